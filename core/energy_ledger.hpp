@@ -1,0 +1,36 @@
+// core/energy_ledger.hpp — kinetic energy, stored elastic energy, friction work and dissipation of a run.
+//
+// For a contact with tangential spring xi the ledger is (seed 001, eq. 11 integrated in time)
+//   W(t) = int_0^t F . v dt'          work of the friction force on the relative motion (a state component)
+//   U(t) = 1/2 k |xi(t)|^2             elastic energy of the tangential spring
+//   D(t) = -(W(t) - W(0)) - (U(t) - U(0))   cumulative dissipation
+// A law that obeys eq. 11 has D(t) >= 0 for all t; energy_created = max(0, -min_t D(t)) measures how much
+// energy a law (or an integrator) creates from nothing.
+#pragma once
+
+#include <limits>
+#include <vector>
+
+namespace stickslip {
+
+struct Energy {
+  double kinetic = 0;    // 1/2 m v^2 (+ rotational), J
+  double potential = 0;  // elastic energy in the springs that the friction law owns, J
+  double work = 0;       // W: work of the friction force on the relative motion, J
+};
+
+class EnergyLedger {
+ public:
+  void add(double t, const Energy& e);
+  std::size_t size() const { return t_.size(); }
+  double time(std::size_t i) const { return t_[i]; }
+  const Energy& at(std::size_t i) const { return e_[i]; }
+  double dissipation(std::size_t i) const;  // D(t_i)
+  double energy_created() const;            // max(0, -min_i D(t_i))
+
+ private:
+  std::vector<double> t_;
+  std::vector<Energy> e_;
+};
+
+}  // namespace stickslip

@@ -1,0 +1,25 @@
+// core/errors.hpp — the two kinds of failure the command line distinguishes.
+//
+// InputError  -> exit 2: a parameter is unknown, malformed, out of range or inconsistent.
+//                The message is one line naming the key, the value and what is allowed.
+// SolverError -> exit 3: an integrator failed (SUNDIALS flag, non-finite state, event storm);
+//                the message carries the solver's own reason.
+#pragma once
+
+#include <stdexcept>
+#include <string>
+
+namespace stickslip {
+
+struct InputError : std::runtime_error {
+  using std::runtime_error::runtime_error;
+};
+
+struct SolverError : std::runtime_error {
+  using std::runtime_error::runtime_error;
+};
+
+// "key=value: <what is allowed>" — the one-line form every validator uses.
+[[noreturn]] void throw_input(const std::string& key, const std::string& value, const std::string& allowed);
+
+}  // namespace stickslip

@@ -1,0 +1,151 @@
+#include "core/parameters.hpp"
+
+#include <cerrno>
+#include <cmath>
+#include <cstdlib>
+
+#include "core/errors.hpp"
+
+namespace stickslip {
+
+std::string join(const std::vector<std::string>& items, const std::string& sep) {
+  std::string out;
+  for (std::size_t i = 0; i < items.size(); ++i) out += (i ? sep : "") + items[i];
+  return out;
+}
+
+std::vector<std::string> split_list(const std::string& text) {
+  std::vector<std::string> out;
+  std::string item;
+  for (char c : text) {
+    if (c == ',') {
+      out.push_back(item);
+      item.clear();
+    } else if (c != ' ') {
+      item += c;
+    }
+  }
+  out.push_back(item);
+  return out;
+}
+
+double parse_real(const std::string& key, const std::string& text) {
+  if (text.empty()) throw_input(key, text, "expected a number");
+  errno = 0;
+  char* end = nullptr;
+  const double v = std::strtod(text.c_str(), &end);
+  if (end != text.c_str() + text.size() || errno == ERANGE || !std::isfinite(v))
+    throw_input(key, text, "expected a finite number");
+  return v;
+}
+
+Parameters& Parameters::declare(const std::string& key, const std::string& default_value, const std::string& help) {
+  entries_[key] = Entry{default_value, default_value, help};
+  return *this;
+}
+
+void Parameters::assign(const std::string& assignment) {
+  const auto eq = assignment.find('=');
+  if (eq == std::string::npos || eq == 0)
+    throw InputError("--set " + assignment + ": expected KEY=VALUE");
+  set(assignment.substr(0, eq), assignment.substr(eq + 1));
+}
+
+void Parameters::set(const std::string& key, const std::string& value) {
+  auto it = entries_.find(key);
+  if (it == entries_.end()) {
+    std::vector<std::string> keys;
+    for (const auto& [k, e] : entries_) keys.push_back(k);
+    throw_input(key, value, "unknown key for " + owner_ + "; allowed keys: " + join(keys));
+  }
+  it->second.value = value;
+}
+
+const Parameters::Entry& Parameters::entry(const std::string& key) const {
+  auto it = entries_.find(key);
+  if (it == entries_.end()) throw std::logic_error("parameter '" + key + "' was never declared by " + owner_);
+  return it->second;
+}
+
+const std::string& Parameters::raw(const std::string& key) const { return entry(key).value; }
+
+double Parameters::real(const std::string& key) const { return parse_real(key, raw(key)); }
+
+double Parameters::positive(const std::string& key) const {
+  const double v = real(key);
+  if (!(v > 0)) throw_input(key, raw(key), "must be > 0");
+  return v;
+}
+
+double Parameters::nonnegative(const std::string& key) const {
+  const double v = real(key);
+  if (!(v >= 0)) throw_input(key, raw(key), "must be >= 0");
+  return v;
+}
+
+double Parameters::in_range(const std::string& key, double lo, double hi) const {
+  const double v = real(key);
+  if (!(v >= lo && v <= hi))
+    throw_input(key, raw(key), "must lie in [" + std::to_string(lo) + ", " + std::to_string(hi) + "]");
+  return v;
+}
+
+long Parameters::integer(const std::string& key, long lo, long hi) const {
+  const std::string& text = raw(key);
+  errno = 0;
+  char* end = nullptr;
+  const long v = std::strtol(text.c_str(), &end, 10);
+  if (text.empty() || end != text.c_str() + text.size() || errno == ERANGE)
+    throw_input(key, text, "expected an integer");
+  if (v < lo || v > hi)
+    throw_input(key, text, "must be an integer in [" + std::to_string(lo) + ", " + std::to_string(hi) + "]");
+  return v;
+}
+
+static bool parse_flag(const std::string& key, const std::string& text) {
+  if (text == "on" || text == "true" || text == "1" || text == "yes") return true;
+  if (text == "off" || text == "false" || text == "0" || text == "no") return false;
+  throw_input(key, text, "allowed: on, off");
+}
+
+bool Parameters::flag(const std::string& key) const { return parse_flag(key, raw(key)); }
+
+std::string Parameters::choice(const std::string& key, const std::vector<std::string>& allowed) const {
+  const std::string& v = raw(key);
+  for (const auto& a : allowed)
+    if (a == v) return v;
+  throw_input(key, v, "allowed: " + join(allowed));
+}
+
+std::vector<double> Parameters::real_list(const std::string& key) const {
+  std::vector<double> out;
+  for (const auto& item : split_list(raw(key))) out.push_back(parse_real(key, item));
+  return out;
+}
+
+std::vector<double> Parameters::positive_list(const std::string& key) const {
+  auto out = real_list(key);
+  for (double v : out)
+    if (!(v > 0)) throw_input(key, raw(key), "every value must be > 0");
+  return out;
+}
+
+std::vector<std::string> Parameters::choice_list(const std::string& key,
+                                                 const std::vector<std::string>& allowed) const {
+  std::vector<std::string> out;
+  for (const auto& item : split_list(raw(key))) {
+    bool ok = false;
+    for (const auto& a : allowed) ok = ok || a == item;
+    if (!ok) throw_input(key, raw(key), "'" + item + "' is not allowed; allowed: " + join(allowed));
+    out.push_back(item);
+  }
+  return out;
+}
+
+std::vector<bool> Parameters::flag_list(const std::string& key) const {
+  std::vector<bool> out;
+  for (const auto& item : split_list(raw(key))) out.push_back(parse_flag(key, item));
+  return out;
+}
+
+}  // namespace stickslip

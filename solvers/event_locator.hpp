@@ -1,0 +1,54 @@
+// solvers/event_locator.hpp — our root finding for the explicit (odeint) paths, and the event hand-over
+// shared by every driver.
+//
+// Odeint has no events. After every step t0 -> t1 the locator evaluates the model's switching functions
+// once (one root evaluation per step) and compares them with the values at t0. A function i fires when it
+// crosses zero in its direction (Model::event_direction) and was not exactly zero at t0 — so a root that
+// was just handled is not re-fired right after the reset. The crossing is refined by the Illinois method
+// on a caller-supplied map t -> x(t): the dense output of an adaptive stepper, or a re-step of the
+// fixed-step scheme from t0 with step t - t0 (which keeps the scheme's order at the event). The earliest
+// root among the firing functions wins; the time returned is the bracket end past the root.
+#pragma once
+
+#include <functional>
+#include <optional>
+
+#include "core/model.hpp"
+#include "solvers/solver_options.hpp"
+
+namespace stickslip {
+
+class EventLocator {
+ public:
+  EventLocator(const Model& model, RunStats& stats);
+
+  // Re-evaluates g at the start of a step (after t0, after every event).
+  void reset(double t, VecCRef x, const Mode& mode);
+
+  struct Hit {
+    double t;
+    std::size_t which;
+  };
+  // Evaluates g(t1, x1); returns the earliest located root in (t0, t1], or nothing.
+  // state_at(t, x) must fill x with the numerical solution at t in (t0, t1].
+  std::optional<Hit> check(double t0, double t1, VecCRef x1, const Mode& mode,
+                           const std::function<void(double, VecRef)>& state_at);
+  // Accept the step without an event: the values at t1 become the reference.
+  void accept() { g_prev_.swap(g_new_); }
+
+ private:
+  bool fires(std::size_t i, double before, double after) const;
+  const Model& model_;
+  RunStats& stats_;
+  Vec g_prev_, g_new_, g_tmp_, x_tmp_;
+};
+
+// Apply Model::on_event and Model::project at a located root, record it, and report to the observer
+// (before and after). Throws SolverError when the number of events exceeds options.max_events.
+EventOutcome hand_over_event(const Model& model, double t, VecRef x, Mode& mode, std::size_t which,
+                             const SolverOptions& options, RunStats& stats, const Observer& observer);
+
+// Throws SolverError naming the solver and time if x has a NaN or infinity.
+void require_finite(VecCRef x, double t, const char* solver);
+
+}  // namespace stickslip

@@ -1,0 +1,68 @@
+// solvers/fixed_step_driver.cpp — euler / midpoint / heun / rk4 on the grid t0 + k dt with event location.
+//
+// A step that crosses a switching surface is replaced by a partial step to the located root (found by
+// re-stepping from the step start, so the root lies on the scheme's own solution); after the mode change
+// the next step returns to the grid point, so outputs stay on the grid and the order is kept.
+#include <cmath>
+
+#include "solvers/event_locator.hpp"
+#include "solvers/integrate.hpp"
+#include "solvers/one_step_map.hpp"
+
+namespace stickslip {
+
+RunStats run_fixed_step(const Model& model, double t0, double t_end, VecRef x, Mode& mode,
+                        const SolverOptions& options, const Observer& observer) {
+  RunStats stats;
+  auto map = make_one_step_map(model, options.kind, stats);
+  EventLocator locator(model, stats);
+  const bool events = options.events && model.num_events() > 0;
+  const std::string name = to_string(options.kind);
+  const auto n = static_cast<Eigen::Index>(model.size());
+  Vec x_new(n), x_event(n);
+
+  // Number of grid steps; a last step shorter than dt reaches t_end exactly.
+  const double ratio = (t_end - t0) / options.dt;
+  const long n_steps = std::max<long>(1, static_cast<long>(std::ceil(ratio - 1e-9)));
+  if (static_cast<std::size_t>(n_steps) > options.max_steps)
+    throw SolverError(name + ": " + std::to_string(n_steps) + " steps exceed the limit of " +
+                      std::to_string(options.max_steps));
+
+  double t = t0;
+  if (observer) observer(t, x, mode);
+  if (events) locator.reset(t, x, mode);
+  long k = 0;
+  while (k < n_steps) {
+    const double t_next = (k + 1 == n_steps) ? t_end : t0 + static_cast<double>(k + 1) * options.dt;
+    map->step(t, x, t_next - t, mode, x_new);
+    require_finite(x_new, t_next, name.c_str());
+    if (events) {
+      const double t_start = t;
+      auto state_at = [&](double tt, VecRef out) { map->step(t_start, x, tt - t_start, mode, out); };
+      if (auto hit = locator.check(t, t_next, x_new, mode, state_at)) {
+        if (hit->t < t_next) {
+          map->step(t, x, hit->t - t, mode, x_event);
+          x = x_event;
+        } else {
+          x = x_new;
+        }
+        ++stats.steps;
+        t = hit->t;
+        const EventOutcome outcome = hand_over_event(model, t, x, mode, hit->which, options, stats, observer);
+        if (outcome.terminate) return stats;
+        locator.reset(t, x, mode);
+        if (t >= t_next) ++k;
+        continue;
+      }
+      locator.accept();
+    }
+    x = x_new;
+    t = t_next;
+    ++k;
+    ++stats.steps;
+    if (observer) observer(t, x, mode);
+  }
+  return stats;
+}
+
+}  // namespace stickslip

@@ -1,0 +1,44 @@
+#include "solvers/integrate.hpp"
+
+#include "core/errors.hpp"
+
+namespace stickslip {
+
+void validate_solver_options(const Model& model, const SolverOptions& o, double t0, double t_end) {
+  const auto str = [](double v) { return std::to_string(v); };
+  if (!(t_end > t0)) throw_input("t_end", str(t_end), "must be > the start time " + str(t0));
+  if (!(o.dt > 0)) throw_input("dt", str(o.dt), "must be > 0");
+  if (o.dt > t_end - t0) throw_input("dt", str(o.dt), "must be <= t_end - t0 = " + str(t_end - t0));
+  if (!is_fixed_step(o.kind)) {
+    if (!(o.rtol > 0 && o.rtol < 1)) throw_input("rtol", str(o.rtol), "must lie in (0, 1)");
+    if (!(o.atol > 0)) throw_input("atol", str(o.atol), "must be > 0");
+  }
+  if (o.kind == SolverKind::ida && (o.max_order < 1 || o.max_order > 5))
+    throw_input("max_order", std::to_string(o.max_order), "IDA allows 1..5");
+  if (o.kind == SolverKind::cvode && (o.max_order < 1 || o.max_order > (o.adams ? 12 : 5)))
+    throw_input("max_order", std::to_string(o.max_order), o.adams ? "CVODE Adams allows 1..12" : "CVODE BDF allows 1..5");
+  if (model.adjustment_policy() != AdjustPolicy::none && !is_fixed_step(o.kind))
+    throw_input("solver", to_string(o.kind),
+                "this model adjusts its state between steps (a time-stepping rule, not an ODE); allowed: euler, "
+                "midpoint, heun, rk4");
+}
+
+RunStats integrate(const Model& model, double t0, double t_end, VecRef x, Mode& mode, const SolverOptions& options,
+                   const Observer& observer) {
+  validate_solver_options(model, options, t0, t_end);
+  if (static_cast<std::size_t>(x.size()) != model.size())
+    throw std::logic_error("integrate: state size does not match the model");
+  // A state that violates the initial mode's constraints jumps onto them at t0 (e.g. the D-SDS spring of a
+  // contact that starts sliding); the observer sees both sides of that jump, like any other event.
+  const Vec before = x;
+  model.project(t0, x, mode);
+  if (observer && before != x) observer(t0, before, mode);
+  switch (options.kind) {
+    case SolverKind::dopri5: return run_dopri5(model, t0, t_end, x, mode, options, observer);
+    case SolverKind::cvode: return run_cvode(model, t0, t_end, x, mode, options, observer);
+    case SolverKind::ida: return run_ida(model, t0, t_end, x, mode, options, observer);
+    default: return run_fixed_step(model, t0, t_end, x, mode, options, observer);
+  }
+}
+
+}  // namespace stickslip

@@ -1,0 +1,52 @@
+// solvers/solver_options.hpp — what a study asks of a driver, and what the driver reports back.
+#pragma once
+
+#include <functional>
+#include <string>
+#include <vector>
+
+#include "core/types.hpp"
+
+namespace stickslip {
+
+enum class SolverKind { euler, midpoint, heun, rk4, dopri5, cvode, ida };
+
+// Names as the command line spells them, and the inverse (throws InputError naming `key`).
+const std::vector<std::string>& solver_names();
+std::string to_string(SolverKind kind);
+SolverKind parse_solver(const std::string& key, const std::string& name);
+bool is_fixed_step(SolverKind kind);
+
+struct SolverOptions {
+  SolverKind kind = SolverKind::rk4;
+  double dt = 1e-3;        // step of the fixed-step schemes; output interval of the adaptive ones
+  double rtol = 1e-8;      // dopri5, CVODE, IDA
+  double atol = 1e-10;
+  int max_order = 5;       // CVODE (BDF <= 5, Adams <= 12), IDA (1..5)
+  bool adams = false;      // CVODE: Adams-Moulton instead of BDF
+  bool events = true;      // locate the model's switching functions
+  bool suppress_algebraic_error = false;  // IDA: IDASetSuppressAlg
+  std::size_t max_events = 1000000;       // guard against event storms (Zeno)
+  std::size_t max_steps = 100000000;      // fixed-step guard; adaptive solvers use their own limits
+};
+
+struct EventRecord {
+  double t;
+  std::size_t which;
+  Mode mode_before, mode_after;
+};
+
+struct RunStats {
+  long steps = 0;           // accepted steps (partial steps to an event count)
+  long rhs_evals = 0;       // f or residual evaluations
+  long root_evals = 0;      // evaluations of the switching-function vector g
+  long jac_evals = 0;       // CVODE/IDA
+  long error_test_fails = 0;
+  long nonlinear_iters = 0;
+  std::vector<EventRecord> events;
+};
+
+// Called at t0, at every output time, just before and just after every event, and at t_end.
+using Observer = std::function<void(double t, VecCRef x, const Mode& mode)>;
+
+}  // namespace stickslip

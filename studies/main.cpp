@@ -1,0 +1,108 @@
+// studies/main.cpp — the `stickslip` command line.
+//
+//   stickslip list
+//   stickslip run STUDY [--set KEY=VALUE]... [--out DIR] [--json]
+//
+// Exit codes: 0 success; 2 bad input (unknown study/key, malformed or out-of-range value, inconsistent
+// combination) with one line naming the key, the value and what is allowed; 3 solver failure with the
+// solver's reason; 4 anything else (an I/O error, a bug), also with one line.
+#include <iostream>
+#include <sstream>
+
+#include "core/errors.hpp"
+#include "studies/output.hpp"
+#include "studies/study.hpp"
+
+namespace {
+using namespace stickslip;
+
+constexpr const char* kUsage =
+    "usage: stickslip list\n"
+    "       stickslip run STUDY [--set KEY=VALUE]... [--out DIR] [--json]\n"
+    "       stickslip help STUDY      (parameters of a study with defaults)\n";
+
+int list() {
+  std::cout << "studies:\n";
+  for (const auto& s : all_studies()) std::cout << "  " << s->name() << " — " << s->summary() << '\n';
+  for (const std::string kind : {"model", "friction", "solver"}) {
+    std::cout << (kind == "model" ? "models" : kind == "friction" ? "friction laws" : "solvers") << ":\n";
+    for (const auto& e : catalog())
+      if (e.kind == kind) std::cout << "  " << e.name << " — " << e.line << '\n';
+  }
+  return 0;
+}
+
+const Study& find_study(const std::vector<std::unique_ptr<Study>>& studies, const std::string& name) {
+  std::vector<std::string> names;
+  for (const auto& s : studies) {
+    if (s->name() == name) return *s;
+    names.push_back(s->name());
+  }
+  throw_input("study", name, "unknown study; allowed: " + join(names));
+}
+
+int help(const std::string& name) {
+  const auto studies = all_studies();
+  const Study& study = find_study(studies, name);
+  std::cout << study.name() << " — " << study.summary() << "\nparameters (--set KEY=VALUE):\n";
+  for (const auto& [key, e] : study.parameters().entries())
+    std::cout << "  " << key << " = " << e.default_value << "    " << e.help << '\n';
+  return 0;
+}
+
+int run(const std::vector<std::string>& args) {
+  if (args.empty()) throw InputError(std::string("run: missing STUDY\n") + kUsage);
+  const auto studies = all_studies();
+  const Study& study = find_study(studies, args[0]);
+  Parameters params = study.parameters();
+  std::filesystem::path out = std::filesystem::path("out") / study.name();
+  bool json = false;
+  for (std::size_t i = 1; i < args.size(); ++i) {
+    const std::string& a = args[i];
+    if (a == "--json") {
+      json = true;
+    } else if (a == "--set" || a == "--out") {
+      if (i + 1 >= args.size()) throw_input(a, "", "expects a value");
+      if (a == "--set") params.assign(args[++i]);
+      else out = args[++i];
+    } else if (a.rfind("--set=", 0) == 0) {
+      params.assign(a.substr(6));
+    } else if (a.rfind("--out=", 0) == 0) {
+      out = a.substr(6);
+    } else {
+      throw_input("argument", a, "allowed: --set KEY=VALUE, --out DIR, --json");
+    }
+  }
+  std::filesystem::create_directories(out);
+  StudyContext ctx{out, std::cerr};
+  const nlohmann::json summary = study.run(params, ctx);
+  write_json(out / "summary.json", summary);
+  if (json) std::cout << summary.dump() << std::endl;
+  std::cerr << study.name() << ": wrote " << out.string() << "/ (CSV, summary.json, PNG)\n";
+  return 0;
+}
+
+}  // namespace
+
+int main(int argc, char** argv) {
+  const std::vector<std::string> args(argv + 1, argv + argc);
+  try {
+    if (args.empty() || args[0] == "--help" || args[0] == "-h") {
+      std::cout << kUsage;
+      return args.empty() ? 2 : 0;
+    }
+    if (args[0] == "list") return list();
+    if (args[0] == "help" && args.size() == 2) return help(args[1]);
+    if (args[0] == "run") return run({args.begin() + 1, args.end()});
+    throw_input("command", args[0], "allowed: list, run, help");
+  } catch (const InputError& e) {
+    std::cerr << "stickslip: error: " << e.what() << '\n';
+    return 2;
+  } catch (const SolverError& e) {
+    std::cerr << "stickslip: solver failure: " << e.what() << '\n';
+    return 3;
+  } catch (const std::exception& e) {
+    std::cerr << "stickslip: internal error: " << e.what() << '\n';
+    return 4;
+  }
+}

@@ -1,0 +1,68 @@
+#include "studies/output.hpp"
+
+#include <cmath>
+#include <cstdlib>
+#include <iomanip>
+#include <limits>
+
+#include "core/errors.hpp"
+
+namespace stickslip {
+
+CsvWriter::CsvWriter(const std::filesystem::path& path, const std::vector<std::string>& columns)
+    : path_(path), columns_(columns) {
+  if (path.has_parent_path()) std::filesystem::create_directories(path.parent_path());
+  out_.open(path);
+  if (!out_) throw std::runtime_error("cannot write " + path.string());
+  out_ << std::setprecision(std::numeric_limits<double>::max_digits10);
+  for (std::size_t i = 0; i < columns.size(); ++i) out_ << (i ? "," : "") << columns[i];
+  out_ << '\n';
+}
+
+void CsvWriter::row(const std::vector<double>& values) {
+  if (values.size() != columns_.size())
+    throw std::logic_error(path_.string() + ": row has " + std::to_string(values.size()) + " values for " +
+                           std::to_string(columns_.size()) + " columns");
+  for (std::size_t i = 0; i < values.size(); ++i) {
+    if (!std::isfinite(values[i]))
+      throw SolverError("non-finite value in column '" + columns_[i] + "' of " + path_.string());
+    out_ << (i ? "," : "") << values[i];
+  }
+  out_ << '\n';
+}
+
+nlohmann::json json_number(double v) { return std::isfinite(v) ? nlohmann::json(v) : nlohmann::json(nullptr); }
+
+void write_json(const std::filesystem::path& path, const nlohmann::json& j) {
+  if (path.has_parent_path()) std::filesystem::create_directories(path.parent_path());
+  std::ofstream out(path);
+  if (!out) throw std::runtime_error("cannot write " + path.string());
+  out << j.dump(2) << '\n';
+}
+
+bool render_png(const std::filesystem::path& png, const std::string& script, std::ostream& log, int width,
+                int height) {
+  std::filesystem::path gp = png;
+  gp.replace_extension(".gp");
+  {
+    std::ofstream out(gp);
+    out << "set terminal pngcairo size " << width << "," << height << " font 'Sans,10'\n";
+    out << "set output '" << png.filename().string() << "'\n";
+    out << script << '\n';
+  }
+  const std::string command =
+      "cd '" + gp.parent_path().string() + "' && gnuplot '" + gp.filename().string() + "' 2>gnuplot.log";
+  if (std::system(command.c_str()) != 0) {
+    log << "warning: gnuplot failed for " << gp.string() << " (see gnuplot.log); CSV and JSON are complete\n";
+    return false;
+  }
+  std::filesystem::remove(gp.parent_path() / "gnuplot.log");
+  return true;
+}
+
+void Progress::tick(const std::string& what) {
+  ++done_;
+  log_ << name_ << ": " << done_ << "/" << total_ << " " << what << '\n' << std::flush;
+}
+
+}  // namespace stickslip

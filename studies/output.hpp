@@ -1,0 +1,52 @@
+// studies/output.hpp — CSV time series, JSON summaries, gnuplot figures, progress lines.
+//
+// CSV: a header row whose column names carry units ("t [s]"), then rows at full precision. A non-finite
+// value is never written silently: the writer throws SolverError naming the file and column.
+// JSON: nlohmann::json; json_number() maps non-finite doubles to null.
+// Figures: a gnuplot script is written next to its PNG (so a user can restyle it) and run.
+#pragma once
+
+#include <filesystem>
+#include <fstream>
+#include <nlohmann/json.hpp>
+#include <ostream>
+#include <string>
+#include <vector>
+
+namespace stickslip {
+
+class CsvWriter {
+ public:
+  CsvWriter(const std::filesystem::path& path, const std::vector<std::string>& columns);
+  void row(const std::vector<double>& values);
+  void row(std::initializer_list<double> values) { row(std::vector<double>(values)); }
+  const std::filesystem::path& path() const { return path_; }
+
+ private:
+  std::filesystem::path path_;
+  std::vector<std::string> columns_;
+  std::ofstream out_;
+};
+
+nlohmann::json json_number(double v);
+void write_json(const std::filesystem::path& path, const nlohmann::json& j);
+
+// Writes `script` (gnuplot commands without terminal/output lines) to <png stem>.gp, prefixed with a
+// pngcairo terminal of the given size and `set output`, and runs gnuplot on it. Returns false (and logs a
+// line) if gnuplot is not available or fails.
+bool render_png(const std::filesystem::path& png, const std::string& script, std::ostream& log, int width = 1000,
+                int height = 700);
+
+// "name: 3/48 ..." progress lines on the log stream (stderr).
+class Progress {
+ public:
+  Progress(std::ostream& log, std::string name, std::size_t total) : log_(log), name_(std::move(name)), total_(total) {}
+  void tick(const std::string& what);
+
+ private:
+  std::ostream& log_;
+  std::string name_;
+  std::size_t total_, done_ = 0;
+};
+
+}  // namespace stickslip

@@ -1,0 +1,43 @@
+// studies/study.hpp — what a study is to the command line, and the registry of all of them.
+//
+// A study declares its parameters (core/parameters.hpp) with defaults, and run() wires models and solvers
+// together, writes CSV / JSON / PNG into ctx.out_dir and returns its JSON summary (which the CLI also
+// prints on stdout under --json). Progress and notes go to ctx.log (stderr).
+#pragma once
+
+#include <filesystem>
+#include <memory>
+#include <nlohmann/json.hpp>
+#include <ostream>
+#include <string>
+#include <vector>
+
+#include "core/parameters.hpp"
+
+namespace stickslip {
+
+struct StudyContext {
+  std::filesystem::path out_dir;
+  std::ostream& log;
+};
+
+class Study {
+ public:
+  virtual ~Study() = default;
+  virtual std::string name() const = 0;
+  virtual std::string summary() const = 0;  // one line for `stickslip list`
+  virtual Parameters parameters() const = 0;
+  virtual nlohmann::json run(const Parameters& params, const StudyContext& ctx) const = 0;
+};
+
+// One line per model, friction law and solver for `stickslip list`.
+struct CatalogEntry {
+  std::string kind;  // "model", "friction", "solver"
+  std::string name;
+  std::string line;
+};
+
+std::vector<std::unique_ptr<Study>> all_studies();   // studies/registry.cpp
+const std::vector<CatalogEntry>& catalog();          // studies/registry.cpp
+
+}  // namespace stickslip
