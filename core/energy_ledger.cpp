@@ -17,7 +17,7 @@ double EnergyLedger::dissipation(std::size_t i) const {
 double EnergyLedger::energy_created() const {
   double lowest = 0;
   for (std::size_t i = 0; i < e_.size(); ++i) lowest = std::min(lowest, dissipation(i));
-  return -lowest;
+  return lowest < 0 ? -lowest : 0.0;
 }
 
 }  // namespace stickslip

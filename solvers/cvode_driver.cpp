@@ -98,6 +98,11 @@ RunStats run_cvode(const Model& model, double t0, double t_end, VecRef x, Mode& 
   long k = 1;
   while (t < t_end) {
     const double tout = std::min(t_end, t0 + static_cast<double>(k) * options.dt);
+    if (tout - t <= 1e-10 * std::max(1.0, std::abs(t))) {  // an event landed on this output time
+      ++k;
+      if (tout >= t_end) break;
+      continue;
+    }
     double tret = t;
     const int flag = CVode(mem.get(), tout, y.get(), &tret, CV_NORMAL);
     ok(flag, "CVode", t);

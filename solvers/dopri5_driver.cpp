@@ -7,6 +7,7 @@
 #include <cmath>
 #include <vector>
 
+#include "core/errors.hpp"
 #include "solvers/event_locator.hpp"
 #include "solvers/integrate.hpp"
 

@@ -5,6 +5,7 @@
 // the next step returns to the grid point, so outputs stay on the grid and the order is kept.
 #include <cmath>
 
+#include "core/errors.hpp"
 #include "solvers/event_locator.hpp"
 #include "solvers/integrate.hpp"
 #include "solvers/one_step_map.hpp"

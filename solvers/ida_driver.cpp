@@ -120,6 +120,11 @@ RunStats run_ida(const Model& model, double t0, double t_end, VecRef x, Mode& mo
   long k = 1;
   while (t < t_end) {
     const double tout = std::min(t_end, t0 + static_cast<double>(k) * options.dt);
+    if (tout - t <= 1e-10 * std::max(1.0, std::abs(t))) {  // an event landed on this output time
+      ++k;
+      if (tout >= t_end) break;
+      continue;
+    }
     double tret = t;
     const int flag = IDASolve(mem.get(), tout, &tret, yy.get(), yp.get(), IDA_NORMAL);
     ok(flag, "IDASolve", t);

@@ -46,7 +46,7 @@ bool render_png(const std::filesystem::path& png, const std::string& script, std
   gp.replace_extension(".gp");
   {
     std::ofstream out(gp);
-    out << "set terminal pngcairo size " << width << "," << height << " font 'Sans,10'\n";
+    out << "set terminal pngcairo noenhanced size " << width << "," << height << " font 'Sans,10'\n";
     out << "set output '" << png.filename().string() << "'\n";
     out << script << '\n';
   }

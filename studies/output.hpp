@@ -21,6 +21,8 @@ class CsvWriter {
   void row(const std::vector<double>& values);
   void row(std::initializer_list<double> values) { row(std::vector<double>(values)); }
   const std::filesystem::path& path() const { return path_; }
+  // Flushes and closes the file (do this before a figure reads it); the destructor does it too.
+  void close() { out_.close(); }
 
  private:
   std::filesystem::path path_;

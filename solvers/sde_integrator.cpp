@@ -1,0 +1,71 @@
+#include "solvers/sde_integrator.hpp"
+
+#include <cmath>
+
+#include "core/errors.hpp"
+#include "core/parameters.hpp"
+
+namespace stickslip {
+
+void SdeSystem::configuration_rate(double t, VecCRef x, VecRef qdot) const {
+  Vec a(size());
+  drift(t, x, a);
+  qdot = a.head(qdot.size());
+}
+
+const std::vector<std::string>& sde_scheme_names() {
+  static const std::vector<std::string> names{"euler-maruyama", "heun"};
+  return names;
+}
+
+std::string to_string(SdeScheme scheme) {
+  return scheme == SdeScheme::euler_maruyama ? "euler-maruyama" : "heun";
+}
+
+SdeScheme parse_sde_scheme(const std::string& key, const std::string& name) {
+  if (name == "euler-maruyama" || name == "em") return SdeScheme::euler_maruyama;
+  if (name == "heun") return SdeScheme::heun;
+  throw_input(key, name, "allowed: " + join(sde_scheme_names()));
+}
+
+SdeIntegrator::SdeIntegrator(const SdeSystem& system, SdeScheme scheme, double dt, std::uint64_t seed)
+    : system_(system),
+      scheme_(scheme),
+      dt_(dt),
+      sqrt_dt_(std::sqrt(dt)),
+      rng_(seed),
+      dW_(system.noise_size()),
+      a0_(system.size()),
+      a1_(system.size()),
+      b0_(system.size()),
+      b1_(system.size()),
+      x_pred_(system.size()),
+      q_rate_(system.configuration_size()),
+      n_q_(system.configuration_size()) {
+  if (!(dt > 0) || !std::isfinite(dt)) throw_input("dt", std::to_string(dt), "must be a finite number > 0");
+}
+
+void SdeIntegrator::step(double& t, VecRef x) {
+  for (Eigen::Index k = 0; k < dW_.size(); ++k) dW_[k] = sqrt_dt_ * normal_(rng_);
+  system_.drift(t, x, a0_);
+  system_.diffusion(t, x, dW_, b0_);
+  const Eigen::Index n = x.size(), nq = static_cast<Eigen::Index>(n_q_);
+  if (scheme_ == SdeScheme::euler_maruyama) {
+    if (nq == 0) {
+      x += a0_ * dt_ + b0_;
+    } else {
+      x.tail(n - nq) += a0_.tail(n - nq) * dt_ + b0_.tail(n - nq);
+      system_.configuration_rate(t, x, q_rate_);
+      x.head(nq) += q_rate_ * dt_ + b0_.head(nq);
+    }
+  } else {
+    x_pred_ = x + a0_ * dt_ + b0_;
+    system_.drift(t + dt_, x_pred_, a1_);
+    system_.diffusion(t + dt_, x_pred_, dW_, b1_);
+    x += 0.5 * (a0_ + a1_) * dt_ + 0.5 * (b0_ + b1_);
+  }
+  t += dt_;
+  if (!x.allFinite()) throw SolverError("SDE " + to_string(scheme_) + ": non-finite state at t=" + std::to_string(t));
+}
+
+}  // namespace stickslip
