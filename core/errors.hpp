@@ -20,6 +20,9 @@ struct SolverError : std::runtime_error {
 };
 
 // "key=value: <what is allowed>" — the one-line form every validator uses.
+// A number as a person would type it (12 significant digits, no trailing zeros): 20, 0.001, 1e-12.
+std::string format_value(double v);
+
 [[noreturn]] void throw_input(const std::string& key, const std::string& value, const std::string& allowed);
 
 }  // namespace stickslip

@@ -86,7 +86,7 @@ double Parameters::nonnegative(const std::string& key) const {
 double Parameters::in_range(const std::string& key, double lo, double hi) const {
   const double v = real(key);
   if (!(v >= lo && v <= hi))
-    throw_input(key, raw(key), "must lie in [" + std::to_string(lo) + ", " + std::to_string(hi) + "]");
+    throw_input(key, raw(key), "must lie in [" + format_value(lo) + ", " + format_value(hi) + "]");
   return v;
 }
 
@@ -119,7 +119,10 @@ std::string Parameters::choice(const std::string& key, const std::vector<std::st
 
 std::vector<double> Parameters::real_list(const std::string& key) const {
   std::vector<double> out;
-  for (const auto& item : split_list(raw(key))) out.push_back(parse_real(key, item));
+  for (const auto& item : split_list(raw(key))) {
+    if (item.empty()) throw_input(key, raw(key), "empty item in the list");
+    out.push_back(parse_real(key, item));
+  }
   return out;
 }
 

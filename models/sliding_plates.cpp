@@ -23,7 +23,7 @@ PlateLaw parse_plate_law(const std::string& key, const std::string& name) {
 }
 
 void PlateParameters::validate(PlateLaw law) const {
-  const auto str = [](double v) { return std::to_string(v); };
+  const auto str = [](double v) { return format_value(v); };
   if (!(m > 0) || !std::isfinite(m)) throw_input("m", str(m), "must be > 0");
   if (!(k > 0) || !std::isfinite(k)) throw_input("k", str(k), "must be > 0");
   if (!(fmax >= 0) || !std::isfinite(fmax)) throw_input("fmax", str(fmax), "must be >= 0");

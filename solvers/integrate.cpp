@@ -5,7 +5,7 @@
 namespace stickslip {
 
 void validate_solver_options(const Model& model, const SolverOptions& o, double t0, double t_end) {
-  const auto str = [](double v) { return std::to_string(v); };
+  const auto str = [](double v) { return format_value(v); };
   if (!(t_end > t0)) throw_input("t_end", str(t_end), "must be > the start time " + str(t0));
   if (!(o.dt > 0)) throw_input("dt", str(o.dt), "must be > 0");
   if (o.dt > t_end - t0) throw_input("dt", str(o.dt), "must be <= t_end - t0 = " + str(t_end - t0));

@@ -1,0 +1,36 @@
+# stickslip — the two commands of the README:
+#   make run     install what is missing (Debian 12, as root), build in Release, run the flagship studies -> out/
+#   make check   the same set-up, then the whole test suite through ctest
+# Other targets: deps, build, bench, clean. STUDIES selects what `make run` runs.
+
+PACKAGES := build-essential cmake libsundials-dev libeigen3-dev libboost-dev libfmt-dev doctest-dev \
+            nlohmann-json3-dev gnuplot-nox
+BUILD    := build
+JOBS     ?= $(shell nproc)
+STUDIES  ?= sliding-plates convergence
+
+.PHONY: deps build run check bench clean
+
+deps:
+	@missing=$$(for p in $(PACKAGES); do dpkg-query -W -f='$${Status}\n' $$p 2>/dev/null | grep -q 'install ok installed' || echo $$p; done); \
+	if [ -n "$$missing" ]; then \
+	  echo "installing:" $$missing; \
+	  if [ "$$(id -u)" != 0 ]; then echo "run as root (or install: $$missing)"; exit 1; fi; \
+	  apt-get update -qq && DEBIAN_FRONTEND=noninteractive apt-get install -y -qq $$missing; \
+	fi
+
+build: deps
+	cmake -S . -B $(BUILD) -DCMAKE_BUILD_TYPE=Release
+	cmake --build $(BUILD) -j $(JOBS)
+
+run: build
+	@for s in $(STUDIES); do echo "== $$s"; ./$(BUILD)/stickslip run $$s --out out/$$s || exit $$?; done
+
+check: build
+	ctest --test-dir $(BUILD) -j $(JOBS) --output-on-failure
+
+bench: build
+	@for b in $(BUILD)/bench_*; do echo "== $$b"; $$b || exit $$?; done
+
+clean:
+	rm -rf $(BUILD) out
