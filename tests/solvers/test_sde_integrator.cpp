@@ -1,0 +1,144 @@
+// Tests of solvers/sde_integrator: the exact discrete stationary variance of Euler-Maruyama and Heun on an
+// Ornstein-Uhlenbeck process, Ito vs Stratonovich limits on multiplicative noise, reproducibility, and the
+// semi-implicit configuration update.
+#include <cmath>
+#include <doctest/doctest.h>
+
+#include "core/errors.hpp"
+#include "solvers/sde_integrator.hpp"
+
+using namespace stickslip;
+
+namespace {
+
+// dx = -lambda x dt + sigma dW.
+struct OrnsteinUhlenbeck final : SdeSystem {
+  double lambda = 1, sigma = 1;
+  std::size_t size() const override { return 1; }
+  std::size_t noise_size() const override { return 1; }
+  void drift(double, VecCRef x, VecRef a) const override { a[0] = -lambda * x[0]; }
+  void diffusion(double, VecCRef, VecCRef dW, VecRef out) const override { out[0] = sigma * dW[0]; }
+};
+
+// dx = sigma x dW: Ito mean x0, Stratonovich mean x0 exp(sigma^2 t / 2).
+struct Multiplicative final : SdeSystem {
+  double sigma = 0.5;
+  std::size_t size() const override { return 1; }
+  std::size_t noise_size() const override { return 1; }
+  void drift(double, VecCRef, VecRef a) const override { a[0] = 0; }
+  void diffusion(double, VecCRef x, VecCRef dW, VecRef out) const override { out[0] = sigma * x[0] * dW[0]; }
+};
+
+// q' = p, p' = -q (+ optional additive noise on p); partitioned or not.
+struct Oscillator final : SdeSystem {
+  bool partitioned = true;
+  double sigma = 0;
+  std::size_t size() const override { return 2; }
+  std::size_t noise_size() const override { return 1; }
+  void drift(double, VecCRef x, VecRef a) const override {
+    a[0] = x[1];
+    a[1] = -x[0];
+  }
+  void diffusion(double, VecCRef, VecCRef dW, VecRef out) const override {
+    out[0] = 0;
+    out[1] = sigma * dW[0];
+  }
+  std::size_t configuration_size() const override { return partitioned ? 1 : 0; }
+};
+
+double stationary_variance(SdeScheme scheme, double dt, std::uint64_t seed) {
+  OrnsteinUhlenbeck ou;
+  SdeIntegrator integ(ou, scheme, dt, seed);
+  Vec x = Vec::Zero(1);
+  double t = 0, sum = 0;
+  for (int k = 0; k < 1000; ++k) integ.step(t, x);
+  const int n = 2000000;
+  for (int k = 0; k < n; ++k) {
+    integ.step(t, x);
+    sum += x[0] * x[0];
+  }
+  return sum / n;
+}
+
+}  // namespace
+
+TEST_CASE("OU process: the stationary variance equals the exact value of each discrete scheme") {
+  // lambda = sigma = 1, dt = 0.1. EM is the AR(1) x1 = (1 - l dt) x0 + sigma dW: var = sigma^2 / (l (2 - l dt)).
+  // Heun: x1 = (1 - l dt + l^2 dt^2/2) x0 + (1 - l dt/2) sigma dW. Both differ from the continuum 1/2 by
+  // O(dt) / O(dt^2). Error bar: x^2 of an AR(1) with rho = 0.9 has integrated autocorrelation time
+  // (1 + rho^2)/(1 - rho^2) = 9.5 steps, so 2e6 steps give ~2e5 independent samples and a relative
+  // standard error sqrt(2 / 2e5) = 0.32 %; 1.5 % is a ~5 sigma bound and still separates EM from 1/2 (5 %).
+  const double dt = 0.1;
+  const double em_exact = 1 / (2 - dt);
+  const double phi = 1 - dt + dt * dt / 2, c = 1 - dt / 2;
+  const double heun_exact = c * c * dt / (1 - phi * phi);
+  const double em = stationary_variance(SdeScheme::euler_maruyama, dt, 1);
+  const double heun = stationary_variance(SdeScheme::heun, dt, 2);
+  CHECK(std::abs(em / em_exact - 1) < 0.015);
+  CHECK(std::abs(heun / heun_exact - 1) < 0.015);
+  CHECK(std::abs(em / 0.5 - 1) > 0.03);
+}
+
+TEST_CASE("multiplicative noise: Euler-Maruyama converges to Ito, Heun to Stratonovich") {
+  // T = 1, dt = 0.01, M = 40000 paths. Ito: E x(T) = 1 (EM exactly, every step is a martingale increment).
+  // Stratonovich: exp(sigma^2 / 2) = 1.1331; Heun's mean per step is 1 + sigma^2 dt / 2, i.e. 1.1331 - 1e-4 at T.
+  // Standard deviation of x(T) <= sqrt(exp(2 sigma^2) - 1) ~ 0.8, so the standard error is <= 0.004; 0.02 is 5 sigma.
+  Multiplicative sys;
+  const double dt = 0.01;
+  const int paths = 40000, steps = 100;
+  for (SdeScheme scheme : {SdeScheme::euler_maruyama, SdeScheme::heun}) {
+    SdeIntegrator integ(sys, scheme, dt, 5);
+    double sum = 0;
+    Vec x(1);
+    for (int p = 0; p < paths; ++p) {
+      x[0] = 1;
+      double t = 0;
+      for (int k = 0; k < steps; ++k) integ.step(t, x);
+      sum += x[0];
+    }
+    const double mean = sum / paths;
+    const double expected = scheme == SdeScheme::euler_maruyama ? 1.0 : std::exp(sys.sigma * sys.sigma / 2);
+    CHECK_MESSAGE(std::abs(mean - expected) < 0.02, to_string(scheme) << " mean " << mean);
+  }
+}
+
+TEST_CASE("the same seed reproduces a trajectory bit for bit; another seed does not") {
+  OrnsteinUhlenbeck ou;
+  for (SdeScheme scheme : {SdeScheme::euler_maruyama, SdeScheme::heun}) {
+    auto run = [&](std::uint64_t seed) {
+      SdeIntegrator integ(ou, scheme, 0.01, seed);
+      Vec x = Vec::Zero(1);
+      double t = 0;
+      for (int k = 0; k < 1000; ++k) integ.step(t, x);
+      return x[0];
+    };
+    CHECK(run(42) == run(42));
+    CHECK(run(42) != run(43));
+  }
+}
+
+TEST_CASE("configuration block: semi-implicit Euler keeps an oscillator bounded, plain Euler does not") {
+  // dt = 0.01, 1e5 steps (~160 periods). Symplectic Euler conserves a modified energy, so |E/E0 - 1| = O(dt);
+  // explicit Euler multiplies E by (1 + dt^2) per step: (1 + 1e-4)^1e5 = e^10.
+  const double dt = 0.01;
+  for (bool partitioned : {true, false}) {
+    Oscillator osc;
+    osc.partitioned = partitioned;
+    SdeIntegrator integ(osc, SdeScheme::euler_maruyama, dt, 3);
+    Vec x(2);
+    x << 1, 0;
+    double t = 0;
+    for (int k = 0; k < 100000; ++k) integ.step(t, x);
+    const double E = 0.5 * x.squaredNorm();
+    if (partitioned) CHECK(std::abs(E / 0.5 - 1) < dt);
+    else CHECK(E / 0.5 > std::exp(9.0));
+  }
+}
+
+TEST_CASE("bad input") {
+  OrnsteinUhlenbeck ou;
+  CHECK_THROWS_AS(SdeIntegrator(ou, SdeScheme::heun, 0, 1), InputError);
+  CHECK_THROWS_AS(SdeIntegrator(ou, SdeScheme::heun, -1e-3, 1), InputError);
+  CHECK_THROWS_AS(parse_sde_scheme("scheme", "rk4"), InputError);
+  CHECK(parse_sde_scheme("scheme", "heun") == SdeScheme::heun);
+}
