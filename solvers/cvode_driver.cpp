@@ -69,6 +69,9 @@ RunStats run_cvode(const Model& model, double t0, double t_end, VecRef x, Mode& 
   auto ctx = make_context();
   auto y = make_vector(n, ctx.get());
   as_eigen(y.get()) = x;
+  // Declared before the integrator memory so that CVodeFree runs first, as in the SUNDIALS examples.
+  auto a = make_dense_matrix(n, ctx.get());
+  auto ls = make_dense_solver(y.get(), a.get(), ctx.get());
   std::unique_ptr<void, CvodeFree> mem(CVodeCreate(options.adams ? CV_ADAMS : CV_BDF, ctx.get()));
   if (!mem) throw SolverError("cvode: CVodeCreate failed");
   CvodeUser user{&model, &mode, {}};
@@ -80,8 +83,6 @@ RunStats run_cvode(const Model& model, double t0, double t_end, VecRef x, Mode& 
   ok(CVodeInit(mem.get(), cvode_rhs, t0, y.get()), "CVodeInit");
   ok(CVodeSetUserData(mem.get(), &user), "CVodeSetUserData");
   ok(CVodeSStolerances(mem.get(), options.rtol, options.atol), "CVodeSStolerances");
-  auto a = make_dense_matrix(n, ctx.get());
-  auto ls = make_dense_solver(y.get(), a.get(), ctx.get());
   ok(CVodeSetLinearSolver(mem.get(), ls.get(), a.get()), "CVodeSetLinearSolver");
   ok(CVodeSetMaxOrd(mem.get(), options.max_order), "CVodeSetMaxOrd");
   ok(CVodeSetMaxNumSteps(mem.get(), 10000000), "CVodeSetMaxNumSteps");

@@ -71,6 +71,9 @@ RunStats run_ida(const Model& model, double t0, double t_end, VecRef x, Mode& mo
   auto yy = make_vector(n, ctx.get());
   auto yp = make_vector(n, ctx.get());
   auto id = make_vector(n, ctx.get());
+  // Declared before the integrator memory so that IDAFree runs first, as in the SUNDIALS examples.
+  auto a = make_dense_matrix(n, ctx.get());
+  auto ls = make_dense_solver(yy.get(), a.get(), ctx.get());
   std::unique_ptr<void, IdaFree> mem(IDACreate(ctx.get()));
   if (!mem) throw SolverError("ida: IDACreate failed");
   IdaUser user{&model, &mode, {}};
@@ -101,8 +104,6 @@ RunStats run_ida(const Model& model, double t0, double t_end, VecRef x, Mode& mo
   ok(IDAInit(mem.get(), ida_residual, t0, yy.get(), yp.get()), "IDAInit");
   ok(IDASetUserData(mem.get(), &user), "IDASetUserData");
   ok(IDASStolerances(mem.get(), options.rtol, options.atol), "IDASStolerances");
-  auto a = make_dense_matrix(n, ctx.get());
-  auto ls = make_dense_solver(yy.get(), a.get(), ctx.get());
   ok(IDASetLinearSolver(mem.get(), ls.get(), a.get()), "IDASetLinearSolver");
   ok(IDASetMaxOrd(mem.get(), options.max_order), "IDASetMaxOrd");
   ok(IDASetMaxNumSteps(mem.get(), 10000000), "IDASetMaxNumSteps");

@@ -74,3 +74,12 @@ TEST_CASE("D-SDS with per-stage reset under the midpoint rule does not converge 
   CHECK(coarse > 0.5);  // O(1) error ...
   CHECK(fine > 0.5);    // ... that does not shrink with dt
 }
+
+TEST_CASE("D-SDS with the switches located as events recovers the nominal orders") {
+  // While sliding F = +-F_max does not depend on xi, so the reset never feeds back into v; with the
+  // switching instants located and the spring put on eq. 3 at the switch, only the scheme's own error
+  // remains (the same reasoning as for the C-SDS rows).
+  CHECK(measured_order(PlateLaw::dsds, SolverKind::euler, true, 0.1, 6) == doctest::Approx(1).epsilon(0.15));
+  CHECK(measured_order(PlateLaw::dsds, SolverKind::heun, true, 0.1, 6) == doctest::Approx(2).epsilon(0.075));
+  CHECK(measured_order(PlateLaw::dsds_stage, SolverKind::rk4, true, 0.1, 4) >= 3.9);
+}
