@@ -9,6 +9,7 @@
 #include <fmt/format.h>
 
 #include "core/errors.hpp"
+#include "core/loglog_slope.hpp"
 #include "solvers/integrate.hpp"
 #include "studies/output.hpp"
 #include "studies/plate_runs.hpp"
@@ -16,17 +17,6 @@
 
 namespace stickslip {
 namespace {
-
-double fitted_order(const std::vector<double>& dts, const std::vector<double>& errors, double floor) {
-  double sx = 0, sy = 0, sxx = 0, sxy = 0;
-  int n = 0;
-  for (std::size_t i = 0; i < dts.size(); ++i) {
-    if (!(errors[i] > floor)) continue;
-    const double lx = std::log(dts[i]), ly = std::log(errors[i]);
-    sx += lx, sy += ly, sxx += lx * lx, sxy += lx * ly, ++n;
-  }
-  return n >= 3 ? (n * sxy - sx * sy) / (n * sxx - sx * sx) : std::nan("");
-}
 
 class ConvergenceStudy final : public Study {
  public:
@@ -97,7 +87,7 @@ class ConvergenceStudy final : public Study {
             csv.row({static_cast<double>(li), static_cast<double>(si), ev ? 1.0 : 0.0, dt, err,
                      static_cast<double>(r.stats.steps), static_cast<double>(r.stats.events.size())});
           }
-          const double order = fitted_order(dts, errors, floor);
+          const double order = loglog_slope(dts, errors, floor, 0, 3);
           results.push_back({{"friction", laws[li]},
                              {"solver", solvers[si]},
                              {"events", ev},

@@ -16,6 +16,7 @@
 #include <map>
 
 #include "core/errors.hpp"
+#include "core/loglog_slope.hpp"
 #include "solvers/integrate.hpp"
 #include "studies/output.hpp"
 #include "studies/plate_runs.hpp"
@@ -329,17 +330,8 @@ class SlidingPlatesStudy final : public Study {
                       {"dsds_exact_jump", jump}});
     }
     csv.close();
-    // Least-squares exponent of energy_created ~ v0^p over the upper half of the sweep.
-    auto exponent = [&](const std::vector<double>& e) {
-      double sx = 0, sy = 0, sxx = 0, sxy = 0;
-      int n = 0;
-      for (std::size_t j = v0s.size() / 2; j < v0s.size(); ++j) {
-        if (!(e[j] > 0)) continue;
-        const double lx = std::log(v0s[j]), ly = std::log(e[j]);
-        sx += lx, sy += ly, sxx += lx * lx, sxy += lx * ly, ++n;
-      }
-      return n >= 2 ? (n * sxy - sx * sy) / (n * sxx - sx * sx) : std::nan("");
-    };
+    // Exponent of energy_created ~ v0^p over the upper half of the sweep.
+    auto exponent = [&](const std::vector<double>& e) { return loglog_slope(v0s, e, 0, v0s.size() / 2); };
     const double max_csds = *std::max_element(created[2].begin(), created[2].end());
     render_png(out / "energy_created_vs_v0.png",
                "set datafile separator ','\nset datafile columnheaders\nset logscale xy\nset grid\nset key left top\n"
