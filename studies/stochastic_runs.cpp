@@ -1,0 +1,316 @@
+#include "studies/stochastic_runs.hpp"
+
+#include <Eigen/Dense>
+#include <chrono>
+#include <cmath>
+
+#include "core/errors.hpp"
+
+namespace stickslip {
+namespace {
+
+// The model as an SDE for the integrator (models do not know solvers).
+class SpheresSde final : public SdeSystem {
+ public:
+  explicit SpheresSde(const StochasticSpheres& m) : m_(m) {}
+  std::size_t size() const override { return m_.size(); }
+  std::size_t noise_size() const override { return m_.noise_size(); }
+  void drift(double t, VecCRef x, VecRef a) const override { m_.drift(t, x, a); }
+  void diffusion(double t, VecCRef x, VecCRef dW, VecRef out) const override { m_.diffusion(t, x, dW, out); }
+  std::size_t configuration_size() const override { return m_.configuration_size(); }
+  void configuration_rate(double t, VecCRef x, VecRef qdot) const override { m_.configuration_rate(t, x, qdot); }
+
+ private:
+  const StochasticSpheres& m_;
+};
+
+Eigen::Matrix3d skew(const Vec3& a) {
+  Eigen::Matrix3d s;
+  s << 0, -a.z(), a.y(), a.z(), 0, -a.x(), -a.y(), a.x(), 0;
+  return s;
+}
+
+// Two tangential unit vectors for a contact normal.
+void tangent_basis(const Vec3& n, Vec3& e1, Vec3& e2) {
+  Eigen::Index k;
+  n.cwiseAbs().minCoeff(&k);
+  Vec3 a = Vec3::Zero();
+  a[k] = 1;
+  e1 = n.cross(a).normalized();
+  e2 = n.cross(e1);
+}
+
+// J (3C x 6N): V = (v_0..v_N-1, omega_0..omega_N-1) -> stacked u_perp (S2).
+Eigen::MatrixXd contact_jacobian(const StochasticSpheres& m, VecCRef x) {
+  const std::size_t n = m.bodies(), C = m.contacts();
+  Eigen::MatrixXd J = Eigen::MatrixXd::Zero(3 * C, 6 * n);
+  for (std::size_t c = 0; c < C; ++c) {
+    const auto& k = m.setup().contacts[c];
+    const Vec3 r = m.contact_normal(x, c);
+    const Eigen::Matrix3d P = Eigen::Matrix3d::Identity() - r * r.transpose();
+    J.block<3, 3>(3 * c, 3 * k.i) = -P;
+    J.block<3, 3>(3 * c, 3 * k.j) = P;
+    J.block<3, 3>(3 * c, 3 * (n + k.i)) = m.setup().bodies[k.i].radius * skew(r);
+    J.block<3, 3>(3 * c, 3 * (n + k.j)) = m.setup().bodies[k.j].radius * skew(r);
+  }
+  return J;
+}
+
+}  // namespace
+
+FrictionLaw make_friction_law(const StochasticRunSpec& s) {
+  if (s.law == "linear") return FrictionLaw::linear(s.gamma);
+  if (s.law == "coulomb") return FrictionLaw::coulomb(s.mu, s.normal_force);
+  if (s.law == "tanh") return FrictionLaw::tanh_coulomb(s.mu, s.normal_force, s.u_scale);
+  throw_input("law", s.law, "allowed: linear, coulomb, tanh");
+}
+
+StochasticSpheres make_stochastic_spheres(const StochasticRunSpec& s, std::vector<Vec3>& positions) {
+  StochasticSpheresSetup setup;
+  auto body = [&](double m, double R) { return SphereBody{m, R, s.inertia_factor * m * R * R}; };
+  if (s.system == "pair") {
+    setup.bodies = {body(s.mass_i, s.radius_i), body(s.mass_j, s.radius_j)};
+    positions = {Vec3::Zero(), Vec3(s.radius_i + s.radius_j, 0, 0)};
+  } else if (s.system == "cluster") {
+    positions = StochasticSpheres::touching_cluster(s.cluster_size, s.radius_i);
+    setup.bodies.assign(s.cluster_size, body(s.mass_i, s.radius_i));
+  } else {
+    throw_input("system", s.system, "allowed: pair, cluster");
+  }
+  setup.contacts = StochasticSpheres::all_pairs(setup.bodies.size());
+  setup.geometry = s.geometry;
+  setup.bond_stiffness = s.bond_stiffness;
+  setup.kT = s.kT;
+  setup.calculus = s.scheme == SdeScheme::heun ? NoiseCalculus::stratonovich : NoiseCalculus::ito;
+  return StochasticSpheres(setup, make_friction_law(s));
+}
+
+double stratonovich_ratio(const NoiseStrength& D) {
+  const double s = D.thermal_velocity();
+  const int n = 6000;
+  const double h = 12 * s / n;
+  double num = 0, den = 0;
+  for (int k = 0; k <= n; ++k) {  // Simpson on [0, 12 s]
+    const double u = k * h, w = (k == 0 || k == n) ? 1 : (k % 2 ? 4 : 2);
+    const double p = u * std::sqrt(D(u, 0)) * std::exp(-u * u / (s * s));
+    num += w * u * u * p;
+    den += w * p;
+  }
+  return num / den / (s * s);
+}
+
+StochasticRunResult run_stochastic(const StochasticRunSpec& spec) {
+  const auto start = std::chrono::steady_clock::now();
+  std::vector<Vec3> positions;
+  const StochasticSpheres model = make_stochastic_spheres(spec, positions);
+  const SpheresSde sde(model);
+  SdeIntegrator integ(sde, spec.scheme, spec.dt, spec.seed);
+  const std::size_t N = model.bodies(), C = model.contacts();
+  Vec x = model.initial_state(positions);
+  const Vec3 P0 = model.momentum(x), L0 = model.angular_momentum(x);
+  const double E0 = model.energy(x).balance();
+
+  StochasticRunResult r;
+  r.contacts = C;
+  for (std::size_t c = 0; c < C; ++c) r.nu_mean += model.nu(c) / C;
+
+  // Predictions from the contact Jacobian at the initial configuration.
+  const Eigen::MatrixXd J = contact_jacobian(model, x);
+  Vec Minv(6 * N);
+  for (std::size_t p = 0; p < N; ++p) {
+    Minv.segment<3>(3 * p).setConstant(1 / model.setup().bodies[p].mass);
+    Minv.segment<3>(3 * (N + p)).setConstant(1 / model.setup().bodies[p].inertia);
+  }
+  const Eigen::MatrixXd A = J * Minv.asDiagonal() * J.transpose();
+  Eigen::SelfAdjointEigenSolver<Eigen::MatrixXd> eig(A);
+  const Vec lambda = eig.eigenvalues();
+  const double lmax = lambda.maxCoeff();
+  Vec predicted_var(6);
+  if (spec.geometry == ContactGeometry::fixed) {
+    Eigen::MatrixXd Aplus = Eigen::MatrixXd::Zero(A.rows(), A.cols());
+    for (Eigen::Index k = 0; k < lambda.size(); ++k)
+      if (lambda[k] > 1e-10 * lmax)
+        Aplus += eig.eigenvectors().col(k) * eig.eigenvectors().col(k).transpose() / lambda[k];
+    const Eigen::MatrixXd covV = spec.kT * Minv.asDiagonal() * J.transpose() * Aplus * J * Minv.asDiagonal();
+    for (int a = 0; a < 3; ++a) {
+      predicted_var[a] = covV(a, a);
+      predicted_var[3 + a] = covV(3 * N + a, 3 * N + a);
+    }
+  } else {
+    double M = 0;
+    for (const auto& b : model.setup().bodies) M += b.mass;
+    const auto& b0 = model.setup().bodies[0];
+    predicted_var.head<3>().setConstant(spec.kT / b0.mass * (1 - b0.mass / M));
+    predicted_var.tail<3>().setConstant(spec.kT / b0.inertia);
+  }
+  const double var_floor = 1e-12 * predicted_var.maxCoeff();
+
+  // Linear law, fixed geometry: du = -gamma A u dt + noise, an OU process in every eigenmode of A; each
+  // scheme's exact discrete stationary variance factor and autocorrelation per step.
+  const bool linear_fixed = spec.law == "linear" && spec.geometry == ContactGeometry::fixed;
+  std::vector<double> mode_weight, mode_factor;  // lambda_k * variance factor, per-step correlation
+  if (linear_fixed) {
+    double num = 0, den = 0;
+    for (Eigen::Index k = 0; k < lambda.size(); ++k) {
+      if (!(lambda[k] > 1e-10 * lmax)) continue;
+      const double l = spec.gamma * lambda[k] * spec.dt;
+      double var_factor, corr;
+      if (spec.scheme == SdeScheme::euler_maruyama) {
+        corr = 1 - l;
+        var_factor = 1 / (1 - l / 2);
+      } else {
+        corr = 1 - l + l * l / 2;
+        var_factor = 2 * l * std::pow(1 - l / 2, 2) / (1 - corr * corr);
+      }
+      mode_weight.push_back(lambda[k] * var_factor);
+      mode_factor.push_back(corr);
+      num += lambda[k] * var_factor;
+      den += lambda[k];
+    }
+    r.predicted_ratio = num / den;
+    r.prediction = "exact stationary variance of " + to_string(spec.scheme) + " (linear OU modes)";
+  } else if (spec.scheme == SdeScheme::heun) {
+    r.predicted_ratio = stratonovich_ratio(*model.noise_strength(0));
+    r.prediction = spec.system == "pair" && spec.geometry == ContactGeometry::fixed
+                       ? "dt->0 Stratonovich limit, sqrt(D) x Gaussian"
+                       : "dt->0 Stratonovich limit of a single contact (approximate here)";
+  } else {
+    r.predicted_ratio = 1;
+    r.prediction = "dt->0 Ito limit (Gibbs)";
+  }
+
+  // Tangent bases (fixed geometry: constant; bonded: recomputed per sample).
+  std::vector<Vec3> e1(C), e2(C);
+  auto update_bases = [&] {
+    for (std::size_t c = 0; c < C; ++c) tangent_basis(model.contact_normal(x, c), e1[c], e2[c]);
+  };
+  update_bases();
+
+  const long sample_every = std::max(1L, std::lround(spec.sample_interval / spec.dt));
+  const long equil_steps = std::lround(spec.t_equil / spec.dt);
+  const long total_steps = std::lround(spec.t_end / spec.dt);
+  const long n_samples = (total_steps - equil_steps) / sample_every;
+  if (n_samples < 40)
+    throw_input("t_end", std::to_string(spec.t_end),
+                "too short: fewer than 40 samples after t_equil at this dt and sample interval");
+  const long ledger_every = std::max(1L, total_steps / static_cast<long>(spec.ledger_points));
+
+  const int bins = spec.histogram_bins;
+  const double range = spec.histogram_range, bw = 2 * range / bins;
+  std::vector<double> hu(bins, 0), hv(bins, 0), hw(bins, 0);
+  double nu_count = 0, nv_count = 0, nw_count = 0;
+  auto bin = [&](double z) { return static_cast<int>(std::floor((z + range) / bw)); };
+
+  const int batches = 40;
+  std::vector<double> batch_sum(batches, 0), batch_n(batches, 0);
+  std::vector<double> comp_sum(2 * C, 0);
+  Vec part_sum = Vec::Zero(6);
+  const std::size_t lags = static_cast<std::size_t>(std::max(1.0, spec.acf_max_lag / (sample_every * spec.dt)));
+  std::vector<std::vector<Vec3>> ring(lags + 1, std::vector<Vec3>(C, Vec3::Zero()));
+  std::vector<double> acf_sum(lags + 1, 0), acf_n(lags + 1, 0);
+  double total_sum = 0;
+
+  double t = 0;
+  long sample = 0;
+  for (long step = 1; step <= total_steps; ++step) {
+    integ.step(t, x);
+    if (step % ledger_every == 0 || step == total_steps) {
+      const StochasticEnergy e = model.energy(x);
+      r.ledger.push_back({t, e.kinetic, e.potential, e.friction_work, e.noise_work, e.balance() - E0,
+                          (model.momentum(x) - P0).norm(), (model.angular_momentum(x) - L0).norm()});
+    }
+    if (step % sample_every != 0) continue;
+    r.momentum_drift = std::max(r.momentum_drift, (model.momentum(x) - P0).norm());
+    r.angular_momentum_drift = std::max(r.angular_momentum_drift, (model.angular_momentum(x) - L0).norm());
+    if (spec.geometry == ContactGeometry::bonded) {
+      for (std::size_t c = 0; c < C; ++c) {
+        const auto& k = model.setup().contacts[c];
+        r.max_overlap = std::max(r.max_overlap, std::abs(model.distance(x, c) - model.setup().bodies[k.i].radius -
+                                                         model.setup().bodies[k.j].radius));
+      }
+    }
+    if (step <= equil_steps || sample >= n_samples) continue;
+    if (spec.geometry == ContactGeometry::bonded) update_bases();
+    auto& slot = ring[sample % (lags + 1)];
+    double ratio_now = 0;
+    for (std::size_t c = 0; c < C; ++c) {
+      const Vec3 u = model.relative_velocity(x, c);
+      slot[c] = u;
+      const double scale = std::sqrt(spec.kT * model.nu(c));
+      ratio_now += u.squaredNorm() / (2 * scale * scale) / C;
+      for (int a = 0; a < 2; ++a) {
+        const double z = u.dot(a == 0 ? e1[c] : e2[c]) / scale;
+        comp_sum[2 * c + a] += z * z;
+        const int b = bin(z);
+        if (b >= 0 && b < bins) hu[b] += 1;
+        nu_count += 1;
+      }
+    }
+    for (std::size_t k = 0; k <= lags && static_cast<long>(k) <= sample; ++k) {
+      const auto& old = ring[(sample - k) % (lags + 1)];
+      double dot = 0;
+      for (std::size_t c = 0; c < C; ++c) dot += slot[c].dot(old[c]);
+      acf_sum[k] += dot;
+      acf_n[k] += 1;
+    }
+    const Vec3 v0 = model.velocity(x, 0), w0 = model.spin(x, 0);
+    for (int a = 0; a < 3; ++a) {
+      part_sum[a] += v0[a] * v0[a];
+      part_sum[3 + a] += w0[a] * w0[a];
+      if (predicted_var[a] > var_floor) {
+        const int b = bin(v0[a] / std::sqrt(predicted_var[a]));
+        if (b >= 0 && b < bins) hv[b] += 1;
+        nv_count += 1;
+      }
+      if (predicted_var[3 + a] > var_floor) {
+        const int b = bin(w0[a] / std::sqrt(predicted_var[3 + a]));
+        if (b >= 0 && b < bins) hw[b] += 1;
+        nw_count += 1;
+      }
+    }
+    const int batch = static_cast<int>(sample * batches / n_samples);
+    batch_sum[batch] += ratio_now;
+    batch_n[batch] += 1;
+    total_sum += ratio_now;
+    ++sample;
+  }
+
+  r.samples = static_cast<std::size_t>(sample) * C;
+  r.ratio = total_sum / sample;
+  double var = 0;
+  for (int b = 0; b < batches; ++b) var += std::pow(batch_sum[b] / batch_n[b] - r.ratio, 2);
+  r.stderr_ratio = std::sqrt(var / (batches - 1) / batches);
+  for (double s : comp_sum) r.component_ratio.push_back(s / sample);
+  for (int a = 0; a < 6; ++a)
+    r.particle_variance_ratio.push_back(predicted_var[a] > var_floor ? part_sum[a] / sample / predicted_var[a] : 0);
+  for (int b = 0; b < bins; ++b) {
+    r.hist_centre.push_back(-range + (b + 0.5) * bw);
+    r.hist_u.push_back(nu_count > 0 ? hu[b] / (nu_count * bw) : 0);
+    r.hist_v.push_back(nv_count > 0 ? hv[b] / (nv_count * bw) : 0);
+    r.hist_w.push_back(nw_count > 0 ? hw[b] / (nw_count * bw) : 0);
+  }
+  const double c0 = acf_sum[0] / acf_n[0];
+  for (std::size_t k = 0; k <= lags; ++k) {
+    if (acf_n[k] == 0) break;
+    r.acf_lag.push_back(k * sample_every * spec.dt);
+    r.acf.push_back(acf_sum[k] / acf_n[k] / c0);
+    if (linear_fixed) {
+      double num = 0, den = 0;
+      for (std::size_t m = 0; m < mode_weight.size(); ++m) {
+        num += mode_weight[m] * std::pow(mode_factor[m], static_cast<double>(k * sample_every));
+        den += mode_weight[m];
+      }
+      r.acf_predicted.push_back(num / den);
+    }
+  }
+  double m_max = 0;
+  for (const auto& b : model.setup().bodies) m_max = std::max(m_max, b.mass);
+  r.momentum_scale = std::sqrt(spec.kT * m_max);
+  const StochasticEnergy e = model.energy(x);
+  r.ledger_residual = std::abs(e.balance() - E0);
+  r.noise_work = e.noise_work;
+  r.seconds = std::chrono::duration<double>(std::chrono::steady_clock::now() - start).count();
+  return r;
+}
+
+}  // namespace stickslip

@@ -1,0 +1,77 @@
+// studies/stochastic_runs.hpp — one thermalisation run of spheres coupled only by Markovian friction noise
+// (models/stochastic_spheres.hpp driven by solvers/sde_integrator.hpp), and the statistics the
+// stochastic-friction study and its tests need.
+//
+// From rest, the run equilibrates for t_equil and then samples every `sample_interval`:
+//   ratio   = mean over samples and contacts of |u_perp,c|^2 / (2 kT nu_c)   (equipartition: one kT nu per
+//             tangential component, two components), with a batch-means standard error (40 batches);
+//   u components along two tangential unit vectors per contact, scaled by sqrt(kT nu_c), in a histogram;
+//   v and omega of sphere 0, each component scaled by its predicted standard deviation (below);
+//   the normalised autocorrelation sum_c <u_c(t) . u_c(t + tau)> / sum_c <|u_c|^2>;
+//   the largest |P(t) - P(0)|, |L(t) - L(0)| and the energy ledger E - W_f - W_R.
+// Predicted particle variances: with fixed geometry the noise only reaches the momenta in range(J^T), J the
+// stacked contact maps V -> u_perp (V = all v and omega); the stationary law is the Gibbs density restricted
+// to that subspace, Cov(p) = kT J^T (J M^-1 J^T)^+ J, which also gives Cov(u_c) = kT nu_c P exactly. With
+// bonded geometry the reference is Maxwell-Boltzmann with the total-momentum constraint,
+// Var(v) = kT/m (1 - m/M_total), Var(omega) = kT/I (the angular-momentum constraint is ignored there).
+#pragma once
+
+#include <cstdint>
+#include <string>
+#include <vector>
+
+#include "models/stochastic_spheres.hpp"
+#include "solvers/sde_integrator.hpp"
+
+namespace stickslip {
+
+struct StochasticRunSpec {
+  std::string system = "pair";  // "pair" (radius/mass i, j) or "cluster" (cluster_size equal spheres i)
+  std::size_t cluster_size = 4;
+  ContactGeometry geometry = ContactGeometry::fixed;
+  std::string law = "linear";  // linear, coulomb, tanh
+  double gamma = 1, mu = 0.5, normal_force = 1, u_scale = 0.1;
+  double kT = 1;
+  SdeScheme scheme = SdeScheme::euler_maruyama;
+  double dt = 1e-3, t_equil = 20, t_end = 2000;
+  double sample_interval = 0.01, acf_max_lag = 1.5;
+  std::uint64_t seed = 1;
+  double radius_i = 0.5, radius_j = 0.8, mass_i = 1, mass_j = 3, inertia_factor = 0.4;
+  double bond_stiffness = 1000;
+  int histogram_bins = 80;
+  double histogram_range = 5;  // in standard deviations
+  std::size_t ledger_points = 400;
+};
+
+struct StochasticRunResult {
+  double ratio = 0, stderr_ratio = 0;
+  std::size_t samples = 0;
+  double predicted_ratio = 1;    // what the ratio should be (see `prediction`)
+  std::string prediction;        // e.g. "exact EM stationary variance", "dt->0 Ito limit"
+  std::vector<double> component_ratio;        // <u_c,e1^2>/(kT nu_c), <u_c,e2^2>/(kT nu_c) per contact
+  std::vector<double> particle_variance_ratio;  // measured/predicted for v0 xyz, omega0 xyz (0 if predicted 0)
+  std::vector<double> hist_centre, hist_u, hist_v, hist_w;  // densities of the scaled variables
+  std::vector<double> acf_lag, acf, acf_predicted;          // acf_predicted empty unless linear + fixed
+  double momentum_drift = 0, angular_momentum_drift = 0, momentum_scale = 0;
+  double ledger_residual = 0, noise_work = 0;  // final |E - W_f - W_R - E0| and W_R
+  double max_overlap = 0;                      // max |r_ij - R_i - R_j| (bonded)
+  struct LedgerPoint {
+    double t, kinetic, potential, friction_work, noise_work, balance, dP, dL;
+  };
+  std::vector<LedgerPoint> ledger;
+  double nu_mean = 0;
+  std::size_t contacts = 0;
+  double seconds = 0;
+};
+
+// Builds the model of a spec (validates it; InputError names the key).
+StochasticSpheres make_stochastic_spheres(const StochasticRunSpec& spec, std::vector<Vec3>& positions);
+FrictionLaw make_friction_law(const StochasticRunSpec& spec);
+
+StochasticRunResult run_stochastic(const StochasticRunSpec& spec);
+
+// dt -> 0 Stratonovich prediction of the ratio for one contact with isotropic 2-D noise: the stationary
+// density is sqrt(D(u)) times the Gaussian (Ito) one.
+double stratonovich_ratio(const NoiseStrength& D);
+
+}  // namespace stickslip
