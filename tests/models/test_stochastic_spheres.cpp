@@ -1,0 +1,134 @@
+// Tests of models/stochastic_spheres driven by the SDE integrator (through studies/stochastic_runs):
+// deterministic decay at kT = 0, conservation of momentum and angular momentum to round-off, equipartition
+// of u_perp with statistically justified tolerances, the Stratonovich deviation of Heun for Coulomb f, and
+// the noise-work ledger.
+#include <cmath>
+#include <doctest/doctest.h>
+
+#include "studies/stochastic_runs.hpp"
+
+using namespace stickslip;
+
+namespace {
+
+class Adapter final : public SdeSystem {
+ public:
+  explicit Adapter(const StochasticSpheres& m) : m_(m) {}
+  std::size_t size() const override { return m_.size(); }
+  std::size_t noise_size() const override { return m_.noise_size(); }
+  void drift(double t, VecCRef x, VecRef a) const override { m_.drift(t, x, a); }
+  void diffusion(double t, VecCRef x, VecCRef dW, VecRef out) const override { m_.diffusion(t, x, dW, out); }
+
+ private:
+  const StochasticSpheres& m_;
+};
+
+StochasticRunSpec spec(const std::string& system, const std::string& law, SdeScheme scheme, double dt, double t_end) {
+  StochasticRunSpec s;
+  s.system = system;
+  s.law = law;
+  s.scheme = scheme;
+  s.dt = dt;
+  s.t_end = t_end;
+  s.t_equil = 10;
+  s.kT = 1;
+  s.normal_force = 4;
+  s.seed = 12345;
+  return s;
+}
+
+}  // namespace
+
+TEST_CASE("kT = 0, linear f: u_perp decays as (1 - nu gamma dt)^n under Euler-Maruyama") {
+  StochasticRunSpec s = spec("pair", "linear", SdeScheme::euler_maruyama, 1e-3, 1);
+  s.kT = 0;
+  s.gamma = 0.7;
+  std::vector<Vec3> pos;
+  const StochasticSpheres model = make_stochastic_spheres(s, pos);
+  Vec x = model.initial_state(pos);
+  x.segment<3>(9) = Vec3(0.2, 1.0, -0.5);   // v_j (the normal part 0.2 is not touched by friction)
+  x.segment<3>(12) = Vec3(0.3, 0.1, 0.4);   // omega_i
+  const Vec3 u0 = model.relative_velocity(x, 0);
+  const Adapter sde(model);
+  SdeIntegrator integ(sde, SdeScheme::euler_maruyama, s.dt, 1);
+  double t = 0;
+  for (int k = 0; k < 500; ++k) integ.step(t, x);
+  const Vec3 expected = u0 * std::pow(1 - model.nu(0) * s.gamma * s.dt, 500);
+  CHECK((model.relative_velocity(x, 0) - expected).norm() < 1e-13);
+  CHECK(x[9] == doctest::Approx(0.2).epsilon(1e-14));
+  // Kinetic energy lost = -W_f: EM's kinetic energy changes by -f u dt + nu (f dt)^2 / 2 per step, so the
+  // ledger misses sum nu gamma^2 u^2 dt^2 / 2 = (nu gamma dt / 2) |W_f|.
+  const StochasticEnergy e = model.energy(x);
+  CHECK(e.noise_work == 0);
+  CHECK(e.friction_work < 0);
+  Vec x0 = model.initial_state(pos);
+  x0.segment<3>(9) = Vec3(0.2, 1.0, -0.5);
+  x0.segment<3>(12) = Vec3(0.3, 0.1, 0.4);
+  const double residual = std::abs(e.balance() - model.energy(x0).balance());
+  CHECK(residual <= 0.5 * model.nu(0) * s.gamma * s.dt * std::abs(e.friction_work) * 1.0000001);
+  CHECK(residual > 0);
+}
+
+TEST_CASE("total momentum and angular momentum are conserved to round-off for touching spheres") {
+  // Fixed geometry, every contact touching: sum F = 0 and sum (r x F + tau) = (R_i + R_j - r) r_hat x F = 0.
+  // Round-off: ~1e-16 per operation on O(1) momenta over 1e4 steps, i.e. < 1e-11 with a wide margin.
+  for (const std::string system : {"pair", "cluster"})
+    for (SdeScheme scheme : {SdeScheme::euler_maruyama, SdeScheme::heun}) {
+      const StochasticRunResult r = run_stochastic(spec(system, "coulomb", scheme, 2e-3, 20));
+      CHECK_MESSAGE(r.momentum_drift < 1e-11 * r.momentum_scale, system << " " << to_string(scheme));
+      CHECK_MESSAGE(r.angular_momentum_drift < 1e-11 * r.momentum_scale, system << " " << to_string(scheme));
+    }
+  // Bonded: momentum still exact (bond and friction forces are pairwise opposite); angular momentum drifts
+  // because |r_ij| != R_i + R_j while the bond vibrates.
+  StochasticRunSpec s = spec("pair", "coulomb", SdeScheme::euler_maruyama, 1e-3, 20);
+  s.geometry = ContactGeometry::bonded;
+  const StochasticRunResult r = run_stochastic(s);
+  CHECK(r.momentum_drift < 1e-11 * r.momentum_scale);
+  CHECK(r.max_overlap > 0);
+  CHECK(r.angular_momentum_drift > 1e3 * r.momentum_drift);
+}
+
+TEST_CASE("equipartition of u_perp: linear f against the exact Euler-Maruyama stationary variance") {
+  // Pair, dt = 5e-3, t = 2000 (4e5 steps): batch-means stderr ~1 %. Prediction: u_perp is an OU process
+  // with rate nu gamma; EM's stationary variance is 1/(1 - nu gamma dt/2) times the continuum one. 4 stderr.
+  const StochasticRunResult pair = run_stochastic(spec("pair", "linear", SdeScheme::euler_maruyama, 5e-3, 2000));
+  CHECK(pair.stderr_ratio < 0.02);
+  CHECK(pair.predicted_ratio == doctest::Approx(1 / (1 - 4.666666666666667 * 5e-3 / 2)).epsilon(1e-12));
+  CHECK(std::abs(pair.ratio - pair.predicted_ratio) < 4 * pair.stderr_ratio);
+  // Predicted particle variances (restricted Gibbs): within 4 x sqrt(2) stderr of the ratio.
+  for (double v : pair.particle_variance_ratio)
+    if (v != 0) CHECK(std::abs(v - pair.predicted_ratio) < 6 * pair.stderr_ratio + 0.01);
+  // Tetrahedron of 4 spheres, 6 contacts; prediction from the eigenmodes of J M^-1 J^T.
+  const StochasticRunResult cluster =
+      run_stochastic(spec("cluster", "linear", SdeScheme::euler_maruyama, 2e-3, 300));
+  CHECK(cluster.stderr_ratio < 0.02);
+  CHECK(std::abs(cluster.ratio - cluster.predicted_ratio) < 4 * cluster.stderr_ratio);
+  // Linear-response autocorrelation at lag 0.1 (the pair's ACF decays as exp(-nu gamma t); statistical error of
+  // a normalised ACF value ~ sqrt(2 tau / T) ~ 0.02).
+  const std::size_t k = 10;
+  CHECK(std::abs(pair.acf[k] - pair.acf_predicted[k]) < 0.05);
+}
+
+TEST_CASE("equipartition for Coulomb f (Ito / EM) and the Stratonovich deviation of Heun") {
+  // Pair, mu F_n = 2, kT = 1, dt = 2e-3, t = 3000 (1.5e6 steps): stderr ~1.2 %. The EM bias at this dt is below
+  // 1 % (dt sweep of the study), so the bound is 4 stderr + 1 %.
+  const StochasticRunResult em = run_stochastic(spec("pair", "coulomb", SdeScheme::euler_maruyama, 2e-3, 3000));
+  CHECK(em.stderr_ratio < 0.025);
+  CHECK(std::abs(em.ratio - 1) < 4 * em.stderr_ratio + 0.01);
+  // Heun solves the Stratonovich SDE: the stationary density becomes sqrt(D(u)) x Gaussian, a ratio of 0.868
+  // for Coulomb f; the measured value must sit there and clearly below 1.
+  const StochasticRunResult heun = run_stochastic(spec("pair", "coulomb", SdeScheme::heun, 2e-3, 3000));
+  CHECK(heun.predicted_ratio == doctest::Approx(0.868).epsilon(0.002));
+  CHECK(std::abs(heun.ratio - heun.predicted_ratio) < 4 * heun.stderr_ratio + 0.01);
+  CHECK(heun.ratio + 4 * heun.stderr_ratio < 0.97);
+}
+
+TEST_CASE("energy ledger with the noise work closes up to the scheme's O(dt) error") {
+  // E_kin - W_f - W_R is constant for the exact dynamics. Heun (Stratonovich chain rule) closes it to O(dt^2)
+  // per unit time; EM with the Ito heating term sum 2 kT nu D to O(dt). Both well below 3 % of W_R here.
+  for (SdeScheme scheme : {SdeScheme::euler_maruyama, SdeScheme::heun}) {
+    const StochasticRunResult r = run_stochastic(spec("pair", "linear", scheme, 2e-3, 200));
+    CHECK(r.noise_work > 0);
+    CHECK_MESSAGE(r.ledger_residual < 0.03 * r.noise_work, to_string(scheme));
+  }
+}
