@@ -1,0 +1,101 @@
+// The CLI contract of `dry-friction-oscillator` and `slope-drift` (issue 3): their JSON summaries carry the
+// stick time/place and drifts the issue asks for, checked against the exact solution
+// (models/dry_friction_exact.hpp) and the analytic stop of a block on a slope; bad input exits 2.
+#include <doctest/doctest.h>
+
+#include <array>
+#include <cmath>
+#include <cstdio>
+#include <filesystem>
+#include <nlohmann/json.hpp>
+#include <string>
+#include <sys/wait.h>
+
+#include "models/dry_friction_exact.hpp"
+
+namespace {
+struct Result {
+  int code;
+  std::string out;
+};
+
+Result run(const std::string& args, const std::string& tag) {
+  const auto dir = std::filesystem::temp_directory_path() / ("stickslip_coulomb_test_" + tag);
+  const std::string cmd = std::string(STICKSLIP_BINARY) + " " + args + " --out " + dir.string() + " 2>/dev/null";
+  FILE* pipe = popen(cmd.c_str(), "r");
+  REQUIRE(pipe);
+  std::string out;
+  std::array<char, 4096> buf{};
+  while (std::fgets(buf.data(), buf.size(), pipe)) out += buf.data();
+  const int status = pclose(pipe);
+  return {WEXITSTATUS(status), out};
+}
+
+std::filesystem::path out_dir(const std::string& tag) {
+  return std::filesystem::temp_directory_path() / ("stickslip_coulomb_test_" + tag);
+}
+}  // namespace
+
+TEST_CASE("dry-friction-oscillator: JSON stick time/place match the exact solution; sign() creeps") {
+  const Result r = run("run dry-friction-oscillator --json --set solver=filippov,ida,euler-sign --set x0=1.0 --set v0=2.0",
+                       "dfo");
+  REQUIRE(r.code == 0);
+  const auto j = nlohmann::json::parse(r.out);
+  CHECK(j["study"] == "dry-friction-oscillator");
+  const stickslip::DryFrictionOscillatorExact ex(stickslip::OscillatorParameters{}, 1.0, 2.0);
+  CHECK(std::abs(j["t_stick"].get<double>() - ex.t_stick()) <= 1e-8);
+  CHECK(std::abs(j["x_stick"].get<double>() - ex.x_stick()) <= 1e-8);
+  CHECK(j["drift"].get<double>() <= 1e-12);
+  REQUIRE(j["runs"].size() == 3);
+  CHECK(std::abs(j["runs"][1]["t_stick"].get<double>() - ex.t_stick()) <= 1e-8);
+  CHECK(j["runs"][1]["drift"].get<double>() <= 1e-12);
+  CHECK(j["runs"][2]["drift"].get<double>() > 1e-4);  // euler-sign at dt = 1e-3
+  for (const char* f : {"phase_portrait.png", "time_series.png", "chatter.png", "drift.png", "exact.csv", "runs/ida.csv"})
+    CHECK(std::filesystem::exists(out_dir("dfo") / f));
+}
+
+TEST_CASE("slope-drift: Coulomb holds at 30 deg (drift <= 1e-12), the compliant laws slip; a launched block stops on time") {
+  const Result r = run("run slope-drift --json --set friction=coulomb,coulomb-dae,cundall-strack,dsds "
+                       "--set solver=rk4,bdf5 --set angle_deg=30 --set damping=on --set t_end=0.1",
+                       "sd");
+  REQUIRE(r.code == 0);
+  const auto j = nlohmann::json::parse(r.out);
+  CHECK(j["study"] == "slope-drift");
+  int coulomb = 0, compliant = 0;
+  for (const auto& e : j["results"]) {
+    CAPTURE(e.dump());
+    const std::string f = e["friction"];
+    if (f == "coulomb" || f == "coulomb-dae") {
+      CHECK(e["drift"].get<double>() <= 1e-12);
+      ++coulomb;
+    } else {
+      // The tangential spring at 30 deg overshoots F_max while loading: > the static deflection 1.7e-7 m.
+      CHECK(e["drift"].get<double>() > 1e-7);
+      ++compliant;
+    }
+  }
+  CHECK(coulomb == 3);    // coulomb: rk4, bdf5; coulomb-dae: bdf5
+  CHECK(compliant == 3);  // cundall-strack: rk4, bdf5; dsds: rk4
+  CHECK(j["skipped"].size() == 2);
+
+  // Launched at 0.1 m/s: t_stop = v0 / (g (mu cos a - sin a)), s_stop = v0 t_stop / 2.
+  const double a = 9.81 * (0.6 * std::cos(3.14159265358979323846 / 6) - 0.5);
+  const Result s = run("run slope-drift --json --set friction=coulomb,coulomb-dae --set solver=bdf5 --set angle_deg=30 "
+                       "--set damping=on --set v0=0.1 --set t_end=1 --set rtol=1e-12",
+                       "sd2");
+  REQUIRE(s.code == 0);
+  for (const auto& e : nlohmann::json::parse(s.out)["results"]) {
+    CAPTURE(e.dump());
+    CHECK(std::abs(e["t_rest"].get<double>() - 0.1 / a) <= 1e-8);
+    CHECK(std::abs(e["s_rest"].get<double>() - 0.005 / a) <= 1e-8);
+    CHECK(e["drift"].get<double>() <= 1e-12);
+  }
+}
+
+TEST_CASE("bad input to the Coulomb studies exits 2 naming the key") {
+  CHECK(run("run slope-drift --set friction=coulomb-x", "bad1").code == 2);
+  CHECK(run("run slope-drift --set angle_deg=95", "bad2").code == 2);
+  CHECK(run("run slope-drift --set friction=coulomb-dae --set solver=rk4", "bad3").code == 2);
+  CHECK(run("run dry-friction-oscillator --set m=-1", "bad4").code == 2);
+  CHECK(run("run dry-friction-oscillator --set solver=rk5-sign", "bad5").code == 2);
+}
