@@ -4,6 +4,7 @@
 #include <doctest/doctest.h>
 
 #include <cmath>
+#include <iomanip>
 
 #include "models/friction_oscillator.hpp"
 #include "solvers/filippov_driver.hpp"
@@ -129,6 +130,8 @@ TEST_CASE("belt oscillator: the stick-slip limit cycle agrees between the Filipp
     CHECK(c.period == doctest::Approx(ref.period).epsilon(1e-8));
     CHECK(c.stick_fraction == doctest::Approx(ref.stick_fraction).epsilon(1e-8));
     CHECK(c.x_stick_begin == doctest::Approx(ref.x_stick_begin).epsilon(1e-8));
+    MESSAGE("Filippov/" << to_string(kind) << ": period " << c.period << " (IDA - Filippov = " << ref.period - c.period
+                        << "), stick fraction " << c.stick_fraction << " (diff " << ref.stick_fraction - c.stick_fraction << ")");
   }
-  MESSAGE("belt cycle (IDA): period " << ref.period << ", stick fraction " << ref.stick_fraction);
+  MESSAGE(std::setprecision(12) << "belt cycle (IDA): period " << ref.period << ", stick fraction " << ref.stick_fraction);
 }
