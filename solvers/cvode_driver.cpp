@@ -87,6 +87,7 @@ RunStats run_cvode(const Model& model, double t0, double t_end, VecRef x, Mode& 
   ok(CVodeSetMaxOrd(mem.get(), options.max_order), "CVodeSetMaxOrd");
   ok(CVodeSetMaxNumSteps(mem.get(), 10000000), "CVodeSetMaxNumSteps");
   ok(CVodeSetStopTime(mem.get(), t_end), "CVodeSetStopTime");
+  if (options.max_step > 0) ok(CVodeSetMaxStep(mem.get(), options.max_step), "CVodeSetMaxStep");
   std::vector<int> directions(ng), found(ng);
   if (ng > 0) {
     for (std::size_t i = 0; i < ng; ++i) directions[i] = model.event_direction(i);

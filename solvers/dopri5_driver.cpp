@@ -35,11 +35,14 @@ RunStats run_dopri5(const Model& model, double t0, double t_end, VecRef x, Mode&
   EventLocator locator(model, stats);
   const bool events = options.events && model.num_events() > 0;
   const std::size_t n = model.size();
-  auto stepper = odeint::make_dense_output(options.atol, options.rtol, odeint::runge_kutta_dopri5<State>());
+  // max_dt = 0 means "no limit" to odeint's controller as well.
+  auto stepper =
+      odeint::make_dense_output(options.atol, options.rtol, options.max_step, odeint::runge_kutta_dopri5<State>());
   State xs(n), buffer(n);
   Eigen::Map<Vec>(xs.data(), static_cast<Eigen::Index>(n)) = x;
   const System system{&model, &mode, &stats};
   double h0 = std::min(options.dt, (t_end - t0) / 100);
+  if (options.max_step > 0) h0 = std::min(h0, options.max_step);
   stepper.initialize(xs, t0, h0);
 
   auto interpolate = [&](double tt, VecRef out) {

@@ -108,6 +108,7 @@ RunStats run_ida(const Model& model, double t0, double t_end, VecRef x, Mode& mo
   ok(IDASetMaxOrd(mem.get(), options.max_order), "IDASetMaxOrd");
   ok(IDASetMaxNumSteps(mem.get(), 10000000), "IDASetMaxNumSteps");
   ok(IDASetStopTime(mem.get(), t_end), "IDASetStopTime");
+  if (options.max_step > 0) ok(IDASetMaxStep(mem.get(), options.max_step), "IDASetMaxStep");
   std::vector<int> directions(ng), found(ng);
   if (ng > 0) {
     for (std::size_t i = 0; i < ng; ++i) directions[i] = model.event_direction(i);

@@ -12,6 +12,7 @@ void validate_solver_options(const Model& model, const SolverOptions& o, double 
   if (!is_fixed_step(o.kind)) {
     if (!(o.rtol > 0 && o.rtol < 1)) throw_input("rtol", str(o.rtol), "must lie in (0, 1)");
     if (!(o.atol > 0)) throw_input("atol", str(o.atol), "must be > 0");
+    if (!(o.max_step >= 0)) throw_input("max_step", str(o.max_step), "must be >= 0 (0 = no limit)");
   }
   if (o.kind == SolverKind::ida && (o.max_order < 1 || o.max_order > 5))
     throw_input("max_order", std::to_string(o.max_order), "IDA allows 1..5");

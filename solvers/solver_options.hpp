@@ -24,6 +24,7 @@ struct SolverOptions {
   double atol = 1e-10;
   int max_order = 5;       // CVODE (BDF <= 5, Adams <= 12), IDA (1..5)
   bool adams = false;      // CVODE: Adams-Moulton instead of BDF
+  double max_step = 0;     // dopri5, CVODE, IDA: largest internal step (0 = no limit)
   bool events = true;      // locate the model's switching functions
   bool suppress_algebraic_error = false;  // IDA: IDASetSuppressAlg
   std::size_t max_events = 1000000;       // guard against event storms (Zeno)

@@ -136,3 +136,25 @@ TEST_CASE("a diverging explicit scheme is a SolverError, not NaN output") {
   o.dt = 0.1;
   CHECK_THROWS_AS(integrate(model, 0, 100, x, mode, o), SolverError);
 }
+
+TEST_CASE("max_step bounds the internal steps of dopri5, CVODE and IDA") {
+  const SlidingPlates model(kPaper, PlateLaw::csds, true);
+  for (SolverKind kind : {SolverKind::dopri5, SolverKind::cvode, SolverKind::ida}) {
+    CAPTURE(to_string(kind));
+    SolverOptions o;
+    o.kind = kind;
+    o.dt = 1.0;
+    o.rtol = 1e-6;
+    o.atol = 1e-8;
+    Vec x(3);
+    x << 4, 0, 0;
+    Mode mode = model.initial_mode(0, x);
+    const long free_steps = integrate(model, 0, 10, x, mode, o).steps;
+    o.max_step = 1e-2;
+    x << 4, 0, 0;
+    mode = model.initial_mode(0, x);
+    const long bounded = integrate(model, 0, 10, x, mode, o).steps;
+    CHECK(bounded >= 1000);  // 10 / 1e-2 steps at least
+    CHECK(bounded > free_steps);
+  }
+}
