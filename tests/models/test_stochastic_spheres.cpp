@@ -110,13 +110,15 @@ TEST_CASE("equipartition of u_perp: linear f against the exact Euler-Maruyama st
 }
 
 TEST_CASE("equipartition for Coulomb f (Ito / EM) and the Stratonovich deviation of Heun") {
-  // Pair, mu F_n = 2, kT = 1, dt = 2e-3, t = 3000 (1.5e6 steps): stderr ~1.2 %. The EM bias at this dt is below
-  // 1 % (dt sweep of the study), so the bound is 4 stderr + 1 %.
+  // Pair, mu F_n = 2, kT = 1, dt = 2e-3, t = 3000 (1.5e6 steps): stderr ~1.2 %. EM's bias for Coulomb f is O(dt):
+  // the study's dt sweep (t = 1e4) gives 1.042, 1.021, 1.014 at dt = 0.02, 0.01, 0.002, so the bound is
+  // 4 stderr + 2 %.
   const StochasticRunResult em = run_stochastic(spec("pair", "coulomb", SdeScheme::euler_maruyama, 2e-3, 3000));
   CHECK(em.stderr_ratio < 0.025);
-  CHECK(std::abs(em.ratio - 1) < 4 * em.stderr_ratio + 0.01);
+  CHECK(std::abs(em.ratio - 1) < 4 * em.stderr_ratio + 0.02);
   // Heun solves the Stratonovich SDE: the stationary density becomes sqrt(D(u)) x Gaussian, a ratio of 0.868
-  // for Coulomb f; the measured value must sit there and clearly below 1.
+  // for Coulomb f; the measured value must sit there and clearly below 1 (sweep: 0.859 .. 0.868 for
+  // dt = 0.02 .. 0.002, so Heun's own bias at dt = 2e-3 is < 1 %).
   const StochasticRunResult heun = run_stochastic(spec("pair", "coulomb", SdeScheme::heun, 2e-3, 3000));
   CHECK(heun.predicted_ratio == doctest::Approx(0.868).epsilon(0.002));
   CHECK(std::abs(heun.ratio - heun.predicted_ratio) < 4 * heun.stderr_ratio + 0.01);
