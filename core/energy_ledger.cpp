@@ -1,6 +1,7 @@
 #include "core/energy_ledger.hpp"
 
 #include <algorithm>
+#include <cmath>
 
 namespace stickslip {
 
@@ -18,6 +19,18 @@ double EnergyLedger::energy_created() const {
   double lowest = 0;
   for (std::size_t i = 0; i < e_.size(); ++i) lowest = std::min(lowest, dissipation(i));
   return lowest < 0 ? -lowest : 0.0;
+}
+
+double EnergyLedger::balance(std::size_t i) const {
+  const Energy& e0 = e_.front();
+  const Energy& e = e_[i];
+  return (e.kinetic + e.external) - (e0.kinetic + e0.external) - (e.work - e0.work) - (e.noise_work - e0.noise_work);
+}
+
+double EnergyLedger::max_abs_balance() const {
+  double worst = 0;
+  for (std::size_t i = 0; i < e_.size(); ++i) worst = std::max(worst, std::abs(balance(i)));
+  return worst;
 }
 
 }  // namespace stickslip

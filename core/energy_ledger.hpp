@@ -6,6 +6,10 @@
 //   D(t) = -(W(t) - W(0)) - (U(t) - U(0))   cumulative dissipation
 // A law that obeys eq. 11 has D(t) >= 0 for all t; energy_created = max(0, -min_t D(t)) measures how much
 // energy a law (or an integrator) creates from nothing.
+// Bodies may also have conservative potential energy V (bonds, gravity) and receive the work W_R of a
+// stochastic force (seed 003); the balance
+//   B(t) = (K + V)(t) - (K + V)(0) - (W(t) - W(0)) - (W_R(t) - W_R(0))
+// vanishes for the exact dynamics, so |B| measures an integrator's energy error.
 #pragma once
 
 #include <limits>
@@ -17,6 +21,8 @@ struct Energy {
   double kinetic = 0;    // 1/2 m v^2 (+ rotational), J
   double potential = 0;  // elastic energy in the springs that the friction law owns, J
   double work = 0;       // W: work of the friction force on the relative motion, J
+  double noise_work = 0; // W_R: work of a stochastic force, J
+  double external = 0;   // V: conservative potential energy outside the friction law (bonds, gravity), J
 };
 
 class EnergyLedger {
@@ -27,6 +33,8 @@ class EnergyLedger {
   const Energy& at(std::size_t i) const { return e_[i]; }
   double dissipation(std::size_t i) const;  // D(t_i)
   double energy_created() const;            // max(0, -min_i D(t_i))
+  double balance(std::size_t i) const;      // B(t_i)
+  double max_abs_balance() const;           // max_i |B(t_i)|
 
  private:
   std::vector<double> t_;
