@@ -150,8 +150,8 @@ Vec3 StochasticSpheres::angular_momentum(VecCRef x) const {
   return L;
 }
 
-StochasticEnergy StochasticSpheres::energy(VecCRef x) const {
-  StochasticEnergy e;
+Energy StochasticSpheres::energy(VecCRef x) const {
+  Energy e;
   for (std::size_t k = 0; k < bodies(); ++k) {
     const auto& b = setup_.bodies[k];
     e.kinetic += 0.5 * b.mass * velocity(x, k).squaredNorm() + 0.5 * b.inertia * spin(x, k).squaredNorm();
@@ -160,9 +160,9 @@ StochasticEnergy StochasticSpheres::energy(VecCRef x) const {
     for (std::size_t c = 0; c < contacts(); ++c) {
       const auto& k = setup_.contacts[c];
       const double stretch = distance(x, c) - setup_.bodies[k.i].radius - setup_.bodies[k.j].radius;
-      e.potential += 0.5 * setup_.bond_stiffness * stretch * stretch;
+      e.external += 0.5 * setup_.bond_stiffness * stretch * stretch;
     }
-  e.friction_work = x[9 * bodies()];
+  e.work = x[9 * bodies()];
   e.noise_work = x[9 * bodies() + 1];
   return e;
 }

@@ -13,7 +13,9 @@
 //                            (Euler-Maruyama) it carries the drift sum_c 2 kT nu_c D_c(u_c), the mean
 //                            energy 1/2 nu |F^R dt|^2 each kick adds; in the Stratonovich calculus (Heun)
 //                            the chain rule has no such term.
-// Ledger: E_kin + U_bond - W_f - W_R = E(0) up to the scheme's error (exact as dt -> 0).
+// Ledger (core/energy_ledger.hpp): energy() fills Energy{kinetic = E_kin, potential = 0 (no friction spring),
+// work = W_f, noise_work = W_R, external = U_bond}; EnergyLedger::balance = d(E_kin + U_bond) - dW_f - dW_R
+// vanishes up to the scheme's error (exactly as dt -> 0).
 // Noise: 6 standard increments per contact, dW[6c .. 6c+2] for xi_c and dW[6c+3 .. 6c+5] for N_c; the
 // impulse F^R dt = sqrt(D kT) [P dW_xi - r_hat x dW_N] (S5, S6) goes on i, its opposite on j, torques (S9).
 // Geometry:
@@ -30,6 +32,7 @@
 #include <utility>
 #include <vector>
 
+#include "core/energy_ledger.hpp"
 #include "core/types.hpp"
 #include "models/markovian_friction.hpp"
 
@@ -53,13 +56,6 @@ struct StochasticSpheresSetup {
   double bond_stiffness = 0;  // bonded geometry only
   double kT = 1;              // >= 0; kT = 0 switches the noise off
   NoiseCalculus calculus = NoiseCalculus::ito;
-};
-
-struct StochasticEnergy {
-  double kinetic = 0, potential = 0, friction_work = 0, noise_work = 0;
-  double total() const { return kinetic + potential; }
-  // E - W_f - W_R: constant for exact dynamics.
-  double balance() const { return kinetic + potential - friction_work - noise_work; }
 };
 
 class StochasticSpheres {
@@ -95,7 +91,7 @@ class StochasticSpheres {
   const FrictionLaw& law() const { return law_; }
   Vec3 momentum(VecCRef x) const;
   Vec3 angular_momentum(VecCRef x) const;  // about the origin: sum r x m v + I omega
-  StochasticEnergy energy(VecCRef x) const;
+  Energy energy(VecCRef x) const;  // see "Ledger" above
 
   // Positions of n equal touching spheres of radius R: n = 2 (pair on the x axis), 3 (triangle), 4
   // (tetrahedron); every pair is in contact. Contacts of all pairs i < j.

@@ -28,6 +28,11 @@ SdeScheme parse_sde_scheme(const std::string& key, const std::string& name) {
   throw_input(key, name, "allowed: " + join(sde_scheme_names()));
 }
 
+Estimate talay_tubaro_extrapolation(const Estimate& at_dt, const Estimate& at_half_dt) {
+  return {2 * at_half_dt.value - at_dt.value,
+          std::sqrt(4 * at_half_dt.stderr_value * at_half_dt.stderr_value + at_dt.stderr_value * at_dt.stderr_value)};
+}
+
 SdeIntegrator::SdeIntegrator(const SdeSystem& system, SdeScheme scheme, double dt, std::uint64_t seed)
     : system_(system),
       scheme_(scheme),

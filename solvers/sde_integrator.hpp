@@ -14,6 +14,13 @@
 //                    solution. When b depends on X the two calculi differ by the drift 1/2 sum_k (b_k . grad) b_k;
 //                    for state-independent b both schemes solve the same SDE.
 // Reproducible: the same seed gives the same trajectory (on the same standard library). No allocation per step.
+//
+// Talay-Tubaro extrapolation (Talay & Tubaro 1990): a scheme of weak order 1 has, for a smooth enough
+// problem, a stationary average R(dt) = R(0) + c dt + O(dt^2); then
+//   R_extrap = 2 R(dt/2) - R(dt) = R(0) + O(dt^2).
+// With R(dt) and R(dt/2) measured in independent runs (different seeds) with standard errors se(dt) and
+// se(dt/2), se(R_extrap) = sqrt(4 se(dt/2)^2 + se(dt)^2). It removes the leading bias of whatever limit the
+// scheme converges to (Ito for Euler-Maruyama, Stratonovich for Heun); it does not change that limit.
 #pragma once
 
 #include <cstdint>
@@ -44,6 +51,11 @@ enum class SdeScheme { euler_maruyama, heun };
 const std::vector<std::string>& sde_scheme_names();  // "euler-maruyama", "heun"
 std::string to_string(SdeScheme scheme);
 SdeScheme parse_sde_scheme(const std::string& key, const std::string& name);  // InputError naming key
+
+struct Estimate {
+  double value = 0, stderr_value = 0;
+};
+Estimate talay_tubaro_extrapolation(const Estimate& at_dt, const Estimate& at_half_dt);
 
 class SdeIntegrator {
  public:

@@ -2,18 +2,28 @@
 // Markovian friction noise of seed 003 (models/markovian_friction.hpp, models/stochastic_spheres.hpp).
 //
 // Grid: every system (pair, cluster) x geometry (fixed, bonded) x law x kT x scheme runs from rest at step dt
-// to t_end (statistics after t_equil); dt sweep: the pair (fixed geometry) at sweep_kT for every sweep law,
-// scheme and dt. equipartition_ratio = <|u_perp|^2> / (2 kT nu): nu of (S8) is the inverse effective mass of
-// u_perp (d u_perp / dt = -nu F for fixed geometry), so at temperature kT each of the two tangential
-// components of u_perp has variance kT nu.
-// Outputs (out dir): results.csv, runs/<label>_{hist,acf,ledger}.csv, noise_strength.csv, dt_sweep.csv and
-//   equipartition.png   ratio +- stderr of every grid run against the 3 % band
+// to t_end (the cluster to cluster_t_end: it has 6 contacts, so 6x the pair's samples per unit time, and
+// costs ~5x the pair per step; statistics after t_equil); dt sweep: the pair (fixed geometry) at sweep_kT
+// for every sweep law, scheme and dt. equipartition_ratio = <|u_perp|^2> / (2 kT nu): nu of (S8) is the
+// inverse effective mass of u_perp (d u_perp / dt = -nu F for fixed geometry), so at temperature kT each of
+// the two tangential components of u_perp has variance kT nu.
+// Bias removal (extrapolate=on): both schemes have weak order 1, so the measured ratio is
+// R(dt) = R(0) + c dt + O(dt^2). Every grid row is run again at dt/2 (another seed) and reported with the
+// Talay-Tubaro value 2 R(dt/2) - R(dt) (O(dt^2) bias, stderr sqrt(4 se(dt/2)^2 + se(dt)^2)); its verdicts
+// compare it with the scheme's dt -> 0 limit (1 for Euler-Maruyama / Ito; the Stratonovich value of a
+// sqrt(D) x Gaussian density for Heun with a nonlinear law, which stays a physical difference, not a bias).
+// The dt sweep is fitted by weighted least squares, R = a + b dt, and its intercept a +- se reported.
+// Outputs (out dir): results.csv (one row per grid point), runs/<label>_{hist,acf,ledger}.csv,
+//   noise_strength.csv, dt_sweep.csv, dt_sweep_fit.csv and
+//   equipartition.png   raw ratio, ratio at dt/2 and extrapolated ratio +- stderr of every grid point
 //   u_histograms.png    tangential components of u_perp / sqrt(kT nu) against the unit Gaussian (fixed geometry)
 //   particle_histograms.png  v and omega of sphere 0 scaled by their predicted standard deviation
 //   acf.png             autocorrelation of u_perp for linear f against the linear-response prediction
-//   dt_sweep.png        ratio against dt for Euler-Maruyama (Ito) and Heun (Stratonovich)
+//   dt_sweep.png        ratio against dt for Euler-Maruyama (Ito) and Heun (Stratonovich), with the
+//                       weighted linear fits and their dt -> 0 intercepts
 //   noise_strength.png  D(u) by quadrature/table against the closed forms
-//   ledger.png          E_kin + U, W_f, W_R and the balance E - W_f - W_R - E(0) of one run
+//   ledger.png          E_kin + U_bond, -W_f, W_R and the core EnergyLedger balance
+//                       d(E_kin + U_bond) - dW_f - dW_R of one run
 #include <algorithm>
 #include <cmath>
 #include <fmt/format.h>
@@ -50,6 +60,7 @@ nlohmann::json to_json(const std::string& part, const StochasticRunSpec& s, cons
   j["within_3_percent"] = std::abs(r.ratio - 1) < 0.03;
   j["within_3_stderr"] = std::abs(r.ratio - 1) < 3 * r.stderr_ratio;
   j["predicted_ratio"] = json_number(r.predicted_ratio);
+  j["limit_ratio_dt_to_0"] = json_number(r.limit_ratio);
   j["prediction"] = r.prediction;
   j["deviation_from_prediction_in_stderr"] = json_number((r.ratio - r.predicted_ratio) / r.stderr_ratio);
   j["contacts"] = r.contacts;
@@ -63,6 +74,7 @@ nlohmann::json to_json(const std::string& part, const StochasticRunSpec& s, cons
   j["angular_momentum_drift_max"] = json_number(r.angular_momentum_drift);
   j["momentum_scale_sqrt_kT_m"] = json_number(r.momentum_scale);
   j["ledger_residual"] = json_number(r.ledger_residual);
+  j["ledger_max_abs_balance"] = json_number(r.ledger_max_abs_balance);
   j["noise_work"] = json_number(r.noise_work);
   if (s.geometry == ContactGeometry::bonded) j["max_bond_stretch"] = json_number(r.max_overlap);
   j["seed"] = s.seed;
@@ -88,9 +100,11 @@ void write_run_files(const std::filesystem::path& dir, const std::string& label,
   {
     CsvWriter csv(dir / (label + "_ledger.csv"),
                   {"t [n.u.]", "E_kin [n.u.]", "U_bond [n.u.]", "W_f [n.u.]", "W_R [n.u.]",
-                   "E - W_f - W_R - E(0) [n.u.]", "|P - P0| [n.u.]", "|L - L0| [n.u.]"});
-    for (const auto& p : r.ledger)
-      csv.row({p.t, p.kinetic, p.potential, p.friction_work, p.noise_work, p.balance, p.dP, p.dL});
+                   "balance d(E_kin + U_bond) - dW_f - dW_R [n.u.]", "|P - P0| [n.u.]", "|L - L0| [n.u.]"});
+    const EnergyLedger& L = r.ledger;
+    for (std::size_t i = 0; i < L.size(); ++i)
+      csv.row({L.time(i), L.at(i).kinetic, L.at(i).external, L.at(i).work, L.at(i).noise_work, L.balance(i),
+               r.ledger_dP[i], r.ledger_dL[i]});
   }
 }
 
@@ -110,10 +124,13 @@ class StochasticFrictionStudy final : public Study {
         .declare("geometry", "fixed,bonded",
                  "contact geometry (list): fixed (positions held) or bonded (free, harmonic normal bond)")
         .declare("scheme", "euler-maruyama", "SDE schemes of the grid (list): euler-maruyama, heun")
-        .declare("dt", "0.001", "time step of the grid [n.u.]")
-        .declare("t_end", "10000", "length of every run [n.u.]")
+        .declare("dt", "0.002", "time step of the grid [n.u.]")
+        .declare("extrapolate", "on",
+                 "on: run every grid point again at dt/2 and report the Talay-Tubaro value 2 R(dt/2) - R(dt)")
+        .declare("t_end", "10000", "length of every pair run [n.u.]")
+        .declare("cluster_t_end", "4000", "length of every cluster run [n.u.] (6 contacts: 6x the samples)")
         .declare("t_equil", "20", "equilibration time before sampling [n.u.]")
-        .declare("seed", "1", "random seed (each run uses seed * 1000003 + its index)")
+        .declare("seed", "1", "random seed (each run, dt/2 runs included, uses seed * 1000003 + its index)")
         .declare("gamma", "1", "linear friction coefficient gamma")
         .declare("mu", "0.5", "friction coefficient of coulomb and tanh")
         .declare("normal_force", "4", "normal load F_n of coulomb and tanh")
@@ -162,6 +179,10 @@ class StochasticFrictionStudy final : public Study {
     base.acf_max_lag = params.positive("acf_max_lag");
     if (!(base.t_end > base.t_equil))
       throw_input("t_end", params.raw("t_end"), "must exceed t_equil=" + params.raw("t_equil"));
+    const double cluster_t_end = params.positive("cluster_t_end");
+    if (!(cluster_t_end > base.t_equil))
+      throw_input("cluster_t_end", params.raw("cluster_t_end"), "must exceed t_equil=" + params.raw("t_equil"));
+    const bool extrapolate = params.flag("extrapolate");
     std::vector<double> sweep_dt;
     if (params.raw("sweep_dt") != "none") sweep_dt = params.positive_list("sweep_dt");
     const auto sweep_laws = params.choice_list("sweep_law", laws_allowed);
@@ -169,7 +190,7 @@ class StochasticFrictionStudy final : public Study {
     const auto sweep_kTs = params.positive_list("sweep_kT");
 
     struct Job {
-      std::string part;
+      std::string part;  // grid, grid-dt2 (the dt/2 partner of the grid job before it), dt-sweep
       StochasticRunSpec spec;
     };
     std::vector<Job> jobs;
@@ -184,7 +205,12 @@ class StochasticFrictionStudy final : public Study {
               s.law = law;
               s.kT = kT;
               s.scheme = parse_sde_scheme("scheme", sch);
+              if (sys == "cluster") s.t_end = cluster_t_end;
               jobs.push_back({"grid", s});
+              if (extrapolate) {
+                s.dt = base.dt / 2;
+                jobs.push_back({"grid-dt2", s});
+              }
             }
     for (double sweep_kT : sweep_kTs)
     for (const auto& law : sweep_laws)
@@ -211,38 +237,101 @@ class StochasticFrictionStudy final : public Study {
     nlohmann::json results = nlohmann::json::array();
     std::ofstream table(dir / "results.csv");
     table << std::setprecision(10);
-    table << "index,part,system,geometry,law,scheme,kT [n.u.],dt [n.u.],equipartition_ratio,stderr,predicted_ratio,"
-             "samples,momentum_drift [n.u.],angular_momentum_drift [n.u.],ledger_residual [n.u.],noise_work [n.u.]\n";
+    table << "index,system,geometry,law,scheme,kT [n.u.],dt [n.u.],equipartition_ratio,stderr,predicted_ratio,"
+             "limit_ratio,samples,momentum_drift [n.u.],angular_momentum_drift [n.u.],ledger_residual [n.u.],"
+             "ledger_max_abs_balance [n.u.],noise_work [n.u.]";
+    if (extrapolate)
+      table << ",dt2 [n.u.],equipartition_ratio_dt2,stderr_dt2,equipartition_ratio_extrapolated,stderr_extrapolated";
+    table << "\n";
     std::ofstream sweep(dir / "dt_sweep.csv");
     sweep << std::setprecision(10) << "law,scheme,dt [n.u.],equipartition_ratio,stderr,predicted_ratio,kT [n.u.]\n";
     std::vector<std::string> grid_labels;
+    StochasticRunResult grid_result;  // the grid run whose dt/2 partner comes next
+    std::string grid_label;
+    std::size_t grid_rows = 0;
+    nlohmann::json failures = nlohmann::json::array();
+    std::size_t checked = 0;
+    auto table_row = [&](const StochasticRunSpec& spec, const StochasticRunResult& r) {
+      table << grid_rows++ << ',' << spec.system << ',' << (spec.geometry == ContactGeometry::fixed ? "fixed" : "bonded")
+            << ',' << spec.law << ',' << to_string(spec.scheme) << ',' << spec.kT << ',' << spec.dt << ',' << r.ratio
+            << ',' << r.stderr_ratio << ',' << r.predicted_ratio << ',' << r.limit_ratio << ',' << r.samples << ','
+            << r.momentum_drift << ',' << r.angular_momentum_drift << ',' << r.ledger_residual << ','
+            << r.ledger_max_abs_balance << ',' << r.noise_work;
+    };
     for (std::size_t k = 0; k < jobs.size(); ++k) {
       const auto& [part, spec] = jobs[k];
       const StochasticRunResult r = run_stochastic(spec);
       const std::string label = label_of(spec);
       write_run_files(dir / "runs", label, r);
-      results.push_back(to_json(part, spec, r));
-      table << k << ',' << part << ',' << spec.system << ',' << results.back()["geometry"].get<std::string>() << ','
-            << spec.law << ',' << to_string(spec.scheme) << ',' << spec.kT << ',' << spec.dt << ',' << r.ratio << ','
-            << r.stderr_ratio << ',' << r.predicted_ratio << ',' << r.samples << ',' << r.momentum_drift << ','
-            << r.angular_momentum_drift << ',' << r.ledger_residual << ',' << r.noise_work << '\n';
-      if (part == "dt-sweep")
+      std::string note;
+      if (part == "dt-sweep") {
+        results.push_back(to_json(part, spec, r));
         sweep << spec.law << ',' << to_string(spec.scheme) << ',' << spec.dt << ',' << r.ratio << ','
               << r.stderr_ratio << ',' << r.predicted_ratio << ',' << spec.kT << '\n';
-      else
+      } else if (part == "grid") {
         grid_labels.push_back(label);
-      progress.tick(fmt::format("{} ratio {:.4f} +- {:.4f} (predicted {:.4f}) {:.1f}s", label, r.ratio,
-                                r.stderr_ratio, r.predicted_ratio, r.seconds));
+        if (extrapolate) {
+          grid_result = r;
+          grid_label = label;
+        } else {
+          results.push_back(to_json(part, spec, r));
+          table_row(spec, r);
+          table << '\n';
+        }
+      } else {  // grid-dt2: complete the grid row before it
+        const StochasticRunSpec& coarse = jobs[k - 1].spec;
+        nlohmann::json j = to_json("grid", coarse, grid_result);
+        const Estimate ex = talay_tubaro_extrapolation({grid_result.ratio, grid_result.stderr_ratio},
+                                                       {r.ratio, r.stderr_ratio});
+        const double limit = grid_result.limit_ratio;
+        j["dt2"] = spec.dt;
+        j["equipartition_ratio_dt2"] = json_number(r.ratio);
+        j["stderr_dt2"] = json_number(r.stderr_ratio);
+        j["samples_dt2"] = r.samples;
+        j["seed_dt2"] = spec.seed;
+        j["seconds_dt2"] = json_number(r.seconds);
+        j["ledger_max_abs_balance_dt2"] = json_number(r.ledger_max_abs_balance);
+        j["equipartition_ratio_extrapolated"] = json_number(ex.value);
+        j["stderr_extrapolated"] = json_number(ex.stderr_value);
+        const bool in3 = std::abs(ex.value - limit) < 0.03 * limit;
+        const bool in3se = std::abs(ex.value - limit) < 3 * ex.stderr_value;
+        j["extrapolated_within_3_percent_of_limit"] = in3;
+        j["extrapolated_within_3_stderr_of_limit"] = in3se;
+        j["extrapolated_deviation_in_stderr"] = json_number((ex.value - limit) / ex.stderr_value);
+        results.push_back(j);
+        table_row(coarse, grid_result);
+        table << ',' << spec.dt << ',' << r.ratio << ',' << r.stderr_ratio << ',' << ex.value << ','
+              << ex.stderr_value << '\n';
+        if (coarse.law == "linear" || coarse.law == "coulomb") {
+          ++checked;
+          if (!(in3 && in3se)) failures.push_back(grid_label);
+        }
+        note = fmt::format(" | extrapolated {:.4f} +- {:.4f} (limit {:.4f}, {:+.1f} se)", ex.value, ex.stderr_value,
+                           limit, (ex.value - limit) / ex.stderr_value);
+      }
+      progress.tick(fmt::format("{} ratio {:.4f} +- {:.4f} (predicted {:.4f}) {:.1f}s{}", label, r.ratio,
+                                r.stderr_ratio, r.predicted_ratio, r.seconds, note));
     }
     table.close();
     sweep.close();
+    const nlohmann::json fits = write_sweep_fits(dir, jobs, results);
 
     write_noise_strength(dir, base, kTs.front());
-    plot(dir, jobs, grid_labels, ctx);
+    plot(dir, jobs, grid_labels, fits, extrapolate, ctx);
 
     nlohmann::json out;
     out["study"] = name();
     out["results"] = results;
+    out["dt_sweep_fits"] = fits;
+    out["cluster_t_end"] = cluster_t_end;
+    if (extrapolate) {
+      out["extrapolated_check"] = {
+          {"rule", "linear and coulomb grid rows: |R_extrap - limit| < 3 % of limit and < 3 stderr_extrapolated"},
+          {"rows_checked", checked},
+          {"rows_failing", failures}};
+      ctx.log << name() << ": extrapolated ratios of " << checked - failures.size() << "/" << checked
+              << " linear/coulomb grid rows within 3 % and 3 stderr of the dt -> 0 limit\n";
+    }
     out["equipartition_value"] = "<|u_perp|^2> = 2 kT nu, nu = 1/m_i + 1/m_j + R_i^2/I_i + R_j^2/I_j";
     return out;
   }
@@ -267,20 +356,80 @@ class StochasticFrictionStudy final : public Study {
     }
   }
 
+  // Weighted least-squares fit R = a + b dt of every (kT, law, scheme) of the sweep with >= 2 distinct dt.
+  template <class Jobs>
+  static nlohmann::json write_sweep_fits(const std::filesystem::path& dir, const Jobs& jobs,
+                                         const nlohmann::json& results) {
+    struct Group {
+      double kT;
+      std::string law, scheme;
+      double limit;
+      std::vector<double> dt, ratio, se;
+    };
+    std::vector<Group> groups;
+    for (std::size_t k = 0, row = 0; k < jobs.size(); ++k) {
+      if (jobs[k].part == "grid-dt2") continue;
+      const nlohmann::json& res = results[row++];
+      if (jobs[k].part != "dt-sweep") continue;
+      const auto& s = jobs[k].spec;
+      auto it = std::find_if(groups.begin(), groups.end(), [&](const Group& g) {
+        return g.kT == s.kT && g.law == s.law && g.scheme == to_string(s.scheme);
+      });
+      if (it == groups.end()) {
+        groups.push_back({s.kT, s.law, to_string(s.scheme), res["limit_ratio_dt_to_0"].get<double>(), {}, {}, {}});
+        it = groups.end() - 1;
+      }
+      it->dt.push_back(s.dt);
+      it->ratio.push_back(res["equipartition_ratio"].get<double>());
+      it->se.push_back(res["stderr"].get<double>());
+    }
+    std::ofstream csv(dir / "dt_sweep_fit.csv");
+    csv << std::setprecision(10)
+        << "law,scheme,kT [n.u.],points,intercept (dt -> 0),stderr_intercept,slope [1/n.u.],stderr_slope "
+           "[1/n.u.],chi2_per_dof,limit_ratio,intercept_deviation_in_stderr\n";
+    nlohmann::json fits = nlohmann::json::array();
+    for (const auto& g : groups) {
+      std::vector<double> distinct = g.dt;
+      std::sort(distinct.begin(), distinct.end());
+      if (std::unique(distinct.begin(), distinct.end()) - distinct.begin() < 2) continue;
+      const LinearFit f = weighted_linear_fit(g.dt, g.ratio, g.se);
+      const double dev = (f.intercept - g.limit) / f.stderr_intercept;
+      csv << g.law << ',' << g.scheme << ',' << g.kT << ',' << f.points << ',' << f.intercept << ','
+          << f.stderr_intercept << ',' << f.slope << ',' << f.stderr_slope << ',' << f.chi2_per_dof << ','
+          << g.limit << ',' << dev << '\n';
+      fits.push_back({{"law", g.law},
+                      {"scheme", g.scheme},
+                      {"kT", g.kT},
+                      {"points", f.points},
+                      {"intercept", json_number(f.intercept)},
+                      {"stderr_intercept", json_number(f.stderr_intercept)},
+                      {"slope", json_number(f.slope)},
+                      {"stderr_slope", json_number(f.stderr_slope)},
+                      {"chi2_per_dof", json_number(f.chi2_per_dof)},
+                      {"limit_ratio_dt_to_0", json_number(g.limit)},
+                      {"intercept_deviation_in_stderr", json_number(dev)}});
+    }
+    return fits;
+  }
+
   template <class Jobs>
   static void plot(const std::filesystem::path& dir, const Jobs& jobs, const std::vector<std::string>& grid_labels,
-                   const StudyContext& ctx) {
+                   const nlohmann::json& fits, bool extrapolate, const StudyContext& ctx) {
     const std::string common = "set datafile separator ','\nset grid\n";
-    // 1. Summary of the grid.
-    render_png(dir / "equipartition.png",
-               common +
-                   "set title 'equipartition ratio <|u_perp|^2>/(2 kT nu) of every grid run (error bars: 1 stderr)'\n"
-                   "set xlabel 'run index (see results.csv)'\nset ylabel 'ratio'\nset yrange [0.8:1.1]\n"
-                   "plot 0.97 w l dt 2 lc rgb 'gray' t '1 +- 3 %', 1.03 w l dt 2 lc rgb 'gray' notitle, "
-                   "1 w l lc rgb 'black' notitle, "
-                   "'results.csv' every ::1 u 1:(stringcolumn(2) eq 'grid' ? $9 : 1/0):10 w yerr pt 7 t 'measured', "
-                   "'' every ::1 u 1:(stringcolumn(2) eq 'grid' ? $11 : 1/0) w p pt 6 ps 1.5 t 'prediction'\n",
-               ctx.log, 1100, 600);
+    // 1. Summary of the grid (results.csv: 1 index, 8 ratio, 9 stderr, 10 predicted at dt, 11 dt -> 0 limit,
+    // 19/20 ratio/stderr at dt/2, 21/22 extrapolated).
+    std::string eq = common +
+                     "set title 'equipartition ratio <|u_perp|^2>/(2 kT nu) of every grid point (error bars: 1 stderr)'\n"
+                     "set xlabel 'grid point (index in results.csv)'\nset ylabel 'ratio'\nset yrange [0.8:1.1]\n"
+                     "set key bottom right\n"
+                     "plot 0.97 w l dt 2 lc rgb 'gray' t '1 +- 3 %', 1.03 w l dt 2 lc rgb 'gray' notitle, "
+                     "1 w l lc rgb 'black' notitle, "
+                     "'results.csv' every ::1 u ($1-0.2):8:9 w yerr pt 7 lc rgb '#1f77b4' t 'raw, at dt', "
+                     "'' every ::1 u 1:11 w p pt 4 ps 1.5 lc rgb 'black' t 'dt -> 0 limit of the scheme'";
+    if (extrapolate)
+      eq += ", '' every ::1 u 1:19:20 w yerr pt 5 lc rgb '#2ca02c' t 'at dt/2', "
+            "'' every ::1 u ($1+0.2):21:22 w yerr pt 9 ps 1.3 lc rgb '#d62728' t 'Talay-Tubaro 2 R(dt/2) - R(dt)'";
+    render_png(dir / "equipartition.png", eq + "\n", ctx.log, 1100, 600);
     // 2. u histograms (fixed geometry grid runs).
     std::string u_plot = common + "set multiplot layout 1,2\nset logscale y\nset yrange [1e-5:1]\nset xrange [-5:5]\n"
                                   "set xlabel 'u_perp component / sqrt(kT nu)'\nset ylabel 'probability density'\n"
@@ -342,6 +491,13 @@ class StochasticFrictionStudy final : public Study {
                   " ? $4 : 1/0):5 w yerr pt 7 t '" + law + " " + sch + "', '' every ::1 u 3:(" + cond +
                   " ? $6 : 1/0) w lp dt 2 pt 6 t '" + law + " " + sch + " predicted'";
         }
+      for (const auto& f : fits) {
+        if (std::abs(f["kT"].get<double>() - kT) > 1e-12) continue;
+        cmds += fmt::format(", {:.10g} + {:.10g} * x w l lw 1 t 'fit {} {}: dt->0 {:.4f} +- {:.4f}'",
+                            f["intercept"].get<double>(), f["slope"].get<double>(), f["law"].get<std::string>(),
+                            f["scheme"].get<std::string>(), f["intercept"].get<double>(),
+                            f["stderr_intercept"].get<double>());
+      }
       script += "set title 'pair, fixed: ratio vs dt at kT=" + fmt_g(kT) + " (EM: Ito, Heun: Stratonovich)'\nplot " +
                 cmds + ", 1 w l lc rgb 'black' notitle\n";
       }
@@ -359,10 +515,11 @@ class StochasticFrictionStudy final : public Study {
     // 6. Ledger of the first grid run.
     if (!grid_labels.empty())
       render_png(dir / "ledger.png",
-                 common + "set xlabel 't [n.u.]'\nset ylabel 'energy [n.u.]'\nset title 'energy ledger, " +
-                     grid_labels.front() + "'\nset key left top\nplot 'runs/" + grid_labels.front() +
+                 common + "set xlabel 't [n.u.]'\nset ylabel 'energy [n.u.]'\nset title 'energy ledger (core "
+                     "EnergyLedger), " + grid_labels.front() + "'\nset key left top\nplot 'runs/" + grid_labels.front() +
                      "_ledger.csv' every ::1 u 1:($2+$3) w l t 'E_kin + U_bond', '' every ::1 u 1:(-$4) w l t '-W_f "
-                     "(friction)', '' every ::1 u 1:5 w l t 'W_R (noise)', '' every ::1 u 1:6 w l lw 2 t 'E - W_f - W_R - E(0)'\n",
+                     "(friction)', '' every ::1 u 1:5 w l t 'W_R (noise)', '' every ::1 u 1:6 w l lw 2 t 'balance "
+                     "d(E_kin + U_bond) - dW_f - dW_R'\n",
                  ctx.log);
   }
 };

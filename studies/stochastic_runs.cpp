@@ -3,6 +3,7 @@
 #include <Eigen/Dense>
 #include <chrono>
 #include <cmath>
+#include <stdexcept>
 
 #include "core/errors.hpp"
 
@@ -85,6 +86,35 @@ StochasticSpheres make_stochastic_spheres(const StochasticRunSpec& s, std::vecto
   return StochasticSpheres(setup, make_friction_law(s));
 }
 
+LinearFit weighted_linear_fit(const std::vector<double>& x, const std::vector<double>& y,
+                              const std::vector<double>& se) {
+  if (x.size() != y.size() || x.size() != se.size())
+    throw std::logic_error("weighted_linear_fit: x, y, se of different lengths");
+  double S = 0, Sx = 0, Sxx = 0, Sy = 0, Sxy = 0;
+  for (std::size_t k = 0; k < x.size(); ++k) {
+    if (!(se[k] > 0)) throw std::logic_error("weighted_linear_fit: standard error <= 0");
+    const double w = 1 / (se[k] * se[k]);
+    S += w;
+    Sx += w * x[k];
+    Sxx += w * x[k] * x[k];
+    Sy += w * y[k];
+    Sxy += w * x[k] * y[k];
+  }
+  const double det = S * Sxx - Sx * Sx;
+  if (x.size() < 2 || !(det > 1e-12 * S * Sxx))
+    throw std::logic_error("weighted_linear_fit: needs at least 2 distinct x");
+  LinearFit f;
+  f.points = x.size();
+  f.intercept = (Sxx * Sy - Sx * Sxy) / det;
+  f.slope = (S * Sxy - Sx * Sy) / det;
+  f.stderr_intercept = std::sqrt(Sxx / det);
+  f.stderr_slope = std::sqrt(S / det);
+  double chi2 = 0;
+  for (std::size_t k = 0; k < x.size(); ++k) chi2 += std::pow((y[k] - f.intercept - f.slope * x[k]) / se[k], 2);
+  f.chi2_per_dof = x.size() > 2 ? chi2 / static_cast<double>(x.size() - 2) : 0.0;
+  return f;
+}
+
 double stratonovich_ratio(const NoiseStrength& D) {
   const double s = D.thermal_velocity();
   const int n = 6000;
@@ -108,9 +138,11 @@ StochasticRunResult run_stochastic(const StochasticRunSpec& spec) {
   const std::size_t N = model.bodies(), C = model.contacts();
   Vec x = model.initial_state(positions);
   const Vec3 P0 = model.momentum(x), L0 = model.angular_momentum(x);
-  const double E0 = model.energy(x).balance();
 
   StochasticRunResult r;
+  r.ledger.add(0, model.energy(x));
+  r.ledger_dP.push_back(0);
+  r.ledger_dL.push_back(0);
   r.contacts = C;
   for (std::size_t c = 0; c < C; ++c) r.nu_mean += model.nu(c) / C;
 
@@ -170,7 +202,7 @@ StochasticRunResult run_stochastic(const StochasticRunSpec& spec) {
     r.predicted_ratio = num / den;
     r.prediction = "exact stationary variance of " + to_string(spec.scheme) + " (linear OU modes)";
   } else if (spec.scheme == SdeScheme::heun) {
-    r.predicted_ratio = stratonovich_ratio(*model.noise_strength(0));
+    r.predicted_ratio = r.limit_ratio = stratonovich_ratio(*model.noise_strength(0));
     r.prediction = spec.system == "pair" && spec.geometry == ContactGeometry::fixed
                        ? "dt->0 Stratonovich limit, sqrt(D) x Gaussian"
                        : "dt->0 Stratonovich limit of a single contact (approximate here)";
@@ -215,9 +247,9 @@ StochasticRunResult run_stochastic(const StochasticRunSpec& spec) {
   for (long step = 1; step <= total_steps; ++step) {
     integ.step(t, x);
     if (step % ledger_every == 0 || step == total_steps) {
-      const StochasticEnergy e = model.energy(x);
-      r.ledger.push_back({t, e.kinetic, e.potential, e.friction_work, e.noise_work, e.balance() - E0,
-                          (model.momentum(x) - P0).norm(), (model.angular_momentum(x) - L0).norm()});
+      r.ledger.add(t, model.energy(x));
+      r.ledger_dP.push_back((model.momentum(x) - P0).norm());
+      r.ledger_dL.push_back((model.angular_momentum(x) - L0).norm());
     }
     if (step % sample_every != 0) continue;
     r.momentum_drift = std::max(r.momentum_drift, (model.momentum(x) - P0).norm());
@@ -306,9 +338,9 @@ StochasticRunResult run_stochastic(const StochasticRunSpec& spec) {
   double m_max = 0;
   for (const auto& b : model.setup().bodies) m_max = std::max(m_max, b.mass);
   r.momentum_scale = std::sqrt(spec.kT * m_max);
-  const StochasticEnergy e = model.energy(x);
-  r.ledger_residual = std::abs(e.balance() - E0);
-  r.noise_work = e.noise_work;
+  r.ledger_residual = std::abs(r.ledger.balance(r.ledger.size() - 1));
+  r.ledger_max_abs_balance = r.ledger.max_abs_balance();
+  r.noise_work = r.ledger.at(r.ledger.size() - 1).noise_work;
   r.seconds = std::chrono::duration<double>(std::chrono::steady_clock::now() - start).count();
   return r;
 }

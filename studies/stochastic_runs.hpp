@@ -8,7 +8,8 @@
 //   u components along two tangential unit vectors per contact, scaled by sqrt(kT nu_c), in a histogram;
 //   v and omega of sphere 0, each component scaled by its predicted standard deviation (below);
 //   the normalised autocorrelation sum_c <u_c(t) . u_c(t + tau)> / sum_c <|u_c|^2>;
-//   the largest |P(t) - P(0)|, |L(t) - L(0)| and the energy ledger E - W_f - W_R.
+//   the largest |P(t) - P(0)|, |L(t) - L(0)| and the energy ledger (core EnergyLedger: kinetic = E_kin,
+//   external = U_bond, work = W_f, noise_work = W_R; its balance d(E_kin + U_bond) - dW_f - dW_R).
 // Predicted particle variances: with fixed geometry the noise only reaches the momenta in range(J^T), J the
 // stacked contact maps V -> u_perp (V = all v and omega); the stationary law is the Gibbs density restricted
 // to that subspace, Cov(p) = kT J^T (J M^-1 J^T)^+ J, which also gives Cov(u_c) = kT nu_c P exactly. With
@@ -20,6 +21,7 @@
 #include <string>
 #include <vector>
 
+#include "core/energy_ledger.hpp"
 #include "models/stochastic_spheres.hpp"
 #include "solvers/sde_integrator.hpp"
 
@@ -46,19 +48,21 @@ struct StochasticRunSpec {
 struct StochasticRunResult {
   double ratio = 0, stderr_ratio = 0;
   std::size_t samples = 0;
-  double predicted_ratio = 1;    // what the ratio should be (see `prediction`)
+  double predicted_ratio = 1;    // what the ratio should be at this dt (see `prediction`)
   std::string prediction;        // e.g. "exact EM stationary variance", "dt->0 Ito limit"
+  double limit_ratio = 1;        // the dt -> 0 limit of the scheme: 1 (Ito / Gibbs) for Euler-Maruyama and for
+                                 // any scheme with the linear law; the Stratonovich value for Heun otherwise
   std::vector<double> component_ratio;        // <u_c,e1^2>/(kT nu_c), <u_c,e2^2>/(kT nu_c) per contact
   std::vector<double> particle_variance_ratio;  // measured/predicted for v0 xyz, omega0 xyz (0 if predicted 0)
   std::vector<double> hist_centre, hist_u, hist_v, hist_w;  // densities of the scaled variables
   std::vector<double> acf_lag, acf, acf_predicted;          // acf_predicted empty unless linear + fixed
   double momentum_drift = 0, angular_momentum_drift = 0, momentum_scale = 0;
-  double ledger_residual = 0, noise_work = 0;  // final |E - W_f - W_R - E0| and W_R
-  double max_overlap = 0;                      // max |r_ij - R_i - R_j| (bonded)
-  struct LedgerPoint {
-    double t, kinetic, potential, friction_work, noise_work, balance, dP, dL;
-  };
-  std::vector<LedgerPoint> ledger;
+  EnergyLedger ledger;                   // t = 0 and about spec.ledger_points times after it
+  std::vector<double> ledger_dP, ledger_dL;  // |P - P0|, |L - L0| at the ledger times
+  double ledger_residual = 0;            // |balance| at t_end
+  double ledger_max_abs_balance = 0;     // max over the ledger times of |balance|
+  double noise_work = 0;                 // W_R(t_end)
+  double max_overlap = 0;                // max |r_ij - R_i - R_j| (bonded)
   double nu_mean = 0;
   std::size_t contacts = 0;
   double seconds = 0;
@@ -69,6 +73,16 @@ StochasticSpheres make_stochastic_spheres(const StochasticRunSpec& spec, std::ve
 FrictionLaw make_friction_law(const StochasticRunSpec& spec);
 
 StochasticRunResult run_stochastic(const StochasticRunSpec& spec);
+
+// Weighted least squares y = a + b x with weights 1/se^2 (se > 0), at least 2 distinct x: the intercept a
+// (the dt -> 0 value of a dt sweep) with its standard error from the se, and chi^2 per degree of freedom
+// (0 for 2 points) as a check of the linear model.
+struct LinearFit {
+  double intercept = 0, stderr_intercept = 0, slope = 0, stderr_slope = 0, chi2_per_dof = 0;
+  std::size_t points = 0;
+};
+LinearFit weighted_linear_fit(const std::vector<double>& x, const std::vector<double>& y,
+                              const std::vector<double>& se);
 
 // dt -> 0 Stratonovich prediction of the ratio for one contact with isotropic 2-D noise: the stationary
 // density is sqrt(D(u)) times the Gaussian (Ito) one.

@@ -2,6 +2,7 @@
 // deterministic decay at kT = 0, conservation of momentum and angular momentum to round-off, equipartition
 // of u_perp with statistically justified tolerances, the Stratonovich deviation of Heun for Coulomb f, and
 // the noise-work ledger.
+#include <algorithm>
 #include <cmath>
 #include <doctest/doctest.h>
 
@@ -57,16 +58,25 @@ TEST_CASE("kT = 0, linear f: u_perp decays as (1 - nu gamma dt)^n under Euler-Ma
   CHECK((model.relative_velocity(x, 0) - expected).norm() < 1e-13);
   CHECK(x[9] == doctest::Approx(0.2).epsilon(1e-14));
   // Kinetic energy lost = -W_f: EM's kinetic energy changes by -f u dt + nu (f dt)^2 / 2 per step, so the
-  // ledger misses sum nu gamma^2 u^2 dt^2 / 2 = (nu gamma dt / 2) |W_f|.
-  const StochasticEnergy e = model.energy(x);
-  CHECK(e.noise_work == 0);
-  CHECK(e.friction_work < 0);
+  // core ledger's balance d(E_kin + U) - dW_f - dW_R misses sum nu gamma^2 u^2 dt^2 / 2 = (nu gamma dt / 2) |W_f|.
   Vec x0 = model.initial_state(pos);
   x0.segment<3>(9) = Vec3(0.2, 1.0, -0.5);
   x0.segment<3>(12) = Vec3(0.3, 0.1, 0.4);
-  const double residual = std::abs(e.balance() - model.energy(x0).balance());
-  CHECK(residual <= 0.5 * model.nu(0) * s.gamma * s.dt * std::abs(e.friction_work) * 1.0000001);
+  EnergyLedger ledger;
+  ledger.add(0, model.energy(x0));
+  ledger.add(t, model.energy(x));
+  const Energy& e = ledger.at(1);
+  CHECK(e.noise_work == 0);
+  CHECK(e.work < 0);
+  CHECK(e.potential == 0);  // no friction spring
+  CHECK(e.external == 0);   // fixed geometry: no bond
+  const double residual = std::abs(ledger.balance(1));
+  CHECK(residual <= 0.5 * model.nu(0) * s.gamma * s.dt * std::abs(e.work) * 1.0000001);
   CHECK(residual > 0);
+  CHECK(ledger.max_abs_balance() == residual);
+  // No spring and W_f <= 0: the core dissipation -dW_f is the heat, never negative.
+  CHECK(ledger.dissipation(1) == -e.work);
+  CHECK(ledger.energy_created() == 0);
 }
 
 TEST_CASE("total momentum and angular momentum are conserved to round-off for touching spheres") {
@@ -125,12 +135,32 @@ TEST_CASE("equipartition for Coulomb f (Ito / EM) and the Stratonovich deviation
   CHECK(heun.ratio + 4 * heun.stderr_ratio < 0.97);
 }
 
-TEST_CASE("energy ledger with the noise work closes up to the scheme's O(dt) error") {
-  // E_kin - W_f - W_R is constant for the exact dynamics. Heun (Stratonovich chain rule) closes it to O(dt^2)
-  // per unit time; EM with the Ito heating term sum 2 kT nu D to O(dt). Both well below 3 % of W_R here.
+TEST_CASE("core energy ledger with the noise work closes up to the scheme's O(dt) error") {
+  // The core EnergyLedger balance d(E_kin + U_bond) - dW_f - dW_R vanishes for the exact dynamics. Heun
+  // (Stratonovich chain rule) closes it to O(dt^2) per unit time; EM with the Ito heating term sum 2 kT nu D
+  // to O(dt). Both well below 3 % of W_R here, at every ledger time.
   for (SdeScheme scheme : {SdeScheme::euler_maruyama, SdeScheme::heun}) {
     const StochasticRunResult r = run_stochastic(spec("pair", "linear", scheme, 2e-3, 200));
     CHECK(r.noise_work > 0);
-    CHECK_MESSAGE(r.ledger_residual < 0.03 * r.noise_work, to_string(scheme));
+    REQUIRE(r.ledger.size() > 2);
+    CHECK(r.ledger.time(0) == 0);
+    CHECK(r.ledger.time(r.ledger.size() - 1) == doctest::Approx(200).epsilon(1e-9));  // t += dt, 1e5 times
+    CHECK(r.ledger.at(r.ledger.size() - 1).noise_work == r.noise_work);
+    CHECK(r.ledger_residual == std::abs(r.ledger.balance(r.ledger.size() - 1)));
+    CHECK(r.ledger_max_abs_balance == r.ledger.max_abs_balance());
+    CHECK_MESSAGE(r.ledger_max_abs_balance < 0.03 * r.noise_work, to_string(scheme));
+    CHECK(r.ledger_residual > 0);
   }
+  // Bonded geometry: the bond energy is the ledger's external potential V and takes part in the balance;
+  // the semi-implicit bond update adds its own O(dt) error, still well below 3 % of W_R.
+  StochasticRunSpec b = spec("pair", "linear", SdeScheme::euler_maruyama, 1e-3, 100);
+  b.geometry = ContactGeometry::bonded;
+  const StochasticRunResult r = run_stochastic(b);
+  double max_bond = 0;
+  for (std::size_t i = 0; i < r.ledger.size(); ++i) {
+    max_bond = std::max(max_bond, r.ledger.at(i).external);
+    CHECK(r.ledger.at(i).potential == 0);
+  }
+  CHECK(max_bond > 0);
+  CHECK(r.ledger_max_abs_balance < 0.03 * r.noise_work);
 }
