@@ -1,0 +1,62 @@
+// models/hertz_mindlin.hpp — per-contact laws of seed 004 §3.4-3.6 for spheres against spheres or rigid walls.
+//
+// Effective properties of a pair (eq. 20, 23, 38); a rigid wall is the limit E_j, G_j, r_j, m_j -> infinity:
+//   r* = r_i r_j/(r_i + r_j),  E* = E_i E_j/(E_j(1 - nu_i^2) + E_i(1 - nu_j^2)),  G* = G_i G_j/(G_i + G_j),
+//   m* = m_i m_j/(m_i + m_j),  G = E/(2(1 + nu)).
+// Normal force, h >= 0 the overlap (the seed's -delta):
+//   N = 4/3 sqrt(r*) E* h^{3/2} + d* h',   d* = 2 xi sqrt(2 sqrt(r*) E* m*) h^{1/4}        (eq. 19, 22)
+//   clamped at N >= 0 (a damped contact never pulls). xi from a restitution e: xi = -ln e/sqrt(pi^2 + ln^2 e).
+// Mindlin tangential spring s (displacement of particle i's contact point relative to j's, in the tangent
+// plane), stiffness k_t = 8 G* sqrt(r*) h^{1/2} (eq. 37); friction force on i  f = -k_t s (eq. 31).
+//   Discrete (trapezoid, eq. 29-36): trial s = s_acc (rotated into the new tangent plane) + Delta s;
+//     if k_t |s| <= mu_s N stick; else f = -mu_d N tau, tau = s/|s|, s = mu_d N/k_t tau (return mapping).
+//   Continuous (ODE drivers): the sweeping process of the same elastoplastic spring,
+//     s' = v_t - (s . n') n                        while k_t|s| < mu N_el or the slip turns back (stick)
+//     s' = (I - tau tau^T) v_t + c' tau - ...       on the cone |s| = c = mu N_el/k_t = mu E* h/(6 G*) (slip)
+//   with N_el the Hertz (elastic) part of N, so c' = mu E* h'/(6 G*) is a function of the state; a stretch beyond
+//   the cone (left by a finite step that crosses onto it) relaxes at the contact's rate sqrt(k_t/m*) and is
+//   never transmitted (the force uses s clipped to the cone). mu_s = mu_d is required in this form.
+// Friction moment on i: r_i n x f (eq. 39), n the unit vector from i's centre towards the contact.
+// Time step rule (eq. 50): t_c = 2.87 (m*^2/(r* E*^2 v_rel))^{1/5},  dt <= t_c/20.
+#pragma once
+
+#include "models/rodrigues.hpp"
+
+namespace stickslip {
+
+struct ContactPair {
+  double r_star = 0, e_star = 0, g_star = 0, m_star = 0;
+};
+
+inline double shear_modulus(double e, double nu) { return e / (2.0 * (1.0 + nu)); }
+ContactPair sphere_sphere_pair(double ri, double mi, double ei, double nui, double rj, double mj, double ej, double nuj);
+ContactPair sphere_wall_pair(double ri, double mi, double ei, double nui);
+
+double hertz_elastic_force(const ContactPair& p, double h);                  // 4/3 sqrt(r*) E* h^{3/2}
+double hertz_elastic_energy(const ContactPair& p, double h);                 // 8/15 sqrt(r*) E* h^{5/2}
+double hertz_damping(const ContactPair& p, double h, double xi);             // d*, eq. 22
+double hertz_normal_force(const ContactPair& p, double h, double hdot, double xi);  // N >= 0, eq. 19
+double mindlin_stiffness(const ContactPair& p, double h);                    // k_t, eq. 37
+double xi_from_restitution(double e);
+double hertz_collision_duration(const ContactPair& p, double v_rel);         // eq. 50
+// Overlap of a pair at rest under a static load F (N = F, no damping): h = (3F/(4 sqrt(r*) E*))^{2/3}.
+double hertz_static_overlap(const ContactPair& p, double load);
+
+// Continuous Mindlin spring (ODE form). n: unit normal from i to the contact; v_slip: velocity of i's contact
+// point relative to j's; ndot: n'; c, cdot: the cone radius and its rate; beta: relaxation rate.
+struct TangentialRate {
+  Vec3 force;  // on particle i
+  Vec3 sdot;
+};
+TangentialRate mindlin_continuous(const Vec3& s, const Vec3& n, const Vec3& ndot, const Vec3& v_slip, double k_t,
+                                  double c, double cdot, double beta);
+
+// Discrete return mapping (eq. 30-36): s_trial -> committed s and the force on i.
+struct TangentialStep {
+  Vec3 force;
+  Vec3 s;
+  bool slipping;
+};
+TangentialStep mindlin_return_mapping(const Vec3& s_trial, double k_t, double normal, double mu_s, double mu_d);
+
+}  // namespace stickslip

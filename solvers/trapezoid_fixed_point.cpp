@@ -1,0 +1,134 @@
+// solvers/trapezoid_fixed_point.cpp — Algorithm 1 of seed 004 with the Gauss-Seidel sweep of Remark 5.
+#include "solvers/trapezoid_fixed_point.hpp"
+
+#include <cmath>
+#include <string>
+
+#include "core/errors.hpp"
+
+namespace stickslip {
+
+namespace {
+using V3 = Eigen::Vector3d;
+
+Eigen::Vector3d compose(const V3& a1, const V3& a2) {  // eq. 47 (eq. 11)
+  return 4.0 / (4.0 - a1.dot(a2)) * (a1 + a2 - 0.5 * a1.cross(a2));
+}
+
+V3 rotation_vector(const V3& alpha) {  // theta e from alpha (inverse of eq. 9)
+  const double a = alpha.norm();
+  return a < 1e-8 ? V3(alpha) : V3(2.0 * std::atan(0.5 * a) / a * alpha);
+}
+
+// eq. 48, or eq. 49 when the denominator vanishes.
+struct ErrorSum {
+  double change = 0, increment = 0, magnitude = 0;
+  void add(const V3& now, const V3& previous, const V3& start) {
+    change += (now - previous).norm();
+    increment += (now - start).norm();
+    magnitude += now.norm();
+  }
+  // floor: changes of 1e-12 (SI) per particle are rounding, not iteration error (a system at rest has vanishing
+  // increments and magnitudes, where eq. 48-49 would divide rounding by rounding).
+  double value(double floor) const {
+    if (change <= floor) return 0.0;
+    if (increment > 1e-14 * magnitude) return change / std::max(increment, floor);
+    return change / std::max(magnitude, floor);
+  }
+};
+}  // namespace
+
+void validate_trapezoid_options(const TrapezoidOptions& o) {
+  if (!(o.phi >= 0 && o.phi <= 1)) throw_input("phi", std::to_string(o.phi), "must lie in [0, 1]");
+  if (!(o.dt > 0)) throw_input("dt", std::to_string(o.dt), "must be > 0");
+  if (!(o.tol > 0 && o.tol < 1)) throw_input("tol", std::to_string(o.tol), "must lie in (0, 1)");
+  if (o.max_iterations < 1) throw_input("max_iterations", std::to_string(o.max_iterations), "must be >= 1");
+}
+
+TrapezoidStats run_trapezoid(ParticleSystem& system, double t0, double t_end, ParticleState& state,
+                             const TrapezoidOptions& o, const ParticleObserver& observer) {
+  validate_trapezoid_options(o);
+  if (!(t_end > t0)) throw_input("t_end", std::to_string(t_end), "must be > the start time " + std::to_string(t0));
+  const std::size_t n = system.num_particles();
+  if (state.size() != n) throw std::logic_error("run_trapezoid: state size does not match the system");
+  const bool rot = system.rotations();
+  const double phi = o.phi;
+  TrapezoidStats stats;
+  ParticleState trial;
+  trial.resize(n);
+  std::vector<V3> f0(n), m0(n), prev_x(n), prev_v(n), prev_w(n), prev_a(n);
+  double t = t0;
+  if (observer) observer(t, state);
+  const long total = static_cast<long>(std::ceil((t_end - t0) / o.dt - 1e-9));
+  for (long step = 0; step < total; ++step) {
+    const double dt = step + 1 == total ? t_end - t : o.dt;
+    system.begin_step(t, dt, state);
+    // Start-of-step forces: the trial equals the start state (no increments).
+    for (std::size_t p = 0; p < n; ++p) {
+      trial.x[p] = state.x[p];
+      trial.v[p] = state.v[p];
+      trial.omega[p] = state.omega[p];
+      trial.alpha[p].setZero();
+    }
+    for (std::size_t p = 0; p < n; ++p) system.force_moment(p, state, trial, f0[p], m0[p]);
+    stats.force_evaluations += static_cast<long>(n);
+    // Explicit predictor.
+    for (std::size_t p = 0; p < n; ++p) {
+      trial.v[p] = state.v[p] + dt / system.mass(p) * f0[p];
+      trial.omega[p] = rot ? V3(state.omega[p] + dt / system.inertia(p) * m0[p]) : V3::Zero();
+      trial.x[p] = state.x[p] + dt * (phi * trial.v[p] + (1 - phi) * state.v[p]);
+      trial.alpha[p] = dt * (phi * trial.omega[p] + (1 - phi) * state.omega[p]);
+    }
+    int k = 0;
+    for (;;) {
+      ++k;
+      for (std::size_t p = 0; p < n; ++p) {
+        prev_x[p] = trial.x[p];
+        prev_v[p] = trial.v[p];
+        prev_w[p] = trial.omega[p];
+        prev_a[p] = trial.alpha[p];
+      }
+      for (std::size_t p = 0; p < n; ++p) {  // Gauss-Seidel sweep (Remark 5)
+        V3 f, m;
+        system.force_moment(p, state, trial, f, m);
+        trial.v[p] = state.v[p] + dt / system.mass(p) * (phi * f + (1 - phi) * f0[p]);
+        if (rot) trial.omega[p] = state.omega[p] + dt / system.inertia(p) * (phi * m + (1 - phi) * m0[p]);
+        trial.x[p] = state.x[p] + dt * (phi * trial.v[p] + (1 - phi) * state.v[p]);
+        trial.alpha[p] = dt * (phi * trial.omega[p] + (1 - phi) * state.omega[p]);
+      }
+      stats.force_evaluations += static_cast<long>(n);
+      ErrorSum ex, ev, ew, ea;
+      for (std::size_t p = 0; p < n; ++p) {
+        ex.add(trial.x[p], prev_x[p], state.x[p]);
+        ev.add(trial.v[p], prev_v[p], state.v[p]);
+        ew.add(trial.omega[p], prev_w[p], state.omega[p]);
+        ea.add(trial.alpha[p], prev_a[p], V3::Zero());
+      }
+      const double floor = 1e-12 * static_cast<double>(n);
+      const double err = std::max(std::max(ex.value(floor), ev.value(floor)), std::max(ew.value(floor), ea.value(floor)));
+      if (!std::isfinite(err))
+        throw SolverError("trapezoid: non-finite state at t = " + std::to_string(t) + " (reduce dt)");
+      if (err < o.tol || phi == 0) break;
+      if (k >= o.max_iterations)
+        throw SolverError("trapezoid: no convergence in " + std::to_string(o.max_iterations) +
+                          " fixed-point iterations at t = " + std::to_string(t) + " (err " + std::to_string(err) +
+                          "; reduce dt, eq. 50)");
+    }
+    stats.iterations += k;
+    stats.max_iterations = std::max(stats.max_iterations, k);
+    ++stats.steps;
+    system.end_step(state, trial);
+    for (std::size_t p = 0; p < n; ++p) {
+      state.x[p] = trial.x[p];
+      state.v[p] = trial.v[p];
+      state.omega[p] = trial.omega[p];
+      state.alpha[p] = compose(state.alpha[p], trial.alpha[p]);  // eq. 47
+      state.phi[p] += rotation_vector(trial.alpha[p]);
+    }
+    t = step + 1 == total ? t_end : t0 + static_cast<double>(step + 1) * o.dt;
+    if (observer) observer(t, state);
+  }
+  return stats;
+}
+
+}  // namespace stickslip

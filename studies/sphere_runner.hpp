@@ -1,0 +1,41 @@
+// studies/sphere_runner.hpp — runs a SphereScene with any of the offered integrators and reports the particle
+// states to one observer: the seed's trapezoid fixed-point scheme (models/sphere_stepper + solvers/trapezoid_
+// fixed_point) or the state-vector form (models/sphere_model) through solvers/integrate (euler, midpoint, heun,
+// rk4, dopri5, cvode, ida).
+#pragma once
+
+#include <string>
+#include <vector>
+
+#include "core/parameters.hpp"
+#include "models/sphere_scene.hpp"
+#include "solvers/solver_options.hpp"
+#include "solvers/trapezoid_fixed_point.hpp"
+
+namespace stickslip {
+
+const std::vector<std::string>& sphere_integrator_names();  // trapezoid, rk4, dopri5, cvode, ida, euler, heun, midpoint
+
+struct SphereRunOptions {
+  std::string integrator = "trapezoid";
+  double dt = 1e-4;
+  TrapezoidOptions trapezoid;  // phi, tol, max_iterations (dt is copied from above)
+  double rtol = 1e-8, atol = 1e-10;
+};
+
+struct SphereRunStats {
+  long steps = 0, rhs_evals = 0, events = 0;
+  long iterations = 0;
+  int max_iterations = 0;
+  double mean_iterations = 0;
+};
+
+// Declares integrator, dt, phi, tol, rtol, atol on a study's parameters (defaults as given).
+void declare_sphere_run_parameters(Parameters& p, const std::string& default_dt);
+// Reads them back (dt "auto" -> auto_dt).
+SphereRunOptions read_sphere_run_options(const Parameters& p, double auto_dt);
+
+SphereRunStats run_spheres(const SphereScene& scene, const ParticleState& initial, double t_end,
+                           const SphereRunOptions& options, const ParticleObserver& observer);
+
+}  // namespace stickslip
