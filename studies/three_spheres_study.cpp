@@ -1,0 +1,140 @@
+// studies/three_spheres_study.cpp — seed 004 example 5.2 (Fig. 6-7): three identical spheres roll without slip
+// from the corners of an equilateral triangle towards its centre on a rigid plane (gravity -z), collide head-on
+// (xi = 0), and return; the collision makes them slide (the velocity reverses at once, the spin only through the
+// plane's friction, mu = 0.5) until they roll again. Reports for particle 1: collision time and duration, the time
+// the spin changes sign, the return to rolling, and the time it passes its start again; histories of its radial
+// velocity, spin and rotation (Fig. 7). The start distance d0 is chosen so that contact begins at t_contact.
+#include <cmath>
+
+#include "core/errors.hpp"
+#include "models/hertz_mindlin.hpp"
+#include "models/sphere_scene.hpp"
+#include "studies/output.hpp"
+#include "studies/sphere_runner.hpp"
+#include "studies/study.hpp"
+
+namespace stickslip {
+
+namespace {
+
+class ThreeSpheresStudy : public Study {
+ public:
+  std::string name() const override { return "three-spheres"; }
+  std::string summary() const override {
+    return "seed 004 ex. 5.2: three rolling spheres collide head-on on a plane, slide, and roll back (Fig. 7)";
+  }
+  Parameters parameters() const override {
+    Parameters p("three-spheres");
+    p.declare("r", "0.2", "radius (m)")
+        .declare("m", "1000", "mass (kg)")
+        .declare("E", "1e10", "Young's modulus (Pa)")
+        .declare("nu", "0.25", "Poisson's ratio")
+        .declare("mu", "0.5", "friction with the plane (mu_s = mu_d)")
+        .declare("mu_pp", "0.5", "friction between the spheres")
+        .declare("xi", "0", "normal damping ratio")
+        .declare("v0", "1", "initial rolling speed towards the centre (m/s)")
+        .declare("t_contact", "0.46", "time at which the spheres first touch (sets the start distance) (s)")
+        .declare("t_end", "2", "end time (s)")
+        .declare("tangential", "mindlin", "tangential law: mindlin, csds, dsds")
+        .declare("gamma_t", "0", "tangential damping of csds/dsds (N s/m)");
+    declare_sphere_run_parameters(p, "1e-4");
+    return p;
+  }
+
+  nlohmann::json run(const Parameters& prm, const StudyContext& ctx) const override {
+    const double r = prm.positive("r"), m = prm.positive("m"), e = prm.positive("E"), nu = prm.in_range("nu", -0.99, 0.49);
+    const double v0 = prm.positive("v0"), tc0 = prm.positive("t_contact"), t_end = prm.positive("t_end");
+    SphereScene scene;
+    scene.params.gravity = Vec3(0, 0, -9.81);
+    scene.params.xi = prm.nonnegative("xi");
+    scene.params.mu_s_pw = scene.params.mu_d_pw = prm.nonnegative("mu");
+    scene.params.mu_s_pp = scene.params.mu_d_pp = prm.nonnegative("mu_pp");
+    scene.params.law = parse_tangential_law("tangential", prm.choice("tangential", tangential_law_names()));
+    scene.params.gamma_t = prm.nonnegative("gamma_t");
+    for (int k = 0; k < 3; ++k) scene.add_sphere(r, m, e, nu);
+    scene.add_plane(Vec3::Zero(), Vec3(0, 0, 1));
+    const double h0 = hertz_static_overlap(scene.wall_pair(0), m * 9.81);
+    const double touch = 2 * r / std::sqrt(3.0);  // centre distance at first contact
+    const double d0 = touch + v0 * tc0;
+    const double auto_dt = hertz_collision_duration(scene.pair(0, 1), v0 * std::sqrt(3.0)) / 20.0;
+    const SphereRunOptions opt = read_sphere_run_options(prm, auto_dt);
+    if (opt.dt > t_end) throw_input("dt", prm.raw("dt"), "must be <= t_end");
+
+    ParticleState init;
+    init.resize(3);
+    std::array<Vec3, 3> radial;
+    for (int k = 0; k < 3; ++k) {
+      const double a = M_PI / 2 + 2 * M_PI * k / 3;
+      radial[k] = Vec3(std::cos(a), std::sin(a), 0);
+      init.x[k] = d0 * radial[k] + Vec3(0, 0, r - h0);
+      init.v[k] = -v0 * radial[k];
+      init.omega[k] = Vec3(0, 0, 1).cross(init.v[k]) / r;  // rolling: v + omega x (-r e_z) = 0
+    }
+    const Vec3 axis = init.omega[0].normalized();
+
+    CsvWriter csv(ctx.out_dir / "three_spheres.csv",
+                  {"t [s]", "v_radial_1 [m/s]", "spin_1 [rad/s]", "rotation_1 [rad]", "slip_1 [m/s]", "gap_12 [m]",
+                   "kinetic [J]"});
+    double t_first = -1, t_sep = -1, t_spin0 = -1, t_roll = -1, t_back = -1;
+    double prev_spin = init.omega[0].dot(axis), prev_t = 0;
+    long sample = 0;
+    double v_after = 0, spin_after = 0;
+    const ParticleObserver obs = [&](double t, const ParticleState& s) {
+      const double gap = (s.x[0] - s.x[1]).norm() - 2 * r;
+      const double vr = s.v[0].dot(radial[0]);  // > 0: moving outwards
+      const double spin = s.omega[0].dot(axis);
+      const double slip = (s.v[0] + s.omega[0].cross(Vec3(0, 0, -r))).norm();
+      if (t_first < 0 && gap < 0) t_first = t;
+      if (t_first >= 0 && t_sep < 0 && gap >= 0) t_sep = t;
+      if (t_sep >= 0 && t_spin0 < 0 && spin * prev_spin <= 0 && t > prev_t) t_spin0 = t;
+      if (t_spin0 >= 0 && t_roll < 0 && slip < 1e-3 * std::abs(vr)) {
+        t_roll = t;
+        v_after = vr;
+        spin_after = spin;
+      }
+      if (t_roll >= 0 && t_back < 0 && s.x[0].dot(radial[0]) >= d0) t_back = t;
+      prev_spin = spin;
+      prev_t = t;
+      if (sample++ % 10 == 0 || t >= t_end) {
+        double ke = 0;
+        for (int k = 0; k < 3; ++k) ke += 0.5 * m * s.v[k].squaredNorm() + 0.5 * scene.inertia(k) * s.omega[k].squaredNorm();
+        csv.row({t, vr, spin, s.phi[0].dot(axis), slip, gap, ke});
+      }
+    };
+    const SphereRunStats st = run_spheres(scene, init, t_end, opt, obs);
+    const std::string script =
+        "set datafile separator ','\nset multiplot layout 3,1 title 'Example 5.2, particle 1'\nset grid\nset xlabel 't [s]'\n"
+        "set ylabel 'radial velocity [m/s]'\nplot 'three_spheres.csv' every ::1 u 1:2 w l lw 2 notitle\n"
+        "set ylabel 'spin [rad/s]'\nplot 'three_spheres.csv' every ::1 u 1:3 w l lw 2 notitle\n"
+        "set ylabel 'rotation [rad]'\nplot 'three_spheres.csv' every ::1 u 1:4 w l lw 2 notitle\nunset multiplot\n";
+    render_png(ctx.out_dir / "fig7_three_spheres.png", script, ctx.log, 900, 1000);
+    const double ke0 = 3 * (0.5 * m * v0 * v0 + 0.5 * scene.inertia(0) * std::pow(v0 / r, 2));
+    nlohmann::json j;
+    j["study"] = "three-spheres";
+    j["integrator"] = opt.integrator;
+    j["dt"] = json_number(opt.dt);
+    j["start_distance"] = json_number(d0);
+    j["collision_time"] = json_number(t_first);
+    j["contact_duration"] = json_number(t_sep >= 0 && t_first >= 0 ? t_sep - t_first : NAN);
+    j["hertz_duration_eq50"] = json_number(hertz_collision_duration(scene.pair(0, 1), v0 * std::sqrt(3.0)));
+    j["spin_reversal_time"] = json_number(t_spin0);
+    j["rolling_again_time"] = json_number(t_roll);
+    j["back_at_start_time"] = json_number(t_back);
+    j["rolling_speed_after"] = json_number(v_after);
+    j["spin_after"] = json_number(spin_after);
+    j["kinetic_energy_ratio_after"] =
+        json_number(t_roll >= 0 ? (0.5 * m * v_after * v_after + 0.5 * scene.inertia(0) * spin_after * spin_after) * 3 / ke0 : NAN);
+    j["paper"] = {{"collision_time", 0.46}, {"contact_duration", 0.0047}, {"spin_reversal_time", 0.62},
+                  {"rolling_again_time", 0.69}, {"back_at_start_time", 1.39}};
+    j["steps"] = st.steps;
+    if (opt.integrator == "trapezoid")
+      j["iterations"] = {{"mean", json_number(st.mean_iterations)}, {"max", st.max_iterations}};
+    return j;
+  }
+};
+
+}  // namespace
+
+std::unique_ptr<Study> make_three_spheres_study() { return std::make_unique<ThreeSpheresStudy>(); }
+
+}  // namespace stickslip
