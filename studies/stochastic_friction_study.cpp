@@ -4,7 +4,7 @@
 // Grid: every system (pair, cluster) x geometry (fixed, bonded) x law x kT x scheme runs from rest at step dt
 // to t_end (the cluster to cluster_t_end: it has 6 contacts, so 6x the pair's samples per unit time, and
 // costs ~5x the pair per step; statistics after t_equil); dt sweep: the pair (fixed geometry) at sweep_kT
-// for every sweep law, scheme and dt. equipartition_ratio = <|u_perp|^2> / (2 kT nu): nu of (S8) is the
+// for every sweep law, scheme and dt, to sweep_t_end. equipartition_ratio = <|u_perp|^2> / (2 kT nu): nu of (S8) is the
 // inverse effective mass of u_perp (d u_perp / dt = -nu F for fixed geometry), so at temperature kT each of
 // the two tangential components of u_perp has variance kT nu.
 // Bias removal (extrapolate=on): both schemes have weak order 1, so the measured ratio is
@@ -127,7 +127,7 @@ class StochasticFrictionStudy final : public Study {
         .declare("dt", "0.002", "time step of the grid [n.u.]")
         .declare("extrapolate", "on",
                  "on: run every grid point again at dt/2 and report the Talay-Tubaro value 2 R(dt/2) - R(dt)")
-        .declare("t_end", "10000", "length of every pair run [n.u.]")
+        .declare("t_end", "20000", "length of every pair run of the grid [n.u.]")
         .declare("cluster_t_end", "4000", "length of every cluster run [n.u.] (6 contacts: 6x the samples)")
         .declare("t_equil", "20", "equilibration time before sampling [n.u.]")
         .declare("seed", "1", "random seed (each run, dt/2 runs included, uses seed * 1000003 + its index)")
@@ -145,6 +145,7 @@ class StochasticFrictionStudy final : public Study {
         .declare("sample_interval", "0.01", "time between samples [n.u.] (at least one step)")
         .declare("acf_max_lag", "1.5", "largest lag of the autocorrelation [n.u.]")
         .declare("sweep_dt", "0.02,0.01,0.005,0.002", "dt sweep of the pair (list; 'none' to skip)")
+        .declare("sweep_t_end", "10000", "length of every dt-sweep run [n.u.]")
         .declare("sweep_law", "linear,coulomb", "laws of the dt sweep (list)")
         .declare("sweep_scheme", "euler-maruyama,heun", "schemes of the dt sweep (list)")
         .declare("sweep_kT", "0.1,1", "temperatures of the dt sweep (list)");
@@ -183,6 +184,9 @@ class StochasticFrictionStudy final : public Study {
     if (!(cluster_t_end > base.t_equil))
       throw_input("cluster_t_end", params.raw("cluster_t_end"), "must exceed t_equil=" + params.raw("t_equil"));
     const bool extrapolate = params.flag("extrapolate");
+    const double sweep_t_end = params.positive("sweep_t_end");
+    if (!(sweep_t_end > base.t_equil))
+      throw_input("sweep_t_end", params.raw("sweep_t_end"), "must exceed t_equil=" + params.raw("t_equil"));
     std::vector<double> sweep_dt;
     if (params.raw("sweep_dt") != "none") sweep_dt = params.positive_list("sweep_dt");
     const auto sweep_laws = params.choice_list("sweep_law", laws_allowed);
@@ -222,6 +226,7 @@ class StochasticFrictionStudy final : public Study {
           s.kT = sweep_kT;
           s.scheme = parse_sde_scheme("sweep_scheme", sch);
           s.dt = dt;
+          s.t_end = sweep_t_end;
           jobs.push_back({"dt-sweep", s});
         }
     for (std::size_t k = 0; k < jobs.size(); ++k) jobs[k].spec.seed = base.seed * 1000003ULL + k;
@@ -480,24 +485,27 @@ class StochasticFrictionStudy final : public Study {
       }
       std::string script = common + "set multiplot layout 1," + std::to_string(sweep_kTs.size()) +
                            "\nset logscale x\nset xlabel 'dt [n.u.]'\nset ylabel '<|u_perp|^2>/(2 kT nu)'\n"
-                           "set key bottom left font ',8'\n";
+                           "set key top left font ',8'\nset yrange [0.82:1.22]\n";
       for (double kT : sweep_kTs) {
       std::string cmds;
+      // One colour per (law, scheme): measured points, prediction (dashed, open circles), weighted fit (thin line).
+      int colour = 0;
       for (const std::string& law : sweep_laws)
         for (const std::string sch : {"euler-maruyama", "heun"}) {
+          const std::string lc = " lc " + std::to_string(++colour);
           const std::string cond = "(stringcolumn(1) eq '" + law + "' && stringcolumn(2) eq '" + sch +
                                    "' && abs($7 - " + fmt_g(kT) + ") < 1e-12)";
           cmds += (cmds.empty() ? "" : ", ") + std::string("'dt_sweep.csv' every ::1 u 3:(") + cond +
-                  " ? $4 : 1/0):5 w yerr pt 7 t '" + law + " " + sch + "', '' every ::1 u 3:(" + cond +
-                  " ? $6 : 1/0) w lp dt 2 pt 6 t '" + law + " " + sch + " predicted'";
+                  " ? $4 : 1/0):5 w yerr pt 7" + lc + " t '" + law + " " + sch + "', '' every ::1 u 3:(" + cond +
+                  " ? $6 : 1/0) w lp dt 2 pt 6" + lc + " t 'predicted'";
+          for (const auto& f : fits) {
+            if (std::abs(f["kT"].get<double>() - kT) > 1e-12 || f["law"] != law || f["scheme"] != sch) continue;
+            cmds += fmt::format(", [0.0015:0.025] {:.10g} + {:.10g} * x w l lw 1{} t 'weighted fit, dt -> 0: {:.4f} +- "
+                                "{:.4f}'",
+                                f["intercept"].get<double>(), f["slope"].get<double>(), lc,
+                                f["intercept"].get<double>(), f["stderr_intercept"].get<double>());
+          }
         }
-      for (const auto& f : fits) {
-        if (std::abs(f["kT"].get<double>() - kT) > 1e-12) continue;
-        cmds += fmt::format(", {:.10g} + {:.10g} * x w l lw 1 t 'fit {} {}: dt->0 {:.4f} +- {:.4f}'",
-                            f["intercept"].get<double>(), f["slope"].get<double>(), f["law"].get<std::string>(),
-                            f["scheme"].get<std::string>(), f["intercept"].get<double>(),
-                            f["stderr_intercept"].get<double>());
-      }
       script += "set title 'pair, fixed: ratio vs dt at kT=" + fmt_g(kT) + " (EM: Ito, Heun: Stratonovich)'\nplot " +
                 cmds + ", 1 w l lc rgb 'black' notitle\n";
       }

@@ -32,7 +32,7 @@ Run run_cli(const std::string& args, const std::string& tag) {
 }
 
 const std::string kSmall =
-    "--set t_end=60 --set cluster_t_end=40 --set t_equil=5 --set system=pair,cluster --set geometry=fixed "
+    "--set t_end=60 --set cluster_t_end=40 --set sweep_t_end=50 --set t_equil=5 --set system=pair,cluster --set geometry=fixed "
     "--set law=linear,coulomb --set kT=1 --set dt=0.002 --set sweep_dt=0.02,0.01 --set sweep_law=coulomb "
     "--set sweep_kT=1";
 
@@ -122,7 +122,8 @@ TEST_CASE("bad input exits 2 with one line naming key and value") {
                           Case{"--set gamma=nan", "gamma=nan"}, Case{"--set bogus=1", "bogus"},
                           Case{"--set extrapolate=maybe", "extrapolate=maybe"},
                           Case{"--set cluster_t_end=10", "cluster_t_end=10"},
-                          Case{"--set cluster_t_end=-5", "cluster_t_end=-5"}}) {
+                          Case{"--set cluster_t_end=-5", "cluster_t_end=-5"},
+                          Case{"--set sweep_t_end=3", "sweep_t_end=3"}}) {
     const Run r = run_cli(bad.args, "bad");
     CHECK_MESSAGE(r.code == 2, bad.args);
     CHECK_MESSAGE(r.err.find(bad.needle) != std::string::npos, bad.args << " -> " << r.err);
