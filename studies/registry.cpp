@@ -6,17 +6,21 @@ namespace stickslip {
 // Factories, one per study file.
 std::unique_ptr<Study> make_sliding_plates_study();
 std::unique_ptr<Study> make_convergence_study();
-std::unique_ptr<Study> make_stochastic_friction_study();  // issue 5
-std::unique_ptr<Study> make_dry_friction_oscillator_study();  // issue 3
-std::unique_ptr<Study> make_slope_drift_study();  // issue 3
+std::unique_ptr<Study> make_rolling_sphere_study();
+std::unique_ptr<Study> make_three_spheres_study();
+std::unique_ptr<Study> make_stochastic_friction_study();
+std::unique_ptr<Study> make_dry_friction_oscillator_study();
+std::unique_ptr<Study> make_slope_drift_study();
 
 std::vector<std::unique_ptr<Study>> all_studies() {
   std::vector<std::unique_ptr<Study>> s;
   s.push_back(make_sliding_plates_study());
   s.push_back(make_convergence_study());
-  s.push_back(make_stochastic_friction_study());  // issue 5
-  s.push_back(make_dry_friction_oscillator_study());  // issue 3
-  s.push_back(make_slope_drift_study());  // issue 3
+  s.push_back(make_rolling_sphere_study());
+  s.push_back(make_three_spheres_study());
+  s.push_back(make_stochastic_friction_study());
+  s.push_back(make_dry_friction_oscillator_study());
+  s.push_back(make_slope_drift_study());
   return s;
 }
 
@@ -29,12 +33,15 @@ const std::vector<CatalogEntry>& catalog() {
       {"friction", "dsds-dae", "D-SDS as an exact DAE: xi algebraic (eq. 3) while sliding, xi' = v while sticking"},
       {"model", "stochastic-spheres", "N spheres in permanent contact (fixed or bonded), thermalised only by Markovian friction noise (seed 003)"},
       {"friction", "markovian", "seed 003 pair law f(u) u_hat + sqrt(D(u)) noise (linear, coulomb, tanh, user f); D(u) by FDT integral"},
-      {"model", "dry-friction-oscillator", "m x'' = -k x - mu F_N sign(x') (seed 002 eq. 3); Filippov system, naive sign() ODE and Coulomb DAE"},  // issue 3
-      {"model", "belt-oscillator", "mass on a spring over a belt at v_belt, velocity-weakening Coulomb friction: stick-slip cycles"},  // issue 3
-      {"friction", "coulomb", "set-valued Coulomb friction by Filippov's convex hull (seed 002 eq. 4-14), sliding exit when lambda leaves [0,1]"},  // issue 3
-      {"model", "incline-block", "square block of size l on a slope, compliant normal contact (seed 002 §4, Table 1)"},  // issue 3
-      {"friction", "cundall-strack", "tangential spring dF = -k_t v dt cut off at mu F_n, damping gamma_t (seed 002 eq. 19-20)"},  // issue 3
-      {"friction", "coulomb-dae", "Coulomb sticking as an index-1 DAE through IDA: v = 0 kept, friction force algebraic (seed 002)"},  // issue 3
+      {"model", "dry-friction-oscillator", "m x'' = -k x - mu F_N sign(x') (seed 002 eq. 3); Filippov system, naive sign() ODE and Coulomb DAE"},
+      {"model", "belt-oscillator", "mass on a spring over a belt at v_belt, velocity-weakening Coulomb friction: stick-slip cycles"},
+      {"friction", "coulomb", "set-valued Coulomb friction by Filippov's convex hull (seed 002 eq. 4-14), sliding exit when lambda leaves [0,1]"},
+      {"model", "incline-block", "square block of size l on a slope, compliant normal contact (seed 002 §4, Table 1)"},
+      {"friction", "cundall-strack", "tangential spring dF = -k_t v dt cut off at mu F_n, damping gamma_t (seed 002 eq. 19-20)"},
+      {"friction", "coulomb-dae", "Coulomb sticking as an index-1 DAE through IDA: v = 0 kept, friction force algebraic (seed 002)"},
+      {"model", "spheres", "3-D spheres with Rodrigues rotations, Hertz normal contact with damping, rigid planes/segments, gravity, drag, near-field (seed 004)"},
+      {"friction", "mindlin", "Hertz-Mindlin tangential spring k_t = 8 G* sqrt(r* h) with contact-point rotation mapping and return mapping (seed 004, eq. 25-39)"},
+      {"solver", "trapezoid", "generalized trapezoidal rule, Gauss-Seidel fixed-point iterations, TOL of eq. 48-49 (seed 004, Algorithm 1); spheres only"},
       {"solver", "euler", "explicit Euler, fixed step dt (odeint)"},
       {"solver", "midpoint", "explicit midpoint, 2nd order, fixed step dt (odeint explicit_generic_rk)"},
       {"solver", "heun", "Heun / explicit trapezoid, 2nd order, fixed step dt (odeint explicit_generic_rk)"},
