@@ -1,0 +1,147 @@
+// `slope-drift` beyond the base grid (issue 3 follow-up): the velocity projection switch of coulomb-dae, the
+// paper's touching start, the dt / size sweeps at the base point (adaptive solvers with max_step = dt), and
+// one-line exit-2 messages for bad values of the new parameters.
+#include <doctest/doctest.h>
+
+#include <algorithm>
+#include <array>
+#include <cmath>
+#include <cstdio>
+#include <filesystem>
+#include <nlohmann/json.hpp>
+#include <string>
+#include <sys/wait.h>
+
+namespace {
+struct Result {
+  int code;
+  std::string out;
+};
+
+std::filesystem::path out_dir(const std::string& tag) {
+  return std::filesystem::temp_directory_path() / ("stickslip_slope_sweeps_" + tag);
+}
+
+// stdout only (the JSON), or stdout and stderr together.
+Result run(const std::string& args, const std::string& tag, bool with_stderr = false) {
+  const std::string cmd = std::string(STICKSLIP_BINARY) + " " + args + " --out " + out_dir(tag).string() +
+                          (with_stderr ? " 2>&1" : " 2>/dev/null");
+  FILE* pipe = popen(cmd.c_str(), "r");
+  REQUIRE(pipe);
+  std::string out;
+  std::array<char, 4096> buf{};
+  while (std::fgets(buf.data(), buf.size(), pipe)) out += buf.data();
+  const int status = pclose(pipe);
+  return {WEXITSTATUS(status), out};
+}
+
+const nlohmann::json* find(const nlohmann::json& results, const std::string& friction, const std::string& solver,
+                           double angle, const nlohmann::json& projection) {
+  for (const auto& e : results)
+    if (e["friction"] == friction && e["solver"] == solver && e["angle_deg"].get<double>() == angle &&
+        e["projection"] == projection)
+      return &e;
+  return nullptr;
+}
+}  // namespace
+
+TEST_CASE("slope-drift: touching start slides, sticks, then Coulomb holds; projection off keeps only the stick event's speed") {
+  const double t_end = 0.2;
+  const Result r = run("run slope-drift --json --set friction=coulomb,coulomb-dae --set solver=rk4,bdf2,bdf5 "
+                       "--set start=touching --set damping=on --set angle_deg=15,30 --set projection=on,off "
+                       "--set dt_sweep=none --set size_sweep=none --set t_end=0.2",
+                       "touch");
+  REQUIRE(r.code == 0);
+  const auto j = nlohmann::json::parse(r.out);
+  REQUIRE(j["results"].size() == 14);  // coulomb: 3 solvers x 2 angles; coulomb-dae: 2 x 2 x projection on/off
+  for (const auto& e : j["results"]) {
+    CAPTURE(e.dump());
+    CHECK(e["start"] == "touching");
+    // Dropped with no overlap, F_n = 0: the block slides until the normal spring carries it, then stops.
+    const double t_rest = e["t_rest"].get<double>();
+    CHECK(t_rest > 1e-5);
+    CHECK(t_rest < 1e-3);
+    CHECK(e["s_rest"].get<double>() > 1e-9);
+    // Damped, the normal force never again dips to tan(a) m g cos(a) / mu: the Coulomb block stays.
+    CHECK(e["drift"].get<double>() <= 1e-12);
+    CHECK(e["late_drift"].get<double>() <= 1e-12);
+  }
+  // Projection on vs off (coulomb-dae, IDA). The trajectories are the same up to the stick event (same residual),
+  // so t_rest and s_rest agree. While sticking, the residual without projection is m s'' = m g sin(a) + F_t with
+  // F_t = -m g sin(a): s'' = 0 exactly, so s' keeps the speed it had at the event (the root finder's residue,
+  // ~1e-18 m/s) and the drift is at most |v_rest| (t_end - t_rest), with a factor 2 for the step over the event;
+  // with projection s' = 0 is imposed and the drift is exactly 0.
+  for (const char* solver : {"bdf2", "bdf5"})
+    for (double angle : {15.0, 30.0}) {
+      CAPTURE(solver);
+      CAPTURE(angle);
+      const auto* on = find(j["results"], "coulomb-dae", solver, angle, true);
+      const auto* off = find(j["results"], "coulomb-dae", solver, angle, false);
+      REQUIRE(on);
+      REQUIRE(off);
+      CHECK((*on)["drift"].get<double>() == 0.0);
+      CHECK((*on)["t_rest"].get<double>() == (*off)["t_rest"].get<double>());
+      CHECK((*on)["s_rest"].get<double>() == (*off)["s_rest"].get<double>());
+      const double bound = 2 * std::abs((*off)["v_rest"].get<double>()) * (t_end - (*off)["t_rest"].get<double>());
+      CHECK((*off)["drift"].get<double>() <= bound + 1e-30);
+      CHECK((*off)["drift"].get<double>() <= 1e-15);
+    }
+}
+
+TEST_CASE("slope-drift: dt and size sweeps run at the base point, adaptive solvers step at most dt, figures drawn") {
+  const Result r = run("run slope-drift --json --set friction=coulomb,cundall-strack --set solver=rk4,bdf2 "
+                       "--set angle_deg=15,30 --set damping=on,off --set dt=1e-5 --set dt_sweep=1e-5,1e-4 "
+                       "--set size_sweep=0.001,0.1 --set t_end=0.02",
+                       "sweep");
+  REQUIRE(r.code == 0);
+  const auto j = nlohmann::json::parse(r.out);
+  int dt_rows = 0, size_rows = 0;
+  for (const auto& e : j["results"]) {
+    CAPTURE(e.dump());
+    CHECK(e["drift"].is_number());
+    CHECK(e["projection"].is_null());  // not coulomb-dae
+    bool in_dt = false, in_size = false;
+    for (const auto& g : e["sweeps"]) {
+      in_dt = in_dt || g == "dt";
+      in_size = in_size || g == "size";
+    }
+    if (in_dt || in_size) {
+      // The base point: last angle, first damping, first start.
+      CHECK(e["angle_deg"].get<double>() == 30.0);
+      CHECK(e["damping"] == true);
+      CHECK(e["start"] == "equilibrium");
+    }
+    if (in_dt) {
+      ++dt_rows;
+      CHECK(e["size"].get<double>() == 0.01);
+      // bdf2 (CVODE) runs with max_step = dt: at least t_end / dt steps, like rk4.
+      CHECK(e["steps"].get<double>() >= 0.02 / e["dt"].get<double>() - 1);
+    }
+    if (in_size) {
+      ++size_rows;
+      CHECK(e["dt"].get<double>() == 1e-5);
+    }
+    if (e["friction"] == "coulomb") CHECK(e["drift"].get<double>() <= 1e-12);
+  }
+  CHECK(dt_rows == 8);    // 2 laws x 2 solvers x dt {1e-5, 1e-4}
+  CHECK(size_rows == 8);  // 2 laws x 2 solvers x l {0.001, 0.1}
+  for (const char* f : {"position.png", "drift_vs_dt.png", "drift_vs_size.png", "drift_vs_dt.csv", "drift_vs_size.csv"})
+    CHECK(std::filesystem::exists(out_dir("sweep") / f));
+}
+
+TEST_CASE("slope-drift: bad values of projection, start, dt_sweep, size_sweep exit 2 with one line naming key and value") {
+  const std::pair<const char*, const char*> bad[] = {{"projection", "maybe"},
+                                                    {"start", "dropped"},
+                                                    {"dt_sweep", "1e-5,abc"},
+                                                    {"size_sweep", "0.01,-1"},
+                                                    {"dt_sweep", "0"}};
+  int i = 0;
+  for (const auto& [key, value] : bad) {
+    CAPTURE(key);
+    CAPTURE(value);
+    const Result r = run(std::string("run slope-drift --set ") + key + "=" + value, "bad" + std::to_string(i++), true);
+    CHECK(r.code == 2);
+    CHECK(r.out.find(std::string(key) + "=" + value) != std::string::npos);
+    CHECK(std::count(r.out.begin(), r.out.end(), '\n') == 1);
+  }
+}
