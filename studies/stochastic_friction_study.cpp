@@ -22,8 +22,10 @@
 //   dt_sweep.png        ratio against dt for Euler-Maruyama (Ito) and Heun (Stratonovich), with the
 //                       weighted linear fits and their dt -> 0 intercepts
 //   noise_strength.png  D(u) by quadrature/table against the closed forms
-//   ledger.png          E_kin + U_bond, -W_f, W_R and the core EnergyLedger balance
-//                       d(E_kin + U_bond) - dW_f - dW_R of one run
+//   ledger.png          -W_f and W_R (top), E_kin + U_bond and the core EnergyLedger balance
+//                       d(E_kin + U_bond) - dW_f - dW_R (bottom) of the first grid run. EM's balance: the Ito
+//                       heating 2 kT nu D dt is the mean of the kick energy nu |F^R dt|^2 / 2, so it drifts by
+//                       nu f^2 dt / 2 per unit time and random-walks by ~nu D kT sqrt(t dt)
 #include <algorithm>
 #include <cmath>
 #include <fmt/format.h>
@@ -266,7 +268,8 @@ class StochasticFrictionStudy final : public Study {
     for (std::size_t k = 0; k < jobs.size(); ++k) {
       const auto& [part, spec] = jobs[k];
       const StochasticRunResult r = run_stochastic(spec);
-      const std::string label = label_of(spec);
+      // Sweep runs get their own prefix: a sweep dt equal to the grid dt must not overwrite the grid's files.
+      const std::string label = (part == "dt-sweep" ? "sweep_" : "") + label_of(spec);
       write_run_files(dir / "runs", label, r);
       std::string note;
       if (part == "dt-sweep") {
@@ -521,14 +524,19 @@ class StochasticFrictionStudy final : public Study {
                         "'' every ::1 u 1:5 w l lw 2 t 'tanh: D/(mu F_n)'\n",
                ctx.log);
     // 6. Ledger of the first grid run.
-    if (!grid_labels.empty())
+    // Top: the large terms (W_R and -W_f grow ~linearly and nearly cancel); bottom: the small ones, E_kin +
+    // U_bond and the balance, on their own scale.
+    if (!grid_labels.empty()) {
+      const std::string f = "'runs/" + grid_labels.front() + "_ledger.csv'";
       render_png(dir / "ledger.png",
-                 common + "set xlabel 't [n.u.]'\nset ylabel 'energy [n.u.]'\nset title 'energy ledger (core "
-                     "EnergyLedger), " + grid_labels.front() + "'\nset key left top\nplot 'runs/" + grid_labels.front() +
-                     "_ledger.csv' every ::1 u 1:($2+$3) w l t 'E_kin + U_bond', '' every ::1 u 1:(-$4) w l t '-W_f "
-                     "(friction)', '' every ::1 u 1:5 w l t 'W_R (noise)', '' every ::1 u 1:6 w l lw 2 t 'balance "
-                     "d(E_kin + U_bond) - dW_f - dW_R'\n",
-                 ctx.log);
+                 common + "set multiplot layout 2,1\nset xlabel 't [n.u.]'\nset ylabel 'energy [n.u.]'\nset key left top\n"
+                          "set title 'energy ledger (core EnergyLedger), " + grid_labels.front() + "'\nplot " + f +
+                     " every ::1 u 1:(-$4) w l lw 2 t '-W_f (friction)', '' every ::1 u 1:5 w l t 'W_R (noise)'\n"
+                     "set title 'E_kin + U_bond and the balance d(E_kin + U_bond) - dW_f - dW_R (EM: drift O(dt) per unit "
+                     "time + random walk O(sqrt(t dt)))'\nplot " + f + " every ::1 u 1:($2+$3) w l t 'E_kin + U_bond', '' every ::1 u 1:6 w l lw 2 "
+                     "t 'balance'\nunset multiplot\n",
+                 ctx.log, 1000, 900);
+    }
   }
 };
 
