@@ -14,6 +14,8 @@
 
 #include <Eigen/Core>
 #include <Eigen/Geometry>
+#include <algorithm>
+#include <thread>
 #include <vector>
 
 namespace stickslip {
@@ -38,5 +40,22 @@ class ParticleSystem {
                             Eigen::Vector3d& force, Eigen::Vector3d& moment) const = 0;
   virtual void end_step(const ParticleState& start, const ParticleState& end) = 0;
 };
+
+// Calls f(begin, end) on `threads` contiguous blocks of [0, n) (static partition: which thread computes an index
+// never changes the result of a loop whose iterations are independent). threads <= 1 or small n: one block, no
+// thread started.
+template <class F>
+void parallel_blocks(std::size_t n, int threads, F&& f) {
+  const std::size_t k = threads > 1 && n >= 2048 ? std::min<std::size_t>(static_cast<std::size_t>(threads), n) : 1;
+  if (k == 1) {
+    f(std::size_t{0}, n);
+    return;
+  }
+  std::vector<std::thread> pool;
+  pool.reserve(k - 1);
+  for (std::size_t b = 1; b < k; ++b) pool.emplace_back([&, b] { f(n * b / k, n * (b + 1) / k); });
+  f(std::size_t{0}, n / k);
+  for (auto& t : pool) t.join();
+}
 
 }  // namespace stickslip

@@ -4,6 +4,7 @@
 #include <algorithm>
 #include <cmath>
 #include <limits>
+#include <random>
 
 #include "core/errors.hpp"
 #include "core/parameters.hpp"
@@ -99,6 +100,75 @@ void SphereScene::validate() const {
   if (params.law == TangentialLaw::csds && !(params.gamma_t > 0))
     throw_input("gamma_t", str(params.gamma_t), "csds needs a tangential damping gamma_t > 0");
   if (!(params.gamma_t >= 0)) throw_input("gamma_t", str(params.gamma_t), "must be >= 0");
+}
+
+ContainerSetup build_container(const ContainerSpec& spec) {
+  const auto str = [](double v) { return std::to_string(v); };
+  if (spec.particles < 1 || spec.particles > 1000000) throw_input("n", std::to_string(spec.particles), "must lie in [1, 1e6]");
+  if (!(spec.radius > 0)) throw_input("r", str(spec.radius), "must be > 0");
+  if (!(spec.density > 0)) throw_input("rho", str(spec.density), "must be > 0");
+  if (!(spec.incline_deg > 5 && spec.incline_deg < 85)) throw_input("incline_deg", str(spec.incline_deg), "must lie in (5, 85)");
+  if (!(spec.floor_width > 2 * spec.radius)) throw_input("floor_width", str(spec.floor_width), "must be > 2 r");
+  if (!(spec.incline_rise > 0)) throw_input("incline_rise", str(spec.incline_rise), "must be > 0");
+  if (!(spec.vessel_width > 2.2 * spec.radius)) throw_input("vessel_width", str(spec.vessel_width), "must be > 2.2 r");
+  if (!(spec.vessel_height > 2.2 * spec.radius)) throw_input("vessel_height", str(spec.vessel_height), "must be > 2.2 r");
+  if (!(spec.vessel_gap >= 0)) throw_input("vessel_gap", str(spec.vessel_gap), "must be >= 0");
+  ContainerSetup c;
+  const double r = spec.radius;
+  const double mass = spec.density * 4.0 / 3.0 * M_PI * r * r * r;
+  const double run = spec.incline_rise / std::tan(spec.incline_deg * M_PI / 180.0);
+  c.x_right = spec.floor_width + run;
+  const double height = spec.vessel_height - 2 * r;  // centres in [bottom, top], discs inside the vessel
+  c.vessel_packing = static_cast<double>(spec.particles) * M_PI * r * r / (spec.vessel_width * spec.vessel_height);
+  const double x_mid = spec.floor_width + 0.5 * run;  // vessel centred over the middle of the inclined face
+  const double x0 = x_mid - 0.5 * spec.vessel_width;
+  c.vessel_bottom = 0.5 * spec.incline_rise + spec.vessel_gap + r;
+  c.vessel_top = c.vessel_bottom + height;
+  c.wall_top = std::max(c.vessel_top + 2 * r, spec.incline_rise + 1.0);
+  for (std::size_t p = 0; p < spec.particles; ++p) c.scene.add_sphere(r, mass, spec.young, spec.poisson);
+  c.scene.add_segment(Vec3(0, c.wall_top, 0), Vec3(0, 0, 0));                             // left wall
+  c.scene.add_segment(Vec3(0, 0, 0), Vec3(spec.floor_width, 0, 0));                       // floor
+  c.scene.add_segment(Vec3(spec.floor_width, 0, 0), Vec3(c.x_right, spec.incline_rise, 0));  // inclined face
+  c.scene.add_segment(Vec3(c.x_right, spec.incline_rise, 0), Vec3(c.x_right, c.wall_top, 0));  // right wall
+  // Random sequential addition inside [x0 + r, x0 + w - r] x [bottom, top], non-overlapping (gap >= 0).
+  c.initial.resize(spec.particles);
+  std::mt19937_64 rng(spec.seed);
+  const auto uniform = [&](double lo, double hi) {
+    return lo + (hi - lo) * static_cast<double>(rng() >> 11) * 0x1.0p-53;  // same stream on every platform
+  };
+  const double cell = 2 * r;
+  const long nx = static_cast<long>(std::ceil(spec.vessel_width / cell)) + 1;
+  const long ny = static_cast<long>(std::ceil(height / cell)) + 1;
+  std::vector<std::vector<std::uint32_t>> grid(static_cast<std::size_t>(nx * ny));
+  const long max_attempts = 20000000;
+  long attempts = 0;
+  for (std::size_t p = 0; p < spec.particles; ++p) {
+    for (;;) {
+      if (++attempts > max_attempts)
+        throw_input("vessel_height", str(spec.vessel_height),
+                  "random sequential addition did not place all particles (area fraction " + str(c.vessel_packing) +
+                      "); make the vessel taller or wider");
+      const Vec3 x(uniform(x0 + r, x0 + spec.vessel_width - r), uniform(c.vessel_bottom, c.vessel_top), 0.0);
+      const long gx = static_cast<long>((x[0] - x0) / cell), gy = static_cast<long>((x[1] - c.vessel_bottom) / cell);
+      bool free = true;
+      for (long dy = -1; dy <= 1 && free; ++dy)
+        for (long dx = -1; dx <= 1 && free; ++dx) {
+          const long cx = gx + dx, cy = gy + dy;
+          if (cx < 0 || cy < 0 || cx >= nx || cy >= ny) continue;
+          for (std::uint32_t q : grid[static_cast<std::size_t>(cy * nx + cx)])
+            if ((c.initial.x[q] - x).squaredNorm() < 4 * r * r) {
+              free = false;
+              break;
+            }
+        }
+      if (!free) continue;
+      c.initial.x[p] = x;
+      grid[static_cast<std::size_t>(std::clamp(gy, 0L, ny - 1) * nx + std::clamp(gx, 0L, nx - 1))].push_back(
+          static_cast<std::uint32_t>(p));
+      break;
+    }
+  }
+  return c;
 }
 
 }  // namespace stickslip

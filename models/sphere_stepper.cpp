@@ -67,7 +67,6 @@ void SphereStepper::begin_step(double t, double dt, const ParticleState& start) 
 }
 
 SphereStepper::Eval SphereStepper::evaluate(std::size_t c, const ParticleState& start, const ParticleState& trial) const {
-  ++evaluations_;
   const std::size_t n = scene_.num_particles(), i = ci_[c], j = cj_[c];
   const bool wall = j >= n;
   Eval e;
@@ -131,6 +130,7 @@ void SphereStepper::force_moment(std::size_t p, const ParticleState& start, cons
   moment.setZero();
   const std::size_t n = scene_.num_particles();
   const bool nf = prm.kappa1 != 0 || prm.kappa2 != 0;
+  evaluations_.fetch_add(static_cast<long>(adj_start_[p + 1] - adj_start_[p]), std::memory_order_relaxed);
   for (std::uint32_t k = adj_start_[p]; k < adj_start_[p + 1]; ++k) {
     const std::size_t c = adj_[k];
     const bool first = ci_[c] == p;
@@ -151,10 +151,14 @@ void SphereStepper::force_moment(std::size_t p, const ParticleState& start, cons
 }
 
 void SphereStepper::end_step(const ParticleState& start, const ParticleState& end) {
-  for (std::size_t c = 0; c < key_.size(); ++c) {
-    const Eval e = evaluate(c, start, end);
-    s_acc_[c] = e.closed ? e.s : Vec3::Zero();
-  }
+  // Each contact reads and writes only its own s_acc_[c].
+  parallel_blocks(key_.size(), threads_, [&](std::size_t b, std::size_t e) {
+    for (std::size_t c = b; c < e; ++c) {
+      const Eval ev = evaluate(c, start, end);
+      s_acc_[c] = ev.closed ? ev.s : Vec3::Zero();
+    }
+  });
+  evaluations_.fetch_add(static_cast<long>(key_.size()), std::memory_order_relaxed);
 }
 
 std::size_t SphereStepper::num_contacts() const {

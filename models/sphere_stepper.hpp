@@ -12,6 +12,7 @@
 // the buffers have grown. A spring is created when a pair first overlaps and removed when it separates.
 #pragma once
 
+#include <atomic>
 #include <cstdint>
 #include <vector>
 
@@ -38,7 +39,12 @@ class SphereStepper : public ParticleSystem {
   // Diagnostics.
   std::size_t num_candidates() const { return key_.size(); }  // pairs within the skin this step
   std::size_t num_contacts() const;                            // springs alive (closed contacts)
-  long contact_evaluations() const { return evaluations_; }
+  long contact_evaluations() const { return evaluations_.load(std::memory_order_relaxed); }
+  // Capacity of the flat contact arrays (to check that they stop growing once warmed up).
+  std::size_t contact_capacity() const { return key_.capacity(); }
+  // Threads for end_step (independent per contact; results do not depend on the number). force_moment() may be
+  // called concurrently for different particles with the same trial state.
+  void set_threads(int threads) { threads_ = threads < 1 ? 1 : threads; }
   // Spring of the pair (i, j) (j >= N: wall j - N), zero if none.
   Eigen::Vector3d spring(std::size_t i, std::size_t j) const;
   // Kinetic energies: translational, rotational.
@@ -60,7 +66,8 @@ class SphereStepper : public ParticleSystem {
   std::vector<Vec3> s_acc_, prev_s_;
   std::vector<std::uint32_t> adj_start_, adj_;
   std::vector<std::uint32_t> order_;
-  mutable long evaluations_ = 0;
+  mutable std::atomic<long> evaluations_{0};
+  int threads_ = 1;
 };
 
 }  // namespace stickslip

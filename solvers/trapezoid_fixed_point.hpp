@@ -20,13 +20,20 @@ struct TrapezoidOptions {
   double dt = 1e-4;
   double tol = 1e-4;     // the seed's TOL
   int max_iterations = 200;
+  // Threads for the start-of-step forces (a Jacobi pass, independent per particle); the Gauss-Seidel sweep stays
+  // sequential (Remark 5), so results do not depend on this number.
+  int threads = 1;
+  // Sweeps without convergence before the updates of v and omega are under-relaxed (factor 1/2, halved again every
+  // relax_after sweeps, down to 1/64); 0: plain Gauss-Seidel only.
+  int relax_after = 20;
 };
 
 struct TrapezoidStats {
   long steps = 0;
   long iterations = 0;       // total sweeps over all particles
   int max_iterations = 0;    // most sweeps in one step
-  long force_evaluations = 0;  // calls of force_moment (particles x sweeps, plus the start-of-step forces)
+  long force_evaluations = 0;
+  long relaxed_steps = 0;      // steps that needed under-relaxation
   double mean_iterations() const { return steps ? double(iterations) / double(steps) : 0.0; }
 };
 
