@@ -1,7 +1,11 @@
 // models/sphere_model.cpp — the state-vector form of seed 004's sphere dynamics (see the header for the layout).
 #include "models/sphere_model.hpp"
 
+#include <algorithm>
+#include <array>
 #include <cmath>
+
+#include <Eigen/Dense>
 
 #include "core/errors.hpp"
 #include "models/spring_dashpot_slider.hpp"
@@ -16,10 +20,20 @@ void put(VecRef x, std::size_t base, const Vec3& v) {
   x[base + 2] = v.z();
 }
 constexpr double kRebase = 12.0;  // |alpha|^2 at 120 degrees: (2 tan 60deg)^2
+// Coulomb slip: the speed eps_v that regularises the force direction at the onset of slip (|v_t| = 0; it tilts
+// the force by at most eps_v/|v_t| rad when the slip turns), and the length of the seed path.
+constexpr double kSlipSeedSpeed = 1e-6;
+constexpr double kSlipSeedLength = 1e-12;
 }  // namespace
 
-SphereModel::SphereModel(SphereScene scene) : scene_(std::move(scene)) {
+SphereModel::SphereModel(SphereScene scene, bool coulomb) : scene_(std::move(scene)) {
   scene_.validate();
+  switch (scene_.params.law) {
+    case TangentialLaw::mindlin: law_ = SphereLaw::mindlin; break;
+    case TangentialLaw::csds: law_ = SphereLaw::csds; break;
+    case TangentialLaw::dsds: law_ = SphereLaw::dsds; break;
+  }
+  if (coulomb) law_ = SphereLaw::coulomb;
   const std::size_t n = scene_.num_particles(), w = scene_.num_walls();
   for (std::size_t p = 0; p < n; ++p)
     for (std::size_t k = 0; k < w; ++k) {
@@ -91,7 +105,15 @@ SphereModel::SlotKinematics SphereModel::kinematics(VecCRef x, std::size_t c) co
   return k;
 }
 
-TangentialRate SphereModel::tangential(const SlotKinematics& k, const Vec3& s, double normal) const {
+double SphereModel::cone(const SlotKinematics& k) const {
+  return std::max(0.0, scene_.mu_d(k.wall) * k.pair.e_star * k.g.h / (6.0 * k.pair.g_star));
+}
+
+double SphereModel::cone_rate(const SlotKinematics& k) const {
+  return k.g.h > 0 ? scene_.mu_d(k.wall) * k.pair.e_star * k.hdot / (6.0 * k.pair.g_star) : 0.0;
+}
+
+TangentialRate SphereModel::tangential(const SlotKinematics& k, const Vec3& s, double normal, int m) const {
   const double h = k.g.h;
   const double kt = mindlin_stiffness(k.pair, h);
   const double mu = scene_.mu_d(k.wall);
@@ -99,17 +121,35 @@ TangentialRate SphereModel::tangential(const SlotKinematics& k, const Vec3& s, d
   const Vec3 v_t = k.v_slip - k.v_slip.dot(n) * n;
   const Vec3 carry = -s.dot(k.ndot) * n;
   const Vec3 s_t = s - s.dot(n) * n;
-  switch (scene_.params.law) {
-    case TangentialLaw::mindlin: {
-      const double c = mu * k.pair.e_star * h / (6.0 * k.pair.g_star);
-      const double cdot = mu * k.pair.e_star * k.hdot / (6.0 * k.pair.g_star);
-      return mindlin_continuous(s_t, n, k.ndot, k.v_slip, kt, c, cdot, std::sqrt(kt / k.pair.m_star));
+  switch (law_) {
+    case SphereLaw::mindlin: {
+      if (mu == 0) return {Vec3::Zero(), Vec3::Zero()};  // no friction: no spring
+      if (m != kSlip) return {-kt * s_t, v_t + carry};
+      const double c = cone(k);
+      const double len = s_t.norm();
+      const Vec3 tau = len > 0 ? Vec3(s_t / len) : (v_t.norm() > 0 ? Vec3(v_t.normalized()) : Vec3::Zero());
+      const double beta = std::sqrt(kt / k.pair.m_star);
+      return {-kt * c * tau, v_t - v_t.dot(tau) * tau + (cone_rate(k) - beta * (len - c)) * tau + carry};
     }
-    case TangentialLaw::csds: {
+    case SphereLaw::coulomb: {  // slip only; stick forces come from the constraint solve
+      // d = sqrt(a^2 + eps_v^2) e + b with v_t = a e + b, e = s/|s|: the slip direction for a >> eps_v, e at the
+      // onset, and a smooth continuation past a = 0 (where the mode ends), so that a step or stage which
+      // overshoots the stick event does not see the force reverse (RK4 stages would otherwise cancel).
+      const double len = s_t.norm();
+      Vec3 d = v_t;
+      if (len > 0) {
+        const Vec3 e = s_t / len;
+        const double a = v_t.dot(e);
+        d = std::sqrt(a * a + kSlipSeedSpeed * kSlipSeedSpeed) * e + (v_t - a * e);
+      }
+      const double dn = d.norm();
+      return {dn > 0 ? Vec3(-mu * normal / dn * d) : Vec3::Zero(), v_t};
+    }
+    case SphereLaw::csds: {
       const double gamma = scene_.params.gamma_t, fmax = mu * normal;
       return {sds_force<3>(s_t, v_t, kt, gamma, fmax), csds_xi_rate<3>(s_t, v_t, kt, gamma, fmax) + carry};
     }
-    case TangentialLaw::dsds:
+    case SphereLaw::dsds:
       return {sds_force<3>(s_t, v_t, kt, scene_.params.gamma_t, mu * normal), v_t + carry};
   }
   return {Vec3::Zero(), Vec3::Zero()};
@@ -117,62 +157,174 @@ TangentialRate SphereModel::tangential(const SlotKinematics& k, const Vec3& s, d
 
 void SphereModel::rhs(double t, VecCRef x, const Mode& mode, VecRef xdot) const {
   (void)t;
-  (void)mode;
-  const std::size_t n = scene_.num_particles();
+  evaluate(x, mode, xdot, nullptr);
+}
+
+void SphereModel::evaluate(VecCRef x, const Mode& mode, VecRef xdot, std::vector<Vec3>* force_out) const {
+  const std::size_t n = scene_.num_particles(), ns = num_slots();
   const SphereParams& prm = scene_.params;
   xdot.setZero();
-  // Forces accumulate in the v' and omega' slots, divided by m and j at the end.
+  if (force_out) force_out->assign(ns, Vec3::Zero());
+  std::vector<Vec3> force(n), torque(n, Vec3::Zero());
   for (std::size_t p = 0; p < n; ++p) {
     const std::size_t b = particle_base(p);
     const Vec3 v = seg(x, b + 3);
     put(xdot, b, v);
-    put(xdot, b + 3, scene_.mass(p) * prm.gravity - prm.drag * (v - prm.v_fluid));
+    force[p] = scene_.mass(p) * prm.gravity - prm.drag * (v - prm.v_fluid);
   }
   if (prm.kappa1 != 0 || prm.kappa2 != 0)
     for (std::size_t i = 0; i < n; ++i)
       for (std::size_t j = i + 1; j < n; ++j) {
         const Vec3 f = scene_.near_field(seg(x, particle_base(i)), seg(x, particle_base(j)));
-        put(xdot, particle_base(i) + 3, seg(xdot, particle_base(i) + 3) + f);
-        put(xdot, particle_base(j) + 3, seg(xdot, particle_base(j) + 3) - f);
+        force[i] += f;
+        force[j] -= f;
       }
-  for (std::size_t c = 0; c < num_slots(); ++c) {
-    const SlotKinematics k = kinematics(x, c);
-    if (k.g.h <= 0) continue;  // open: s' = 0, W' = 0
+  auto apply = [&](std::size_t c, const SlotKinematics& k, const Vec3& f_i) {
+    const std::size_t i = slot_i_[c];
+    force[i] += f_i;
+    torque[i] += k.lever_i.cross(f_i);
+    if (!k.wall) {
+      const std::size_t j = slot_j_[c];
+      force[j] -= f_i;
+      torque[j] += k.lever_j.cross(Vec3(-f_i));
+    }
+  };
+  std::vector<std::size_t> sticking;
+  std::vector<SlotKinematics> kin(ns);
+  for (std::size_t c = 0; c < ns; ++c) {
+    const int m = slot_mode(mode, x, c);
+    if (m == kOpen) continue;
+    const SlotKinematics& k = kin[c] = kinematics(x, c);
     const std::size_t sb = slot_base(c);
     const double normal = hertz_normal_force(k.pair, k.g.h, k.hdot, prm.xi);
-    const TangentialRate tr = tangential(k, seg(x, sb), normal);
+    apply(c, k, -normal * k.g.n);
+    if (law_ == SphereLaw::coulomb && m == kStick) {
+      sticking.push_back(c);
+      continue;
+    }
+    const TangentialRate tr = tangential(k, seg(x, sb), normal, m);
     const Vec3 v_t = k.v_slip - k.v_slip.dot(k.g.n) * k.g.n;
     put(xdot, sb, tr.sdot);
     xdot[sb + 3] = tr.force.dot(v_t);
-    const Vec3 f_i = -normal * k.g.n + tr.force;
-    const std::size_t bi = particle_base(slot_i_[c]);
-    put(xdot, bi + 3, seg(xdot, bi + 3) + f_i);
-    put(xdot, bi + 6, seg(xdot, bi + 6) + k.lever_i.cross(tr.force));
-    if (!k.wall) {
-      const std::size_t bj = particle_base(slot_j_[c]);
-      put(xdot, bj + 3, seg(xdot, bj + 3) - f_i);
-      put(xdot, bj + 6, seg(xdot, bj + 6) + k.lever_j.cross(Vec3(-tr.force)));
+    apply(c, k, tr.force);
+    if (force_out) (*force_out)[c] = tr.force;
+  }
+  auto inv_inertia = [&](std::size_t p) { return prm.rotations ? 1.0 / scene_.inertia(p) : 0.0; };
+  if (!sticking.empty()) {
+    // Constraint forces of the sticking Coulomb contacts: d/dt v_t = P a_rel - n'(n . v_slip) = 0 at each, with
+    // a_rel = a_i + alpha_i x L_i + w_i x L_i' - (a_j + alpha_j x L_j + w_j x L_j'), L_i' = r_i n', L_j' = -r_j n'.
+    // a and alpha are affine in the unknown forces: A f = -b, f in each contact's tangent plane (basis t1, t2).
+    const std::size_t K = sticking.size();
+    auto rel_acc = [&](std::size_t c, const std::vector<Vec3>& a, const std::vector<Vec3>& al) {
+      const SlotKinematics& k = kin[c];
+      const std::size_t i = slot_i_[c];
+      Vec3 r = a[i] + al[i].cross(k.lever_i);
+      if (!k.wall) {
+        const std::size_t j = slot_j_[c];
+        r -= a[j] + al[j].cross(k.lever_j);
+      }
+      return r;
+    };
+    std::vector<Vec3> a(n), al(n);
+    for (std::size_t p = 0; p < n; ++p) {
+      a[p] = force[p] / scene_.mass(p);
+      al[p] = torque[p] * inv_inertia(p);
+    }
+    std::vector<std::array<Vec3, 2>> basis(K);
+    Eigen::VectorXd b(2 * K);
+    for (std::size_t q = 0; q < K; ++q) {
+      const std::size_t c = sticking[q];
+      const SlotKinematics& k = kin[c];
+      const Vec3& nn = k.g.n;
+      basis[q][0] = nn.unitOrthogonal();
+      basis[q][1] = nn.cross(basis[q][0]);
+      const std::size_t i = slot_i_[c];
+      Vec3 vel = seg(x, particle_base(i) + 6).cross(scene_.radius(i) * k.ndot);
+      if (!k.wall) vel -= seg(x, particle_base(slot_j_[c]) + 6).cross(-scene_.radius(slot_j_[c]) * k.ndot);
+      const Vec3 acc = rel_acc(c, a, al) + vel - k.ndot * nn.dot(k.v_slip);
+      for (int e = 0; e < 2; ++e) b[2 * q + e] = basis[q][e].dot(acc);
+    }
+    Eigen::MatrixXd A(2 * K, 2 * K);
+    std::vector<Vec3> da(n), dal(n);
+    for (std::size_t q = 0; q < K; ++q)
+      for (int e = 0; e < 2; ++e) {
+        std::fill(da.begin(), da.end(), Vec3::Zero());
+        std::fill(dal.begin(), dal.end(), Vec3::Zero());
+        const std::size_t c = sticking[q];
+        const Vec3& f = basis[q][e];
+        const std::size_t i = slot_i_[c];
+        da[i] += f / scene_.mass(i);
+        dal[i] += kin[c].lever_i.cross(f) * inv_inertia(i);
+        if (!kin[c].wall) {
+          const std::size_t j = slot_j_[c];
+          da[j] -= f / scene_.mass(j);
+          dal[j] += kin[c].lever_j.cross(Vec3(-f)) * inv_inertia(j);
+        }
+        for (std::size_t r = 0; r < K; ++r) {
+          const Vec3 resp = rel_acc(sticking[r], da, dal);
+          for (int e2 = 0; e2 < 2; ++e2) A(2 * r + e2, 2 * q + e) = basis[r][e2].dot(resp);
+        }
+      }
+    const Eigen::VectorXd p = A.completeOrthogonalDecomposition().solve(-b);
+    for (std::size_t q = 0; q < K; ++q) {
+      const std::size_t c = sticking[q];
+      const Vec3 f = p[2 * q] * basis[q][0] + p[2 * q + 1] * basis[q][1];
+      const Vec3 v_t = kin[c].v_slip - kin[c].v_slip.dot(kin[c].g.n) * kin[c].g.n;
+      xdot[slot_base(c) + 3] = f.dot(v_t);
+      apply(c, kin[c], f);
+      if (force_out) (*force_out)[c] = f;
     }
   }
   for (std::size_t p = 0; p < n; ++p) {
     const std::size_t b = particle_base(p);
-    put(xdot, b + 3, seg(xdot, b + 3) / scene_.mass(p));
-    if (prm.rotations) {
-      put(xdot, b + 6, seg(xdot, b + 6) / scene_.inertia(p));
-    } else {
-      put(xdot, b + 6, Vec3::Zero());
-    }
+    put(xdot, b + 3, force[p] / scene_.mass(p));
+    put(xdot, b + 6, torque[p] * inv_inertia(p));
     const Vec3 w = seg(x, b + 6);
     put(xdot, b + 9, rodrigues_rate(seg(x, b + 9), w));
     put(xdot, b + 15, w);
   }
 }
 
+int SphereModel::closing_mode(VecCRef x, std::size_t c) const {
+  const SlotKinematics k = kinematics(x, c);
+  const Vec3 v_t = k.v_slip - k.v_slip.dot(k.g.n) * k.g.n;
+  const double mu = scene_.mu_d(k.wall);
+  if (law_ == SphereLaw::coulomb) return mu == 0 || v_t.norm() > kSlipSeedSpeed ? kSlip : kStick;
+  if (law_ != SphereLaw::mindlin || mu == 0) return kStick;
+  const Vec3 s = seg(x, slot_base(c));
+  const double len = s.norm(), cn = cone(k);
+  if (len < cn) return kStick;
+  const Vec3 tau = len > 0 ? Vec3(s / len) : (v_t.norm() > 0 ? Vec3(v_t.normalized()) : Vec3::Zero());
+  return v_t.dot(tau) > cone_rate(k) && tau.norm() > 0 ? kSlip : kStick;
+}
+
 Mode SphereModel::initial_mode(double t, VecCRef x) const {
   (void)t;
   Mode m(num_slots());
-  for (std::size_t c = 0; c < num_slots(); ++c) m[c] = overlap(x, c) > 0 ? 1 : 0;
+  for (std::size_t c = 0; c < num_slots(); ++c) m[c] = overlap(x, c) > 0 ? closing_mode(x, c) : kOpen;
+  if (law_ == SphereLaw::coulomb) {  // a sticking contact whose constraint force lies outside the cone slips
+    Vec xdot(size());
+    std::vector<Vec3> f;
+    evaluate(x, m, xdot, &f);
+    for (std::size_t c = 0; c < num_slots(); ++c)
+      if (m[c] == kStick) {
+        const SlotKinematics k = kinematics(x, c);
+        if (f[c].norm() > scene_.mu_d(k.wall) * hertz_normal_force(k.pair, k.g.h, k.hdot, scene_.params.xi)) m[c] = kSlip;
+      }
+  }
   return m;
+}
+
+int SphereModel::slot_mode(const Mode& mode, VecCRef x, std::size_t c) const {
+  if (mode.size() == num_slots()) return mode[c];
+  return overlap(x, c) > 0 ? kStick : kOpen;
+}
+
+Vec3 SphereModel::tangential_force(VecCRef x, const Mode& mode, std::size_t c) const {
+  Vec xdot(size());
+  std::vector<Vec3> f;
+  evaluate(x, mode, xdot, &f);
+  return f[c];
 }
 
 double SphereModel::overlap(VecCRef x, std::size_t c) const {
@@ -186,35 +338,131 @@ Vec3 SphereModel::slip_velocity(VecCRef x, std::size_t c) const {
   return k.v_slip - k.v_slip.dot(k.g.n) * k.g.n;
 }
 
-std::size_t SphereModel::num_events() const { return num_slots() + scene_.num_particles(); }
+std::size_t SphereModel::num_events() const { return 2 * num_slots() + scene_.num_particles(); }
 
 void SphereModel::events(double t, VecCRef x, const Mode& mode, VecRef g) const {
   (void)t;
-  for (std::size_t c = 0; c < num_slots(); ++c) {
+  const std::size_t ns = num_slots();
+  std::vector<Vec3> f;
+  bool have_forces = false;
+  for (std::size_t c = 0; c < ns; ++c) {
+    const int m = slot_mode(mode, x, c);
     const double h = overlap(x, c);
-    g[c] = mode[c] ? -h : h;
+    g[c] = m != kOpen ? -h : h;
+    g[ns + c] = -1.0;
+    if (m == kOpen || (law_ != SphereLaw::mindlin && law_ != SphereLaw::coulomb)) continue;
+    const SlotKinematics k = kinematics(x, c);
+    const double mu = scene_.mu_d(k.wall);
+    if (mu == 0) continue;
+    const Vec3 s = seg(x, slot_base(c));
+    const Vec3 s_t = s - s.dot(k.g.n) * k.g.n;
+    const Vec3 v_t = k.v_slip - k.v_slip.dot(k.g.n) * k.g.n;
+    if (law_ == SphereLaw::mindlin) {
+      if (m == kStick) {
+        g[ns + c] = s_t.norm() - cone(k);
+      } else {
+        const double len = s_t.norm();
+        const Vec3 tau = len > 0 ? Vec3(s_t / len) : (v_t.norm() > 0 ? Vec3(v_t.normalized()) : Vec3::Zero());
+        g[ns + c] = cone_rate(k) - v_t.dot(tau);
+      }
+    } else if (m == kStick) {
+      if (!have_forces) {
+        Vec xdot(size());
+        evaluate(x, mode, xdot, &f);
+        have_forces = true;
+      }
+      g[ns + c] = f[c].norm() - mu * hertz_normal_force(k.pair, k.g.h, k.hdot, scene_.params.xi);
+    } else {
+      const double len = s_t.norm();
+      g[ns + c] = len > 0 ? -v_t.dot(s_t) / len : -1.0;
+    }
   }
   for (std::size_t p = 0; p < scene_.num_particles(); ++p)
-    g[num_slots() + p] = seg(x, particle_base(p) + 9).squaredNorm() - kRebase;
+    g[2 * ns + p] = seg(x, particle_base(p) + 9).squaredNorm() - kRebase;
 }
 
 EventOutcome SphereModel::on_event(double t, VecRef x, Mode& mode, std::size_t which) const {
   (void)t;
-  if (which < num_slots()) {
-    mode[which] = mode[which] ? 0 : 1;
+  const std::size_t ns = num_slots();
+  if (which < ns) {
     put(x, slot_base(which), Vec3::Zero());  // the spring is created / removed with the contact
+    if (mode[which] != kOpen) {
+      mode[which] = kOpen;
+      return {true, false};
+    }
+    mode[which] = closing_mode(x, which);
+    if (law_ == SphereLaw::coulomb && mode[which] == kStick) {
+      const Vec3 f = tangential_force(x, mode, which);
+      const SlotKinematics k = kinematics(x, which);
+      if (f.norm() > scene_.mu_d(k.wall) * hertz_normal_force(k.pair, k.g.h, k.hdot, scene_.params.xi)) {
+        mode[which] = kSlip;
+        put(x, slot_base(which), Vec3(-kSlipSeedLength / f.norm() * f));
+      }
+    }
     return {true, false};
   }
-  const std::size_t b = particle_base(which - num_slots());
+  if (which < 2 * ns) {
+    const std::size_t c = which - ns;
+    const std::size_t sb = slot_base(c);
+    if (law_ == SphereLaw::coulomb) {
+      if (mode[c] == kStick) {
+        const Vec3 f = tangential_force(x, mode, c);
+        put(x, sb, f.norm() > 0 ? Vec3(-kSlipSeedLength / f.norm() * f) : Vec3::Zero());
+        mode[c] = kSlip;
+      } else {
+        put(x, sb, Vec3::Zero());
+        mode[c] = kStick;
+      }
+      return {true, false};
+    }
+    if (mode[c] == kStick) {
+      mode[c] = kSlip;  // project() puts s on the cone
+    } else {
+      const SlotKinematics k = kinematics(x, c);
+      const Vec3 s = seg(x, sb);
+      const Vec3 s_t = s - s.dot(k.g.n) * k.g.n;
+      if (s_t.norm() > 0) put(x, sb, Vec3(cone(k) / s_t.norm() * s_t));
+      mode[c] = kStick;
+    }
+    return {true, false};
+  }
+  const std::size_t b = particle_base(which - 2 * ns);
   put(x, b + 12, rodrigues_compose(seg(x, b + 12), seg(x, b + 9)));
   put(x, b + 9, Vec3::Zero());
   return {true, false};
 }
 
+void SphereModel::project(double t, VecRef x, const Mode& mode) const {
+  (void)t;
+  if (mode.size() != num_slots() || (law_ != SphereLaw::mindlin && law_ != SphereLaw::coulomb)) return;
+  for (std::size_t c = 0; c < num_slots(); ++c) {
+    if (mode[c] != kSlip) continue;
+    const SlotKinematics k = kinematics(x, c);
+    const std::size_t sb = slot_base(c);
+    const Vec3 s = seg(x, sb);
+    Vec3 dir = s - s.dot(k.g.n) * k.g.n;
+    if (dir.norm() == 0) {
+      dir = k.v_slip - k.v_slip.dot(k.g.n) * k.g.n;
+      if (dir.norm() == 0) {  // at rest relative to each other: the slip starts against the sticking force
+        Mode stick = mode;
+        stick[c] = kStick;
+        dir = -tangential_force(x, stick, c);
+      }
+    }
+    if (dir.norm() == 0) continue;
+    dir.normalize();
+    if (law_ == SphereLaw::mindlin) {
+      put(x, sb, Vec3(cone(k) * dir));
+    } else if (s.norm() == 0) {
+      put(x, sb, Vec3(kSlipSeedLength * dir));
+    }
+  }
+}
+
 double SphereModel::spring_energy(const SlotKinematics& k, const Vec3& s) const {
-  if (k.g.h <= 0) return 0.0;
+  if (k.g.h <= 0 || law_ == SphereLaw::coulomb) return 0.0;  // coulomb: s is the slip path, not a spring
   const double kt = mindlin_stiffness(k.pair, k.g.h);
-  if (scene_.params.law == TangentialLaw::mindlin) {
+  if (law_ == SphereLaw::mindlin) {
     const double c = scene_.mu_d(k.wall) * k.pair.e_star * k.g.h / (6.0 * k.pair.g_star);
     const double len = std::min(s.norm(), c);
     return 0.5 * kt * len * len;
@@ -249,7 +497,7 @@ double SphereModel::mechanical_energy(VecCRef x) const {
 }
 
 AdjustPolicy SphereModel::adjustment_policy() const {
-  return scene_.params.law == TangentialLaw::dsds ? AdjustPolicy::after_step : AdjustPolicy::none;
+  return law_ == SphereLaw::dsds ? AdjustPolicy::after_step : AdjustPolicy::none;
 }
 
 void SphereModel::adjust(double t, VecCRef x_eval, VecRef x_assigned, const Mode& mode) const {

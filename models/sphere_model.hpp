@@ -9,14 +9,33 @@
 //               rotation is alpha_ref (+) alpha by eq. 11. A rebase event fires when |alpha| reaches 2 tan(60 deg),
 //               so the integrated alpha never approaches the singularity at theta = pi.
 //   15-17 phi: integral of omega (rad) — the "total rotation" of Fig. 5/7 when the axis is fixed
-// Contact slot c (stride 4, base 18 N + 4 c): 0-2 tangential spring s (m), 3 W = int f_t . v_slip dt (J).
+// Contact slot c (stride 4, base 18 N + 4 c): 0-2 s (m), 3 W = int f_t . v_slip dt (J).
 // Slots: every sphere-wall pair (p, w) first (c = p W + w), then every sphere pair (i < j) — a small-N form
 // for validation studies; the many-particle form with cell lists is models/sphere_stepper.hpp.
-// Mode: one int per slot, 1 while the contact is closed (h > 0). Events: per slot g = h (open) / -h (closed):
-// a spring is created (s = 0) when a contact closes and removed (s = 0) when it opens; per particle the rebase.
-// Tangential laws: mindlin (continuous sweeping-process form, models/hertz_mindlin.hpp, mu_s = mu_d),
-// csds (eq. 10 of seed 001, k = k_t of eq. 37, gamma = gamma_t, F_max = mu_d N), dsds (xi' = v_t and the reset
-// of eq. 3 of seed 001 after every step: fixed-step drivers only).
+//
+// Mode: one int per slot, kOpen (h <= 0), kStick or kSlip (closed). Events, S slots and N particles:
+//   [0, S)      contact: g = h while open, -h while closed. Closing creates the spring (s = 0) and picks stick or
+//               slip from the first instant's rates; opening removes it (s = 0).
+//   [S, 2S)     stick/slip of a closed slot (mindlin, coulomb; csds/dsds have none: their switch is inside the
+//               law, g = -1), see below.
+//   [2S, 2S+N)  the rotation rebase of particle p.
+// Every driver therefore integrates smooth pieces and restarts at a switch (IDA re-initialises after it).
+// Tangential laws:
+//   mindlin  the elastoplastic spring of models/hertz_mindlin.hpp (mu_s = mu_d), cone radius c = mu E* h/(6 G*)
+//            (= mu N_el/k_t). stick: s' = v_t - (s.n')n, f = -k_t s, leaves when g = |s| - c rises through 0.
+//            slip: s on the cone, tau = s/|s|, s' = (I - tau tau^T) v_t + c' tau - beta (|s| - c) tau - (s.n')n,
+//            f = -k_t c tau = -mu N_el tau; leaves when g = c' - v_t.tau rises through 0 (the slip turns back
+//            slower than the cone grows). project() puts s on the cone when slip starts.
+//   coulomb  rigid Coulomb contact (seed 002's Filippov sliding mode, per contact). stick: the tangential force is
+//            the constraint force that keeps the contact point's tangential slip acceleration zero (all sticking
+//            contacts solved together, a 2K x 2K linear system), s' = 0; leaves when g = |f| - mu N rises through 0.
+//            slip: f = -mu N d/|d|, d = sqrt(a^2 + eps_v^2) e + (v_t - a e), e = s/|s|, a = v_t.e, eps_v = 1e-6 m/s:
+//            the slip direction once |a| >> eps_v, e at the onset, and smooth across a = 0, so a step that
+//            overshoots the end of the mode keeps a continuous field; s' = v_t (the slip path, seeded 1e-12 m
+//            along the slip direction); leaves when g = -a rises through 0 (the slip velocity reverses relative
+//            to the slip so far). N is the full Hertz force.
+//   csds     eq. 10 of seed 001, k = k_t of eq. 37, gamma = gamma_t, F_max = mu_d N.
+//   dsds     xi' = v_t and the reset of eq. 3 of seed 001 after every step: fixed-step drivers only.
 #pragma once
 
 #include "core/model.hpp"
@@ -24,11 +43,17 @@
 
 namespace stickslip {
 
+// The laws of the state-vector form: the scene's three plus the rigid Coulomb contact (not offered by the
+// trapezoid stepper, so it is a flag of this model rather than of SphereParams).
+enum class SphereLaw { mindlin, csds, dsds, coulomb };
+
 class SphereModel : public Model {
  public:
   static constexpr std::size_t kStride = 18;
-  explicit SphereModel(SphereScene scene);
+  static constexpr int kOpen = 0, kStick = 1, kSlip = 2;
+  explicit SphereModel(SphereScene scene, bool coulomb = false);
 
+  SphereLaw law() const { return law_; }
   const SphereScene& scene() const { return scene_; }
   std::size_t num_slots() const { return slot_i_.size(); }
   std::size_t particle_base(std::size_t p) const { return kStride * p; }
@@ -44,6 +69,8 @@ class SphereModel : public Model {
   double overlap(VecCRef x, std::size_t c) const;
   // Slip velocity of slot c's contact point (i relative to j/wall), projected on the tangent plane.
   Vec3 slip_velocity(VecCRef x, std::size_t c) const;
+  // Tangential force on i of slot c in the given mode (zero when open).
+  Vec3 tangential_force(VecCRef x, const Mode& mode, std::size_t c) const;
 
   std::size_t size() const override;
   std::vector<std::string> state_names() const override;
@@ -52,6 +79,7 @@ class SphereModel : public Model {
   std::size_t num_events() const override;
   void events(double t, VecCRef x, const Mode& mode, VecRef g) const override;
   EventOutcome on_event(double t, VecRef x, Mode& mode, std::size_t which) const override;
+  void project(double t, VecRef x, const Mode& mode) const override;
   Energy energy(double t, VecCRef x, const Mode& mode) const override;
   AdjustPolicy adjustment_policy() const override;
   void adjust(double t, VecCRef x_eval, VecRef x_assigned, const Mode& mode) const override;
@@ -65,11 +93,20 @@ class SphereModel : public Model {
     bool wall = false;
   };
   SlotKinematics kinematics(VecCRef x, std::size_t c) const;
-  // Force on i and spring rate of slot c's tangential law.
-  TangentialRate tangential(const SlotKinematics& k, const Vec3& s, double normal) const;
+  // Force on i and spring rate of slot c's tangential law in mode m (kStick/kSlip); coulomb stick excluded.
+  TangentialRate tangential(const SlotKinematics& k, const Vec3& s, double normal, int m) const;
   double spring_energy(const SlotKinematics& k, const Vec3& s) const;
+  double cone(const SlotKinematics& k) const;       // mindlin: c = mu E* h/(6 G*)
+  double cone_rate(const SlotKinematics& k) const;  // c'
+  // x' in the given mode; stick (optional) receives every slot's tangential force (coulomb stick included).
+  void evaluate(VecCRef x, const Mode& mode, VecRef xdot, std::vector<Vec3>* force) const;
+  // Mode of a slot that has just closed (or is closed at the start), from the current rates.
+  int closing_mode(VecCRef x, std::size_t c) const;
+  // mode[c], or (a mode vector of the wrong size, e.g. from a caller without one) stick when the slot overlaps.
+  int slot_mode(const Mode& mode, VecCRef x, std::size_t c) const;
 
   SphereScene scene_;
+  SphereLaw law_;
   std::vector<std::size_t> slot_i_, slot_j_;  // j >= N: wall j - N
 };
 

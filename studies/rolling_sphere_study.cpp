@@ -1,6 +1,6 @@
 // studies/rolling_sphere_study.cpp — seed 004 example 5.1 (Fig. 5): a spinning sphere released on a flat rigid
 // surface slides with rolling until its contact point sticks (t_roll), then rolls. The measured t_roll is the
-// first time the contact-point slip velocity (projected on its initial direction) reaches zero, linearly
+// first time the contact-point slip velocity (projected on its initial direction) falls to 1e-12 of its start, linearly
 // interpolated between steps; v_roll = v_x and omega_roll = omega_z there. The analytic values come from
 // models/rolling_sphere_analytic.hpp for the parameters given. The sphere starts at the Hertz static overlap
 // under its weight (N = m g from the start, as the rigid-body solution assumes; with xi = 0 a release at zero
@@ -37,7 +37,7 @@ class RollingSphereStudy : public Study {
         .declare("xi", "0", "normal damping ratio (eq. 22)")
         .declare("g", "9.81", "gravity (m/s^2)")
         .declare("t_end", "5", "end time (s)")
-        .declare("tangential", "mindlin", "tangential law: mindlin, csds, dsds")
+        .declare("tangential", "mindlin", "tangential law: mindlin, csds, dsds, coulomb (rigid stick/slip; ODE integrators)")
         .declare("gamma_t", "0", "tangential damping of csds/dsds (N s/m)")
         .declare("output_every", "10", "write every n-th sample to the CSV");
     declare_sphere_run_parameters(p, "1e-4");
@@ -53,7 +53,7 @@ class RollingSphereStudy : public Study {
     scene.params.gravity = Vec3(0, -g, 0);
     scene.params.xi = prm.nonnegative("xi");
     scene.params.mu_s_pw = scene.params.mu_d_pw = mu;
-    scene.params.law = parse_tangential_law("tangential", prm.choice("tangential", tangential_law_names()));
+    const bool coulomb = read_sphere_tangential(prm, "tangential", scene.params);
     scene.params.gamma_t = prm.nonnegative("gamma_t");
     scene.add_sphere(r, m, e, nu);
     scene.add_plane(Vec3::Zero(), Vec3(0, 1, 0));
@@ -61,7 +61,8 @@ class RollingSphereStudy : public Study {
     const double h0 = hertz_static_overlap(wp, m * g);
     // eq. 50 with the contact's approach speed taken as the slip speed scale (the sphere does not impact).
     const double auto_dt = hertz_collision_duration(wp, std::abs(v0 + w0 * r)) / 20.0;
-    const SphereRunOptions opt = read_sphere_run_options(prm, auto_dt);
+    SphereRunOptions opt = read_sphere_run_options(prm, auto_dt);
+    opt.coulomb = coulomb;
     if (opt.dt > t_end) throw_input("dt", prm.raw("dt"), "must be <= t_end");
 
     RollingSphereAnalytic an;
@@ -87,6 +88,7 @@ class RollingSphereStudy : public Study {
                   {"t [s]", "x [m]", "rotation_z [rad]", "v_x [m/s]", "omega_z [rad/s]", "slip_x [m/s]",
                    "x_analytic [m]", "rotation_z_analytic [rad]", "v_x_analytic [m/s]", "omega_z_analytic [rad/s]"});
     double t_prev = 0, u_prev = an.slip0().dot(dir);
+    const double u_small = 1e-12 * u_prev;
     Vec3 v_prev = an.v0, w_prev = an.omega0;
     double t_roll = -1;
     Vec3 v_roll = Vec3::Zero(), w_roll = Vec3::Zero();
@@ -96,8 +98,10 @@ class RollingSphereStudy : public Study {
     const ParticleObserver obs = [&](double t, const ParticleState& s) {
       const Vec3 u = s.v[0] + s.omega[0].cross(Vec3(0, -r, 0));
       const double ud = u.dot(dir);
-      if (t_roll < 0 && ud <= 0 && u_prev > 0 && t > t_prev) {
-        const double w = u_prev / (u_prev - ud);
+      // Rolling: the slip has fallen to 1e-12 of its start (a rigid Coulomb stick holds it at ~1e-16 m/s, of
+      // either sign).
+      if (t_roll < 0 && ud <= u_small && u_prev > u_small && t > t_prev) {
+        const double w = (u_prev - u_small) / (u_prev - ud);
         t_roll = t_prev + w * (t - t_prev);
         v_roll = v_prev + w * (s.v[0] - v_prev);
         w_roll = w_prev + w * (s.omega[0] - w_prev);

@@ -13,12 +13,27 @@ const std::vector<std::string>& sphere_integrator_names() {
   return names;
 }
 
+const std::vector<std::string>& sphere_tangential_names() {
+  static const std::vector<std::string> names{"mindlin", "csds", "dsds", "coulomb"};
+  return names;
+}
+
+bool read_sphere_tangential(const Parameters& p, const std::string& key, SphereParams& params) {
+  const std::string name = p.choice(key, sphere_tangential_names());
+  if (name == "coulomb") {
+    params.law = TangentialLaw::mindlin;
+    return true;
+  }
+  params.law = parse_tangential_law(key, name);
+  return false;
+}
+
 void declare_sphere_run_parameters(Parameters& p, const std::string& default_dt) {
   p.declare("integrator", "trapezoid", "trapezoid (seed 004 Algorithm 1), rk4, dopri5, cvode, ida, euler, heun, midpoint")
       .declare("dt", default_dt, "time step (s) of trapezoid/fixed-step schemes, output interval of adaptive ones; auto = eq. 50")
       .declare("phi", "0.5", "trapezoid weight phi in [0, 1] (eq. 41)")
       .declare("tol", "1e-4", "trapezoid fixed-point tolerance TOL (eq. 48-49)")
-      .declare("rtol", "auto", "dopri5/cvode/ida relative tolerance; auto = 1e-8 (1e-6 for ida, whose corrector fails at 1e-8 on the stick/slip switch)")
+      .declare("rtol", "1e-8", "dopri5/cvode/ida relative tolerance")
       .declare("atol", "1e-10", "dopri5/cvode/ida absolute tolerance");
 }
 
@@ -29,7 +44,7 @@ SphereRunOptions read_sphere_run_options(const Parameters& p, double auto_dt) {
   o.trapezoid.phi = p.in_range("phi", 0.0, 1.0);
   o.trapezoid.tol = p.positive("tol");
   if (o.trapezoid.tol >= 1) throw_input("tol", p.raw("tol"), "must lie in (0, 1)");
-  o.rtol = p.raw("rtol") == "auto" ? (o.integrator == "ida" ? 1e-6 : 1e-8) : p.positive("rtol");
+  o.rtol = p.positive("rtol");
   o.atol = p.positive("atol");
   return o;
 }
@@ -37,6 +52,8 @@ SphereRunOptions read_sphere_run_options(const Parameters& p, double auto_dt) {
 SphereRunStats run_spheres(const SphereScene& scene, const ParticleState& initial, double t_end,
                            const SphereRunOptions& o, const ParticleObserver& observer) {
   SphereRunStats stats;
+  if (o.coulomb && o.integrator == "trapezoid")
+    throw_input("tangential", "coulomb", "needs an ODE integrator (rk4, dopri5, cvode, ida, ...); the trapezoid stepper offers mindlin, csds, dsds");
   if (o.integrator == "trapezoid") {
     SphereStepper stepper(scene);
     ParticleState s = initial;
@@ -50,8 +67,8 @@ SphereRunStats run_spheres(const SphereScene& scene, const ParticleState& initia
     stats.rhs_evals = ts.force_evaluations;
     return stats;
   }
-  SphereModel model(scene);
-  if (scene.params.law == TangentialLaw::mindlin)
+  SphereModel model(scene, o.coulomb);
+  if (scene.params.law == TangentialLaw::mindlin && !o.coulomb)
     for (bool wall : {false, true})
       if (scene.mu_s(wall) != scene.mu_d(wall))
         throw_input("mu_s", std::to_string(scene.mu_s(wall)),

@@ -21,6 +21,7 @@ struct SphereRunOptions {
   double dt = 1e-4;
   TrapezoidOptions trapezoid;  // phi, tol, max_iterations (dt is copied from above)
   double rtol = 1e-8, atol = 1e-10;
+  bool coulomb = false;  // tangential=coulomb: the rigid Coulomb contact of SphereModel (ODE integrators only)
 };
 
 struct SphereRunStats {
@@ -29,6 +30,11 @@ struct SphereRunStats {
   int max_iterations = 0;
   double mean_iterations = 0;
 };
+
+// mindlin, csds, dsds (the scene's laws) and coulomb (SphereModel only).
+const std::vector<std::string>& sphere_tangential_names();
+// Reads parameter `key` into params.law; returns true for coulomb (params.law is then left at mindlin).
+bool read_sphere_tangential(const Parameters& p, const std::string& key, SphereParams& params);
 
 // Declares integrator, dt, phi, tol, rtol, atol on a study's parameters (defaults as given).
 void declare_sphere_run_parameters(Parameters& p, const std::string& default_dt);

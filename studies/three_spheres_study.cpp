@@ -35,7 +35,7 @@ class ThreeSpheresStudy : public Study {
         .declare("v0", "1", "initial rolling speed towards the centre (m/s)")
         .declare("t_contact", "0.46", "time at which the spheres first touch (sets the start distance) (s)")
         .declare("t_end", "2", "end time (s)")
-        .declare("tangential", "mindlin", "tangential law: mindlin, csds, dsds")
+        .declare("tangential", "mindlin", "tangential law: mindlin, csds, dsds, coulomb (rigid stick/slip; ODE integrators)")
         .declare("gamma_t", "0", "tangential damping of csds/dsds (N s/m)");
     declare_sphere_run_parameters(p, "1e-4");
     return p;
@@ -49,7 +49,7 @@ class ThreeSpheresStudy : public Study {
     scene.params.xi = prm.nonnegative("xi");
     scene.params.mu_s_pw = scene.params.mu_d_pw = prm.nonnegative("mu");
     scene.params.mu_s_pp = scene.params.mu_d_pp = prm.nonnegative("mu_pp");
-    scene.params.law = parse_tangential_law("tangential", prm.choice("tangential", tangential_law_names()));
+    const bool coulomb = read_sphere_tangential(prm, "tangential", scene.params);
     scene.params.gamma_t = prm.nonnegative("gamma_t");
     for (int k = 0; k < 3; ++k) scene.add_sphere(r, m, e, nu);
     scene.add_plane(Vec3::Zero(), Vec3(0, 0, 1));
@@ -57,7 +57,8 @@ class ThreeSpheresStudy : public Study {
     const double touch = 2 * r / std::sqrt(3.0);  // centre distance at first contact
     const double d0 = touch + v0 * tc0;
     const double auto_dt = hertz_collision_duration(scene.pair(0, 1), v0 * std::sqrt(3.0)) / 20.0;
-    const SphereRunOptions opt = read_sphere_run_options(prm, auto_dt);
+    SphereRunOptions opt = read_sphere_run_options(prm, auto_dt);
+    opt.coulomb = coulomb;
     if (opt.dt > t_end) throw_input("dt", prm.raw("dt"), "must be <= t_end");
 
     ParticleState init;
