@@ -122,7 +122,9 @@ ContainerSetup build_container(const ContainerSpec& spec) {
   c.vessel_packing = static_cast<double>(spec.particles) * M_PI * r * r / (spec.vessel_width * spec.vessel_height);
   const double x_mid = spec.floor_width + 0.5 * run;  // vessel centred over the middle of the inclined face
   const double x0 = x_mid - 0.5 * spec.vessel_width;
-  c.vessel_bottom = 0.5 * spec.incline_rise + spec.vessel_gap + r;
+  // The face under the vessel is highest below its right edge: the gap is measured from there.
+  const double face_top = std::min(spec.incline_rise, (x0 + spec.vessel_width - spec.floor_width) * spec.incline_rise / run);
+  c.vessel_bottom = face_top + spec.vessel_gap + r;
   c.vessel_top = c.vessel_bottom + height;
   c.wall_top = std::max(c.vessel_top + 2 * r, spec.incline_rise + 1.0);
   for (std::size_t p = 0; p < spec.particles; ++p) c.scene.add_sphere(r, mass, spec.young, spec.poisson);

@@ -88,14 +88,14 @@ class SphereScene {
 // Seed 004 example 5.3 (Fig. 8): a 2-D slice (centres and walls in z = 0) of a container with a vertical left wall
 // at x = 0, a floor from (0, 0) to (floor_width, 0), a right face inclined at incline_deg up to y = incline_rise and
 // then vertical; identical particles placed at rest by random sequential addition (seeded mt19937_64) in a vessel of
-// width vessel_width and height vessel_height (the seed's 0.75 x 20 m), centred over the inclined face, its
-// bottom vessel_gap above the face. Gravity -y. Walls are segments, so nothing leaves the x-y plane: the z components
+// width vessel_width and height vessel_height (the seed's 0.75 x 20 m), centred over the middle of the inclined face, its
+// bottom vessel_gap above the face's highest point under the vessel. Gravity -y. Walls are segments, so nothing leaves the x-y plane: the z components
 // of positions, velocities, forces and the x, y components of spins and moments stay exactly zero.
 struct ContainerSpec {
   std::size_t particles = 230;
   double radius = 0.1, density = 2500, young = 1e8, poisson = 0.25;
   double floor_width = 2.0, incline_deg = 45.0, incline_rise = 3.0;
-  double vessel_width = 0.75, vessel_height = 20.0, vessel_gap = 1.2;
+  double vessel_width = 0.75, vessel_height = 20.0, vessel_gap = 0.825;
   std::uint64_t seed = 1;
 };
 struct ContainerSetup {

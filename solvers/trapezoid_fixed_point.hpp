@@ -23,8 +23,8 @@ struct TrapezoidOptions {
   // Threads for the start-of-step forces (a Jacobi pass, independent per particle); the Gauss-Seidel sweep stays
   // sequential (Remark 5), so results do not depend on this number.
   int threads = 1;
-  // Sweeps without convergence before the updates of v and omega are under-relaxed (factor 1/2, halved again every
-  // relax_after sweeps, down to 1/64); 0: plain Gauss-Seidel only.
+  // Window of sweeps: when the error has not halved over one window, the updates of v and omega are under-relaxed
+  // by a further factor 1/2 (down to 1/64); 0: plain Gauss-Seidel only.
   int relax_after = 20;
 };
 

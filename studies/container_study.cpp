@@ -60,7 +60,7 @@ class ContainerStudy : public Study {
         .declare("incline_rise", "3.0", "height of the inclined face (m)")
         .declare("vessel_width", "0.75", "vessel width (m)")
         .declare("vessel_height", "20", "vessel height (m); particles placed in it by random sequential addition")
-        .declare("vessel_gap", "1.2", "vessel bottom above the middle of the inclined face (m)")
+        .declare("vessel_gap", "0.825", "vessel bottom above the inclined face below the vessel's right edge (m)")
         .declare("seed", "1", "random seed of the placement")
         .declare("rotations", "both", "both, on, off (off: spins held at zero)")
         .declare("t_end", "8", "longest simulated time (s); a run stops once at rest for rest_hold")
