@@ -120,7 +120,7 @@ TEST_CASE("container placement: no particle overlaps another or a wall, for seve
   for (double gap : {0.0, 0.1, 0.825})
     for (double width : {0.5, 0.75}) {
       ContainerSpec spec;
-      spec.particles = 60;
+      spec.particles = 30;
       spec.vessel_height = 5.0;
       spec.vessel_width = width;
       spec.vessel_gap = gap;
