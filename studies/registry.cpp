@@ -11,6 +11,7 @@ std::unique_ptr<Study> make_three_spheres_study();
 std::unique_ptr<Study> make_stochastic_friction_study();
 std::unique_ptr<Study> make_dry_friction_oscillator_study();
 std::unique_ptr<Study> make_slope_drift_study();
+std::unique_ptr<Study> make_container_study();
 
 std::vector<std::unique_ptr<Study>> all_studies() {
   std::vector<std::unique_ptr<Study>> s;
@@ -21,6 +22,7 @@ std::vector<std::unique_ptr<Study>> all_studies() {
   s.push_back(make_stochastic_friction_study());
   s.push_back(make_dry_friction_oscillator_study());
   s.push_back(make_slope_drift_study());
+  s.push_back(make_container_study());
   return s;
 }
 
