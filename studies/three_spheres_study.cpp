@@ -4,6 +4,16 @@
 // plane's friction, mu = 0.5) until they roll again. Reports for particle 1: collision time and duration, the time
 // the spin changes sign, the return to rolling, and the time it passes its start again; histories of its radial
 // velocity, spin and rotation (Fig. 7). The start distance d0 is chosen so that contact begins at t_contact.
+//
+// Return to rolling. About the floor contact point P below a sphere, gravity, the floor's normal force and its
+// friction have no moment, so L_P = I omega + m (x - x_P) x v (along the spin axis) changes only through the
+// sphere-sphere forces, which act at the centre height r: Delta L_P = r J_pp. An instantaneous elastic reversal
+// (J_pp = 2 m v0) from rolling (L_P = -7/5 m r v0) leaves 3/5 m r v0 and the rolling speed 3/7 v0. The Hertz
+// collision lasts t_c, and while it lasts the sphere already slides on the floor (its spin is unchanged while its
+// velocity reverses), so the floor friction, up to mu m g inwards, acts during the collision and the spheres'
+// push must also cancel it: J_pp = m (v_out - v_in) + (floor friction impulse) exceeds 2 m v0 by at most
+// mu m g t_c, and the rolling speed L_P/(7/5 m r) exceeds 3/7 v0 by at most mu g t_c/1.4 (-> 0 as t_c -> 0).
+// The study reports L_P before, after the collision and at the return to rolling, all per m r v0.
 #include <cmath>
 
 #include "core/errors.hpp"
@@ -80,18 +90,29 @@ class ThreeSpheresStudy : public Study {
     double prev_spin = init.omega[0].dot(axis), prev_t = 0;
     long sample = 0;
     double v_after = 0, spin_after = 0;
+    // Angular momentum of particle 1 about its floor contact point, along the spin axis, per m r v0.
+    auto l_contact = [&](const ParticleState& s) {
+      const Vec3 arm(0, 0, s.x[0].z());
+      return (scene.inertia(0) * s.omega[0] + m * arm.cross(s.v[0])).dot(axis) / (m * r * v0);
+    };
+    const double l_before = l_contact(init);
+    double l_sep = NAN, l_roll = NAN;
     const ParticleObserver obs = [&](double t, const ParticleState& s) {
       const double gap = (s.x[0] - s.x[1]).norm() - 2 * r;
       const double vr = s.v[0].dot(radial[0]);  // > 0: moving outwards
       const double spin = s.omega[0].dot(axis);
       const double slip = (s.v[0] + s.omega[0].cross(Vec3(0, 0, -r))).norm();
       if (t_first < 0 && gap < 0) t_first = t;
-      if (t_first >= 0 && t_sep < 0 && gap >= 0) t_sep = t;
+      if (t_first >= 0 && t_sep < 0 && gap >= 0) {
+        t_sep = t;
+        l_sep = l_contact(s);
+      }
       if (t_sep >= 0 && t_spin0 < 0 && spin * prev_spin <= 0 && t > prev_t) t_spin0 = t;
       if (t_spin0 >= 0 && t_roll < 0 && slip < 1e-3 * std::abs(vr)) {
         t_roll = t;
         v_after = vr;
         spin_after = spin;
+        l_roll = l_contact(s);
       }
       if (t_roll >= 0 && t_back < 0 && s.x[0].dot(radial[0]) >= d0) t_back = t;
       prev_spin = spin;
@@ -125,6 +146,19 @@ class ThreeSpheresStudy : public Study {
     j["spin_after"] = json_number(spin_after);
     j["kinetic_energy_ratio_after"] =
         json_number(t_roll >= 0 ? (0.5 * m * v_after * v_after + 0.5 * scene.inertia(0) * spin_after * spin_after) * 3 / ke0 : NAN);
+    j["angular_momentum_about_floor_contact"] = {{"before", json_number(l_before)},
+                                                  {"after_collision", json_number(l_sep)},
+                                                  {"at_rolling", json_number(l_roll)},
+                                                  {"unit", "m r v0"}};
+    const double tc50 = hertz_collision_duration(scene.pair(0, 1), v0 * std::sqrt(3.0));
+    // The three-body Hertz duration: each sphere moves radially by delta, each pair overlaps by sqrt(3) delta and
+    // pushes with 2 cos 30 deg of its force, so m delta'' = -3^{5/4} K delta^{3/2} (K = 4/3 sqrt(r*) E*) at the
+    // impact speed v0, against eq. 50's m*/2-body at sqrt(3) v0: t_c scales as (M/K)^{2/5} V^{-1/5}, ratio
+    // (2/3^{5/4})^{2/5} 3^{1/10} = 0.8503.
+    const double tc3 = tc50 * std::pow(2.0 / std::pow(3.0, 1.25), 0.4) * std::pow(3.0, 0.1);
+    j["hertz_duration_three_body"] = json_number(tc3);
+    j["rigid_body_rolling_speed"] = json_number(3.0 / 7.0 * v0);
+    j["rolling_speed_bound_finite_collision"] = json_number((0.6 * v0 + scene.params.mu_d_pw * 9.81 * tc3) / 1.4);
     j["paper"] = {{"collision_time", 0.46}, {"contact_duration", 0.0047}, {"spin_reversal_time", 0.62},
                   {"rolling_again_time", 0.69}, {"back_at_start_time", 1.39}};
     j["steps"] = st.steps;
