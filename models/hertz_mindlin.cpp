@@ -52,35 +52,6 @@ double hertz_static_overlap(const ContactPair& p, double load) {
   return std::pow(3.0 * load / (4.0 * std::sqrt(p.r_star) * p.e_star), 2.0 / 3.0);
 }
 
-TangentialRate mindlin_continuous(const Vec3& s, const Vec3& n, const Vec3& ndot, const Vec3& v_slip, double k_t,
-                                  double c, double cdot, double beta) {
-  const Vec3 v_t = v_slip - v_slip.dot(n) * n;
-  const Vec3 carry = -s.dot(ndot) * n;  // keeps s in the rotating tangent plane: d/dt (s . n) = 0
-  const double len = s.norm();
-  TangentialRate out;
-  if (c <= 0) {  // no friction (mu = 0) or no load: no spring
-    out.force = Vec3::Zero();
-    out.sdot = Vec3::Zero();
-    return out;
-  }
-  if (len == 0) {  // unstretched: sticks at first
-    out.force = Vec3::Zero();
-    out.sdot = v_t;
-    return out;
-  }
-  const Vec3 tau = s / len;
-  const double excess = std::max(0.0, len - c);
-  // On (or, by rounding, within 1e-9 of) the cone with the slip pointing outwards faster than the cone grows.
-  const bool slip = len >= c * (1.0 - 1e-9) && v_t.dot(tau) > cdot;
-  if (slip) {
-    out.sdot = v_t - v_t.dot(tau) * tau + (cdot - beta * excess) * tau + carry;
-  } else {
-    out.sdot = v_t - beta * excess * tau + carry;
-  }
-  out.force = -k_t * (len > c ? Vec3(c * tau) : s);
-  return out;
-}
-
 TangentialStep mindlin_return_mapping(const Vec3& s_trial, double k_t, double normal, double mu_s, double mu_d) {
   const double len = s_trial.norm();
   if (k_t * len <= mu_s * normal) return {-k_t * s_trial, s_trial, false};

@@ -10,12 +10,9 @@
 // plane), stiffness k_t = 8 G* sqrt(r*) h^{1/2} (eq. 37); friction force on i  f = -k_t s (eq. 31).
 //   Discrete (trapezoid, eq. 29-36): trial s = s_acc (rotated into the new tangent plane) + Delta s;
 //     if k_t |s| <= mu_s N stick; else f = -mu_d N tau, tau = s/|s|, s = mu_d N/k_t tau (return mapping).
-//   Continuous (ODE drivers): the sweeping process of the same elastoplastic spring,
-//     s' = v_t - (s . n') n                        while k_t|s| < mu N_el or the slip turns back (stick)
-//     s' = (I - tau tau^T) v_t + c' tau - ...       on the cone |s| = c = mu N_el/k_t = mu E* h/(6 G*) (slip)
-//   with N_el the Hertz (elastic) part of N, so c' = mu E* h'/(6 G*) is a function of the state; a stretch beyond
-//   the cone (left by a finite step that crosses onto it) relaxes at the contact's rate sqrt(k_t/m*) and is
-//   never transmitted (the force uses s clipped to the cone). mu_s = mu_d is required in this form.
+//   Continuous (ODE drivers, models/sphere_model.hpp): stick and slip are modes of the contact with events —
+//     stick s' = v_t - (s . n') n, f = -k_t s, until |s| reaches the cone c = mu N_el/k_t = mu E* h/(6 G*);
+//     slip on the cone, f = -mu N_el s/|s|, until the slip turns back slower than the cone grows (mu_s = mu_d).
 // Friction moment on i: r_i n x f (eq. 39), n the unit vector from i's centre towards the contact.
 // Time step rule (eq. 50): t_c = 2.87 (m*^2/(r* E*^2 v_rel))^{1/5},  dt <= t_c/20.
 #pragma once
@@ -42,14 +39,10 @@ double hertz_collision_duration(const ContactPair& p, double v_rel);         // 
 // Overlap of a pair at rest under a static load F (N = F, no damping): h = (3F/(4 sqrt(r*) E*))^{2/3}.
 double hertz_static_overlap(const ContactPair& p, double load);
 
-// Continuous Mindlin spring (ODE form). n: unit normal from i to the contact; v_slip: velocity of i's contact
-// point relative to j's; ndot: n'; c, cdot: the cone radius and its rate; beta: relaxation rate.
 struct TangentialRate {
   Vec3 force;  // on particle i
   Vec3 sdot;
 };
-TangentialRate mindlin_continuous(const Vec3& s, const Vec3& n, const Vec3& ndot, const Vec3& v_slip, double k_t,
-                                  double c, double cdot, double beta);
 
 // Discrete return mapping (eq. 30-36): s_trial -> committed s and the force on i.
 struct TangentialStep {
