@@ -87,13 +87,13 @@ TrapezoidStats run_trapezoid(ParticleSystem& system, double t0, double t_end, Pa
     double relax = 1.0, last_err = 0, window_err = HUGE_VAL;
     for (;;) {
       ++k;
-      // Under-relaxation when the plain sweep stagnates: every relax_after sweeps, if the error has not at least
-      // halved over the last relax_after sweeps, the updates of v and omega are relaxed by a further factor 1/2
+      // Under-relaxation when the plain sweep stagnates: every relax_after sweeps, if the error has not dropped
+      // below 0.9 of its value relax_after sweeps earlier, the updates of v and omega are relaxed by a further factor 1/2
       // (down to 1/64). The damping of eq. 22 grows like h^{1/4}, so its slope is unbounded at first touch and the
       // plain sweep can cycle there (observed: a 3-cycle of two particles meeting at 5 m/s); relaxing keeps the same
       // fixed point, and a sweep that contracts, however slowly, is left alone.
       if (o.relax_after > 0 && k > 1 && (k - 1) % o.relax_after == 0) {
-        if (last_err > 0.5 * window_err && relax > 1.0 / 64) {
+        if (last_err > 0.9 * window_err && relax > 1.0 / 64) {
           if (relax == 1.0) ++stats.relaxed_steps;
           relax *= 0.5;
         }

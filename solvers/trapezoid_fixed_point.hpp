@@ -23,7 +23,7 @@ struct TrapezoidOptions {
   // Threads for the start-of-step forces (a Jacobi pass, independent per particle); the Gauss-Seidel sweep stays
   // sequential (Remark 5), so results do not depend on this number.
   int threads = 1;
-  // Window of sweeps: when the error has not halved over one window, the updates of v and omega are under-relaxed
+  // Window of sweeps: when the error has not dropped by 10 % over one window, the updates of v and omega are under-relaxed
   // by a further factor 1/2 (down to 1/64); 0: plain Gauss-Seidel only.
   int relax_after = 20;
 };
