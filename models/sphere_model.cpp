@@ -285,6 +285,10 @@ void SphereModel::evaluate(VecCRef x, const Mode& mode, VecRef xdot, std::vector
   }
 }
 
+double SphereModel::stick_tolerance(const SlotKinematics& k) const {
+  return 1e-9 * k.pair.m_star * std::max(1.0, scene_.params.gravity.norm());
+}
+
 int SphereModel::closing_mode(VecCRef x, std::size_t c) const {
   const SlotKinematics k = kinematics(x, c);
   const Vec3 v_t = k.v_slip - k.v_slip.dot(k.g.n) * k.g.n;
@@ -309,7 +313,8 @@ Mode SphereModel::initial_mode(double t, VecCRef x) const {
     for (std::size_t c = 0; c < num_slots(); ++c)
       if (m[c] == kStick) {
         const SlotKinematics k = kinematics(x, c);
-        if (f[c].norm() > scene_.mu_d(k.wall) * hertz_normal_force(k.pair, k.g.h, k.hdot, scene_.params.xi)) m[c] = kSlip;
+        if (f[c].norm() > scene_.mu_d(k.wall) * hertz_normal_force(k.pair, k.g.h, k.hdot, scene_.params.xi) + stick_tolerance(k))
+          m[c] = kSlip;
       }
   }
   return m;
@@ -381,50 +386,112 @@ void SphereModel::events(double t, VecCRef x, const Mode& mode, VecRef g) const 
     g[2 * ns + p] = seg(x, particle_base(p) + 9).squaredNorm() - kRebase;
 }
 
+bool SphereModel::leaves(VecCRef x, const Mode& mode, std::size_t c, const std::vector<Vec3>& force) const {
+  if (mode[c] == kOpen || (law_ != SphereLaw::mindlin && law_ != SphereLaw::coulomb)) return false;
+  const SlotKinematics k = kinematics(x, c);
+  const double mu = scene_.mu_d(k.wall);
+  if (mu == 0) return false;
+  const Vec3 s = seg(x, slot_base(c));
+  const Vec3 s_t = s - s.dot(k.g.n) * k.g.n;
+  const Vec3 v_t = k.v_slip - k.v_slip.dot(k.g.n) * k.g.n;
+  const double len = s_t.norm();
+  if (law_ == SphereLaw::coulomb) {
+    if (mode[c] == kStick) {  // a constraint force at rounding level never picks a slip direction
+      const double fn = force[c].norm(), limit = mu * hertz_normal_force(k.pair, k.g.h, k.hdot, scene_.params.xi);
+      return fn > stick_tolerance(k) && fn - limit >= -1e-9 * limit;
+    }
+    // A slip that has just started (s still the seed) cannot end at once.
+    return len > 2 * kSlipSeedLength && -v_t.dot(s_t) / len >= -1e-3 * kSlipSeedSpeed;
+  }
+  const double cn = cone(k), rate = cone_rate(k);
+  const Vec3 tau = len > 0 ? Vec3(s_t / len) : (v_t.norm() > 0 ? Vec3(v_t.normalized()) : Vec3::Zero());
+  if (mode[c] == kStick) return len >= cn * (1 - 1e-9) && v_t.dot(tau) > rate;
+  return rate - v_t.dot(tau) >= -1e-9 * (std::abs(rate) + v_t.norm());
+}
+
+void SphereModel::switch_slot(VecRef x, Mode& mode, std::size_t c, const std::vector<Vec3>& force) const {
+  const std::size_t sb = slot_base(c);
+  if (law_ == SphereLaw::coulomb) {
+    if (mode[c] == kStick) {  // the slip starts against the constraint force it replaces
+      const double fn = force[c].norm();
+      put(x, sb, fn > 0 ? Vec3(-kSlipSeedLength / fn * force[c]) : Vec3::Zero());
+      mode[c] = kSlip;
+    } else {
+      put(x, sb, Vec3::Zero());
+      mode[c] = kStick;
+    }
+    return;
+  }
+  if (mode[c] == kStick) {
+    mode[c] = kSlip;  // project() puts s on the cone
+    return;
+  }
+  const SlotKinematics k = kinematics(x, c);
+  const Vec3 s = seg(x, sb);
+  const Vec3 s_t = s - s.dot(k.g.n) * k.g.n;
+  if (s_t.norm() > 0) put(x, sb, Vec3(cone(k) / s_t.norm() * s_t));
+  mode[c] = kStick;
+}
+
+bool SphereModel::settle(VecRef x, Mode& mode, std::vector<char>& done) const {
+  bool changed = false;
+  Vec xdot(size());
+  std::vector<Vec3> force(num_slots(), Vec3::Zero());
+  for (std::size_t pass = 0; pass < num_slots(); ++pass) {
+    if (law_ == SphereLaw::coulomb) evaluate(x, mode, xdot, &force);
+    bool any = false;
+    for (std::size_t c = 0; c < num_slots(); ++c)
+      if (!done[c] && leaves(x, mode, c, force)) {
+        switch_slot(x, mode, c, force);
+        done[c] = 1;
+        any = changed = true;
+        if (law_ == SphereLaw::coulomb) break;  // the constraint forces change with every switch
+      }
+    if (!any) break;
+  }
+  return changed;
+}
+
 EventOutcome SphereModel::on_event(double t, VecRef x, Mode& mode, std::size_t which) const {
   (void)t;
   const std::size_t ns = num_slots();
-  if (which < ns) {
-    put(x, slot_base(which), Vec3::Zero());  // the spring is created / removed with the contact
-    if (mode[which] != kOpen) {
-      mode[which] = kOpen;
-      return {true, false};
-    }
-    mode[which] = closing_mode(x, which);
-    if (law_ == SphereLaw::coulomb && mode[which] == kStick) {
-      const Vec3 f = tangential_force(x, mode, which);
-      const SlotKinematics k = kinematics(x, which);
-      if (f.norm() > scene_.mu_d(k.wall) * hertz_normal_force(k.pair, k.g.h, k.hdot, scene_.params.xi)) {
-        mode[which] = kSlip;
-        put(x, slot_base(which), Vec3(-kSlipSeedLength / f.norm() * f));
-      }
-    }
-    return {true, false};
-  }
+  std::vector<char> done(ns, 0);
   if (which < 2 * ns) {
-    const std::size_t c = which - ns;
-    const std::size_t sb = slot_base(c);
-    if (law_ == SphereLaw::coulomb) {
-      if (mode[c] == kStick) {
-        const Vec3 f = tangential_force(x, mode, c);
-        put(x, sb, f.norm() > 0 ? Vec3(-kSlipSeedLength / f.norm() * f) : Vec3::Zero());
-        mode[c] = kSlip;
+    bool changed = false;
+    const std::size_t c = which < ns ? which : which - ns;
+    done[c] = 1;
+    if (which < ns) {
+      put(x, slot_base(c), Vec3::Zero());  // the spring is created / removed with the contact
+      if (mode[c] != kOpen) {
+        mode[c] = kOpen;
       } else {
-        put(x, sb, Vec3::Zero());
-        mode[c] = kStick;
+        mode[c] = closing_mode(x, c);
+        if (law_ == SphereLaw::coulomb && mode[c] == kStick) {
+          const Vec3 f = tangential_force(x, mode, c);
+          const SlotKinematics k = kinematics(x, c);
+          if (f.norm() > scene_.mu_d(k.wall) * hertz_normal_force(k.pair, k.g.h, k.hdot, scene_.params.xi) + stick_tolerance(k)) {
+            mode[c] = kSlip;
+            put(x, slot_base(c), Vec3(-kSlipSeedLength / f.norm() * f));
+          }
+        }
       }
-      return {true, false};
-    }
-    if (mode[c] == kStick) {
-      mode[c] = kSlip;  // project() puts s on the cone
+      changed = true;
     } else {
-      const SlotKinematics k = kinematics(x, c);
-      const Vec3 s = seg(x, sb);
-      const Vec3 s_t = s - s.dot(k.g.n) * k.g.n;
-      if (s_t.norm() > 0) put(x, sb, Vec3(cone(k) / s_t.norm() * s_t));
-      mode[c] = kStick;
+      // The driver located this switch; it acts only if the mode's condition is met here (several drivers hand
+      // over every root found at one time, and settle() below may already have switched this slot).
+      std::vector<Vec3> force(ns, Vec3::Zero());
+      if (law_ == SphereLaw::coulomb) {
+        Vec xdot(size());
+        evaluate(x, mode, xdot, &force);
+      }
+      if (leaves(x, mode, c, force)) {
+        switch_slot(x, mode, c, force);
+        changed = true;
+      }
     }
-    return {true, false};
+    // Other slots that reached their switch at the same instant (symmetric contacts): a located root of one
+    // function may leave another one at g >= 0, which no later crossing would report.
+    return {settle(x, mode, done) || changed, false};
   }
   const std::size_t b = particle_base(which - 2 * ns);
   put(x, b + 12, rodrigues_compose(seg(x, b + 12), seg(x, b + 9)));

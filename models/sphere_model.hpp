@@ -102,6 +102,17 @@ class SphereModel : public Model {
   void evaluate(VecCRef x, const Mode& mode, VecRef xdot, std::vector<Vec3>* force) const;
   // Mode of a slot that has just closed (or is closed at the start), from the current rates.
   int closing_mode(VecCRef x, std::size_t c) const;
+  // A sticking coulomb contact whose constraint force exceeds mu N by more than this (1e-9 m* max(|g|, 1) N,
+  // far above rounding) when it closes or at the start slips at once: at first touch N = 0, and a constraint
+  // force at rounding level must not pick a slip direction.
+  double stick_tolerance(const SlotKinematics& k) const;
+  // Whether closed slot c's stick/slip condition for leaving its mode holds at x (tolerances 1e-9 relative);
+  // force: every slot's tangential force in `mode` (used by coulomb stick).
+  bool leaves(VecCRef x, const Mode& mode, std::size_t c, const std::vector<Vec3>& force) const;
+  // Stick <-> slip of slot c with the state map of each law (coulomb: seed the slip path against the force).
+  void switch_slot(VecRef x, Mode& mode, std::size_t c, const std::vector<Vec3>& force) const;
+  // Switches every slot not yet `done` whose leave condition holds, until none does; returns whether any did.
+  bool settle(VecRef x, Mode& mode, std::vector<char>& done) const;
   // mode[c], or (a mode vector of the wrong size, e.g. from a caller without one) stick when the slot overlaps.
   int slot_mode(const Mode& mode, VecCRef x, std::size_t c) const;
 

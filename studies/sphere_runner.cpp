@@ -53,7 +53,7 @@ SphereRunStats run_spheres(const SphereScene& scene, const ParticleState& initia
                            const SphereRunOptions& o, const ParticleObserver& observer) {
   SphereRunStats stats;
   if (o.coulomb && o.integrator == "trapezoid")
-    throw_input("tangential", "coulomb", "needs an ODE integrator (rk4, dopri5, cvode, ida, ...); the trapezoid stepper offers mindlin, csds, dsds");
+    throw_input("tangential", "coulomb", "needs an ODE integrator (rk4, dopri5, cvode, ida, ...); the trapezoid stepper offers mindlin and dsds");
   if (o.integrator == "trapezoid") {
     SphereStepper stepper(scene);
     ParticleState s = initial;
