@@ -34,8 +34,16 @@
 //            overshoots the end of the mode keeps a continuous field; s' = v_t (the slip path, seeded 1e-12 m
 //            along the slip direction); leaves when g = -a rises through 0 (the slip velocity reverses relative
 //            to the slip so far). N is the full Hertz force.
-//   csds     eq. 10 of seed 001, k = k_t of eq. 37, gamma = gamma_t, F_max = mu_d N.
+//            Redundant sticking constraints (a singular system) take the minimum-norm forces. The slip path s
+//            is straight for planar slips; a slip that turns by more than 90 deg against its path ends the mode
+//            early and the stick test re-decides at once.
+//   csds     eq. 10 of seed 001, k = k_t of eq. 37, gamma = gamma_t, F_max = mu_d N (its saturation is a kink
+//            inside the law, which CVODE and IDA pass without an event).
 //   dsds     xi' = v_t and the reset of eq. 3 of seed 001 after every step: fixed-step drivers only.
+// beta = sqrt(k_t/m*) (mindlin slip: drift back onto the cone). Switches at one instant: drivers locate the
+// earliest root only, and a symmetric configuration (the three floor contacts of seed 004's ex. 5.2) reaches
+// several at once; on_event therefore switches its slot only if that slot's leave condition holds and then
+// settles every slot already past its switch (leaves(), 1e-9 relative tolerances).
 #pragma once
 
 #include "core/model.hpp"
