@@ -184,7 +184,7 @@ class ContainerStudy : public Study {
       std::string s = "set datafile separator ','\nset size ratio -1\nunset key\nset multiplot layout " +
                       std::to_string(rows) + "," + std::to_string(cols) + " title 'Example 5.3 " +
                       (tags[k] == "rot" ? std::string("with rotations (Fig. 9)") : std::string("without rotations (Fig. 11)")) +
-                      ", colour: speed, blue slow, red fast'\nset xrange [" + std::to_string(xl) + ":" + std::to_string(xr) + "]\nset yrange [" +
+                      ", colour: speed, blue 0 to red >= 5 m/s'\nset xrange [" + std::to_string(xl) + ":" + std::to_string(xr) + "]\nset yrange [" +
                       std::to_string(yb) + ":" + std::to_string(yt) + "]\nset style fill solid 0.6 border lc rgb 'black'\n"
                       "set xtics 1\nset ytics 1\n";
       s += "set arrow 1 from 0," + std::to_string(setup.wall_top) + " to 0,0 nohead lw 2\n";
@@ -198,7 +198,7 @@ class ContainerStudy : public Study {
              ".csv' every ::1 u 1:2:3:4 w circles lc palette\n";
       s += "unset multiplot\n";
       render_png(ctx.out_dir / ("fig" + std::string(tags[k] == "rot" ? "9" : "11") + "_container_snapshots_" + tags[k] + ".png"),
-                 "set palette defined (0 'blue', 1 'red')\nunset colorbox\n" + s, ctx.log, 1400, 420 * static_cast<int>(rows));
+                 "set palette defined (0 'blue', 1 'red')\nset cbrange [0:5]\nunset colorbox\n" + s, ctx.log, 1400, 420 * static_cast<int>(rows));
     }
 
     nlohmann::json j;
