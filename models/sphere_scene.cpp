@@ -20,7 +20,7 @@ TangentialLaw parse_tangential_law(const std::string& key, const std::string& na
   if (name == "mindlin") return TangentialLaw::mindlin;
   if (name == "csds") return TangentialLaw::csds;
   if (name == "dsds") return TangentialLaw::dsds;
-  throw_input(key, name, "allowed: " + join(tangential_law_names()) + " (coulomb: not yet available for spheres)");
+  throw_input(key, name, "allowed: " + join(tangential_law_names()) + " (rigid Coulomb contacts are the ODE form's coulomb option)");
 }
 
 std::size_t SphereScene::add_sphere(double radius, double mass, double young, double poisson) {

@@ -42,6 +42,7 @@ const std::vector<CatalogEntry>& catalog() {
       {"friction", "cundall-strack", "tangential spring dF = -k_t v dt cut off at mu F_n, damping gamma_t (seed 002 eq. 19-20)"},
       {"friction", "coulomb-dae", "Coulomb sticking as an index-1 DAE through IDA: v = 0 kept, friction force algebraic (seed 002)"},
       {"model", "spheres", "3-D spheres with Rodrigues rotations, Hertz normal contact with damping, rigid planes/segments, gravity, drag, near-field (seed 004)"},
+      {"model", "sphere-container", "2-D slice of spheres poured from a vessel into a container with an inclined face (seed 004 ex. 5.3); cell lists, flat contact arrays"},
       {"friction", "mindlin", "Hertz-Mindlin tangential spring k_t = 8 G* sqrt(r* h) with contact-point rotation mapping and return mapping (seed 004, eq. 25-39); in the ODE form stick and slip are modes with events"},
       {"solver", "trapezoid", "generalized trapezoidal rule, Gauss-Seidel fixed-point iterations, TOL of eq. 48-49 (seed 004, Algorithm 1); spheres only"},
       {"solver", "euler", "explicit Euler, fixed step dt (odeint)"},
