@@ -2,6 +2,8 @@
 // solver failure; --json prints exactly one JSON object on stdout.
 #include <doctest/doctest.h>
 
+#include "tests/cli_runner.hpp"
+
 #include <array>
 #include <cstdio>
 #include <filesystem>
@@ -18,14 +20,8 @@ struct Result {
 // Runs the CLI with a private output directory; captures stdout (and stderr when `merge`).
 Result run(const std::string& args, bool merge = true) {
   const auto dir = std::filesystem::temp_directory_path() / "stickslip_cli_test";
-  const std::string cmd = std::string(STICKSLIP_BINARY) + " " + args + " --out " + dir.string() + (merge ? " 2>&1" : " 2>/dev/null");
-  FILE* pipe = popen(cmd.c_str(), "r");
-  REQUIRE(pipe);
-  std::string out;
-  std::array<char, 4096> buf{};
-  while (std::fgets(buf.data(), buf.size(), pipe)) out += buf.data();
-  const int status = pclose(pipe);
-  return {WEXITSTATUS(status), out};
+  const auto cli = stickslip::test::run_cli(args + " --out " + dir.string(), merge);
+  return {cli.code, cli.out};
 }
 }  // namespace
 

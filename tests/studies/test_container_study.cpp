@@ -2,6 +2,8 @@
 // without rotations, stays in the x-y plane, and bad parameters exit 2.
 #include <doctest/doctest.h>
 
+#include "tests/cli_runner.hpp"
+
 #include <array>
 #include <cstdio>
 #include <nlohmann/json.hpp>
@@ -15,14 +17,9 @@ struct Result {
 
 Result run(const std::string& args) {
   const std::string out = "/tmp/stickslip_test_container_" + std::to_string(std::hash<std::string>{}(args));
-  const std::string cmd = std::string(STICKSLIP_BINARY) + " run container " + args + " --out " + out + " --json 2>/dev/null";
-  FILE* pipe = popen(cmd.c_str(), "r");
-  std::string text;
-  std::array<char, 4096> buf{};
-  while (fgets(buf.data(), buf.size(), pipe)) text += buf.data();
-  const int status = pclose(pipe);
-  Result r{WEXITSTATUS(status), {}};
-  if (r.code == 0) r.json = nlohmann::json::parse(text);
+  const auto cli = stickslip::test::run_cli("run container " + args + " --out " + out + " --json");
+  Result r{cli.code, {}};
+  if (r.code == 0) r.json = nlohmann::json::parse(cli.out);
   return r;
 }
 }  // namespace

@@ -3,6 +3,8 @@
 // (models/dry_friction_exact.hpp) and the analytic stop of a block on a slope; bad input exits 2.
 #include <doctest/doctest.h>
 
+#include "tests/cli_runner.hpp"
+
 #include <array>
 #include <cmath>
 #include <cstdio>
@@ -21,14 +23,8 @@ struct Result {
 
 Result run(const std::string& args, const std::string& tag) {
   const auto dir = std::filesystem::temp_directory_path() / ("stickslip_coulomb_test_" + tag);
-  const std::string cmd = std::string(STICKSLIP_BINARY) + " " + args + " --out " + dir.string() + " 2>/dev/null";
-  FILE* pipe = popen(cmd.c_str(), "r");
-  REQUIRE(pipe);
-  std::string out;
-  std::array<char, 4096> buf{};
-  while (std::fgets(buf.data(), buf.size(), pipe)) out += buf.data();
-  const int status = pclose(pipe);
-  return {WEXITSTATUS(status), out};
+  const auto cli = stickslip::test::run_cli(args + " --out " + dir.string());
+  return {cli.code, cli.out};
 }
 
 std::filesystem::path out_dir(const std::string& tag) {

@@ -2,6 +2,8 @@
 // rigid-body solution, derived here independently: the contact-point slip u = v + omega r decays at (7/2) mu g.
 #include <doctest/doctest.h>
 
+#include "tests/cli_runner.hpp"
+
 #include <array>
 #include <cmath>
 #include <cstdio>
@@ -17,14 +19,9 @@ struct Result {
 
 Result run(const std::string& args) {
   const std::string out = "/tmp/stickslip_test_rolling_" + std::to_string(std::hash<std::string>{}(args));
-  const std::string cmd = std::string(STICKSLIP_BINARY) + " run rolling-sphere " + args + " --out " + out + " --json 2>/dev/null";
-  FILE* pipe = popen(cmd.c_str(), "r");
-  std::string text;
-  std::array<char, 4096> buf{};
-  while (fgets(buf.data(), buf.size(), pipe)) text += buf.data();
-  const int status = pclose(pipe);
-  Result r{WEXITSTATUS(status), {}};
-  if (r.code == 0) r.json = nlohmann::json::parse(text);
+  const auto cli = stickslip::test::run_cli("run rolling-sphere " + args + " --out " + out + " --json");
+  Result r{cli.code, {}};
+  if (r.code == 0) r.json = nlohmann::json::parse(cli.out);
   return r;
 }
 

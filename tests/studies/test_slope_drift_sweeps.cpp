@@ -3,6 +3,8 @@
 // one-line exit-2 messages for bad values of the new parameters.
 #include <doctest/doctest.h>
 
+#include "tests/cli_runner.hpp"
+
 #include <algorithm>
 #include <array>
 #include <cmath>
@@ -24,15 +26,8 @@ std::filesystem::path out_dir(const std::string& tag) {
 
 // stdout only (the JSON), or stdout and stderr together.
 Result run(const std::string& args, const std::string& tag, bool with_stderr = false) {
-  const std::string cmd = std::string(STICKSLIP_BINARY) + " " + args + " --out " + out_dir(tag).string() +
-                          (with_stderr ? " 2>&1" : " 2>/dev/null");
-  FILE* pipe = popen(cmd.c_str(), "r");
-  REQUIRE(pipe);
-  std::string out;
-  std::array<char, 4096> buf{};
-  while (std::fgets(buf.data(), buf.size(), pipe)) out += buf.data();
-  const int status = pclose(pipe);
-  return {WEXITSTATUS(status), out};
+  const auto cli = stickslip::test::run_cli(args + " --out " + out_dir(tag).string(), with_stderr);
+  return {cli.code, cli.out};
 }
 
 const nlohmann::json* find(const nlohmann::json& results, const std::string& friction, const std::string& solver,

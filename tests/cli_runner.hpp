@@ -1,0 +1,30 @@
+// tests/cli_runner.hpp — run the `stickslip` binary (compile definition STICKSLIP_BINARY) from a test and
+// capture what it prints, for the tests of the command-line contract.
+#pragma once
+
+#include <sys/wait.h>
+
+#include <array>
+#include <cstdio>
+#include <string>
+
+namespace stickslip::test {
+
+struct CliOutput {
+  int code;         // exit code, -1 if the program did not exit normally
+  std::string out;  // stdout (and stderr when merged)
+};
+
+// Runs `stickslip <args>`; stderr is merged into the captured text when merge_stderr, else discarded.
+inline CliOutput run_cli(const std::string& args, bool merge_stderr = false) {
+  const std::string cmd = std::string(STICKSLIP_BINARY) + " " + args + (merge_stderr ? " 2>&1" : " 2>/dev/null");
+  FILE* pipe = popen(cmd.c_str(), "r");
+  if (!pipe) return {-1, ""};
+  std::string out;
+  std::array<char, 4096> buf{};
+  while (std::fgets(buf.data(), buf.size(), pipe)) out += buf.data();
+  const int status = pclose(pipe);
+  return {WIFEXITED(status) ? WEXITSTATUS(status) : -1, out};
+}
+
+}  // namespace stickslip::test
