@@ -45,13 +45,14 @@ int help(const std::string& name) {
   const auto studies = all_studies();
   const Study& study = find_study(studies, name);
   std::cout << study.name() << " — " << study.summary() << "\nparameters (--set KEY=VALUE):\n";
-  for (const auto& [key, e] : study.parameters().entries())
+  const Parameters params = study.parameters();  // the range below must not outlive it
+  for (const auto& [key, e] : params.entries())
     std::cout << "  " << key << " = " << e.default_value << "    " << e.help << '\n';
   return 0;
 }
 
 int run(const std::vector<std::string>& args) {
-  if (args.empty()) throw InputError(std::string("run: missing STUDY\n") + kUsage);
+  if (args.empty()) throw_input("study", "", "missing; usage: stickslip run STUDY [--set KEY=VALUE]... [--out DIR] [--json]");
   const auto studies = all_studies();
   const Study& study = find_study(studies, args[0]);
   Parameters params = study.parameters();
