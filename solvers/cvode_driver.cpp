@@ -77,7 +77,7 @@ RunStats run_cvode(const Model& model, double t0, double t_end, VecRef x, Mode& 
   CvodeUser user{&model, &mode, {}};
   auto ok = [&](int flag, const char* call, double t = std::nan("")) {
     if (flag < 0 && !user.callback_error.empty()) messages.last = user.callback_error;
-    check(flag, "cvode", call, CVodeGetReturnFlagName(flag), messages, t);
+    check(flag, "cvode", call, CVodeGetReturnFlagName, messages, t);
   };
   ok(CVodeSetErrHandlerFn(mem.get(), SundialsMessages::handler, &messages), "CVodeSetErrHandlerFn");
   ok(CVodeInit(mem.get(), cvode_rhs, t0, y.get()), "CVodeInit");

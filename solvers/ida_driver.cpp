@@ -79,7 +79,7 @@ RunStats run_ida(const Model& model, double t0, double t_end, VecRef x, Mode& mo
   IdaUser user{&model, &mode, {}};
   auto ok = [&](int flag, const char* call, double t = std::nan("")) {
     if (flag < 0 && !user.callback_error.empty()) messages.last = user.callback_error;
-    check(flag, "ida", call, IDAGetReturnFlagName(flag), messages, t);
+    check(flag, "ida", call, IDAGetReturnFlagName, messages, t);
   };
   const double t_ic = std::min(options.dt, t_end - t0);
 

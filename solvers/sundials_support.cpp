@@ -4,6 +4,7 @@
 #include <sunmatrix/sunmatrix_dense.h>
 
 #include <cmath>
+#include <cstdlib>
 
 #include "core/errors.hpp"
 
@@ -37,10 +38,12 @@ void SundialsMessages::handler(int, const char* module, const char* function, ch
   static_cast<SundialsMessages*>(self)->last = std::string(module) + "/" + function + ": " + msg;
 }
 
-void check(int flag, const char* solver, const char* call, const char* flag_name, const SundialsMessages& messages,
+void check(int flag, const char* solver, const char* call, FlagNameFn flag_name, const SundialsMessages& messages,
            double t) {
   if (flag >= 0) return;
-  std::string what = std::string(solver) + ": " + call + " failed with " + flag_name;
+  char* name = flag_name(flag);
+  std::string what = std::string(solver) + ": " + call + " failed with " + (name ? name : std::to_string(flag));
+  std::free(name);
   if (std::isfinite(t)) what += " at t=" + std::to_string(t);
   if (!messages.last.empty()) what += " (" + messages.last + ")";
   throw SolverError(what);

@@ -50,8 +50,11 @@ struct SundialsMessages {
   static void handler(int code, const char* module, const char* function, char* msg, void* self);
 };
 
-// Throws SolverError("<solver>: <call> failed with <FLAG> at t=...: <message>") when flag < 0.
-void check(int flag, const char* solver, const char* call, const char* flag_name, const SundialsMessages& messages,
+// Throws SolverError("<solver>: <call> failed with <FLAG> at t=...: <message>") when flag < 0. The flag's name
+// comes from flag_name (CVodeGetReturnFlagName / IDAGetReturnFlagName), which allocates the string it returns:
+// it is called only on failure and its result freed here.
+using FlagNameFn = char* (*)(long int);
+void check(int flag, const char* solver, const char* call, FlagNameFn flag_name, const SundialsMessages& messages,
            double t = std::nan(""));
 
 }  // namespace stickslip
