@@ -81,7 +81,8 @@ TEST_CASE("slope-drift: Coulomb holds at 30 deg (drift <= 1e-12), the compliant 
                        "--set damping=on --set v0=0.1 --set t_end=1 --set rtol=1e-12 --set dt_sweep=none --set size_sweep=none",
                        "sd2");
   REQUIRE(s.code == 0);
-  for (const auto& e : nlohmann::json::parse(s.out)["results"]) {
+  const auto summary = nlohmann::json::parse(s.out);  // the loop below must not outlive it
+  for (const auto& e : summary["results"]) {
     CAPTURE(e.dump());
     CHECK(std::abs(e["t_rest"].get<double>() - 0.1 / a) <= 1e-8);
     CHECK(std::abs(e["s_rest"].get<double>() - 0.005 / a) <= 1e-8);
