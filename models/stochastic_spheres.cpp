@@ -53,22 +53,22 @@ Vec StochasticSpheres::initial_state(const std::vector<Vec3>& positions) const {
   return x;
 }
 
-Vec3 StochasticSpheres::contact_normal(VecCRef x, std::size_t c) const {
-  const auto& k = setup_.contacts[c];
-  return (position(x, k.j) - position(x, k.i)).normalized();
-}
-
-double StochasticSpheres::distance(VecCRef x, std::size_t c) const {
-  const auto& k = setup_.contacts[c];
-  return (position(x, k.j) - position(x, k.i)).norm();
-}
-
-Vec3 StochasticSpheres::relative_velocity(VecCRef x, std::size_t c) const {
+StochasticSpheres::ContactKinematics StochasticSpheres::kinematics(VecCRef x, std::size_t c) const {
   const auto& k = setup_.contacts[c];
   const auto &a = setup_.bodies[k.i], &b = setup_.bodies[k.j];
-  return relative_tangential_velocity(contact_normal(x, c), velocity(x, k.i), velocity(x, k.j), spin(x, k.i),
-                                      spin(x, k.j), a.radius, b.radius);
+  const Vec3 d = position(x, k.j) - position(x, k.i);
+  const double r = d.norm();
+  const Vec3 r_hat = d / r;
+  return {r, r_hat,
+          relative_tangential_velocity(r_hat, velocity(x, k.i), velocity(x, k.j), spin(x, k.i), spin(x, k.j), a.radius,
+                                       b.radius)};
 }
+
+Vec3 StochasticSpheres::contact_normal(VecCRef x, std::size_t c) const { return kinematics(x, c).r_hat; }
+
+double StochasticSpheres::distance(VecCRef x, std::size_t c) const { return kinematics(x, c).r; }
+
+Vec3 StochasticSpheres::relative_velocity(VecCRef x, std::size_t c) const { return kinematics(x, c).u_perp; }
 
 void StochasticSpheres::drift(double t, VecCRef x, VecRef a) const {
   (void)t;
@@ -79,11 +79,7 @@ void StochasticSpheres::drift(double t, VecCRef x, VecRef a) const {
   for (std::size_t c = 0; c < contacts(); ++c) {
     const auto& k = setup_.contacts[c];
     const auto &bi = setup_.bodies[k.i], &bj = setup_.bodies[k.j];
-    const Vec3 d = position(x, k.j) - position(x, k.i);
-    const double r = d.norm();
-    const Vec3 r_hat = d / r;
-    const Vec3 u_perp = relative_tangential_velocity(r_hat, velocity(x, k.i), velocity(x, k.j), spin(x, k.i),
-                                                     spin(x, k.j), bi.radius, bj.radius);
+    const auto [r, r_hat, u_perp] = kinematics(x, c);
     const double u = u_perp.norm();
     const double f = law_(u, r);
     friction_power -= f * u;
@@ -111,11 +107,7 @@ void StochasticSpheres::diffusion(double t, VecCRef x, VecCRef dW, VecRef out) c
   for (std::size_t c = 0; c < contacts(); ++c) {
     const auto& k = setup_.contacts[c];
     const auto &bi = setup_.bodies[k.i], &bj = setup_.bodies[k.j];
-    const Vec3 d = position(x, k.j) - position(x, k.i);
-    const double r = d.norm();
-    const Vec3 r_hat = d / r;
-    const Vec3 u_perp = relative_tangential_velocity(r_hat, velocity(x, k.i), velocity(x, k.j), spin(x, k.i),
-                                                     spin(x, k.j), bi.radius, bj.radius);
+    const auto [r, r_hat, u_perp] = kinematics(x, c);
     const double D = (*strength_[c])(u_perp.norm(), r);
     const Vec3 impulse = noise_force(r_hat, std::sqrt(D * setup_.kT), dW.segment<3>(6 * c), dW.segment<3>(6 * c + 3));
     noise_power -= impulse.dot(u_perp);

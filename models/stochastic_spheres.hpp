@@ -83,6 +83,12 @@ class StochasticSpheres {
   Vec3 position(VecCRef x, std::size_t p) const { return x.segment<3>(3 * p); }
   Vec3 velocity(VecCRef x, std::size_t p) const { return x.segment<3>(3 * (bodies() + p)); }
   Vec3 spin(VecCRef x, std::size_t p) const { return x.segment<3>(3 * (2 * bodies() + p)); }
+  // Geometry of contact c: centre distance r, normal r_hat from i to j, relative tangential velocity u_perp.
+  struct ContactKinematics {
+    double r;
+    Vec3 r_hat, u_perp;
+  };
+  ContactKinematics kinematics(VecCRef x, std::size_t c) const;
   Vec3 contact_normal(VecCRef x, std::size_t c) const;  // r_hat from i to j
   double distance(VecCRef x, std::size_t c) const;
   Vec3 relative_velocity(VecCRef x, std::size_t c) const;  // u_perp (S2)
