@@ -5,6 +5,7 @@
 // size control carries across events. Outputs are interpolated at t0 + k dt.
 #include <boost/numeric/odeint.hpp>
 #include <cmath>
+#include <functional>
 #include <vector>
 
 #include "core/errors.hpp"
@@ -45,7 +46,7 @@ RunStats run_dopri5(const Model& model, double t0, double t_end, VecRef x, Mode&
   if (options.max_step > 0) h0 = std::min(h0, options.max_step);
   stepper.initialize(xs, t0, h0);
 
-  auto interpolate = [&](double tt, VecRef out) {
+  const std::function<void(double, VecRef)> interpolate = [&](double tt, VecRef out) {
     stepper.calc_state(tt, buffer);
     out = Eigen::Map<const Vec>(buffer.data(), static_cast<Eigen::Index>(n));
   };

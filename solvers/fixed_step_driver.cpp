@@ -4,6 +4,7 @@
 // re-stepping from the step start, so the root lies on the scheme's own solution); after the mode change
 // the next step returns to the grid point, so outputs stay on the grid and the order is kept.
 #include <cmath>
+#include <functional>
 
 #include "core/errors.hpp"
 #include "solvers/event_locator.hpp"
@@ -30,6 +31,10 @@ RunStats run_fixed_step(const Model& model, double t0, double t_end, VecRef x, M
                       std::to_string(options.max_steps));
 
   double t = t0;
+  // The re-step map for event refinement reads the current step start (t, x); built once, not per step.
+  const std::function<void(double, VecRef)> state_at = [&](double tt, VecRef out) {
+    map->step(t, x, tt - t, mode, out);
+  };
   if (observer) observer(t, x, mode);
   if (events) locator.reset(t, x, mode);
   long k = 0;
@@ -38,8 +43,6 @@ RunStats run_fixed_step(const Model& model, double t0, double t_end, VecRef x, M
     map->step(t, x, t_next - t, mode, x_new);
     require_finite(x_new, t_next, name.c_str());
     if (events) {
-      const double t_start = t;
-      auto state_at = [&](double tt, VecRef out) { map->step(t_start, x, tt - t_start, mode, out); };
       if (auto hit = locator.check(t, t_next, x_new, mode, state_at)) {
         if (hit->t < t_next) {
           map->step(t, x, hit->t - t, mode, x_event);
