@@ -33,8 +33,10 @@ struct System {
 RunStats run_dopri5(const Model& model, double t0, double t_end, VecRef x, Mode& mode, const SolverOptions& options,
                     const Observer& observer) {
   RunStats stats;
-  EventLocator locator(model, stats);
+  EventLocator locator(model, options, stats);
   const bool events = options.events && model.num_events() > 0;
+  if (observer) observer(t0, x, mode);
+  if (events && locator.restart(t0, x, mode, observer).terminate) return stats;
   const std::size_t n = model.size();
   // max_dt = 0 means "no limit" to odeint's controller as well.
   auto stepper =
@@ -52,8 +54,6 @@ RunStats run_dopri5(const Model& model, double t0, double t_end, VecRef x, Mode&
   };
   Vec x_end(static_cast<Eigen::Index>(n)), x_out(static_cast<Eigen::Index>(n));
 
-  if (observer) observer(t0, x, mode);
-  if (events) locator.reset(t0, x, mode);
   long next_output = 1;
   auto output_time = [&](long k) { return t0 + static_cast<double>(k) * options.dt; };
   double t = t0;
@@ -79,9 +79,9 @@ RunStats run_dopri5(const Model& model, double t0, double t_end, VecRef x, Mode&
       t = hit->t;
       const EventOutcome outcome = hand_over_event(model, t, x, mode, hit->which, options, stats, observer);
       if (outcome.terminate || t >= t_end) return stats;
+      if (locator.restart(t, x, mode, observer).terminate) return stats;
       Eigen::Map<Vec>(xs.data(), static_cast<Eigen::Index>(n)) = x;
       stepper.initialize(xs, t, std::min(stepper.current_time_step(), t_end - t));
-      locator.reset(t, x, mode);
       steps_since_event = 0;
       continue;
     }

@@ -17,7 +17,7 @@ RunStats run_fixed_step(const Model& model, double t0, double t_end, VecRef x, M
                         const SolverOptions& options, const Observer& observer) {
   RunStats stats;
   auto map = make_one_step_map(model, options.kind, stats);
-  EventLocator locator(model, stats);
+  EventLocator locator(model, options, stats);
   const bool events = options.events && model.num_events() > 0;
   const std::string name = to_string(options.kind);
   const auto n = static_cast<Eigen::Index>(model.size());
@@ -36,7 +36,7 @@ RunStats run_fixed_step(const Model& model, double t0, double t_end, VecRef x, M
     map->step(t, x, tt - t, mode, out);
   };
   if (observer) observer(t, x, mode);
-  if (events) locator.reset(t, x, mode);
+  if (events && locator.restart(t, x, mode, observer).terminate) return stats;
   long k = 0;
   while (k < n_steps) {
     const double t_next = (k + 1 == n_steps) ? t_end : t0 + static_cast<double>(k + 1) * options.dt;
@@ -53,8 +53,7 @@ RunStats run_fixed_step(const Model& model, double t0, double t_end, VecRef x, M
         ++stats.steps;
         t = hit->t;
         const EventOutcome outcome = hand_over_event(model, t, x, mode, hit->which, options, stats, observer);
-        if (outcome.terminate) return stats;
-        locator.reset(t, x, mode);
+        if (outcome.terminate || locator.restart(t, x, mode, observer).terminate) return stats;
         if (t >= t_next) ++k;
         continue;
       }

@@ -97,13 +97,17 @@ class ThreeSpheresStudy : public Study {
     };
     const double l_before = l_contact(init);
     double l_sep = NAN, l_roll = NAN;
+    bool overlapped = false;
     const ParticleObserver obs = [&](double t, const ParticleState& s) {
       const double gap = (s.x[0] - s.x[1]).norm() - 2 * r;
       const double vr = s.v[0].dot(radial[0]);  // > 0: moving outwards
       const double spin = s.omega[0].dot(axis);
       const double slip = (s.v[0] + s.omega[0].cross(Vec3(0, 0, -r))).norm();
-      if (t_first < 0 && gap < 0) t_first = t;
-      if (t_first >= 0 && t_sep < 0 && gap >= 0) {
+      // Touching within round-off: an event-driven collision is observed at the located instant itself.
+      const double touch = 1e-6 * r;  // the drivers locate a contact switch to within their tolerance band
+      if (t_first < 0 && gap <= touch) t_first = t;
+      if (t_first >= 0 && gap < -touch) overlapped = true;
+      if (overlapped && t_sep < 0 && gap >= -touch) {
         t_sep = t;
         l_sep = l_contact(s);
       }
