@@ -1,0 +1,42 @@
+// studies/verify.hpp — `stickslip verify`: runs the property checks (studies/property_checks.hpp) over seeded
+// random draws and tabulates model x driver: draws, worst error against its tolerance, failures. A failing
+// draw is reported with the one command line that reproduces it.
+#pragma once
+
+#include <nlohmann/json.hpp>
+#include <ostream>
+#include <string>
+#include <vector>
+
+#include "studies/property_checks.hpp"
+
+namespace stickslip {
+
+struct VerifyOptions {
+  long draws = 0;                       // per check; 0: the default (default_draws / cost, at least 1)
+  long default_draws = 12;
+  unsigned long long seed = 1;
+  std::vector<std::string> models;      // filters (empty: all); a model matches by its full name or prefix "name/"
+  std::vector<std::string> solvers;
+  long only_draw = -1;                  // >= 0: run just this draw index
+  bool invalid_inputs = true;           // also set each range's invalid values and expect a clean InputError
+};
+
+struct CheckSummary {
+  std::string model, driver, what;
+  long draws = 0, failures = 0;
+  long invalid_cases = 0, invalid_failures = 0;
+  double worst_ratio = 0;               // max over draws and measurements of error / tolerance
+  double worst_error = 0, worst_tolerance = 0;
+  std::string worst_measurement;
+  std::vector<std::string> failure_reports;  // one line each: what failed, the values, the command to rerun
+  bool passed() const { return failures == 0 && invalid_failures == 0; }
+};
+
+// Throws InputError when a filter matches no check (naming the filter and the allowed names).
+std::vector<CheckSummary> run_verify(const VerifyOptions& options, std::ostream& progress);
+
+std::string verify_table(const std::vector<CheckSummary>& results);
+nlohmann::json verify_json(const std::vector<CheckSummary>& results, const VerifyOptions& options);
+
+}  // namespace stickslip
