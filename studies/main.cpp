@@ -2,16 +2,19 @@
 //
 //   stickslip list
 //   stickslip run STUDY [--set KEY=VALUE]... [--out DIR] [--json]
+//   stickslip verify [--draws N] [--seed S] [--model M] [--solver S] [--draw I] [--json]
 //
 // Exit codes: 0 success; 2 bad input (unknown study/key, malformed or out-of-range value, inconsistent
 // combination) with one line naming the key, the value and what is allowed; 3 solver failure with the
 // solver's reason; 4 anything else (an I/O error, a bug), also with one line.
+#include <algorithm>
 #include <iostream>
 #include <sstream>
 
 #include "core/errors.hpp"
 #include "studies/output.hpp"
 #include "studies/study.hpp"
+#include "studies/verify.hpp"
 
 namespace {
 using namespace stickslip;
@@ -19,7 +22,9 @@ using namespace stickslip;
 constexpr const char* kUsage =
     "usage: stickslip list\n"
     "       stickslip run STUDY [--set KEY=VALUE]... [--out DIR] [--json]\n"
-    "       stickslip help STUDY      (parameters of a study with defaults)\n";
+    "       stickslip help STUDY      (parameters of a study with defaults)\n"
+    "       stickslip verify [--draws N] [--seed S] [--model M,...] [--solver S,...] [--draw I] [--json]\n"
+    "                                 (randomized checks of every model x driver; exit 1 if any fails)\n";
 
 int list() {
   std::cout << "studies:\n";
@@ -83,6 +88,48 @@ int run(const std::vector<std::string>& args) {
   return 0;
 }
 
+long parse_count(const std::string& key, const std::string& text, long lo, long hi) {
+  std::size_t used = 0;
+  long v = 0;
+  try {
+    v = std::stol(text, &used);
+  } catch (const std::exception&) {
+    used = 0;
+  }
+  if (used != text.size() || text.empty() || v < lo || v > hi)
+    throw_input(key, text, "allowed: a whole number from " + std::to_string(lo) + " to " + std::to_string(hi));
+  return v;
+}
+
+int verify(const std::vector<std::string>& args) {
+  VerifyOptions o;
+  bool json = false;
+  for (std::size_t i = 0; i < args.size(); ++i) {
+    const std::string& a = args[i];
+    if (a == "--json") {
+      json = true;
+      continue;
+    }
+    if (a == "--no-invalid") {
+      o.invalid_inputs = false;
+      continue;
+    }
+    if (a != "--draws" && a != "--seed" && a != "--model" && a != "--solver" && a != "--draw")
+      throw_input("argument", a, "allowed: --draws N, --seed S, --model M, --solver S, --draw I, --no-invalid, --json");
+    if (i + 1 >= args.size()) throw_input(a, "", "expects a value");
+    const std::string& v = args[++i];
+    if (a == "--draws") o.draws = parse_count(a, v, 1, 1000000);
+    else if (a == "--seed") o.seed = static_cast<unsigned long long>(parse_count(a, v, 0, 2147483647L));
+    else if (a == "--draw") o.only_draw = parse_count(a, v, 0, 100000000);
+    else if (a == "--model") o.models = split_list(v);
+    else o.solvers = split_list(v);
+  }
+  const auto results = run_verify(o, std::cerr);
+  if (json) std::cout << verify_json(results, o).dump() << std::endl;
+  else std::cout << verify_table(results);
+  return std::all_of(results.begin(), results.end(), [](const CheckSummary& r) { return r.passed(); }) ? 0 : 1;
+}
+
 }  // namespace
 
 int main(int argc, char** argv) {
@@ -95,7 +142,8 @@ int main(int argc, char** argv) {
     if (args[0] == "list") return list();
     if (args[0] == "help" && args.size() == 2) return help(args[1]);
     if (args[0] == "run") return run({args.begin() + 1, args.end()});
-    throw_input("command", args[0], "allowed: list, run, help");
+    if (args[0] == "verify") return verify({args.begin() + 1, args.end()});
+    throw_input("command", args[0], "allowed: list, run, help, verify");
   } catch (const InputError& e) {
     std::cerr << "stickslip: error: " << e.what() << '\n';
     return 2;

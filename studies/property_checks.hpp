@@ -51,6 +51,9 @@ struct PropertyCheck {
   std::vector<ParameterRange> ranges;
   std::function<std::vector<Measurement>(const Draw&)> run;
   int cost = 1;        // relative cost of one draw (the runner gives expensive checks fewer draws)
+  // Optional: false for a draw whose outcome is decided below any tolerance (a motion that ends within round-off
+  // of a stick/slip threshold); make_draw then draws again (deterministically), at most 1000 times.
+  std::function<bool(const Draw&)> admissible = {};
 };
 
 // Every check, in a fixed order; each model contributes from its own file (studies/property_checks_*.cpp).

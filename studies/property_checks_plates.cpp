@@ -1,0 +1,169 @@
+// Property checks of the sliding plates (seed 001 §3.1) against their exact piecewise solutions
+// (models/sliding_plates_exact.hpp), for every law x driver the model allows:
+//   csds, dsds-dae          euler, midpoint, heun, rk4, dopri5, cvode, ida
+//   dsds, dsds-stage        euler, midpoint, heun, rk4 (a time-stepping rule: fixed-step drivers only)
+// all with events on (the D-SDS laws converge to the exact D-SDS solution only when the switches are located).
+// Tolerances:
+//   adaptive drivers at rtol = 1e-10: max |v - v_exact| over the output grid <= 100 rtol n v_scale, and the last
+//     stick time within 100 rtol n t_end, n the number of phases (the global error of a tolerance-controlled
+//     run is the local tolerance times a modest growth factor, passed on at every located switch);
+//   fixed-step drivers at dt = min(T/n_p, shortest phase/2) and dt/2 (T the shortest time scale of the draw,
+//     n_p per order p; draws with a phase shorter than T/50 are drawn again):
+//     the error halves by 2^p (err(dt/2) <= 1.6 2^-p err(dt) + 1e-10 v_scale: the scheme reaches its order
+//     on this draw) and stays below 1 % of v_scale;
+//   csds creates no energy: at most the energy error that the velocity error itself implies, m v_scale err_v.
+// v_scale = max(|v0|, max_t |v_exact|) + F_max T/m.
+#include <algorithm>
+#include <cmath>
+
+#include "solvers/integrate.hpp"
+#include "studies/plate_runs.hpp"
+#include "studies/property_checks.hpp"
+
+namespace stickslip {
+namespace {
+
+constexpr double kNaN = std::numeric_limits<double>::quiet_NaN();
+
+struct Errors {
+  double v = 0;       // max |v - v_exact| over the samples
+  double t_stick = 0; // |t_stick - exact| (0 when neither sticks; inf when only one does)
+  double energy_created = 0;
+};
+
+double time_scale(const PlateParameters& p, PlateLaw law) {
+  double t = std::sqrt(p.m / p.k);
+  if (p.gamma > 0) t = std::min({t, p.m / p.gamma, law == PlateLaw::csds ? p.gamma / p.k : t});
+  return t;
+}
+
+PlateRunConfig config_of(const Draw& d, PlateLaw law) {
+  PlateRunConfig c;
+  c.p = {d["m"], d["k"], d["gamma"], d["fmax"]};
+  c.law = law;
+  c.v0 = d["v0"];
+  c.xi0 = d["xi0"];
+  c.t_end = d["t_end"];
+  c.solver.events = true;
+  return c;
+}
+
+Errors compare(const PlateRunConfig& c, const PlateRun& r, const ExactSlidingPlates& ex) {
+  Errors e;
+  for (const PlateSample& s : r.samples) e.v = std::max(e.v, std::abs(s.v - ex.at(s.t).v));
+  e.v = std::max(e.v, std::abs(r.v_end - ex.at(c.t_end).v));
+  const auto te = ex.t_stick();
+  if (te.has_value() != r.t_stick.has_value())
+    e.t_stick = std::numeric_limits<double>::infinity();
+  else if (te)
+    e.t_stick = std::abs(*te - *r.t_stick);
+  e.energy_created = r.energy_created;
+  return e;
+}
+
+double v_scale(const PlateRunConfig& c, const ExactSlidingPlates& ex) {
+  double v = std::abs(c.v0);
+  const int n = 200;
+  for (int i = 0; i <= n; ++i) v = std::max(v, std::abs(ex.at(c.t_end * i / n).v));
+  return v + c.p.fmax * time_scale(c.p, c.law) / c.p.m;
+}
+
+// The shortest completed phase of the exact solution (the last one runs into the horizon and is left out).
+double shortest_phase(const ExactSlidingPlates& ex, double t_end) {
+  double shortest = t_end;
+  const auto& ph = ex.phases();
+  for (std::size_t i = 0; i + 1 < ph.size() && ph[i + 1].t_start < t_end; ++i)
+    shortest = std::min(shortest, ph[i + 1].t_start - ph[i].t_start);
+  return shortest;
+}
+
+// A fixed-step scheme reaches its order only once its step resolves every phase; draws with a phase shorter
+// than T/50 (a switch right after another) are drawn again rather than run at a step of T/1e6.
+bool admissible(const Draw& d, PlateLaw law) {
+  PlateRunConfig c = config_of(d, law);
+  return shortest_phase(exact_plates(c), c.t_end) >= time_scale(c.p, law) / 50;
+}
+
+int order_of(SolverKind k) {
+  switch (k) {
+    case SolverKind::euler: return 1;
+    case SolverKind::midpoint:
+    case SolverKind::heun: return 2;
+    default: return 4;
+  }
+}
+
+// Steps per time scale T for a fixed-step scheme of order p: fine enough to be asymptotic, coarse enough
+// that dt/2 stays above round-off.
+double steps_per_scale(int p) { return p == 1 ? 400 : p == 2 ? 100 : 20; }
+
+std::vector<Measurement> run_check(const Draw& d, PlateLaw law, SolverKind kind) {
+  PlateRunConfig c = config_of(d, law);
+  c.p.validate(law);
+  c.solver.kind = kind;
+  const ExactSlidingPlates ex = exact_plates(c);
+  const double vs = v_scale(c, ex);
+  const double T = time_scale(c.p, law);
+  std::vector<Measurement> m;
+  if (!is_fixed_step(kind)) {
+    c.solver.rtol = 1e-10;
+    c.solver.atol = 1e-12 * vs;
+    c.solver.dt = std::min(T / 4, c.t_end);
+    const Errors e = compare(c, run_plates(c), ex);
+    const double phases = static_cast<double>(ex.phases().size());
+    m.push_back({"max |v - v_exact|", e.v, 100 * c.solver.rtol * phases * vs});
+    m.push_back({"|t_stick - exact|", e.t_stick, 100 * c.solver.rtol * phases * c.t_end});
+    if (law == PlateLaw::csds)
+      m.push_back({"energy created (csds)", e.energy_created, c.p.m * vs * std::max(e.v, 1e-12 * vs)});
+    return m;
+  }
+  const int p = order_of(kind);
+  c.solver.dt = std::min({T / steps_per_scale(p), shortest_phase(ex, c.t_end) / 2, c.t_end});
+  const Errors coarse = compare(c, run_plates(c), ex);
+  c.solver.dt /= 2;
+  const Errors fine = compare(c, run_plates(c), ex);
+  m.push_back({"err(dt/2) vs 2^-p err(dt)", fine.v, 1.6 * std::pow(2.0, -p) * coarse.v + 1e-10 * vs});
+  m.push_back({"max |v - v_exact| at dt/2", fine.v, 0.01 * vs});
+  if (law == PlateLaw::csds)
+    m.push_back({"energy created (csds)", fine.energy_created, c.p.m * vs * std::max(fine.v, 1e-12 * vs)});
+  return m;
+}
+
+std::vector<ParameterRange> ranges_for(PlateLaw law) {
+  const double nan = kNaN, inf = std::numeric_limits<double>::infinity();
+  std::vector<double> gamma_invalid{-1, nan, inf};
+  if (law == PlateLaw::csds) gamma_invalid.push_back(0);
+  return {{"m", 0.2, 5, true, {0, -1, nan, inf}},
+          {"k", 0.2, 5, true, {0, -1, nan, inf}},
+          {"gamma", 0.3, 5, true, gamma_invalid},
+          {"fmax", 0.2, 5, true, {-1, nan, inf}},
+          {"v0", -8, 8},
+          {"xi0", -2, 2},
+          {"t_end", 2, 12}};
+}
+
+}  // namespace
+
+std::vector<PropertyCheck> plate_property_checks() {
+  std::vector<PropertyCheck> checks;
+  const SolverKind all[] = {SolverKind::euler, SolverKind::midpoint, SolverKind::heun, SolverKind::rk4,
+                            SolverKind::dopri5, SolverKind::cvode, SolverKind::ida};
+  for (PlateLaw law : {PlateLaw::csds, PlateLaw::dsds, PlateLaw::dsds_stage, PlateLaw::dsds_dae}) {
+    const bool stepping_rule = law == PlateLaw::dsds || law == PlateLaw::dsds_stage;
+    for (SolverKind kind : all) {
+      if (stepping_rule && !is_fixed_step(kind)) continue;
+      const std::string what =
+          is_fixed_step(kind)
+              ? "exact piecewise solution; error halves by 2^p from T/n to T/2n (p the scheme's order), < 1 % of v"
+              : "exact piecewise solution; |v - v_exact| <= 100 rtol v_scale per phase, t_stick within 100 rtol t_end per phase";
+      checks.push_back({"sliding-plates/" + to_string(law), to_string(kind), what, ranges_for(law),
+                        [law, kind](const Draw& d) { return run_check(d, law, kind); },
+                        is_fixed_step(kind) ? 2 : 1,
+                        is_fixed_step(kind) ? std::function<bool(const Draw&)>([law](const Draw& d) { return admissible(d, law); })
+                                            : std::function<bool(const Draw&)>()});
+    }
+  }
+  return checks;
+}
+
+}  // namespace stickslip
