@@ -31,6 +31,17 @@ void CsvWriter::row(const std::vector<double>& values) {
   out_ << '\n';
 }
 
+void put_transition_time(nlohmann::json& j, const std::string& key, double t, bool located, double dt) {
+  j[key + "_located"] = located;
+  if (located || !std::isfinite(t) || !(dt > 0)) {
+    j[key] = json_number(t);
+    return;
+  }
+  const double decimals = std::max(0.0, std::ceil(-std::log10(dt) - 1e-12));
+  const double scale = std::pow(10.0, decimals);
+  j[key] = json_number(std::round(t * scale) / scale);
+}
+
 nlohmann::json json_number(double v) { return std::isfinite(v) ? nlohmann::json(v) : nlohmann::json(nullptr); }
 
 void write_json(const std::filesystem::path& path, const nlohmann::json& j) {

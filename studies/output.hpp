@@ -31,6 +31,10 @@ class CsvWriter {
 };
 
 nlohmann::json json_number(double v);
+// A transition time for CSV/JSON: exact to the bit when a driver located it as an event; otherwise it was read
+// off the output grid and is rounded to the grid's precision (the decimals of dt), so it never looks exact.
+// Sets j[key] and j[key + "_located"].
+void put_transition_time(nlohmann::json& j, const std::string& key, double t, bool located, double dt);
 void write_json(const std::filesystem::path& path, const nlohmann::json& j);
 
 // Writes `script` (gnuplot commands without terminal/output lines) to <png stem>.gp, prefixed with a

@@ -158,3 +158,36 @@ TEST_CASE("max_step bounds the internal steps of dopri5, CVODE and IDA") {
     CHECK(bounded > free_steps);
   }
 }
+
+// Issue 9's report: at gamma = 3, v0 = 6 the D-SDS slide->stick switch is grazing (dF_S/dt = 0 at the root,
+// the stick mode's leave function starts on zero). dsds-dae through IDA used to re-slide 2e-8 s after sticking
+// and end at v(10) = -4 instead of 0.211478. Every driver must stick once at t = 3 and stay on the exact solution.
+TEST_CASE("grazing D-SDS stick (gamma = 3, v0 = 6): one switch at t = 3 and v(10) = 0.211478 through every driver") {
+  const PlateParameters p{1, 1, 3, 1};
+  const double v0 = 6;
+  const ExactSlidingPlates exact(p, ExactSlidingPlates::Law::dsds, v0, 0, 10);
+  REQUIRE(exact.t_stick().has_value());
+  CHECK(*exact.t_stick() == doctest::Approx(3.0).epsilon(1e-14));
+  const SlidingPlates model(p, PlateLaw::dsds_dae, true);
+  for (SolverKind kind : {SolverKind::ida, SolverKind::cvode, SolverKind::dopri5, SolverKind::rk4, SolverKind::heun}) {
+    CAPTURE(to_string(kind));
+    for (double rtol : {1e-6, 1e-8, 1e-10}) {
+      CAPTURE(rtol);
+      Vec x(3);
+      x << v0, 0, 0;
+      Mode mode = model.initial_mode(0, x);
+      SolverOptions o;
+      o.kind = kind;
+      o.dt = 0.01;
+      o.rtol = rtol;
+      o.atol = rtol * 1e-2;
+      const RunStats st = integrate(model, 0, 10, x, mode, o);
+      CHECK(st.events.size() == 1);
+      CHECK(mode[0] == stick_mode);
+      // Adaptive: the global error of a tolerance-controlled run; fixed step at dt = 0.01: rk4 ~ 1e-9, heun ~ 1e-5.
+      const double tol = is_fixed_step(kind) ? (kind == SolverKind::rk4 ? 1e-8 : 1e-4) : 1e3 * rtol;
+      CHECK(std::abs(x[0] - exact.at(10).v) <= tol);
+      CHECK(std::abs(x[0] - 0.21147811984427906) <= tol + 1e-12);
+    }
+  }
+}
