@@ -11,8 +11,6 @@ SwitchingGuard::SwitchingGuard(const Model& model, double rtol, double atol, Run
       guarded_(model.num_events(), 0), leaving_(model.num_events(), 0), on_root_(model.num_events(), 0),
       suppressed_(model.num_events(), 0), side_(model.num_events(), -1) {}
 
-int SwitchingGuard::valid_side(std::size_t i) const { return side_[i]; }
-
 void SwitchingGuard::restart(double t, VecCRef x, const Mode& mode) {
   const auto ng = g_.size();
   t_restart_ = t;

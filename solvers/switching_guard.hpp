@@ -64,14 +64,13 @@ class SwitchingGuard {
   void suppress(std::size_t i);
 
  private:
-  int valid_side(std::size_t i) const;  // -1: g < 0 is the mode's side, +1: g > 0
   const Model& model_;
   double rtol_, atol_;
   RunStats& stats_;
   Vec g_, g_pert_, x_pert_, f_, band_, rate_;
   std::vector<char> guarded_, leaving_, on_root_, suppressed_;
   double t_restart_ = std::numeric_limits<double>::quiet_NaN();
-  std::vector<int> side_;
+  std::vector<int> side_;  // -1: g < 0 is the mode's side (direction +1), +1: g > 0
   long guarded_count_ = 0;
 };
 
