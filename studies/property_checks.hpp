@@ -63,6 +63,7 @@ std::vector<PropertyCheck> oscillator_property_checks();
 std::vector<PropertyCheck> block_property_checks();
 std::vector<PropertyCheck> sphere_property_checks();
 std::vector<PropertyCheck> stochastic_property_checks();
+std::vector<PropertyCheck> container_property_checks();
 
 // Draw i of a check under seed S (reproducible across runs and machines: std::mt19937_64 and our own
 // uniform mapping, no std::uniform_real_distribution).

@@ -1,0 +1,86 @@
+// Property check of the many-particle path (seed 004 ex. 5.3 in miniature): a few discs poured from the
+// vessel into the container (models/sphere_scene.hpp build_container), run by the trapezoid fixed-point
+// integrator on the O(N) stepper (models/sphere_stepper) and, as reference, by dopri5 on the state-vector form
+// of the same scene (models/sphere_model, every contact switch located) at rtol 1e-10. There is no exact
+// solution; the two forms are written separately, so agreement tests both.
+// Tolerance: the trapezoid is run at dt and dt/2; for a scheme of order p >= 1 the error at dt/2 is at most
+// the difference between the two runs (e(dt/2) ~ |x(dt) - x(dt/2)| / (2^p - 1)), so
+//   max_p |x_trap(dt/2) - x_ref| <= 1.5 max_p |x_trap(dt) - x_trap(dt/2)| + 1e-9 m
+// fails when the trapezoid converges to something else than the ODE form (a force or a rotation written
+// differently) or does not converge. xi = 0 and mu_s = mu_d: the only setting in which both forms implement
+// the same Mindlin law (the ODE cone uses the elastic normal force, see models/sphere_model.hpp); the drawn
+// mu_s, mu_s_wall set both the static and the dynamic coefficient.
+#include <cmath>
+
+#include "models/sphere_scene.hpp"
+#include "studies/property_checks.hpp"
+#include "studies/sphere_runner.hpp"
+
+namespace stickslip {
+namespace {
+
+std::vector<Vec3> final_positions(const ContainerSetup& setup, double t_end, const SphereRunOptions& o) {
+  std::vector<Vec3> x;
+  run_spheres(setup.scene, setup.initial, t_end, o, [&](double t, const ParticleState& s) {
+    if (t >= t_end) x = s.x;
+  });
+  return x;
+}
+
+double max_distance(const std::vector<Vec3>& a, const std::vector<Vec3>& b) {
+  if (a.size() != b.size() || a.empty()) return std::numeric_limits<double>::infinity();
+  double d = 0;
+  for (std::size_t i = 0; i < a.size(); ++i) d = std::max(d, (a[i] - b[i]).norm());
+  return d;
+}
+
+std::vector<Measurement> run_check(const Draw& d) {
+  ContainerSpec spec;
+  spec.particles = static_cast<std::size_t>(std::lround(d["n"]));
+  spec.seed = static_cast<std::uint64_t>(std::lround(d["seed"]));
+  spec.vessel_height = 1.0;
+  spec.vessel_gap = d["vessel_gap"];
+  ContainerSetup setup = build_container(spec);
+  setup.scene.params.mu_s_pp = setup.scene.params.mu_d_pp = d["mu_s"];
+  setup.scene.params.mu_s_pw = setup.scene.params.mu_d_pw = d["mu_s_wall"];
+  setup.scene.params.xi = 0;
+  setup.scene.validate();
+  const double t_end = d["t_end"];
+  // eq. 50 at the impact speed of the fall (vessel bottom to the floor), dt = t_c/20 as the container study.
+  const double v_impact = std::sqrt(2 * 9.81 * setup.vessel_top);
+  const double dt = hertz_collision_duration(setup.scene.pair(0, 0), v_impact) / 20;
+  SphereRunOptions ref;
+  ref.integrator = "dopri5";
+  ref.dt = t_end / 10;
+  ref.rtol = 1e-10;
+  ref.atol = 1e-13;
+  const auto x_ref = final_positions(setup, t_end, ref);
+  SphereRunOptions trap;
+  trap.integrator = "trapezoid";
+  trap.trapezoid.tol = 1e-10;
+  trap.trapezoid.max_iterations = 500;
+  trap.dt = dt;
+  const auto x1 = final_positions(setup, t_end, trap);
+  trap.dt = dt / 2;
+  const auto x2 = final_positions(setup, t_end, trap);
+  return {{"max |x_trapezoid(dt/2) - x_dopri5| [m]", max_distance(x2, x_ref), 1.5 * max_distance(x1, x2) + 1e-9}};
+}
+
+}  // namespace
+
+std::vector<PropertyCheck> container_property_checks() {
+  const double nan = std::numeric_limits<double>::quiet_NaN();
+  return {{"container/mindlin", "trapezoid",
+           "a few discs poured into the container: trapezoid (dt, dt/2) against dopri5 on the state-vector form at "
+           "rtol 1e-10; error at dt/2 <= 1.5 |x(dt) - x(dt/2)| (order >= 1)",
+           {{"n", 2, 5},
+            {"seed", 0, 1000},
+            {"vessel_gap", 0.05, 0.3},
+            {"mu_s", 0.05, 0.5, false, {-1, nan}},
+            {"mu_s_wall", 0.05, 0.5, false, {-1, nan}},
+            {"t_end", 0.3, 0.6}},
+           run_check,
+           2}};
+}
+
+}  // namespace stickslip
