@@ -324,11 +324,7 @@ class ContainerStudy : public Study {
       const TrapezoidStats st = run_trapezoid(stepper, t, t1, state, topt, [&](double tt, const ParticleState& s) {
         if (tt > t) obs(tt, s);
       });
-      total.steps += st.steps;
-      total.iterations += st.iterations;
-      total.max_iterations = std::max(total.max_iterations, st.max_iterations);
-      total.force_evaluations += st.force_evaluations;
-      total.relaxed_steps += st.relaxed_steps;
+      total.add(st);
       t = t1;
       if (++chunks % 10 == 0) {
         const double e = SphereStepper::translational_energy(scene, state) + SphereStepper::rotational_energy(scene, state);
@@ -417,6 +413,7 @@ class ContainerStudy : public Study {
     j["final_to_peak"] = json_number(peak > 0 ? e_end / peak : NAN);
     j["steps"] = total.steps;
     j["iterations"] = {{"mean", json_number(total.mean_iterations())}, {"max", total.max_iterations}, {"relaxed_steps", total.relaxed_steps}};
+    j["rejected_steps"] = {{"count", total.rejected_steps}, {"smallest_dt", json_number(total.min_dt)}};
     j["contact_evaluations"] = stepper.contact_evaluations() - evals_start;
     j["wall_seconds"] = json_number(wall);
     j["max_out_of_plane"] = json_number(max_planar_error);
