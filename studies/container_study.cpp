@@ -404,6 +404,7 @@ class ContainerStudy : public Study {
     nlohmann::json j;
     j["rotations"] = with_rot;
     j["seed"] = spec.seed;
+    j["placement"] = setup.placement;  // random sequential addition, or the jittered-lattice fallback
     j["time_to_rest"] = json_number(t_rest >= 0 ? t_rest : NAN);
     j["settled"] = t_rest >= 0;
     j["t_stop"] = json_number(t);
