@@ -136,13 +136,18 @@ class ContainerStudy : public Study {
     std::vector<bool> modes;
     if (rot != "off") modes.push_back(true);
     if (rot != "on") modes.push_back(false);
+    ctx.plan({{"runs", seeds.size() * modes.size()}, {"particles", spec.particles},
+              {"steps_per_run_at_most", json_number(std::ceil(t_end / topt.dt))}, {"dt", json_number(topt.dt)},
+              {"placement_of_first_seed", setup.placement}});
     nlohmann::json runs = nlohmann::json::object();
     std::vector<std::string> tags;
     std::vector<std::vector<double>> snap_done;
     for (bool with_rot : modes) {
       const std::string tag = with_rot ? "rot" : "norot";
       tags.push_back(tag);
-      runs[tag] = run_one(setup, with_rot, tag, true, topt, t_end, rest_ratio, rest_hold, sample, snaps, spec, ctx);
+      runs[tag] = ctx.run(tag, [&] {
+        return run_one(setup, with_rot, tag, true, topt, t_end, rest_ratio, rest_hold, sample, snaps, spec, ctx);
+      });
       snap_done.push_back(runs[tag]["snapshot_times"].get<std::vector<double>>());
     }
     // Further placements (same geometry and dt): the packing differences are those of a chaotic pour, so the
@@ -154,7 +159,9 @@ class ContainerStudy : public Study {
       other.scene.params = setup.scene.params;
       for (bool with_rot : modes) {
         const std::string tag = std::string(with_rot ? "rot" : "norot") + "_s" + std::to_string(seeds[k]);
-        runs[tag] = run_one(other, with_rot, tag, false, topt, t_end, rest_ratio, rest_hold, sample, snaps, sk, ctx);
+        runs[tag] = ctx.run(tag, [&] {
+          return run_one(other, with_rot, tag, false, topt, t_end, rest_ratio, rest_hold, sample, snaps, sk, ctx);
+        });
       }
     }
 

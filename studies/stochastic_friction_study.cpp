@@ -275,7 +275,7 @@ class StochasticFrictionStudy final : public Study {
       if (part == "dt-sweep") {
         results.push_back(to_json(part, spec, r));
         sweep << spec.law << ',' << to_string(spec.scheme) << ',' << spec.dt << ',' << r.ratio << ','
-              << r.stderr_ratio << ',' << r.predicted_ratio << ',' << spec.kT << '\n';
+              << r.stderr_ratio << ',' << r.predicted_ratio << ',' << spec.kT << '\n' << std::flush;  // on disk per run
       } else if (part == "grid") {
         grid_labels.push_back(label);
         if (extrapolate) {
@@ -284,7 +284,7 @@ class StochasticFrictionStudy final : public Study {
         } else {
           results.push_back(to_json(part, spec, r));
           table_row(spec, r);
-          table << '\n';
+          table << '\n' << std::flush;
         }
       } else {  // grid-dt2: complete the grid row before it
         const StochasticRunSpec& coarse = jobs[k - 1].spec;
@@ -309,7 +309,7 @@ class StochasticFrictionStudy final : public Study {
         results.push_back(j);
         table_row(coarse, grid_result);
         table << ',' << spec.dt << ',' << r.ratio << ',' << r.stderr_ratio << ',' << ex.value << ','
-              << ex.stderr_value << '\n';
+              << ex.stderr_value << '\n' << std::flush;
         if (coarse.law == "linear" || coarse.law == "coulomb") {
           ++checked;
           if (!(in3 && in3se)) failures.push_back(grid_label);

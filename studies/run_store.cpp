@@ -1,0 +1,103 @@
+#include "studies/run_store.hpp"
+
+#include <csignal>
+
+#include "core/errors.hpp"
+#include "core/interrupt.hpp"
+#include "studies/study.hpp"
+
+namespace stickslip {
+
+namespace {
+nlohmann::json resolved(const Parameters& params) {
+  nlohmann::json j = nlohmann::json::object();
+  for (const auto& [key, e] : params.entries()) j[key] = e.value;
+  return j;
+}
+
+extern "C" void on_signal(int sig) {
+  if (interrupt_flag() > 0) {  // second signal: the user insists
+    std::signal(sig, SIG_DFL);
+    std::raise(sig);
+    return;
+  }
+  interrupt_flag() = sig;
+}
+}  // namespace
+
+RunStore::RunStore(std::filesystem::path out_dir, const std::string& study, const Parameters& params, bool resume)
+    : path_(out_dir / "runs.jsonl") {
+  const nlohmann::json now = resolved(params);
+  if (resume) {
+    std::ifstream in(path_);
+    if (!in) throw_input("--resume", out_dir.string(), "no interrupted study there (runs.jsonl missing); run without --resume");
+    std::string line;
+    bool header = true;
+    while (std::getline(in, line)) {
+      if (line.empty()) continue;
+      nlohmann::json j;
+      try {
+        j = nlohmann::json::parse(line);
+      } catch (const nlohmann::json::exception&) {
+        break;  // a line cut short by a crash: the runs after it are redone
+      }
+      if (header) {
+        header = false;
+        if (j.value("study", "") != study)
+          throw_input("--resume", out_dir.string(), "holds runs of study '" + j.value("study", "") + "', not " + study);
+        const nlohmann::json& was = j["parameters"];
+        for (const auto& [key, value] : now.items())
+          if (!was.contains(key) || was[key] != value)
+            throw_input(key, value.get<std::string>(),
+                        "differs from the interrupted study in " + out_dir.string() + " (" +
+                            (was.contains(key) ? was[key].get<std::string>() : std::string("not set")) +
+                            "); resume with the same value, or run without --resume");
+        continue;
+      }
+      rows_[j.at("key").get<std::string>()] = j.at("row");
+    }
+    if (header) throw_input("--resume", out_dir.string(), "runs.jsonl is empty; run without --resume");
+    resumed_ = rows_.size();
+    // Rewrite what was read (drops a torn last line), then append.
+    const std::filesystem::path tmp = path_.string() + ".part";
+    {
+      std::ofstream o(tmp);
+      o << nlohmann::json{{"study", study}, {"parameters", now}}.dump() << '\n';
+      for (const auto& [key, row] : rows_) o << nlohmann::json{{"key", key}, {"row", row}}.dump() << '\n';
+      if (!o) throw std::runtime_error("cannot write " + tmp.string());
+    }
+    std::filesystem::rename(tmp, path_);
+    out_.open(path_, std::ios::app);
+  } else {
+    out_.open(path_, std::ios::trunc);
+    out_ << nlohmann::json{{"study", study}, {"parameters", now}}.dump() << '\n' << std::flush;
+  }
+  if (!out_) throw_input("--out", out_dir.string(), "cannot write " + path_.string());
+}
+
+nlohmann::json RunStore::run(const std::string& key, const std::function<nlohmann::json()>& fn) {
+  if (const auto it = rows_.find(key); it != rows_.end()) return it->second;
+  check_interrupt();
+  nlohmann::json row = fn();
+  out_ << nlohmann::json{{"key", key}, {"row", row}}.dump() << '\n' << std::flush;
+  if (!out_) throw std::runtime_error("cannot append to " + path_.string());
+  rows_[key] = row;
+  return row;
+}
+
+nlohmann::json StudyContext::run(const std::string& key, const std::function<nlohmann::json()>& fn) const {
+  if (store) return store->run(key, fn);
+  check_interrupt();
+  return fn();
+}
+
+void StudyContext::plan(const nlohmann::json& work) const {
+  if (store) store->plan(work);
+}
+
+void install_interrupt_handlers() {
+  std::signal(SIGINT, on_signal);
+  std::signal(SIGTERM, on_signal);
+}
+
+}  // namespace stickslip

@@ -1,0 +1,48 @@
+// studies/run_store.hpp — runs that lose nothing (DESIGN.md): the one place where a study's finished runs are put on
+// disk, where a signal ends a study cleanly, and where --resume picks it up again.
+//
+// out_dir/runs.jsonl: line 1 {"study", "parameters"} (the resolved set), then one {"key", "row"} line per finished
+// run, appended and flushed when the run finishes. A study wraps each run in ctx.run(key, fn): a key already on disk
+// (under --resume) returns the stored row without running, otherwise fn() runs and its row is appended. --resume
+// refuses a parameter that differs from the interrupted study's (exit 2 naming the key).
+// Whole files (CSV, summary.json) are written under a temporary name and renamed (studies/output.cpp).
+#pragma once
+
+#include <filesystem>
+#include <fstream>
+#include <functional>
+#include <map>
+#include <nlohmann/json.hpp>
+#include <string>
+
+#include "core/parameters.hpp"
+
+namespace stickslip {
+
+class RunStore {
+ public:
+  // resume: read the rows of out_dir/runs.jsonl and check the parameters against them; otherwise start afresh.
+  RunStore(std::filesystem::path out_dir, const std::string& study, const Parameters& params, bool resume);
+
+  nlohmann::json run(const std::string& key, const std::function<nlohmann::json()>& fn);
+  std::size_t runs_done() const { return rows_.size(); }
+  std::size_t runs_resumed() const { return resumed_; }
+  // Optional: what the study is about to do (runs, steps, particles), shown by --dry-run and kept in the summary.
+  void plan(const nlohmann::json& work) { plan_ = work; }
+  const nlohmann::json& planned() const { return plan_; }
+
+ private:
+  std::filesystem::path path_;
+  std::ofstream out_;
+  std::map<std::string, nlohmann::json> rows_;
+  std::size_t resumed_ = 0;
+  nlohmann::json plan_;
+};
+
+// SIGINT and SIGTERM set core/interrupt.hpp's flag (the first signal; a second one ends the process at once).
+void install_interrupt_handlers();
+
+// Exit status of a study ended by a signal: 128 + the signal number (130 for SIGINT, 143 for SIGTERM).
+inline int interrupted_exit_code(int sig) { return 128 + sig; }
+
+}  // namespace stickslip
