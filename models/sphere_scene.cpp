@@ -103,9 +103,10 @@ void SphereScene::validate() const {
 }
 
 ContainerSetup build_container(const ContainerSpec& spec) {
-  const auto str = [](double v) { return std::to_string(v); };
+  const auto str = [](double v) { return format_value(v); };
   if (spec.particles < 1 || spec.particles > 1000000) throw_input("n", std::to_string(spec.particles), "must lie in [1, 1e6]");
-  if (!(spec.radius > 0)) throw_input("r", str(spec.radius), "must be > 0");
+  if (!(spec.radius > 0 && 2 * spec.radius < spec.floor_width))
+    throw_input("r", str(spec.radius), "must be > 0 and < floor_width / 2 = " + str(spec.floor_width / 2));
   if (!(spec.density > 0)) throw_input("rho", str(spec.density), "must be > 0");
   if (!(spec.incline_deg > 5 && spec.incline_deg < 85)) throw_input("incline_deg", str(spec.incline_deg), "must lie in (5, 85)");
   if (!(spec.floor_width > 2 * spec.radius)) throw_input("floor_width", str(spec.floor_width), "must be > 2 r");

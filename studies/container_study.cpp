@@ -82,8 +82,8 @@ class ContainerStudy : public Study {
     ContainerSpec spec;
     spec.particles = static_cast<std::size_t>(prm.integer("n", 1, 100000));
     spec.radius = prm.positive("r");
-    spec.density = prm.positive("rho");
-    spec.young = prm.positive("E");
+    spec.density = prm.in_range("rho", 1e-3, 1e5);  // eq. 50 gives no usable dt beyond (no material is denser)
+    spec.young = prm.in_range("E", 1e-3, 1e13);     // (or stiffer)
     spec.poisson = prm.in_range("nu", -0.99, 0.49);
     spec.floor_width = prm.positive("floor_width");
     spec.incline_deg = prm.in_range("incline_deg", 10, 80);

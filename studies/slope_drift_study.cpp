@@ -269,6 +269,8 @@ class SlopeDriftStudy final : public Study {
     const auto start_names = non_empty(prm.choice_list("start", kStarts), prm, "start");
     const auto dt_sweep = sweep_list(prm, "dt_sweep");
     const auto size_sweep = sweep_list(prm, "size_sweep");
+    for (double dt : dt_sweep)
+      if (!(dt <= k.t_end)) throw_input("dt_sweep", prm.raw("dt_sweep"), "every dt must be <= t_end = " + prm.raw("t_end"));
     for (double a : angles)
       if (!(a >= 0 && a < 90)) throw_input("angle_deg", prm.raw("angle_deg"), "every angle must lie in [0, 90)");
     std::vector<bool> starts;

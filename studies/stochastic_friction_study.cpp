@@ -170,8 +170,8 @@ class StochasticFrictionStudy final : public Study {
     base.mu = params.positive("mu");
     base.normal_force = params.positive("normal_force");
     base.u_scale = params.positive("u_scale");
-    base.radius_i = params.positive("radius_i");
-    base.radius_j = params.positive("radius_j");
+    base.radius_i = params.in_range("radius_i", 1e-100, 1e100);  // the pair mobility overflows beyond
+    base.radius_j = params.in_range("radius_j", 1e-100, 1e100);
     base.mass_i = params.positive("mass_i");
     base.mass_j = params.positive("mass_j");
     base.inertia_factor = params.positive("inertia_factor");

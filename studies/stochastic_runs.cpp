@@ -219,6 +219,7 @@ StochasticRunResult run_stochastic(const StochasticRunSpec& spec) {
   };
   update_bases();
 
+  if (!(spec.dt < spec.t_end)) throw_input("dt", format_value(spec.dt), "must be < t_end = " + format_value(spec.t_end));
   // Checked step counts: a ratio beyond 1e12 steps cannot run (and would overflow a long when converted).
   const auto steps_of = [&](const char* key, double value) {
     const double k = std::round(value / spec.dt);
