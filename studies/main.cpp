@@ -12,8 +12,6 @@
 #include <iostream>
 #include <sstream>
 
-#include <unistd.h>
-
 #include "core/errors.hpp"
 #include "core/interrupt.hpp"
 #include "studies/output.hpp"
@@ -68,32 +66,12 @@ void make_out_dir(const std::filesystem::path& out) {
     throw_input("--out", out.string(), "cannot be created as a folder (" + (ec ? ec.message() : std::string("a file is in the way")) + ")");
 }
 
-// --dry-run: the study validates its parameters and stops at its first piece of real work (core/interrupt.hpp);
-// whatever it wrote on the way went to a scratch folder, removed here.
 int dry_run(const Study& study, const Parameters& params, const std::vector<std::string>& command_line) {
-  const std::filesystem::path scratch =
-      std::filesystem::temp_directory_path() / ("stickslip-dry-run-" + std::to_string(::getpid()));
-  make_out_dir(scratch);
-  RunStore store(scratch, study.name(), params, false);
-  StudyContext ctx{scratch, std::cerr, &store};
-  interrupt_flag() = -1;
-  const auto cleanup = [&] {
-    interrupt_flag() = 0;
-    std::error_code ec;
-    std::filesystem::remove_all(scratch, ec);
-  };
-  try {
-    (void)study.run(params, ctx);
-  } catch (const Interrupted&) {  // the stop at the first run
-  } catch (...) {
-    cleanup();
-    throw;
-  }
-  cleanup();
+  const nlohmann::json planned = dry_run_study(study, params, std::cerr);
   nlohmann::json j = provenance(command_line, params);
   j["study"] = study.name();
   j["dry_run"] = true;
-  j["planned"] = store.planned().is_null() ? nlohmann::json("not declared by this study") : store.planned();
+  j["planned"] = planned.is_null() ? nlohmann::json("not declared by this study") : planned;
   std::cout << j.dump(2) << std::endl;
   return 0;
 }

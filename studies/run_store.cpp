@@ -1,6 +1,8 @@
 #include "studies/run_store.hpp"
 
 #include <csignal>
+#include <cstdlib>
+#include <ostream>
 
 #include "core/errors.hpp"
 #include "core/interrupt.hpp"
@@ -93,6 +95,34 @@ nlohmann::json StudyContext::run(const std::string& key, const std::function<nlo
 
 void StudyContext::plan(const nlohmann::json& work) const {
   if (store) store->plan(work);
+}
+
+nlohmann::json dry_run_study(const Study& study, const Parameters& params, std::ostream& log) {
+  std::string pattern = (std::filesystem::temp_directory_path() / "stickslip-dry-run-XXXXXX").string();
+  if (!::mkdtemp(pattern.data())) throw std::runtime_error("cannot create a scratch folder in " + pattern);
+  const std::filesystem::path scratch = pattern;
+  const auto previous = interrupt_flag();
+  const auto cleanup = [&] {
+    interrupt_flag() = previous;
+    std::error_code ec;
+    std::filesystem::remove_all(scratch, ec);
+  };
+  try {
+    RunStore store(scratch, study.name(), params, false);
+    StudyContext ctx{scratch, log, &store};
+    interrupt_flag() = -1;
+    try {
+      (void)study.run(params, ctx);
+    } catch (const Interrupted& e) {
+      if (e.signal != 0) throw;  // a real signal during a dry run
+    }
+    nlohmann::json planned = store.planned();
+    cleanup();
+    return planned;
+  } catch (...) {
+    cleanup();
+    throw;
+  }
 }
 
 void install_interrupt_handlers() {

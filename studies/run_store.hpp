@@ -39,6 +39,13 @@ class RunStore {
   nlohmann::json plan_;
 };
 
+class Study;
+// --dry-run: the study validates its parameters and stops at its first piece of real work (the flag of
+// core/interrupt.hpp is set to "dry run" meanwhile); whatever it writes on the way goes to a scratch folder, removed
+// afterwards. Returns the work the study declared with ctx.plan() (null if none). Throws what the study throws
+// (InputError for a bad parameter).
+nlohmann::json dry_run_study(const Study& study, const Parameters& params, std::ostream& log);
+
 // SIGINT and SIGTERM set core/interrupt.hpp's flag (the first signal; a second one ends the process at once).
 void install_interrupt_handlers();
 

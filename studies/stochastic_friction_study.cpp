@@ -28,6 +28,7 @@
 //                       nu f^2 dt / 2 per unit time and random-walks by ~nu D kT sqrt(t dt)
 #include <algorithm>
 #include <cmath>
+#include <set>
 #include <fmt/format.h>
 #include <fstream>
 #include <iomanip>
@@ -180,6 +181,8 @@ class StochasticFrictionStudy final : public Study {
     base.bond_stiffness = params.positive("bond_stiffness");
     base.sample_interval = params.positive("sample_interval");
     base.acf_max_lag = params.positive("acf_max_lag");
+    if (!(base.t_end > base.t_equil) && params.raw("t_equil") != params.entries().at("t_equil").default_value)
+      throw_input("t_equil", params.raw("t_equil"), "must be < t_end=" + params.raw("t_end"));  // the key the user set
     if (!(base.t_end > base.t_equil))
       throw_input("t_end", params.raw("t_end"), "must exceed t_equil=" + params.raw("t_equil"));
     const double cluster_t_end = params.positive("cluster_t_end");
@@ -233,9 +236,15 @@ class StochasticFrictionStudy final : public Study {
         }
     for (std::size_t k = 0; k < jobs.size(); ++k) jobs[k].spec.seed = base.seed * 1000003ULL + k;
     // Build every model once up front so that bad combinations fail before any long run.
+    // (Once per distinct model: dt, t_end and the seed do not change it.)
+    std::set<std::string> built;
     for (const auto& job : jobs) {
+      const StochasticRunSpec& sp = job.spec;
+      const std::string model_key = sp.system + (sp.geometry == ContactGeometry::fixed ? "/fixed/" : "/bonded/") + sp.law +
+                                    "/" + format_value(sp.kT) + "/" + to_string(sp.scheme);
+      if (!built.insert(model_key).second) continue;
       std::vector<Vec3> pos;
-      (void)make_stochastic_spheres(job.spec, pos);
+      (void)make_stochastic_spheres(sp, pos);
     }
 
     const auto dir = ctx.out_dir;
