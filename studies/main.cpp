@@ -110,6 +110,7 @@ int run(const std::vector<std::string>& args) {
   RunStore store(out, study.name(), params, resume);
   StudyContext ctx{out, std::cerr, &store};
   install_interrupt_handlers();
+  store.start_progress(std::cerr, study.name());
   nlohmann::json summary;
   try {
     summary = study.run(params, ctx);

@@ -1,8 +1,10 @@
 #include "studies/run_store.hpp"
 
+#include <chrono>
 #include <csignal>
 #include <cstdlib>
 #include <ostream>
+#include <sstream>
 
 #include "core/errors.hpp"
 #include "core/interrupt.hpp"
@@ -81,16 +83,66 @@ nlohmann::json RunStore::run(const std::string& key, const std::function<nlohman
   if (const auto it = rows_.find(key); it != rows_.end()) return it->second;
   check_interrupt();
   nlohmann::json row = fn();
+  record(key, row);
+  return row;
+}
+
+void RunStore::record(const std::string& key, const nlohmann::json& row) {
   out_ << nlohmann::json{{"key", key}, {"row", row}}.dump() << '\n' << std::flush;
   if (!out_) throw std::runtime_error("cannot append to " + path_.string());
   rows_[key] = row;
-  return row;
+  ++done_;
+}
+
+RunStore::~RunStore() {
+  if (!progress_.joinable()) return;
+  {
+    std::lock_guard<std::mutex> lock(mutex_);
+    stopping_ = true;
+  }
+  stop_.notify_all();
+  progress_.join();
+}
+
+void RunStore::start_progress(std::ostream& log, const std::string& study, double seconds) {
+  done_ = rows_.size();
+  const std::size_t resumed = rows_.size();
+  progress_ = std::thread([this, &log, study, seconds, resumed] {
+    const auto start = std::chrono::steady_clock::now();
+    std::unique_lock<std::mutex> lock(mutex_);
+    while (!stop_.wait_for(lock, std::chrono::duration<double>(seconds), [this] { return stopping_; })) {
+      const double elapsed = std::chrono::duration<double>(std::chrono::steady_clock::now() - start).count();
+      const std::size_t done = done_, planned = planned_runs_;
+      std::ostringstream line;
+      line << study << ": ";
+      if (planned || done) {
+        line << done;
+        if (planned) line << "/" << planned;
+        line << " runs done, ";
+      } else {
+        line << "running, ";
+      }
+      line << static_cast<long>(elapsed) << " s elapsed";
+      if (planned && done <= planned) {
+        line << ", " << 100 * done / planned << " %";
+        if (done > resumed)
+          line << ", about " << static_cast<long>(elapsed / static_cast<double>(done - resumed) * static_cast<double>(planned - done))
+               << " s left";
+      }
+      line << '\n';
+      log << line.str() << std::flush;
+    }
+  });
 }
 
 nlohmann::json StudyContext::run(const std::string& key, const std::function<nlohmann::json()>& fn) const {
   if (store) return store->run(key, fn);
   check_interrupt();
   return fn();
+}
+
+void StudyContext::record(const std::string& key, const nlohmann::json& row) const {
+  if (store) store->record(key, row);
 }
 
 void StudyContext::plan(const nlohmann::json& work) const {

@@ -8,12 +8,16 @@
 // Whole files (CSV, summary.json) are written under a temporary name and renamed (studies/output.cpp).
 #pragma once
 
+#include <atomic>
+#include <condition_variable>
 #include <filesystem>
 #include <fstream>
 #include <functional>
 #include <map>
+#include <mutex>
 #include <nlohmann/json.hpp>
 #include <string>
+#include <thread>
 
 #include "core/parameters.hpp"
 
@@ -24,11 +28,22 @@ class RunStore {
   // resume: read the rows of out_dir/runs.jsonl and check the parameters against them; otherwise start afresh.
   RunStore(std::filesystem::path out_dir, const std::string& study, const Parameters& params, bool resume);
 
+  ~RunStore();
+  RunStore(const RunStore&) = delete;
+  RunStore& operator=(const RunStore&) = delete;
+
   nlohmann::json run(const std::string& key, const std::function<nlohmann::json()>& fn);
+  void record(const std::string& key, const nlohmann::json& row);  // append without the resume lookup
   std::size_t runs_done() const { return rows_.size(); }
+  // A line on `log` every `seconds` while the study runs: runs done of those planned, percent, elapsed time and an
+  // estimate of the time left (from the runs done so far), so that no long run is silent.
+  void start_progress(std::ostream& log, const std::string& study, double seconds = 5);
   std::size_t runs_resumed() const { return resumed_; }
   // Optional: what the study is about to do (runs, steps, particles), shown by --dry-run and kept in the summary.
-  void plan(const nlohmann::json& work) { plan_ = work; }
+  void plan(const nlohmann::json& work) {
+    plan_ = work;
+    if (work.is_object() && work.contains("runs") && work["runs"].is_number()) planned_runs_ = work["runs"].get<std::size_t>();
+  }
   const nlohmann::json& planned() const { return plan_; }
 
  private:
@@ -37,6 +52,11 @@ class RunStore {
   std::map<std::string, nlohmann::json> rows_;
   std::size_t resumed_ = 0;
   nlohmann::json plan_;
+  std::atomic<std::size_t> done_{0}, planned_runs_{0};
+  std::mutex mutex_;
+  std::condition_variable stop_;
+  bool stopping_ = false;
+  std::thread progress_;
 };
 
 class Study;

@@ -250,6 +250,7 @@ class StochasticFrictionStudy final : public Study {
     const auto dir = ctx.out_dir;
     std::filesystem::create_directories(dir / "runs");
     Progress progress(ctx.log, name(), jobs.size());
+    ctx.plan({{"runs", jobs.size()}});
     nlohmann::json results = nlohmann::json::array();
     std::ofstream table(dir / "results.csv");
     table << std::setprecision(10);
@@ -280,6 +281,7 @@ class StochasticFrictionStudy final : public Study {
       // Sweep runs get their own prefix: a sweep dt equal to the grid dt must not overwrite the grid's files.
       const std::string label = (part == "dt-sweep" ? "sweep_" : "") + label_of(spec);
       write_run_files(dir / "runs", label, r);
+      ctx.record(label, to_json(part, spec, r));  // on disk now (a resumed study reruns it: rows are not read back)
       std::string note;
       if (part == "dt-sweep") {
         results.push_back(to_json(part, spec, r));
