@@ -61,7 +61,6 @@ RunStore::RunStore(std::filesystem::path out_dir, const std::string& study, cons
       rows_[j.at("key").get<std::string>()] = j.at("row");
     }
     if (header) throw_input("--resume", out_dir.string(), "runs.jsonl is empty; run without --resume");
-    resumed_ = rows_.size();
     // Rewrite what was read (drops a torn last line), then append.
     const std::filesystem::path tmp = path_.string() + ".part";
     {
@@ -80,7 +79,10 @@ RunStore::RunStore(std::filesystem::path out_dir, const std::string& study, cons
 }
 
 nlohmann::json RunStore::run(const std::string& key, const std::function<nlohmann::json()>& fn) {
-  if (const auto it = rows_.find(key); it != rows_.end()) return it->second;
+  if (const auto it = rows_.find(key); it != rows_.end()) {
+    ++resumed_;
+    return it->second;
+  }
   check_interrupt();
   nlohmann::json row = fn();
   record(key, row);

@@ -38,7 +38,7 @@ class RunStore {
   // A line on `log` every `seconds` while the study runs: runs done of those planned, percent, elapsed time and an
   // estimate of the time left (from the runs done so far), so that no long run is silent.
   void start_progress(std::ostream& log, const std::string& study, double seconds = 5);
-  std::size_t runs_resumed() const { return resumed_; }
+  std::size_t runs_resumed() const { return resumed_; }  // runs whose stored row was returned by run()
   // Optional: what the study is about to do (runs, steps, particles), shown by --dry-run and kept in the summary.
   void plan(const nlohmann::json& work) {
     plan_ = work;
