@@ -1,15 +1,18 @@
 # stickslip — the two commands of the README:
 #   make run     install what is missing (Debian 12, as root), build in Release, run the flagship studies -> out/
 #   make check   the same set-up, then the whole test suite through ctest
+#   make check-sanitize   the suite built with AddressSanitizer + UndefinedBehaviorSanitizer in build-sanitize/
 # Other targets: deps, build, bench, clean. STUDIES selects what `make run` runs.
 
 PACKAGES := build-essential cmake libsundials-dev libeigen3-dev libboost-dev libfmt-dev doctest-dev \
             nlohmann-json3-dev gnuplot-nox
 BUILD    := build
+SANITIZE_BUILD := build-sanitize
+SANITIZE_FLAGS := -O1 -g -fno-omit-frame-pointer -fsanitize=address,undefined -fno-sanitize-recover=undefined
 JOBS     ?= $(shell nproc)
 STUDIES  ?= sliding-plates convergence
 
-.PHONY: deps build run check bench clean
+.PHONY: deps build run check check-sanitize bench clean
 
 deps:
 	@missing=$$(for p in $(PACKAGES); do dpkg-query -W -f='$${Status}\n' $$p 2>/dev/null | grep -q 'install ok installed' || echo $$p; done); \
@@ -29,8 +32,16 @@ run: build
 check: build
 	ctest --test-dir $(BUILD) -j $(JOBS) --output-on-failure
 
+# Tests labelled `slow-under-sanitizers` are left out here (they run in `make check`).
+check-sanitize: deps
+	cmake -S . -B $(SANITIZE_BUILD) -DCMAKE_BUILD_TYPE=RelWithDebInfo -DCMAKE_CXX_FLAGS_RELWITHDEBINFO="$(SANITIZE_FLAGS)" \
+	  -DCMAKE_C_FLAGS_RELWITHDEBINFO="$(SANITIZE_FLAGS)" -DCMAKE_EXE_LINKER_FLAGS="-fsanitize=address,undefined"
+	cmake --build $(SANITIZE_BUILD) -j $(JOBS)
+	ASAN_OPTIONS=detect_leaks=1:abort_on_error=1 UBSAN_OPTIONS=print_stacktrace=1:halt_on_error=1 \
+	  ctest --test-dir $(SANITIZE_BUILD) -j $(JOBS) --output-on-failure -LE slow-under-sanitizers
+
 bench: build
 	@for b in $(BUILD)/bench_*; do echo "== $$b"; $$b || exit $$?; done
 
 clean:
-	rm -rf $(BUILD) out
+	rm -rf $(BUILD) $(SANITIZE_BUILD) out

@@ -15,6 +15,7 @@
 #include <Eigen/Core>
 #include <Eigen/Geometry>
 #include <algorithm>
+#include <string>
 #include <thread>
 #include <vector>
 
@@ -39,6 +40,12 @@ class ParticleSystem {
   virtual void force_moment(std::size_t p, const ParticleState& start, const ParticleState& trial,
                             Eigen::Vector3d& force, Eigen::Vector3d& moment) const = 0;
   virtual void end_step(const ParticleState& start, const ParticleState& end) = 0;
+  // One line on particle p's contacts at a trial state (partner, overlap, normal force, stick/slip), for the
+  // message of a step that does not converge; empty if the system has nothing to say.
+  virtual std::string describe_contacts(std::size_t p, const ParticleState& start, const ParticleState& trial) const {
+    (void)p, (void)start, (void)trial;
+    return {};
+  }
 };
 
 // Calls f(begin, end) on `threads` contiguous blocks of [0, n) (static partition: which thread computes an index

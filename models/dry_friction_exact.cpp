@@ -19,6 +19,8 @@ DryFrictionOscillatorExact::DryFrictionOscillatorExact(const OscillatorParameter
   const double inf = std::numeric_limits<double>::infinity();
   double t = t0, x = x0, v = v0;
   while (t <= t_horizon) {
+    if (phases_.size() >= 1000000)  // each half-cycle loses 2 mu F_N / k of amplitude: a huge k never stops
+      throw_input("k", format_value(p.k), "the exact solution needs more than 1e6 half-cycles before the horizon (amplitude / (mu F_N / k) too large)");
     if (v == 0 && std::abs(x) <= delta_) {
       phases_.push_back({t, x, 0.0, 0, inf});
       return;

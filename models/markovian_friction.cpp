@@ -42,7 +42,13 @@ double integrate_noise_strength(const FrictionLaw& law, double kT, double nu, do
     return weight == 0 ? 0.0 : law(u + w, r) * weight * L;
   };
   double error = 0, L1 = 0;
-  const double integral = quadrature.integrate(g, 1e-13, &error, &L1);  // over [0, inf)
+  double integral = 0;
+  try {
+    integral = quadrature.integrate(g, 1e-13, &error, &L1);  // over [0, inf)
+  } catch (const std::exception& e) {  // Boost throws when the integrand overflows (e.g. gamma = 1e300)
+    throw SolverError("D(u) quadrature (Boost exp_sinh) of friction law '" + law.name() + "' failed at u=" +
+                      format_value(u) + ": " + e.what());
+  }
   if (!std::isfinite(integral))
     throw SolverError("D(u) quadrature of friction law '" + law.name() + "' is not finite at u=" +
                       std::to_string(u));

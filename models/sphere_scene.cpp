@@ -103,9 +103,10 @@ void SphereScene::validate() const {
 }
 
 ContainerSetup build_container(const ContainerSpec& spec) {
-  const auto str = [](double v) { return std::to_string(v); };
+  const auto str = [](double v) { return format_value(v); };
   if (spec.particles < 1 || spec.particles > 1000000) throw_input("n", std::to_string(spec.particles), "must lie in [1, 1e6]");
-  if (!(spec.radius > 0)) throw_input("r", str(spec.radius), "must be > 0");
+  if (!(spec.radius > 0 && 2 * spec.radius < spec.floor_width))
+    throw_input("r", str(spec.radius), "must be > 0 and < floor_width / 2 = " + str(spec.floor_width / 2));
   if (!(spec.density > 0)) throw_input("rho", str(spec.density), "must be > 0");
   if (!(spec.incline_deg > 5 && spec.incline_deg < 85)) throw_input("incline_deg", str(spec.incline_deg), "must lie in (5, 85)");
   if (!(spec.floor_width > 2 * spec.radius)) throw_input("floor_width", str(spec.floor_width), "must be > 2 r");
@@ -139,17 +140,26 @@ ContainerSetup build_container(const ContainerSpec& spec) {
     return lo + (hi - lo) * static_cast<double>(rng() >> 11) * 0x1.0p-53;  // same stream on every platform
   };
   const double cell = 2 * r;
-  const long nx = static_cast<long>(std::ceil(spec.vessel_width / cell)) + 1;
-  const long ny = static_cast<long>(std::ceil(height / cell)) + 1;
+  // Checked sizes: the grid of cells over the vessel must fit in memory.
+  const double cells_x = std::ceil(spec.vessel_width / cell) + 1, cells_y = std::ceil(height / cell) + 1;
+  if (!(cells_x * cells_y <= 1e8))
+    throw_input(spec.vessel_width / cell > spec.vessel_height / cell ? "vessel_width" : "vessel_height",
+                str(std::max(spec.vessel_width, spec.vessel_height)),
+                "the vessel spans more than 1e8 cells of 2 r; at most about 1e4 r on each side");
+  const long nx = static_cast<long>(cells_x), ny = static_cast<long>(cells_y);
   std::vector<std::vector<std::uint32_t>> grid(static_cast<std::size_t>(nx * ny));
+  // Random sequential addition with a bounded number of attempts; near its jamming limit (and in a narrow vessel)
+  // it can fail for one seed and not another, so a failure falls back to a jittered lattice, which holds the
+  // particles whenever the vessel can at this area fraction.
   const long max_attempts = 20000000;
   long attempts = 0;
-  for (std::size_t p = 0; p < spec.particles; ++p) {
+  bool placed = true;
+  for (std::size_t p = 0; p < spec.particles && placed; ++p) {
     for (;;) {
-      if (++attempts > max_attempts)
-        throw_input("vessel_height", str(spec.vessel_height),
-                  "random sequential addition did not place all particles (area fraction " + str(c.vessel_packing) +
-                      "); make the vessel taller or wider");
+      if (++attempts > max_attempts) {
+        placed = false;
+        break;
+      }
       const Vec3 x(uniform(x0 + r, x0 + spec.vessel_width - r), uniform(c.vessel_bottom, c.vessel_top), 0.0);
       const long gx = static_cast<long>((x[0] - x0) / cell), gy = static_cast<long>((x[1] - c.vessel_bottom) / cell);
       bool free = true;
@@ -170,6 +180,42 @@ ContainerSetup build_container(const ContainerSpec& spec) {
       break;
     }
   }
+  if (placed) return c;
+  // Jittered lattice: rows of `per_row` centres spaced sx >= 2r across the vessel, rows spaced sy >= 2r over its
+  // height (square), or a hexagonal lattice (rows sqrt(3) r apart, alternate rows shifted by r) when the square
+  // one does not hold them. Each centre moves by up to (min(sx, sy) - 2r)/2 in x and y: never an overlap.
+  c.placement = "lattice";
+  const double wc = spec.vessel_width - 2 * r;  // span of the centres
+  const long per_row = static_cast<long>(std::floor(wc / cell + 1e-9)) + 1;
+  const long rows_needed = (static_cast<long>(spec.particles) + per_row - 1) / per_row;
+  const long rows_fit = static_cast<long>(std::floor(height / cell + 1e-9)) + 1;
+  if (rows_needed <= rows_fit) {
+    const double sx = per_row > 1 ? wc / static_cast<double>(per_row - 1) : 0.0;
+    const double sy = rows_needed > 1 ? height / static_cast<double>(rows_needed - 1) : 0.0;
+    const double jitter = 0.5 * std::max(0.0, std::min(per_row > 1 ? sx : HUGE_VAL, rows_needed > 1 ? sy : HUGE_VAL) - cell);
+    const double j = std::isfinite(jitter) ? 0.999 * jitter : 0.0;
+    for (std::size_t p = 0; p < spec.particles; ++p) {
+      const long row = static_cast<long>(p) / per_row, col = static_cast<long>(p) % per_row;
+      const double xa = x0 + r + static_cast<double>(col) * sx, ya = c.vessel_bottom + static_cast<double>(row) * sy;
+      c.initial.x[p] = Vec3(std::clamp(xa + uniform(-j, j), x0 + r, x0 + spec.vessel_width - r),
+                            std::clamp(ya + uniform(-j, j), c.vessel_bottom, c.vessel_top), 0.0);
+    }
+    return c;
+  }
+  // Hexagonal: even rows per_row centres, odd rows shifted by r hold per_row_odd.
+  const long per_row_odd = static_cast<long>(std::floor((wc - r) / cell + 1e-9)) + 1;
+  const double sy = std::sqrt(3.0) * r;
+  const long hex_rows = static_cast<long>(std::floor(height / sy + 1e-9)) + 1;
+  const long capacity = (hex_rows + 1) / 2 * per_row + hex_rows / 2 * std::max(0L, per_row_odd);
+  if (per_row_odd < 1 || capacity < static_cast<long>(spec.particles))
+    throw_input("vessel_height", str(spec.vessel_height),
+                "the vessel holds at most " + std::to_string(std::max(capacity, rows_fit * per_row)) +
+                    " particles (hexagonal lattice); make it taller or wider");
+  std::size_t p = 0;
+  for (long row = 0; p < spec.particles; ++row)
+    for (long col = 0; col < (row % 2 ? per_row_odd : per_row) && p < spec.particles; ++col, ++p)
+      c.initial.x[p] = Vec3(x0 + r + (row % 2 ? r : 0.0) + static_cast<double>(col) * cell,
+                            c.vessel_bottom + static_cast<double>(row) * sy, 0.0);
   return c;
 }
 

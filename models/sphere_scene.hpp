@@ -105,6 +105,7 @@ struct ContainerSetup {
   double wall_top = 0;     // top of the vertical walls
   double vessel_bottom = 0, vessel_top = 0;
   double vessel_packing = 0;  // area fraction of the particles in the vessel
+  std::string placement = "random";  // "random" (sequential addition) or "lattice" (the jittered fallback)
 };
 // Throws InputError naming the key when the vessel cannot hold the particles at that packing or the geometry is
 // inconsistent. scene.params are left at their defaults (the caller sets friction, damping, drag, rotations).

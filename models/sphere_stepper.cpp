@@ -109,12 +109,16 @@ SphereStepper::Eval SphereStepper::evaluate(std::size_t c, const ParticleState& 
     const TangentialStep st = mindlin_return_mapping(s_trial, kt, normal, scene_.mu_s(wall), scene_.mu_d(wall));
     f_t = st.force;
     e.s = st.s;
+    e.slipping = st.slipping;
   } else {  // dsds
     const Vec3 v_t = v_slip - v_slip.dot(n_) * n_;
     const double fmax = scene_.mu_d(wall) * normal;
     f_t = sds_force<3>(s_trial, v_t, kt, scene_.params.gamma_t, fmax);
     e.s = dsds_reset<3>(s_trial, v_t, kt, scene_.params.gamma_t, fmax);
+    e.slipping = f_t.norm() >= fmax && fmax > 0;
   }
+  e.h = g.h;
+  e.normal = normal;
   e.f_i = -normal * n_ + f_t;
   e.lever_i = lever_i;
   e.lever_j = lever_j;
@@ -159,6 +163,20 @@ void SphereStepper::end_step(const ParticleState& start, const ParticleState& en
     }
   });
   evaluations_.fetch_add(static_cast<long>(key_.size()), std::memory_order_relaxed);
+}
+
+std::string SphereStepper::describe_contacts(std::size_t p, const ParticleState& start, const ParticleState& trial) const {
+  const std::size_t n = scene_.num_particles();
+  std::string out = "particle " + std::to_string(p) + ":";
+  for (std::uint32_t k = adj_start_[p]; k < adj_start_[p + 1]; ++k) {
+    const std::size_t c = adj_[k];
+    const Eval e = evaluate(c, start, trial);
+    if (!e.closed) continue;
+    const std::size_t other = ci_[c] == p ? cj_[c] : ci_[c];
+    out += (other >= n ? " wall " + std::to_string(other - n) : " particle " + std::to_string(other)) +
+           " (h " + format_value(e.h) + " m, N " + format_value(e.normal) + " N, " + (e.slipping ? "slip" : "stick") + ")";
+  }
+  return out;
 }
 
 std::size_t SphereStepper::num_contacts() const {

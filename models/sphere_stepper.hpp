@@ -35,6 +35,7 @@ class SphereStepper : public ParticleSystem {
   void force_moment(std::size_t p, const ParticleState& start, const ParticleState& trial, Eigen::Vector3d& force,
                     Eigen::Vector3d& moment) const override;
   void end_step(const ParticleState& start, const ParticleState& end) override;
+  std::string describe_contacts(std::size_t p, const ParticleState& start, const ParticleState& trial) const override;
 
   // Diagnostics.
   std::size_t num_candidates() const { return key_.size(); }  // pairs within the skin this step
@@ -54,7 +55,8 @@ class SphereStepper : public ParticleSystem {
  private:
   struct Eval {
     Vec3 f_i, lever_i, lever_j, s;
-    bool closed = false;
+    bool closed = false, slipping = false;
+    double h = 0, normal = 0;
   };
   Eval evaluate(std::size_t c, const ParticleState& start, const ParticleState& trial) const;
 

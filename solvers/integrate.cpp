@@ -1,5 +1,7 @@
 #include "solvers/integrate.hpp"
 
+#include "core/interrupt.hpp"
+
 #include "core/errors.hpp"
 
 namespace stickslip {
@@ -27,6 +29,7 @@ void validate_solver_options(const Model& model, const SolverOptions& o, double 
 RunStats integrate(const Model& model, double t0, double t_end, VecRef x, Mode& mode, const SolverOptions& options,
                    const Observer& observer) {
   validate_solver_options(model, options, t0, t_end);
+  check_interrupt();  // a signal (or the end of a --dry-run) stops here, before the run
   if (static_cast<std::size_t>(x.size()) != model.size())
     throw std::logic_error("integrate: state size does not match the model");
   // A state that violates the initial mode's constraints jumps onto them at t0 (e.g. the D-SDS spring of a
@@ -34,11 +37,16 @@ RunStats integrate(const Model& model, double t0, double t_end, VecRef x, Mode& 
   const Vec before = x;
   model.project(t0, x, mode);
   if (observer && before != x) observer(t0, before, mode);
+  // Every driver calls the observer after each step: that is where a pending signal ends a long run.
+  const Observer checked = [&observer](double t, VecCRef xs, const Mode& m) {
+    check_interrupt();
+    if (observer) observer(t, xs, m);
+  };
   switch (options.kind) {
-    case SolverKind::dopri5: return run_dopri5(model, t0, t_end, x, mode, options, observer);
-    case SolverKind::cvode: return run_cvode(model, t0, t_end, x, mode, options, observer);
-    case SolverKind::ida: return run_ida(model, t0, t_end, x, mode, options, observer);
-    default: return run_fixed_step(model, t0, t_end, x, mode, options, observer);
+    case SolverKind::dopri5: return run_dopri5(model, t0, t_end, x, mode, options, checked);
+    case SolverKind::cvode: return run_cvode(model, t0, t_end, x, mode, options, checked);
+    case SolverKind::ida: return run_ida(model, t0, t_end, x, mode, options, checked);
+    default: return run_fixed_step(model, t0, t_end, x, mode, options, checked);
   }
 }
 

@@ -5,6 +5,7 @@
 #include <string>
 
 #include "core/errors.hpp"
+#include "core/interrupt.hpp"
 
 namespace stickslip {
 
@@ -44,6 +45,9 @@ void validate_trapezoid_options(const TrapezoidOptions& o) {
   if (!(o.tol > 0 && o.tol < 1)) throw_input("tol", std::to_string(o.tol), "must lie in (0, 1)");
   if (o.max_iterations < 1) throw_input("max_iterations", std::to_string(o.max_iterations), "must be >= 1");
   if (o.relax_after < 0) throw_input("relax_after", std::to_string(o.relax_after), "must be >= 0 (0: never relax)");
+  if (!(o.min_relax > 0 && o.min_relax <= 1)) throw_input("min_relax", format_value(o.min_relax), "must lie in (0, 1]");
+  if (!(o.min_dt_factor > 0 && o.min_dt_factor <= 1))
+    throw_input("min_dt_factor", format_value(o.min_dt_factor), "must lie in (0, 1]");
   if (o.threads < 1 || o.threads > 256) throw_input("threads", std::to_string(o.threads), "must lie in [1, 256]");
 }
 
@@ -59,11 +63,14 @@ TrapezoidStats run_trapezoid(ParticleSystem& system, double t0, double t_end, Pa
   ParticleState trial;
   trial.resize(n);
   std::vector<V3> f0(n), m0(n), prev_x(n), prev_v(n), prev_w(n), prev_a(n);
-  double t = t0;
-  if (observer) observer(t, state);
-  const long total = static_cast<long>(std::ceil((t_end - t0) / o.dt - 1e-9));
-  for (long step = 0; step < total; ++step) {
-    const double dt = step + 1 == total ? t_end - t : o.dt;
+
+  // One attempt at a step of size dt from `state` into `trial`; false if it does not converge.
+  struct Attempt {
+    int sweeps = 0;
+    double err = 0;
+    std::size_t worst = 0;  // the particle whose velocity changed most in the last sweep
+  };
+  const auto attempt = [&](double t, double dt, Attempt& a) {
     system.begin_step(t, dt, state);
     // Start-of-step forces: the trial equals the start state (no increments).
     for (std::size_t p = 0; p < n; ++p) {
@@ -85,16 +92,19 @@ TrapezoidStats run_trapezoid(ParticleSystem& system, double t0, double t_end, Pa
     }
     int k = 0;
     double relax = 1.0, last_err = 0, window_err = HUGE_VAL;
+    bool relaxed = false;
     for (;;) {
       ++k;
       // Under-relaxation when the plain sweep stagnates: every relax_after sweeps, if the error has not dropped
       // below 0.9 of its value relax_after sweeps earlier, the updates of v and omega are relaxed by a further factor 1/2
-      // (down to 1/64). The damping of eq. 22 grows like h^{1/4}, so its slope is unbounded at first touch and the
-      // plain sweep can cycle there (observed: a 3-cycle of two particles meeting at 5 m/s); relaxing keeps the same
+      // (down to min_relax). The damping of eq. 22 grows like h^{1/4}, so its slope is unbounded at first touch and the
+      // plain sweep can cycle there (observed: a 3-cycle of two particles meeting at 5 m/s; a particle meeting the
+      // inclined face at 1.8 m/s whose contact opens and closes on alternate sweeps); relaxing keeps the same
       // fixed point, and a sweep that contracts, however slowly, is left alone.
       if (o.relax_after > 0 && k > 1 && (k - 1) % o.relax_after == 0) {
-        if (last_err > 0.9 * window_err && relax > 1.0 / 64) {
-          if (relax == 1.0) ++stats.relaxed_steps;
+        if (last_err > 0.9 * window_err && relax > o.min_relax) {
+          if (!relaxed) ++stats.relaxed_steps;
+          relaxed = true;
           relax *= 0.5;
         }
         window_err = last_err;
@@ -127,18 +137,53 @@ TrapezoidStats run_trapezoid(ParticleSystem& system, double t0, double t_end, Pa
       }
       const double floor = 1e-12 * static_cast<double>(n);
       const double err = std::max(std::max(ex.value(floor), ev.value(floor)), std::max(ew.value(floor), ea.value(floor)));
-      if (!std::isfinite(err))
-        throw SolverError("trapezoid: non-finite state at t = " + std::to_string(t) + " (reduce dt)");
-      if (err < o.tol || phi == 0) break;
+      a.sweeps = k;
+      a.err = err;
+      if (std::isfinite(err) && (err < o.tol || phi == 0)) return true;
+      if (!std::isfinite(err) || k >= o.max_iterations) {
+        double worst = -1;
+        for (std::size_t p = 0; p < n; ++p) {
+          const double c = (trial.v[p] - prev_v[p]).norm();
+          if (!(c <= worst)) worst = c, a.worst = p;
+        }
+        stats.iterations += k;
+        return false;
+      }
       last_err = err;
-      if (k >= o.max_iterations)
-        throw SolverError("trapezoid: no convergence in " + std::to_string(o.max_iterations) +
-                          " fixed-point iterations at t = " + std::to_string(t) + " (err " + std::to_string(err) +
-                          "; reduce dt, eq. 50)");
     }
-    stats.iterations += k;
-    stats.max_iterations = std::max(stats.max_iterations, k);
+  };
+
+  double t = t0;
+  if (observer) observer(t, state);
+  // Steps of exactly o.dt land on t_base + j dt (no accumulated rounding); after a rejection the grid restarts.
+  double t_base = t0, h = o.dt;
+  long j = 0, good = 0;
+  const double h_min = o.dt * o.min_dt_factor;
+  while (t < t_end) {
+    check_interrupt();
+    const bool nominal = h == o.dt;
+    double t_next = nominal ? t_base + static_cast<double>(j + 1) * o.dt : t + h;
+    if (t_next >= t_end - 1e-9 * o.dt) t_next = t_end;
+    const double dt = t_next - t;
+    Attempt a;
+    if (!attempt(t, dt, a)) {
+      ++stats.rejected_steps;
+      if (h * 0.5 < h_min * (1 - 1e-12)) {
+        const std::string what = std::isfinite(a.err) ? "no convergence in " + std::to_string(o.max_iterations) +
+                                                            " fixed-point iterations (err " + format_value(a.err) + ")"
+                                                      : std::string("non-finite state");
+        throw SolverError("trapezoid: " + what + " at t = " + format_value(t) + " with dt = " + format_value(dt) +
+                          " (the floor dt * " + format_value(o.min_dt_factor) + "); " +
+                          system.describe_contacts(a.worst, state, trial) + "; reduce dt (eq. 50) or raise tol");
+      }
+      h *= 0.5;
+      good = 0;
+      continue;
+    }
+    stats.iterations += a.sweeps;
+    stats.max_iterations = std::max(stats.max_iterations, a.sweeps);
     ++stats.steps;
+    if (!nominal && (stats.min_dt == 0 || dt < stats.min_dt)) stats.min_dt = dt;
     system.end_step(state, trial);
     for (std::size_t p = 0; p < n; ++p) {
       state.x[p] = trial.x[p];
@@ -147,7 +192,14 @@ TrapezoidStats run_trapezoid(ParticleSystem& system, double t0, double t_end, Pa
       state.alpha[p] = compose(state.alpha[p], trial.alpha[p]);  // eq. 47
       state.phi[p] += rotation_vector(trial.alpha[p]);
     }
-    t = step + 1 == total ? t_end : t0 + static_cast<double>(step + 1) * o.dt;
+    t = t_next;
+    if (nominal) {
+      ++j;
+    } else if (++good >= o.regrow_after) {  // grow back towards dt
+      h = std::min(o.dt, 2 * h);
+      good = 0;
+      if (h == o.dt) t_base = t, j = 0;
+    }
     if (observer) observer(t, state);
   }
   return stats;

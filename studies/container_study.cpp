@@ -82,8 +82,8 @@ class ContainerStudy : public Study {
     ContainerSpec spec;
     spec.particles = static_cast<std::size_t>(prm.integer("n", 1, 100000));
     spec.radius = prm.positive("r");
-    spec.density = prm.positive("rho");
-    spec.young = prm.positive("E");
+    spec.density = prm.in_range("rho", 1e-3, 1e5);  // eq. 50 gives no usable dt beyond (no material is denser)
+    spec.young = prm.in_range("E", 1e-3, 1e13);     // (or stiffer)
     spec.poisson = prm.in_range("nu", -0.99, 0.49);
     spec.floor_width = prm.positive("floor_width");
     spec.incline_deg = prm.in_range("incline_deg", 10, 80);
@@ -136,13 +136,18 @@ class ContainerStudy : public Study {
     std::vector<bool> modes;
     if (rot != "off") modes.push_back(true);
     if (rot != "on") modes.push_back(false);
+    ctx.plan({{"runs", seeds.size() * modes.size()}, {"particles", spec.particles},
+              {"steps_per_run_at_most", json_number(std::ceil(t_end / topt.dt))}, {"dt", json_number(topt.dt)},
+              {"placement_of_first_seed", setup.placement}});
     nlohmann::json runs = nlohmann::json::object();
     std::vector<std::string> tags;
     std::vector<std::vector<double>> snap_done;
     for (bool with_rot : modes) {
       const std::string tag = with_rot ? "rot" : "norot";
       tags.push_back(tag);
-      runs[tag] = run_one(setup, with_rot, tag, true, topt, t_end, rest_ratio, rest_hold, sample, snaps, spec, ctx);
+      runs[tag] = ctx.run(tag, [&] {
+        return run_one(setup, with_rot, tag, true, topt, t_end, rest_ratio, rest_hold, sample, snaps, spec, ctx);
+      });
       snap_done.push_back(runs[tag]["snapshot_times"].get<std::vector<double>>());
     }
     // Further placements (same geometry and dt): the packing differences are those of a chaotic pour, so the
@@ -154,7 +159,9 @@ class ContainerStudy : public Study {
       other.scene.params = setup.scene.params;
       for (bool with_rot : modes) {
         const std::string tag = std::string(with_rot ? "rot" : "norot") + "_s" + std::to_string(seeds[k]);
-        runs[tag] = run_one(other, with_rot, tag, false, topt, t_end, rest_ratio, rest_hold, sample, snaps, sk, ctx);
+        runs[tag] = ctx.run(tag, [&] {
+          return run_one(other, with_rot, tag, false, topt, t_end, rest_ratio, rest_hold, sample, snaps, sk, ctx);
+        });
       }
     }
 
@@ -324,11 +331,7 @@ class ContainerStudy : public Study {
       const TrapezoidStats st = run_trapezoid(stepper, t, t1, state, topt, [&](double tt, const ParticleState& s) {
         if (tt > t) obs(tt, s);
       });
-      total.steps += st.steps;
-      total.iterations += st.iterations;
-      total.max_iterations = std::max(total.max_iterations, st.max_iterations);
-      total.force_evaluations += st.force_evaluations;
-      total.relaxed_steps += st.relaxed_steps;
+      total.add(st);
       t = t1;
       if (++chunks % 10 == 0) {
         const double e = SphereStepper::translational_energy(scene, state) + SphereStepper::rotational_energy(scene, state);
@@ -408,6 +411,7 @@ class ContainerStudy : public Study {
     nlohmann::json j;
     j["rotations"] = with_rot;
     j["seed"] = spec.seed;
+    j["placement"] = setup.placement;  // random sequential addition, or the jittered-lattice fallback
     j["time_to_rest"] = json_number(t_rest >= 0 ? t_rest : NAN);
     j["settled"] = t_rest >= 0;
     j["t_stop"] = json_number(t);
@@ -417,6 +421,7 @@ class ContainerStudy : public Study {
     j["final_to_peak"] = json_number(peak > 0 ? e_end / peak : NAN);
     j["steps"] = total.steps;
     j["iterations"] = {{"mean", json_number(total.mean_iterations())}, {"max", total.max_iterations}, {"relaxed_steps", total.relaxed_steps}};
+    j["rejected_steps"] = {{"count", total.rejected_steps}, {"smallest_dt", json_number(total.min_dt)}};
     j["contact_evaluations"] = stepper.contact_evaluations() - evals_start;
     j["wall_seconds"] = json_number(wall);
     j["max_out_of_plane"] = json_number(max_planar_error);

@@ -1,9 +1,12 @@
 // studies/main.cpp — the `stickslip` command line.
 //
 //   stickslip list
-//   stickslip run STUDY [--set KEY=VALUE]... [--out DIR] [--json]
+//   stickslip run STUDY [--set KEY=VALUE]... [--out DIR] [--json] [--resume] [--dry-run]
 //   stickslip verify [--draws N] [--seed S] [--model M] [--solver S] [--draw I] [--json]
+//   stickslip --version
 //
+// A signal (SIGINT, SIGTERM) ends a study cleanly: the finished runs are on disk (runs.jsonl), summary.json says
+// "complete": false, and the exit status is 130 / 143; `--resume` with the same --out finishes it.
 // Exit codes: 0 success; 2 bad input (unknown study/key, malformed or out-of-range value, inconsistent
 // combination) with one line naming the key, the value and what is allowed; 3 solver failure with the
 // solver's reason; 4 anything else (an I/O error, a bug), also with one line.
@@ -12,7 +15,10 @@
 #include <sstream>
 
 #include "core/errors.hpp"
+#include "core/interrupt.hpp"
 #include "studies/output.hpp"
+#include "studies/provenance.hpp"
+#include "studies/run_store.hpp"
 #include "studies/study.hpp"
 #include "studies/verify.hpp"
 
@@ -21,7 +27,8 @@ using namespace stickslip;
 
 constexpr const char* kUsage =
     "usage: stickslip list\n"
-    "       stickslip run STUDY [--set KEY=VALUE]... [--out DIR] [--json]\n"
+    "       stickslip run STUDY [--set KEY=VALUE]... [--out DIR] [--json] [--resume] [--dry-run]\n"
+    "       stickslip --version\n"
     "       stickslip help STUDY      (parameters of a study with defaults)\n"
     "       stickslip verify [--draws N] [--seed S] [--model M,...] [--solver S,...] [--draw I] [--json]\n"
     "                                 (randomized checks of every model x driver; exit 1 if any fails)\n";
@@ -56,17 +63,39 @@ int help(const std::string& name) {
   return 0;
 }
 
+// --out: created here, so that a path that cannot be a folder is a user's mistake (exit 2) naming it.
+void make_out_dir(const std::filesystem::path& out) {
+  std::error_code ec;
+  std::filesystem::create_directories(out, ec);
+  if (ec || !std::filesystem::is_directory(out))
+    throw_input("--out", out.string(), "cannot be created as a folder (" + (ec ? ec.message() : std::string("a file is in the way")) + ")");
+}
+
+int dry_run(const Study& study, const Parameters& params, const std::vector<std::string>& command_line) {
+  const nlohmann::json planned = dry_run_study(study, params, std::cerr);
+  nlohmann::json j = provenance(command_line, params);
+  j["study"] = study.name();
+  j["dry_run"] = true;
+  j["planned"] = planned.is_null() ? nlohmann::json("not declared by this study") : planned;
+  std::cout << j.dump(2) << std::endl;
+  return 0;
+}
+
 int run(const std::vector<std::string>& args) {
   if (args.empty()) throw_input("study", "", "missing; usage: stickslip run STUDY [--set KEY=VALUE]... [--out DIR] [--json]");
   const auto studies = all_studies();
   const Study& study = find_study(studies, args[0]);
   Parameters params = study.parameters();
   std::filesystem::path out = std::filesystem::path("out") / study.name();
-  bool json = false;
+  bool json = false, resume = false, dry = false;
   for (std::size_t i = 1; i < args.size(); ++i) {
     const std::string& a = args[i];
     if (a == "--json") {
       json = true;
+    } else if (a == "--resume") {
+      resume = true;
+    } else if (a == "--dry-run") {
+      dry = true;
     } else if (a == "--set" || a == "--out") {
       if (i + 1 >= args.size()) throw_input(a, "", "expects a value");
       if (a == "--set") params.assign(args[++i]);
@@ -76,12 +105,34 @@ int run(const std::vector<std::string>& args) {
     } else if (a.rfind("--out=", 0) == 0) {
       out = a.substr(6);
     } else {
-      throw_input("argument", a, "allowed: --set KEY=VALUE, --out DIR, --json");
+      throw_input("argument", a, "allowed: --set KEY=VALUE, --out DIR, --json, --resume, --dry-run");
     }
   }
-  std::filesystem::create_directories(out);
-  StudyContext ctx{out, std::cerr};
-  const nlohmann::json summary = study.run(params, ctx);
+  std::vector<std::string> command_line{"stickslip", "run"};
+  command_line.insert(command_line.end(), args.begin(), args.end());
+  if (dry) return dry_run(study, params, command_line);
+  make_out_dir(out);
+  RunStore store(out, study.name(), params, resume);
+  StudyContext ctx{out, std::cerr, &store};
+  install_interrupt_handlers();
+  store.start_progress(std::cerr, study.name());
+  nlohmann::json summary;
+  try {
+    summary = study.run(params, ctx);
+  } catch (const Interrupted& e) {
+    nlohmann::json partial{{"study", study.name()}, {"complete", false}, {"runs_done", store.runs_done()},
+                           {"interrupted_by", e.signal == SIGTERM ? "SIGTERM" : "SIGINT"},
+                           {"resume", "stickslip run " + study.name() + " --out " + out.string() + " --resume (same --set)"}};
+    partial["provenance"] = provenance(command_line, params);
+    write_json(out / "summary.json", partial);
+    std::cerr << "stickslip: " << e.what() << ": " << store.runs_done() << " runs on disk in " << out.string()
+              << "/runs.jsonl; finish with --resume\n";
+    return interrupted_exit_code(e.signal);
+  }
+  summary["complete"] = true;
+  summary["runs_done"] = store.runs_done();
+  if (store.runs_resumed()) summary["runs_resumed"] = store.runs_resumed();
+  summary["provenance"] = provenance(command_line, params);
   write_json(out / "summary.json", summary);
   if (json) std::cout << summary.dump() << std::endl;
   std::cerr << study.name() << ": wrote " << out.string() << "/ (CSV, summary.json, PNG)\n";
@@ -139,6 +190,10 @@ int main(int argc, char** argv) {
       std::cout << kUsage;
       return args.empty() ? 2 : 0;
     }
+    if (args[0] == "--version") {
+      std::cout << version_text();
+      return 0;
+    }
     if (args[0] == "list") return list();
     if (args[0] == "help" && args.size() == 2) return help(args[1]);
     if (args[0] == "run") return run({args.begin() + 1, args.end()});
@@ -146,6 +201,9 @@ int main(int argc, char** argv) {
     throw_input("command", args[0], "allowed: list, run, help, verify");
   } catch (const InputError& e) {
     std::cerr << "stickslip: error: " << e.what() << '\n';
+    return 2;
+  } catch (const std::filesystem::filesystem_error& e) {  // a path given by the user that cannot be written
+    std::cerr << "stickslip: error: " << e.path1().string() << ": " << e.code().message() << '\n';
     return 2;
   } catch (const SolverError& e) {
     std::cerr << "stickslip: solver failure: " << e.what() << '\n';

@@ -10,9 +10,9 @@
 namespace stickslip {
 
 CsvWriter::CsvWriter(const std::filesystem::path& path, const std::vector<std::string>& columns)
-    : path_(path), columns_(columns) {
+    : path_(path), columns_(columns), exceptions_(std::uncaught_exceptions()) {
   if (path.has_parent_path()) std::filesystem::create_directories(path.parent_path());
-  out_.open(path);
+  out_.open(temporary_path(path));
   if (!out_) throw std::runtime_error("cannot write " + path.string());
   out_ << std::setprecision(std::numeric_limits<double>::max_digits10);
   for (std::size_t i = 0; i < columns.size(); ++i) out_ << (i ? "," : "") << columns[i];
@@ -42,14 +42,39 @@ void put_transition_time(nlohmann::json& j, const std::string& key, double t, bo
   j[key] = json_number(std::round(t * scale) / scale);
 }
 
+void CsvWriter::close() {
+  if (!out_.is_open()) return;
+  out_.close();
+  std::filesystem::rename(temporary_path(path_), path_);
+}
+
+CsvWriter::~CsvWriter() {
+  if (!out_.is_open()) return;
+  out_.close();
+  std::error_code ec;
+  if (std::uncaught_exceptions() > exceptions_)  // unwinding (a failure or a signal): no half-written file
+    std::filesystem::remove(temporary_path(path_), ec);
+  else
+    std::filesystem::rename(temporary_path(path_), path_, ec);
+}
+
+std::filesystem::path temporary_path(const std::filesystem::path& path) { return path.string() + ".part"; }
+
+void write_file_atomically(const std::filesystem::path& path, const std::string& text) {
+  if (path.has_parent_path()) std::filesystem::create_directories(path.parent_path());
+  const std::filesystem::path tmp = temporary_path(path);
+  {
+    std::ofstream out(tmp);
+    out << text;
+    out.flush();
+    if (!out) throw std::runtime_error("cannot write " + path.string());
+  }
+  std::filesystem::rename(tmp, path);
+}
+
 nlohmann::json json_number(double v) { return std::isfinite(v) ? nlohmann::json(v) : nlohmann::json(nullptr); }
 
-void write_json(const std::filesystem::path& path, const nlohmann::json& j) {
-  if (path.has_parent_path()) std::filesystem::create_directories(path.parent_path());
-  std::ofstream out(path);
-  if (!out) throw std::runtime_error("cannot write " + path.string());
-  out << j.dump(2) << '\n';
-}
+void write_json(const std::filesystem::path& path, const nlohmann::json& j) { write_file_atomically(path, j.dump(2) + "\n"); }
 
 bool render_png(const std::filesystem::path& png, const std::string& script, std::ostream& log, int width,
                 int height) {

@@ -2,7 +2,8 @@
 //
 // CSV: a header row whose column names carry units ("t [s]"), then rows at full precision. A non-finite
 // value is never written silently: the writer throws SolverError naming the file and column.
-// JSON: nlohmann::json; json_number() maps non-finite doubles to null.
+// JSON: nlohmann::json; json_number() maps non-finite doubles to null. Whole files go through a temporary name and
+// a rename (studies/run_store.hpp has the rows appended as runs finish).
 // Figures: a gnuplot script is written next to its PNG (so a user can restyle it) and run.
 #pragma once
 
@@ -21,14 +22,23 @@ class CsvWriter {
   void row(const std::vector<double>& values);
   void row(std::initializer_list<double> values) { row(std::vector<double>(values)); }
   const std::filesystem::path& path() const { return path_; }
-  // Flushes and closes the file (do this before a figure reads it); the destructor does it too.
-  void close() { out_.close(); }
+  // The rows go to <path>.part; close() (or the destructor) renames it to <path>, so a file under its own name is
+  // never half written. Close before a figure reads it. Unwinding past the writer removes the .part file.
+  void close();
+  ~CsvWriter();
+  CsvWriter(const CsvWriter&) = delete;
+  CsvWriter& operator=(const CsvWriter&) = delete;
 
  private:
   std::filesystem::path path_;
   std::vector<std::string> columns_;
   std::ofstream out_;
+  int exceptions_;
 };
+
+std::filesystem::path temporary_path(const std::filesystem::path& path);  // <path>.part
+// Writes `text` to <path>.part and renames it to <path>.
+void write_file_atomically(const std::filesystem::path& path, const std::string& text);
 
 nlohmann::json json_number(double v);
 // A transition time for CSV/JSON: exact to the bit when a driver located it as an event; otherwise it was read

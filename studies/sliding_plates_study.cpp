@@ -127,6 +127,10 @@ class SlidingPlatesStudy final : public Study {
         }
     if (fig4 && !(fig4_dt <= base.t_end)) throw_input("fig4_dt", prm.raw("fig4_dt"), "must be <= t_end");
     if (!sweep.empty() && !(sweep_dt <= base.t_end)) throw_input("sweep_dt", prm.raw("sweep_dt"), "must be <= t_end");
+    // Beyond these the exact solutions (energies ~ v0^2, gamma^2) overflow a double: the model means nothing there.
+    if (!(std::abs(base.v0) <= 1e100)) throw_input("v0", prm.raw("v0"), "|v0| must be <= 1e100");
+    if (!(base.p.gamma <= 1e100)) throw_input("gamma", prm.raw("gamma"), "must be <= 1e100");
+    if (!(base.t_end <= 1e9)) throw_input("t_end", prm.raw("t_end"), "must be <= 1e9");
 
     const auto& out = ctx.out_dir;
     std::filesystem::create_directories(out / "runs");

@@ -85,6 +85,23 @@ struct Outcome {
   long steps = 0, events = 0;
 };
 
+// An Outcome as a run-store row and back (NaN as null).
+nlohmann::json outcome_json(const Outcome& o) {
+  return {{"t_rest", json_number(o.t_rest)}, {"s_rest", json_number(o.s_rest)}, {"v_rest", json_number(o.v_rest)},
+          {"s_end", json_number(o.s_end)},   {"drift", json_number(o.drift)},   {"s_half", json_number(o.s_half)},
+          {"late_drift", json_number(o.late_drift)}, {"max_abs_xh", json_number(o.max_abs_xh)},
+          {"error", o.error}, {"steps", o.steps}, {"events", o.events}};
+}
+Outcome outcome_of(const nlohmann::json& j) {
+  const auto num = [&](const char* key) { return j[key].is_number() ? j[key].get<double>() : std::nan(""); };
+  Outcome o;
+  o.t_rest = num("t_rest"), o.s_rest = num("s_rest"), o.v_rest = num("v_rest"), o.s_end = num("s_end");
+  o.drift = num("drift"), o.s_half = num("s_half"), o.late_drift = num("late_drift"), o.max_abs_xh = num("max_abs_xh");
+  o.error = j["error"].get<std::string>();
+  o.steps = j["steps"].get<long>(), o.events = j["events"].get<long>();
+  return o;
+}
+
 // Why a combination does not exist ("" if it does).
 std::string unsupported(BlockLaw law, const std::string& solver, bool damping) {
   const bool bdf = solver == "bdf2" || solver == "bdf5";
@@ -269,6 +286,8 @@ class SlopeDriftStudy final : public Study {
     const auto start_names = non_empty(prm.choice_list("start", kStarts), prm, "start");
     const auto dt_sweep = sweep_list(prm, "dt_sweep");
     const auto size_sweep = sweep_list(prm, "size_sweep");
+    for (double dt : dt_sweep)
+      if (!(dt <= k.t_end)) throw_input("dt_sweep", prm.raw("dt_sweep"), "every dt must be <= t_end = " + prm.raw("t_end"));
     for (double a : angles)
       if (!(a >= 0 && a < 90)) throw_input("angle_deg", prm.raw("angle_deg"), "every angle must lie in [0, 90)");
     std::vector<bool> starts;
@@ -328,6 +347,7 @@ class SlopeDriftStudy final : public Study {
     const auto& out = ctx.out_dir;
     std::filesystem::create_directories(out / "runs");
     Progress progress(ctx.log, name(), configs.size());
+    ctx.plan({{"runs", configs.size()}, {"t_end", k.t_end}});
     nlohmann::json results = nlohmann::json::array();
     CsvWriter table(out / "results.csv",
                     {"friction_index", "solver_index", "dt [s]", "angle [deg]", "size [m]", "damping",
@@ -336,20 +356,22 @@ class SlopeDriftStudy final : public Study {
     std::vector<Outcome> outcomes;
     for (std::size_t i = 0; i < configs.size(); ++i) {
       const Config& c = configs[i];
-      Outcome o;
-      {
+      // One run through the run store: its row is on disk when it returns, and a resumed study reads it back.
+      const Outcome o = outcome_of(ctx.run(c.label(), [&] {
+        Outcome r;
         CsvWriter csv(out / "runs" / (c.label() + ".csv"),
                       {"t [s]", "s [m]", "v [m/s]", "y [m]", "F_t [N/m]", "x_h - x_h(0) [m]",
                        "min x_h - x_h(0) since last row [m]", "max x_h - x_h(0) since last row [m]"});
         try {
-          o = run_one(c, k, csv);
+          r = run_one(c, k, csv);
         } catch (const SolverError& e) {
           // One combination failing (e.g. a BDF on an undamped block that grazes contact opening every normal
           // period) must not lose the others: its row says why, with drift and t_rest null.
-          o = Outcome{};
-          o.error = e.what();
+          r = Outcome{};
+          r.error = e.what();
         }
-      }
+        return outcome_json(r);
+      }));
       progress.tick(c.label() + (o.error.empty() ? fmt::format(" drift={:.3g} t_rest={:.4g}", o.drift, o.t_rest)
                                                  : " FAILED: " + o.error));
       const bool dae = c.law == BlockLaw::coulomb_dae;

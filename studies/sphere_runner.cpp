@@ -92,6 +92,8 @@ SphereRunStats run_spheres(const SphereScene& scene, const ParticleState& initia
     stats.max_iterations = ts.max_iterations;
     stats.mean_iterations = ts.mean_iterations();
     stats.rhs_evals = ts.force_evaluations;
+    stats.rejected_steps = ts.rejected_steps;
+    stats.min_dt = ts.min_dt;
     return stats;
   }
   SphereModel model(scene, o.coulomb);

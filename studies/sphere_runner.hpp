@@ -29,6 +29,8 @@ struct SphereRunStats {
   long iterations = 0;
   int max_iterations = 0;
   double mean_iterations = 0;
+  long rejected_steps = 0;  // trapezoid steps retried with dt/2
+  double min_dt = 0;        // smallest trapezoid step taken
 };
 
 // mindlin, csds, dsds (the scene's laws) and coulomb (SphereModel only).

@@ -28,6 +28,7 @@
 //                       nu f^2 dt / 2 per unit time and random-walks by ~nu D kT sqrt(t dt)
 #include <algorithm>
 #include <cmath>
+#include <set>
 #include <fmt/format.h>
 #include <fstream>
 #include <iomanip>
@@ -170,8 +171,8 @@ class StochasticFrictionStudy final : public Study {
     base.mu = params.positive("mu");
     base.normal_force = params.positive("normal_force");
     base.u_scale = params.positive("u_scale");
-    base.radius_i = params.positive("radius_i");
-    base.radius_j = params.positive("radius_j");
+    base.radius_i = params.in_range("radius_i", 1e-100, 1e100);  // the pair mobility overflows beyond
+    base.radius_j = params.in_range("radius_j", 1e-100, 1e100);
     base.mass_i = params.positive("mass_i");
     base.mass_j = params.positive("mass_j");
     base.inertia_factor = params.positive("inertia_factor");
@@ -180,6 +181,8 @@ class StochasticFrictionStudy final : public Study {
     base.bond_stiffness = params.positive("bond_stiffness");
     base.sample_interval = params.positive("sample_interval");
     base.acf_max_lag = params.positive("acf_max_lag");
+    if (!(base.t_end > base.t_equil) && params.raw("t_equil") != params.entries().at("t_equil").default_value)
+      throw_input("t_equil", params.raw("t_equil"), "must be < t_end=" + params.raw("t_end"));  // the key the user set
     if (!(base.t_end > base.t_equil))
       throw_input("t_end", params.raw("t_end"), "must exceed t_equil=" + params.raw("t_equil"));
     const double cluster_t_end = params.positive("cluster_t_end");
@@ -233,14 +236,21 @@ class StochasticFrictionStudy final : public Study {
         }
     for (std::size_t k = 0; k < jobs.size(); ++k) jobs[k].spec.seed = base.seed * 1000003ULL + k;
     // Build every model once up front so that bad combinations fail before any long run.
+    // (Once per distinct model: dt, t_end and the seed do not change it.)
+    std::set<std::string> built;
     for (const auto& job : jobs) {
+      const StochasticRunSpec& sp = job.spec;
+      const std::string model_key = sp.system + (sp.geometry == ContactGeometry::fixed ? "/fixed/" : "/bonded/") + sp.law +
+                                    "/" + format_value(sp.kT) + "/" + to_string(sp.scheme);
+      if (!built.insert(model_key).second) continue;
       std::vector<Vec3> pos;
-      (void)make_stochastic_spheres(job.spec, pos);
+      (void)make_stochastic_spheres(sp, pos);
     }
 
     const auto dir = ctx.out_dir;
     std::filesystem::create_directories(dir / "runs");
     Progress progress(ctx.log, name(), jobs.size());
+    ctx.plan({{"runs", jobs.size()}});
     nlohmann::json results = nlohmann::json::array();
     std::ofstream table(dir / "results.csv");
     table << std::setprecision(10);
@@ -271,11 +281,12 @@ class StochasticFrictionStudy final : public Study {
       // Sweep runs get their own prefix: a sweep dt equal to the grid dt must not overwrite the grid's files.
       const std::string label = (part == "dt-sweep" ? "sweep_" : "") + label_of(spec);
       write_run_files(dir / "runs", label, r);
+      ctx.record(label, to_json(part, spec, r));  // on disk now (a resumed study reruns it: rows are not read back)
       std::string note;
       if (part == "dt-sweep") {
         results.push_back(to_json(part, spec, r));
         sweep << spec.law << ',' << to_string(spec.scheme) << ',' << spec.dt << ',' << r.ratio << ','
-              << r.stderr_ratio << ',' << r.predicted_ratio << ',' << spec.kT << '\n';
+              << r.stderr_ratio << ',' << r.predicted_ratio << ',' << spec.kT << '\n' << std::flush;  // on disk per run
       } else if (part == "grid") {
         grid_labels.push_back(label);
         if (extrapolate) {
@@ -284,7 +295,7 @@ class StochasticFrictionStudy final : public Study {
         } else {
           results.push_back(to_json(part, spec, r));
           table_row(spec, r);
-          table << '\n';
+          table << '\n' << std::flush;
         }
       } else {  // grid-dt2: complete the grid row before it
         const StochasticRunSpec& coarse = jobs[k - 1].spec;
@@ -309,7 +320,7 @@ class StochasticFrictionStudy final : public Study {
         results.push_back(j);
         table_row(coarse, grid_result);
         table << ',' << spec.dt << ',' << r.ratio << ',' << r.stderr_ratio << ',' << ex.value << ','
-              << ex.stderr_value << '\n';
+              << ex.stderr_value << '\n' << std::flush;
         if (coarse.law == "linear" || coarse.law == "coulomb") {
           ++checked;
           if (!(in3 && in3se)) failures.push_back(grid_label);

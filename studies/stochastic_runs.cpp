@@ -6,6 +6,7 @@
 #include <stdexcept>
 
 #include "core/errors.hpp"
+#include "core/interrupt.hpp"
 
 namespace stickslip {
 namespace {
@@ -218,9 +219,18 @@ StochasticRunResult run_stochastic(const StochasticRunSpec& spec) {
   };
   update_bases();
 
-  const long sample_every = std::max(1L, std::lround(spec.sample_interval / spec.dt));
-  const long equil_steps = std::lround(spec.t_equil / spec.dt);
-  const long total_steps = std::lround(spec.t_end / spec.dt);
+  if (!(spec.dt < spec.t_end)) throw_input("dt", format_value(spec.dt), "must be < t_end = " + format_value(spec.t_end));
+  // Checked step counts: a ratio beyond 1e12 steps cannot run (and would overflow a long when converted).
+  const auto steps_of = [&](const char* key, double value) {
+    const double k = std::round(value / spec.dt);
+    if (!(k >= 0 && k <= 1e12))
+      throw_input(key, format_value(value), "gives " + format_value(k) + " steps of dt = " + format_value(spec.dt) +
+                                                "; at most 1e12");
+    return static_cast<long>(k);
+  };
+  const long sample_every = std::max(1L, steps_of("sample_interval", spec.sample_interval));
+  const long equil_steps = steps_of("t_equil", spec.t_equil);
+  const long total_steps = steps_of("t_end", spec.t_end);
   const long n_samples = (total_steps - equil_steps) / sample_every;
   if (n_samples < 40)
     throw_input("t_end", std::to_string(spec.t_end),
@@ -237,7 +247,10 @@ StochasticRunResult run_stochastic(const StochasticRunSpec& spec) {
   std::vector<double> batch_sum(batches, 0), batch_n(batches, 0);
   std::vector<double> comp_sum(2 * C, 0);
   Vec part_sum = Vec::Zero(6);
-  const std::size_t lags = static_cast<std::size_t>(std::max(1.0, spec.acf_max_lag / (sample_every * spec.dt)));
+  const double lags_wanted = std::max(1.0, spec.acf_max_lag / (static_cast<double>(sample_every) * spec.dt));
+  if (!(lags_wanted <= 1e6))
+    throw_input("acf_max_lag", format_value(spec.acf_max_lag), "gives " + format_value(lags_wanted) + " lags; at most 1e6");
+  const std::size_t lags = static_cast<std::size_t>(lags_wanted);
   std::vector<std::vector<Vec3>> ring(lags + 1, std::vector<Vec3>(C, Vec3::Zero()));
   std::vector<double> acf_sum(lags + 1, 0), acf_n(lags + 1, 0);
   double total_sum = 0;
@@ -245,6 +258,7 @@ StochasticRunResult run_stochastic(const StochasticRunSpec& spec) {
   double t = 0;
   long sample = 0;
   for (long step = 1; step <= total_steps; ++step) {
+    if (step % 1024 == 1) check_interrupt();
     integ.step(t, x);
     if (step % ledger_every == 0 || step == total_steps) {
       r.ledger.add(t, model.energy(x));

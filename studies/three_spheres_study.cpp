@@ -70,6 +70,10 @@ class ThreeSpheresStudy : public Study {
     SphereRunOptions opt = read_sphere_run_options(prm, auto_dt);
     opt.coulomb = coulomb;
     if (opt.dt > t_end) throw_input("dt", prm.raw("dt"), "must be <= t_end");
+    // Beyond these the collision geometry overflows a double (positions ~ v0 t_contact, r^2).
+    if (!(r <= 1e100)) throw_input("r", prm.raw("r"), "must be <= 1e100 m");
+    if (!(v0 <= 1e100)) throw_input("v0", prm.raw("v0"), "must be <= 1e100 m/s");
+    if (!(tc0 <= 1e100)) throw_input("t_contact", prm.raw("t_contact"), "must be <= 1e100 s");
 
     ParticleState init;
     init.resize(3);

@@ -1,0 +1,119 @@
+// Runs that lose nothing: SIGINT after the first finished run leaves that run's row on disk and summary.json with
+// "complete": false (exit 130); --resume with a changed parameter is exit 2 naming it; --resume with the same
+// parameters finishes the study with the rows of an uninterrupted run. SIGTERM gives exit 143.
+#include <doctest/doctest.h>
+#include <signal.h>
+#include <sys/wait.h>
+#include <unistd.h>
+
+#include <chrono>
+#include <filesystem>
+#include <fstream>
+#include <nlohmann/json.hpp>
+#include <string>
+#include <thread>
+#include <vector>
+
+#include "tests/cli_runner.hpp"
+
+namespace {
+namespace fs = std::filesystem;
+
+const std::vector<std::string> kArgs{"run", "container", "--set", "n=60", "--set", "seeds=1,2", "--set", "t_end=1",
+                                     "--set", "rest_hold=10", "--set", "snapshots=0.5"};
+
+std::size_t lines(const fs::path& p) {
+  std::ifstream in(p);
+  std::size_t n = 0;
+  for (std::string l; std::getline(in, l);) n += !l.empty();
+  return n;
+}
+
+// Starts the study into `out`, waits until `rows` runs are on disk, sends `sig`; returns the exit status.
+int interrupt_after(const fs::path& out, std::size_t rows, int sig) {
+  std::vector<std::string> args = kArgs;
+  args.push_back("--out");
+  args.push_back(out.string());
+  const pid_t pid = fork();
+  if (pid == 0) {
+    std::vector<char*> argv{const_cast<char*>(STICKSLIP_BINARY)};
+    for (auto& a : args) argv.push_back(a.data());
+    argv.push_back(nullptr);
+    if (!freopen("/dev/null", "w", stderr)) _exit(127);
+    execv(STICKSLIP_BINARY, argv.data());
+    _exit(127);
+  }
+  const auto deadline = std::chrono::steady_clock::now() + std::chrono::minutes(5);
+  while (lines(out / "runs.jsonl") < rows + 1 && std::chrono::steady_clock::now() < deadline) {
+    int status = 0;
+    if (waitpid(pid, &status, WNOHANG) == pid) return -2;  // ended before the signal
+    std::this_thread::sleep_for(std::chrono::milliseconds(5));
+  }
+  kill(pid, sig);
+  int status = 0;
+  waitpid(pid, &status, 0);
+  return WIFEXITED(status) ? WEXITSTATUS(status) : -1;
+}
+
+nlohmann::json read_json(const fs::path& p) {
+  std::ifstream in(p);
+  return nlohmann::json::parse(in);
+}
+
+std::string joined(const std::vector<std::string>& a) {
+  std::string s;
+  for (const auto& x : a) s += x + " ";
+  return s;
+}
+
+// A run's row without its wall time.
+nlohmann::json row(const nlohmann::json& summary, const std::string& tag) {
+  nlohmann::json r = summary["runs"][tag];
+  r.erase("wall_seconds");
+  return r;
+}
+}  // namespace
+
+TEST_CASE("SIGINT keeps the finished rows; --resume finishes with the rows of an uninterrupted run") {
+  const fs::path base = fs::temp_directory_path() / ("stickslip_interrupt_" + std::to_string(getpid()));
+  const fs::path out = base / "interrupted", ref = base / "reference";
+  fs::remove_all(base);
+  fs::create_directories(out);
+
+  const int code = interrupt_after(out, 1, SIGINT);
+  REQUIRE(code == 130);
+  const nlohmann::json partial = read_json(out / "summary.json");
+  CHECK(partial["complete"] == false);
+  CHECK(partial["runs_done"].get<int>() >= 1);
+  CHECK(partial["runs_done"].get<int>() < 4);
+  CHECK(lines(out / "runs.jsonl") == 1 + partial["runs_done"].get<std::size_t>());
+  CHECK(fs::exists(out / "container_ke_rot.csv"));  // the finished run's time series, complete under its name
+  for (const auto& e : fs::directory_iterator(out)) CHECK(e.path().extension() != ".part");
+
+  // A changed parameter is refused, naming it.
+  const auto changed = stickslip::test::run_cli(joined(kArgs) + "--set t_end=2 --resume --out " + out.string(), true);
+  CHECK(changed.code == 2);
+  CHECK(changed.out.find("t_end=2: differs from the interrupted study") != std::string::npos);
+
+  const auto resumed = stickslip::test::run_cli(joined(kArgs) + "--resume --out " + out.string());
+  REQUIRE(resumed.code == 0);
+  const auto fresh = stickslip::test::run_cli(joined(kArgs) + "--out " + ref.string());
+  REQUIRE(fresh.code == 0);
+  const nlohmann::json a = read_json(out / "summary.json"), b = read_json(ref / "summary.json");
+  CHECK(a["complete"] == true);
+  CHECK(a["runs_done"] == 4);
+  CHECK(a["runs_resumed"] == partial["runs_done"]);
+  for (const std::string tag : {"rot", "norot", "rot_s2", "norot_s2"}) CHECK(row(a, tag) == row(b, tag));
+  CHECK(a["ensemble"] == b["ensemble"]);
+  CHECK(a["provenance"]["parameters"] == b["provenance"]["parameters"]);
+  fs::remove_all(base);
+}
+
+TEST_CASE("SIGTERM ends a study with exit 143 and complete: false") {
+  const fs::path out = fs::temp_directory_path() / ("stickslip_sigterm_" + std::to_string(getpid()));
+  fs::remove_all(out);
+  fs::create_directories(out);
+  CHECK(interrupt_after(out, 0, SIGTERM) == 143);
+  CHECK(read_json(out / "summary.json")["complete"] == false);
+  fs::remove_all(out);
+}
