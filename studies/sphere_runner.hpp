@@ -8,6 +8,7 @@
 #include <vector>
 
 #include "core/parameters.hpp"
+#include "models/rolling_sphere_analytic.hpp"
 #include "models/sphere_scene.hpp"
 #include "solvers/solver_options.hpp"
 #include "solvers/trapezoid_fixed_point.hpp"
@@ -43,5 +44,34 @@ SphereRunOptions read_sphere_run_options(const Parameters& p, double auto_dt);
 
 SphereRunStats run_spheres(const SphereScene& scene, const ParticleState& initial, double t_end,
                            const SphereRunOptions& options, const ParticleObserver& observer);
+
+// Seed 004 example 5.1: one sphere (radius r, mass m, E, nu) on the plane y = 0 under gravity g, friction mu with
+// the plane, starting at the Hertz static overlap under its weight with v = (v0, 0, 0), omega = (0, 0, omega0).
+struct RollingSphereSetup {
+  SphereScene scene;
+  RollingSphereAnalytic analytic;  // the rigid-body solution for these data
+  ParticleState initial;
+  double static_overlap = 0;
+};
+// scene.params.xi, law and gamma_t keep their defaults; the caller sets them before running.
+RollingSphereSetup rolling_sphere_setup(double r, double m, double e, double nu, double g, double mu, double v0,
+                                        double omega0);
+
+// The first time the contact-point slip, projected on its initial direction, falls to 1e-12 of its start
+// (linearly interpolated between observations); v and omega there. Feed it every observation of sphere 0.
+class RollDetector {
+ public:
+  explicit RollDetector(const RollingSphereAnalytic& a);
+  void observe(double t, const Vec3& v, const Vec3& omega);
+  bool rolled() const { return t_roll >= 0; }
+  double t_roll = -1;
+  Vec3 v_roll = Vec3::Zero(), omega_roll = Vec3::Zero();
+
+ private:
+  Vec3 dir_, lever_;
+  double t_prev_ = 0, u_prev_, u_small_;
+  Vec3 v_prev_, w_prev_;
+  bool first_ = true;
+};
 
 }  // namespace stickslip
