@@ -7,7 +7,8 @@
 // scheme fails a draw with probability ~1e-5 (k = 4 would give ~3e-4 per draw, ~1% over a 20-draw x 2-scheme
 // run), while a wrong noise strength (kT, nu or the sqrt(2) of the fluctuation-dissipation relation) shifts the
 // ratio by far more: 5 standard errors are ~7 % at t_end = 4000 relaxation times, and the schemes' own dt
-// corrections reach 5 % at nu gamma dt = 0.1. Total momentum is conserved to round-off (pairwise opposite impulses): |P(t) - P(0)| <= 1e-11 times the momentum scale.
+// corrections reach 5 % at nu gamma dt = 0.1. Total momentum is conserved to round-off (pairwise opposite
+// impulses): |P(t) - P(0)| <= 1e-11 times the momentum scale.
 #include <cmath>
 
 #include "studies/property_checks.hpp"
