@@ -69,3 +69,11 @@ TEST_CASE("rolling sphere: property checks pass on 3 draws, invalid values are r
 TEST_CASE("stochastic spheres: property checks pass on 3 draws, invalid values are refused naming the key") {
   run_checks(stochastic_property_checks());
 }
+
+namespace stickslip {
+std::vector<PropertyCheck> belt_property_checks();  // studies/property_checks_belt.cpp (not yet in property_checks.hpp)
+}
+
+TEST_CASE("belt oscillator: property checks pass on 3 draws, invalid values are refused naming the key") {
+  run_checks(belt_property_checks());
+}
