@@ -4,6 +4,7 @@
 #include <doctest/doctest.h>
 
 #include <cmath>
+#include <map>
 #include <string>
 
 #include "core/errors.hpp"
@@ -76,4 +77,20 @@ std::vector<PropertyCheck> belt_property_checks();  // studies/property_checks_b
 
 TEST_CASE("belt oscillator: property checks pass on 3 draws, invalid values are refused naming the key") {
   run_checks(belt_property_checks());
+}
+
+// Not run by default (--no-skip): 20 draws of every check, printing the worst error/tolerance per measurement.
+TEST_CASE("worst error/tolerance over 20 draws" * doctest::skip()) {
+  std::vector<PropertyCheck> all;
+  for (auto f : {block_property_checks, sphere_property_checks, stochastic_property_checks, belt_property_checks})
+    for (auto& c : f()) all.push_back(std::move(c));
+  for (const PropertyCheck& c : all) {
+    std::map<std::string, double> worst;
+    for (long i = 0; i < 20; ++i)
+      for (const Measurement& m : c.run(make_draw(c, 7, i))) {
+        CHECK(m.passed());
+        worst[m.name] = std::max(worst[m.name], m.error / m.tolerance);
+      }
+    for (const auto& [name, r] : worst) MESSAGE(c.model << " | " << c.driver << " | " << name << " | " << r);
+  }
 }
