@@ -13,6 +13,7 @@ FrictionLaw::FrictionLaw(std::string name, Function f, bool depends_on_r)
     : name_(std::move(name)), f_(std::move(f)), depends_on_r_(depends_on_r) {}
 
 FrictionLaw FrictionLaw::linear(double gamma) {
+  if (!(gamma > 0) || !std::isfinite(gamma)) throw_input("gamma", format_value(gamma), "must be > 0 (finite)");
   return FrictionLaw("linear", [gamma](double u, double) { return gamma * u; });
 }
 

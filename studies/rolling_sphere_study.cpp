@@ -49,69 +49,36 @@ class RollingSphereStudy : public Study {
     const double mu = prm.positive("mu"), e = prm.positive("E"), nu = prm.in_range("nu", -0.99, 0.49);
     const double g = prm.positive("g"), t_end = prm.positive("t_end");
     const long every = prm.integer("output_every", 1, 1000000);
-    SphereScene scene;
-    scene.params.gravity = Vec3(0, -g, 0);
+    RollingSphereSetup setup = rolling_sphere_setup(r, m, e, nu, g, mu, v0, w0);
+    SphereScene& scene = setup.scene;
     scene.params.xi = prm.nonnegative("xi");
-    scene.params.mu_s_pw = scene.params.mu_d_pw = mu;
     const bool coulomb = read_sphere_tangential(prm, "tangential", scene.params);
     scene.params.gamma_t = prm.nonnegative("gamma_t");
-    scene.add_sphere(r, m, e, nu);
-    scene.add_plane(Vec3::Zero(), Vec3(0, 1, 0));
     const ContactPair wp = scene.wall_pair(0);
-    const double h0 = hertz_static_overlap(wp, m * g);
+    const double h0 = setup.static_overlap;
     // eq. 50 with the contact's approach speed taken as the slip speed scale (the sphere does not impact).
     const double auto_dt = hertz_collision_duration(wp, std::abs(v0 + w0 * r)) / 20.0;
     SphereRunOptions opt = read_sphere_run_options(prm, auto_dt);
     opt.coulomb = coulomb;
     if (opt.dt > t_end) throw_input("dt", prm.raw("dt"), "must be <= t_end");
 
-    RollingSphereAnalytic an;
-    an.x0 = Vec3(0, r - h0, 0);
-    an.v0 = Vec3(v0, 0, 0);
-    an.omega0 = Vec3(0, 0, w0);
-    an.normal = Vec3(0, 1, 0);
-    an.r = r;
-    an.g = g;
-    an.mu = mu;
+    const RollingSphereAnalytic& an = setup.analytic;
     if (an.slip0().norm() == 0) throw_input("v0", prm.raw("v0"), "must differ from -omega0 r (the sphere would already roll)");
-    const Vec3 dir = an.direction();
     const double at = an.t_roll();
     const Vec3 av = an.v(at), aw = an.omega(at);
 
-    ParticleState init;
-    init.resize(1);
-    init.x[0] = an.x0;
-    init.v[0] = an.v0;
-    init.omega[0] = an.omega0;
+    const ParticleState& init = setup.initial;
 
     CsvWriter csv(ctx.out_dir / "rolling_sphere.csv",
                   {"t [s]", "x [m]", "rotation_z [rad]", "v_x [m/s]", "omega_z [rad/s]", "slip_x [m/s]",
                    "x_analytic [m]", "rotation_z_analytic [rad]", "v_x_analytic [m/s]", "omega_z_analytic [rad/s]"});
-    double t_prev = 0, u_prev = an.slip0().dot(dir);
-    const double u_small = 1e-12 * u_prev;
-    Vec3 v_prev = an.v0, w_prev = an.omega0;
-    double t_roll = -1;
-    Vec3 v_roll = Vec3::Zero(), w_roll = Vec3::Zero();
+    RollDetector roll(an);
     long sample = 0;
     Progress progress(ctx.log, "rolling-sphere", 5);
     double next_tick = t_end / 5;
     const ParticleObserver obs = [&](double t, const ParticleState& s) {
       const Vec3 u = s.v[0] + s.omega[0].cross(Vec3(0, -r, 0));
-      const double ud = u.dot(dir);
-      // Rolling: the slip has fallen to 1e-12 of its start (a rigid Coulomb stick holds it at ~1e-16 m/s, of
-      // either sign).
-      if (t_roll < 0 && ud <= u_small && u_prev > u_small && t > t_prev) {
-        const double w = (u_prev - u_small) / (u_prev - ud);
-        t_roll = t_prev + w * (t - t_prev);
-        v_roll = v_prev + w * (s.v[0] - v_prev);
-        w_roll = w_prev + w * (s.omega[0] - w_prev);
-      }
-      if (t > t_prev || sample == 0) {
-        t_prev = t;
-        u_prev = ud;
-        v_prev = s.v[0];
-        w_prev = s.omega[0];
-      }
+      roll.observe(t, s.v[0], s.omega[0]);
       if (sample++ % every == 0 || t >= t_end)
         csv.row({t, s.x[0].x(), s.phi[0].z(), s.v[0].x(), s.omega[0].z(), u.x(), an.x(t).x(), an.phi(t).z(),
                  an.v(t).x(), an.omega(t).z()});
@@ -121,7 +88,7 @@ class RollingSphereStudy : public Study {
       }
     };
     const SphereRunStats st = run_spheres(scene, init, t_end, opt, obs);
-    if (t_roll < 0) throw SolverError("rolling-sphere: the slip velocity never reached zero before t_end");
+    if (!roll.rolled()) throw SolverError("rolling-sphere: the slip velocity never reached zero before t_end");
 
     const std::string csvname = "rolling_sphere.csv";
     auto panel = [&](int col, int acol, const std::string& ylabel) {
@@ -130,7 +97,7 @@ class RollingSphereStudy : public Study {
              " w p pt 7 ps 0.6 t 'analytic'\n";
     };
     const std::string script = "set datafile separator ','\nset multiplot layout 2,2 title 'Example 5.1: t_{roll} = " +
-                               std::to_string(t_roll) + " s (analytic " + std::to_string(at) +
+                               std::to_string(roll.t_roll) + " s (analytic " + std::to_string(at) +
                                " s)'\nset xlabel 't [s]'\nset key bottom right\nset grid\n" + panel(2, 7, "x [m]") +
                                panel(3, 8, "rotation about z [rad]") + panel(4, 9, "v_x [m/s]") +
                                panel(5, 10, "omega_z [rad/s]") + "unset multiplot\n";
@@ -141,13 +108,13 @@ class RollingSphereStudy : public Study {
     j["integrator"] = opt.integrator;
     j["tangential"] = prm.raw("tangential");
     j["dt"] = json_number(opt.dt);
-    j["t_roll"] = json_number(t_roll);
-    j["v_roll"] = json_number(v_roll.x());
-    j["omega_roll"] = json_number(w_roll.z());
+    j["t_roll"] = json_number(roll.t_roll);
+    j["v_roll"] = json_number(roll.v_roll.x());
+    j["omega_roll"] = json_number(roll.omega_roll.z());
     j["analytic"] = {{"t_roll", json_number(at)}, {"v_roll", json_number(av.x())}, {"omega_roll", json_number(aw.z())}};
-    j["relative_error"] = {{"t_roll", json_number(std::abs(t_roll - at) / at)},
-                           {"v_roll", json_number(std::abs(v_roll.x() - av.x()) / std::abs(av.x()))},
-                           {"omega_roll", json_number(std::abs(w_roll.z() - aw.z()) / std::abs(aw.z()))}};
+    j["relative_error"] = {{"t_roll", json_number(std::abs(roll.t_roll - at) / at)},
+                           {"v_roll", json_number(std::abs(roll.v_roll.x() - av.x()) / std::abs(av.x()))},
+                           {"omega_roll", json_number(std::abs(roll.omega_roll.z() - aw.z()) / std::abs(aw.z()))}};
     j["paper_printed"] = {{"t_roll", 2.69}, {"v_roll", 8.95}, {"omega_roll", -44.57}};
     j["static_overlap"] = json_number(h0);
     j["steps"] = st.steps;

@@ -5,6 +5,7 @@
 #include <limits>
 
 #include "core/errors.hpp"
+#include "models/hertz_mindlin.hpp"
 #include "models/sphere_model.hpp"
 #include "models/sphere_stepper.hpp"
 #include "solvers/integrate.hpp"
@@ -133,6 +134,115 @@ SphereRunStats run_spheres(const SphereScene& scene, const ParticleState& initia
   stats.rhs_evals = rs.rhs_evals;
   stats.events = static_cast<long>(rs.events.size());
   return stats;
+}
+
+RollingSphereSetup rolling_sphere_setup(double r, double m, double e, double nu, double g, double mu, double v0,
+                                        double omega0) {
+  RollingSphereSetup s;
+  s.scene.params.gravity = Vec3(0, -g, 0);
+  s.scene.params.mu_s_pw = s.scene.params.mu_d_pw = mu;
+  s.scene.add_sphere(r, m, e, nu);
+  s.scene.add_plane(Vec3::Zero(), Vec3(0, 1, 0));
+  s.scene.validate();
+  s.static_overlap = hertz_static_overlap(s.scene.wall_pair(0), m * g);
+  RollingSphereAnalytic& an = s.analytic;
+  an.x0 = Vec3(0, r - s.static_overlap, 0);
+  an.v0 = Vec3(v0, 0, 0);
+  an.omega0 = Vec3(0, 0, omega0);
+  an.normal = Vec3(0, 1, 0);
+  an.r = r;
+  an.g = g;
+  an.mu = mu;
+  s.initial.resize(1);
+  s.initial.x[0] = an.x0;
+  s.initial.v[0] = an.v0;
+  s.initial.omega[0] = an.omega0;
+  return s;
+}
+
+RollDetector::RollDetector(const RollingSphereAnalytic& a)
+    : dir_(a.direction()), lever_(-a.r * a.normal), u_prev_(a.slip0().dot(a.direction())),
+      u_small_(1e-12 * u_prev_), v_prev_(a.v0), w_prev_(a.omega0) {}
+
+void RollDetector::observe(double t, const Vec3& v, const Vec3& omega) {
+  const double ud = (v + omega.cross(lever_)).dot(dir_);
+  // Rolling: the slip has fallen to 1e-12 of its start (a rigid Coulomb stick holds it at ~1e-16 m/s, of
+  // either sign).
+  if (t_roll < 0 && ud <= u_small_ && u_prev_ > u_small_ && t > t_prev_) {
+    const double w = (u_prev_ - u_small_) / (u_prev_ - ud);
+    t_roll = t_prev_ + w * (t - t_prev_);
+    v_roll = v_prev_ + w * (v - v_prev_);
+    omega_roll = w_prev_ + w * (omega - w_prev_);
+  }
+  if (t > t_prev_ || first_) {
+    t_prev_ = t;
+    u_prev_ = ud;
+    v_prev_ = v;
+    w_prev_ = omega;
+    first_ = false;
+  }
+}
+
+ThreeSpheresSetup three_spheres_setup(double r, double m, double e, double nu, double mu, double mu_pp, double v0,
+                                      double t_contact) {
+  ThreeSpheresSetup s;
+  s.r = r;
+  s.m = m;
+  s.v0 = v0;
+  SphereScene& scene = s.scene;
+  scene.params.gravity = Vec3(0, 0, -9.81);
+  scene.params.mu_s_pw = scene.params.mu_d_pw = mu;
+  scene.params.mu_s_pp = scene.params.mu_d_pp = mu_pp;
+  for (int k = 0; k < 3; ++k) scene.add_sphere(r, m, e, nu);
+  scene.add_plane(Vec3::Zero(), Vec3(0, 0, 1));
+  scene.validate();
+  s.static_overlap = hertz_static_overlap(scene.wall_pair(0), m * 9.81);
+  const double touch = 2 * r / std::sqrt(3.0);  // centre distance at first contact
+  s.d0 = touch + v0 * t_contact;
+  s.initial.resize(3);
+  for (int k = 0; k < 3; ++k) {
+    const double a = M_PI / 2 + 2 * M_PI * k / 3;
+    s.radial[k] = Vec3(std::cos(a), std::sin(a), 0);
+    s.initial.x[k] = s.d0 * s.radial[k] + Vec3(0, 0, r - s.static_overlap);
+    s.initial.v[k] = -v0 * s.radial[k];
+    s.initial.omega[k] = Vec3(0, 0, 1).cross(s.initial.v[k]) / r;  // rolling: v + omega x (-r e_z) = 0
+  }
+  s.axis = s.initial.omega[0].normalized();
+  return s;
+}
+
+ThreeSpheresTracker::ThreeSpheresTracker(const ThreeSpheresSetup& s)
+    : s_(s), prev_spin_(s.initial.omega[0].dot(s.axis)) {}
+
+double ThreeSpheresTracker::l_contact(const ParticleState& p) const {
+  const Vec3 arm(0, 0, p.x[0].z());
+  return (s_.scene.inertia(0) * p.omega[0] + s_.m * arm.cross(p.v[0])).dot(s_.axis) / (s_.m * s_.r * s_.v0);
+}
+
+void ThreeSpheresTracker::observe(double t, const ParticleState& p) {
+  const double r = s_.r;
+  gap = (p.x[0] - p.x[1]).norm() - 2 * r;
+  vr = p.v[0].dot(s_.radial[0]);  // > 0: moving outwards
+  spin = p.omega[0].dot(s_.axis);
+  slip = (p.v[0] + p.omega[0].cross(Vec3(0, 0, -r))).norm();
+  // Touching within round-off: an event-driven collision is observed at the located instant itself.
+  const double touch = 1e-6 * r;  // the drivers locate a contact switch to within their tolerance band
+  if (t_first < 0 && gap <= touch) t_first = t;
+  if (t_first >= 0 && gap < -touch) overlapped_ = true;
+  if (overlapped_ && t_sep < 0 && gap >= -touch) {
+    t_sep = t;
+    l_sep = l_contact(p);
+  }
+  if (t_sep >= 0 && t_spin0 < 0 && spin * prev_spin_ <= 0 && t > prev_t_) t_spin0 = t;
+  if (t_spin0 >= 0 && t_roll < 0 && slip < 1e-3 * std::abs(vr)) {
+    t_roll = t;
+    v_after = vr;
+    spin_after = spin;
+    l_roll = l_contact(p);
+  }
+  if (t_roll >= 0 && t_back < 0 && p.x[0].dot(s_.radial[0]) >= s_.d0) t_back = t;
+  prev_spin_ = spin;
+  prev_t_ = t;
 }
 
 }  // namespace stickslip

@@ -4,10 +4,13 @@
 // rk4, dopri5, cvode, ida).
 #pragma once
 
+#include <array>
+#include <cmath>
 #include <string>
 #include <vector>
 
 #include "core/parameters.hpp"
+#include "models/rolling_sphere_analytic.hpp"
 #include "models/sphere_scene.hpp"
 #include "solvers/solver_options.hpp"
 #include "solvers/trapezoid_fixed_point.hpp"
@@ -45,5 +48,67 @@ SphereRunOptions read_sphere_run_options(const Parameters& p, double auto_dt);
 
 SphereRunStats run_spheres(const SphereScene& scene, const ParticleState& initial, double t_end,
                            const SphereRunOptions& options, const ParticleObserver& observer);
+
+// Seed 004 example 5.1: one sphere (radius r, mass m, E, nu) on the plane y = 0 under gravity g, friction mu with
+// the plane, starting at the Hertz static overlap under its weight with v = (v0, 0, 0), omega = (0, 0, omega0).
+struct RollingSphereSetup {
+  SphereScene scene;
+  RollingSphereAnalytic analytic;  // the rigid-body solution for these data
+  ParticleState initial;
+  double static_overlap = 0;
+};
+// scene.params.xi, law and gamma_t keep their defaults; the caller sets them before running.
+RollingSphereSetup rolling_sphere_setup(double r, double m, double e, double nu, double g, double mu, double v0,
+                                        double omega0);
+
+// The first time the contact-point slip, projected on its initial direction, falls to 1e-12 of its start
+// (linearly interpolated between observations); v and omega there. Feed it every observation of sphere 0.
+class RollDetector {
+ public:
+  explicit RollDetector(const RollingSphereAnalytic& a);
+  void observe(double t, const Vec3& v, const Vec3& omega);
+  bool rolled() const { return t_roll >= 0; }
+  double t_roll = -1;
+  Vec3 v_roll = Vec3::Zero(), omega_roll = Vec3::Zero();
+
+ private:
+  Vec3 dir_, lever_;
+  double t_prev_ = 0, u_prev_, u_small_;
+  Vec3 v_prev_, w_prev_;
+  bool first_ = true;
+};
+
+// Seed 004 example 5.2: three identical spheres rolling from the corners of an equilateral triangle towards its
+// centre on the plane z = 0 (gravity -z), at speed v0, first touching at t_contact. Friction mu with the plane,
+// mu_pp between the spheres; law and gamma_t keep their defaults (the caller sets them).
+struct ThreeSpheresSetup {
+  SphereScene scene;
+  ParticleState initial;
+  std::array<Vec3, 3> radial;  // unit vectors from the centre to each start
+  double r = 0, m = 0, v0 = 0, d0 = 0, static_overlap = 0;
+  Vec3 axis;                   // spin axis of particle 1 (index 0) at the start
+};
+ThreeSpheresSetup three_spheres_setup(double r, double m, double e, double nu, double mu, double mu_pp, double v0,
+                                      double t_contact);
+
+// The events of particle 1 in example 5.2, from every observation: first contact with sphere 2 (gap within 1e-6 r),
+// separation, spin reversal, rolling again (slip < 1e-3 of the radial speed), back at its start distance; the
+// angular momentum about its floor contact point (along the spin axis, per m r v0) after the collision and at rolling.
+class ThreeSpheresTracker {
+ public:
+  explicit ThreeSpheresTracker(const ThreeSpheresSetup& s);
+  void observe(double t, const ParticleState& s);
+  double l_contact(const ParticleState& s) const;
+  double t_first = -1, t_sep = -1, t_spin0 = -1, t_roll = -1, t_back = -1;
+  double v_after = 0, spin_after = 0;
+  double l_sep = std::nan(""), l_roll = std::nan("");
+  // The last observation's radial velocity, spin, rotation, slip and gap of particle 1.
+  double vr = 0, spin = 0, slip = 0, gap = 0;
+
+ private:
+  const ThreeSpheresSetup& s_;
+  double prev_spin_, prev_t_ = 0;
+  bool overlapped_ = false;
+};
 
 }  // namespace stickslip

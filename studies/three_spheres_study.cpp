@@ -54,18 +54,13 @@ class ThreeSpheresStudy : public Study {
   nlohmann::json run(const Parameters& prm, const StudyContext& ctx) const override {
     const double r = prm.positive("r"), m = prm.positive("m"), e = prm.positive("E"), nu = prm.in_range("nu", -0.99, 0.49);
     const double v0 = prm.positive("v0"), tc0 = prm.positive("t_contact"), t_end = prm.positive("t_end");
-    SphereScene scene;
-    scene.params.gravity = Vec3(0, 0, -9.81);
+    ThreeSpheresSetup setup =
+        three_spheres_setup(r, m, e, nu, prm.nonnegative("mu"), prm.nonnegative("mu_pp"), v0, tc0);
+    SphereScene& scene = setup.scene;
     scene.params.xi = prm.nonnegative("xi");
-    scene.params.mu_s_pw = scene.params.mu_d_pw = prm.nonnegative("mu");
-    scene.params.mu_s_pp = scene.params.mu_d_pp = prm.nonnegative("mu_pp");
     const bool coulomb = read_sphere_tangential(prm, "tangential", scene.params);
     scene.params.gamma_t = prm.nonnegative("gamma_t");
-    for (int k = 0; k < 3; ++k) scene.add_sphere(r, m, e, nu);
-    scene.add_plane(Vec3::Zero(), Vec3(0, 0, 1));
-    const double h0 = hertz_static_overlap(scene.wall_pair(0), m * 9.81);
-    const double touch = 2 * r / std::sqrt(3.0);  // centre distance at first contact
-    const double d0 = touch + v0 * tc0;
+    const double d0 = setup.d0;
     const double auto_dt = hertz_collision_duration(scene.pair(0, 1), v0 * std::sqrt(3.0)) / 20.0;
     SphereRunOptions opt = read_sphere_run_options(prm, auto_dt);
     opt.coulomb = coulomb;
@@ -75,60 +70,20 @@ class ThreeSpheresStudy : public Study {
     if (!(v0 <= 1e100)) throw_input("v0", prm.raw("v0"), "must be <= 1e100 m/s");
     if (!(tc0 <= 1e100)) throw_input("t_contact", prm.raw("t_contact"), "must be <= 1e100 s");
 
-    ParticleState init;
-    init.resize(3);
-    std::array<Vec3, 3> radial;
-    for (int k = 0; k < 3; ++k) {
-      const double a = M_PI / 2 + 2 * M_PI * k / 3;
-      radial[k] = Vec3(std::cos(a), std::sin(a), 0);
-      init.x[k] = d0 * radial[k] + Vec3(0, 0, r - h0);
-      init.v[k] = -v0 * radial[k];
-      init.omega[k] = Vec3(0, 0, 1).cross(init.v[k]) / r;  // rolling: v + omega x (-r e_z) = 0
-    }
-    const Vec3 axis = init.omega[0].normalized();
+    const ParticleState& init = setup.initial;
 
     CsvWriter csv(ctx.out_dir / "three_spheres.csv",
                   {"t [s]", "v_radial_1 [m/s]", "spin_1 [rad/s]", "rotation_1 [rad]", "slip_1 [m/s]", "gap_12 [m]",
                    "kinetic [J]"});
-    double t_first = -1, t_sep = -1, t_spin0 = -1, t_roll = -1, t_back = -1;
-    double prev_spin = init.omega[0].dot(axis), prev_t = 0;
+    ThreeSpheresTracker tr(setup);
     long sample = 0;
-    double v_after = 0, spin_after = 0;
-    // Angular momentum of particle 1 about its floor contact point, along the spin axis, per m r v0.
-    auto l_contact = [&](const ParticleState& s) {
-      const Vec3 arm(0, 0, s.x[0].z());
-      return (scene.inertia(0) * s.omega[0] + m * arm.cross(s.v[0])).dot(axis) / (m * r * v0);
-    };
-    const double l_before = l_contact(init);
-    double l_sep = NAN, l_roll = NAN;
-    bool overlapped = false;
+    const double l_before = tr.l_contact(init);
     const ParticleObserver obs = [&](double t, const ParticleState& s) {
-      const double gap = (s.x[0] - s.x[1]).norm() - 2 * r;
-      const double vr = s.v[0].dot(radial[0]);  // > 0: moving outwards
-      const double spin = s.omega[0].dot(axis);
-      const double slip = (s.v[0] + s.omega[0].cross(Vec3(0, 0, -r))).norm();
-      // Touching within round-off: an event-driven collision is observed at the located instant itself.
-      const double touch = 1e-6 * r;  // the drivers locate a contact switch to within their tolerance band
-      if (t_first < 0 && gap <= touch) t_first = t;
-      if (t_first >= 0 && gap < -touch) overlapped = true;
-      if (overlapped && t_sep < 0 && gap >= -touch) {
-        t_sep = t;
-        l_sep = l_contact(s);
-      }
-      if (t_sep >= 0 && t_spin0 < 0 && spin * prev_spin <= 0 && t > prev_t) t_spin0 = t;
-      if (t_spin0 >= 0 && t_roll < 0 && slip < 1e-3 * std::abs(vr)) {
-        t_roll = t;
-        v_after = vr;
-        spin_after = spin;
-        l_roll = l_contact(s);
-      }
-      if (t_roll >= 0 && t_back < 0 && s.x[0].dot(radial[0]) >= d0) t_back = t;
-      prev_spin = spin;
-      prev_t = t;
+      tr.observe(t, s);
       if (sample++ % 10 == 0 || t >= t_end) {
         double ke = 0;
         for (int k = 0; k < 3; ++k) ke += 0.5 * m * s.v[k].squaredNorm() + 0.5 * scene.inertia(k) * s.omega[k].squaredNorm();
-        csv.row({t, vr, spin, s.phi[0].dot(axis), slip, gap, ke});
+        csv.row({t, tr.vr, tr.spin, s.phi[0].dot(setup.axis), tr.slip, tr.gap, ke});
       }
     };
     const SphereRunStats st = run_spheres(scene, init, t_end, opt, obs);
@@ -144,19 +99,19 @@ class ThreeSpheresStudy : public Study {
     j["integrator"] = opt.integrator;
     j["dt"] = json_number(opt.dt);
     j["start_distance"] = json_number(d0);
-    j["collision_time"] = json_number(t_first);
-    j["contact_duration"] = json_number(t_sep >= 0 && t_first >= 0 ? t_sep - t_first : NAN);
+    j["collision_time"] = json_number(tr.t_first);
+    j["contact_duration"] = json_number(tr.t_sep >= 0 && tr.t_first >= 0 ? tr.t_sep - tr.t_first : NAN);
     j["hertz_duration_eq50"] = json_number(hertz_collision_duration(scene.pair(0, 1), v0 * std::sqrt(3.0)));
-    j["spin_reversal_time"] = json_number(t_spin0);
-    j["rolling_again_time"] = json_number(t_roll);
-    j["back_at_start_time"] = json_number(t_back);
-    j["rolling_speed_after"] = json_number(v_after);
-    j["spin_after"] = json_number(spin_after);
+    j["spin_reversal_time"] = json_number(tr.t_spin0);
+    j["rolling_again_time"] = json_number(tr.t_roll);
+    j["back_at_start_time"] = json_number(tr.t_back);
+    j["rolling_speed_after"] = json_number(tr.v_after);
+    j["spin_after"] = json_number(tr.spin_after);
     j["kinetic_energy_ratio_after"] =
-        json_number(t_roll >= 0 ? (0.5 * m * v_after * v_after + 0.5 * scene.inertia(0) * spin_after * spin_after) * 3 / ke0 : NAN);
+        json_number(tr.t_roll >= 0 ? (0.5 * m * tr.v_after * tr.v_after + 0.5 * scene.inertia(0) * tr.spin_after * tr.spin_after) * 3 / ke0 : NAN);
     j["angular_momentum_about_floor_contact"] = {{"before", json_number(l_before)},
-                                                  {"after_collision", json_number(l_sep)},
-                                                  {"at_rolling", json_number(l_roll)},
+                                                  {"after_collision", json_number(tr.l_sep)},
+                                                  {"at_rolling", json_number(tr.l_roll)},
                                                   {"unit", "m r v0"}};
     const double tc50 = hertz_collision_duration(scene.pair(0, 1), v0 * std::sqrt(3.0));
     // The three-body Hertz duration: each sphere moves radially by delta, each pair overlaps by sqrt(3) delta and
