@@ -45,7 +45,7 @@ struct Measurement {
 };
 
 struct PropertyCheck {
-  std::string model;   // "sliding-plates/csds", "dry-friction-oscillator/filippov", ...
+  std::string model;   // "sliding-plates/csds", "incline-block/coulomb:stop" (model/law[:property]), unique with driver
   std::string driver;  // solver name as the command line spells it ("rk4", "cvode", "ida", "trapezoid", ...)
   std::string what;    // one line: the reference and why the tolerance is what it is
   std::vector<ParameterRange> ranges;
@@ -64,6 +64,7 @@ std::vector<PropertyCheck> block_property_checks();
 std::vector<PropertyCheck> sphere_property_checks();
 std::vector<PropertyCheck> stochastic_property_checks();
 std::vector<PropertyCheck> container_property_checks();
+std::vector<PropertyCheck> belt_property_checks();
 
 // Draw i of a check under seed S (reproducible across runs and machines: std::mt19937_64 and our own
 // uniform mapping, no std::uniform_real_distribution).

@@ -85,11 +85,18 @@ PropertyCheck roll_check(const std::string& law, const std::string& integrator) 
            "fixed steps at omega dt = 0.05, 100 rtol (1e-9) for the adaptive ones";
   c.ranges = roll_ranges();
   c.cost = integrator == "trapezoid" || integrator == "rk4" ? 3 : 2;
-  c.run = [integrator, coulomb](const Draw& d) {
+  // t_roll is read where the slip first falls below 1e-12 of its start. Under Mindlin the undamped stick spring
+  // keeps the slip oscillating about zero (period 2 pi/omega_t), and the adaptive drivers report samples far apart
+  // (t_end/200): which oscillation the threshold is first seen in is aliasing, not accuracy (seen: 2e-2 s under
+  // cvode on one draw in 30, every driver alike on the rolling-sphere study). So Mindlin's t_roll is checked for
+  // the fixed steps only (a sample every step); v_roll and omega_roll, exact for any force history, for all.
+  const bool check_t_roll = coulomb || integrator == "trapezoid" || integrator == "rk4";
+  c.run = [integrator, coulomb, check_t_roll](const Draw& d) {
     const RollRun r = run_roll(d, integrator, coulomb);
-    return std::vector<Measurement>{{"|t_roll - t_rigid - delta| [s]", r.t_err, r.t_tol},
-                                    {"|v_roll - v_rigid| [m/s]", r.v_err, r.vw_tol},
-                                    {"r |omega_roll - omega_rigid| [m/s]", r.w_err, r.vw_tol}};
+    std::vector<Measurement> m{{"|v_roll - v_rigid| [m/s]", r.v_err, r.vw_tol},
+                               {"r |omega_roll - omega_rigid| [m/s]", r.w_err, r.vw_tol}};
+    if (check_t_roll) m.insert(m.begin(), Measurement{"|t_roll - t_rigid - delta| [s]", r.t_err, r.t_tol});
+    return m;
   };
   return c;
 }
@@ -102,7 +109,7 @@ PropertyCheck roll_check(const std::string& law, const std::string& integrator) 
 // for (seed 001 eq. 3, 11); gamma_t is chosen to make it positive, and the check asks for at least half of it.
 PropertyCheck energy_check(const std::string& law, SolverKind kind) {
   PropertyCheck c;
-  c.model = "rolling-sphere/" + law;
+  c.model = "rolling-sphere/" + law + ":energy";
   c.driver = to_string(kind);
   const bool dsds = law == "dsds", coulomb = law == "coulomb";
   c.what = dsds ? "energy ledger: the D-SDS reset creates energy, at least half of the first reset's jump (gamma_t u0 - F_max)^2/(2 k_t) - k_t (u0 dt)^2/2"

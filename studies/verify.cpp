@@ -13,7 +13,7 @@ namespace {
 bool matches(const std::vector<std::string>& filters, const std::string& name) {
   if (filters.empty()) return true;
   for (const auto& f : filters)
-    if (name == f || name.rfind(f + "/", 0) == 0) return true;
+    if (name == f || name.rfind(f + "/", 0) == 0 || name.rfind(f + ":", 0) == 0) return true;
   return false;
 }
 
@@ -33,7 +33,7 @@ std::string run_draw(const PropertyCheck& c, const Draw& d, unsigned long long s
   std::string failed;
   for (const Measurement& m : ms) {
     const double ratio = m.tolerance > 0 ? m.error / m.tolerance : (m.error == 0 ? 0.0 : INFINITY);
-    if (!(ratio <= s.worst_ratio) || std::isnan(ratio)) {
+    if (!(ratio <= s.worst_ratio) || std::isnan(ratio) || s.worst_measurement.empty()) {
       s.worst_ratio = std::isnan(ratio) ? INFINITY : ratio;
       s.worst_error = m.error;
       s.worst_tolerance = m.tolerance;
