@@ -111,7 +111,10 @@ SphereRunStats run_spheres(const SphereScene& scene, const ParticleState& initia
   so.dt = o.dt;
   so.rtol = o.rtol;
   so.atol = o.atol;
-  if (!is_fixed_step(so.kind)) so.max_step = tunnelling_step_limit(scene, initial);
+  if (!is_fixed_step(so.kind)) {
+    so.max_step = tunnelling_step_limit(scene, initial);
+    if (o.max_step > 0) so.max_step = so.max_step > 0 ? std::min(so.max_step, o.max_step) : o.max_step;
+  }
   ParticleState ps;
   ps.resize(n);
   auto to_particles = [&](VecCRef s) {

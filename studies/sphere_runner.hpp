@@ -24,6 +24,7 @@ struct SphereRunOptions {
   double dt = 1e-4;
   TrapezoidOptions trapezoid;  // phi, tol, max_iterations (dt is copied from above)
   double rtol = 1e-8, atol = 1e-10;
+  double max_step = 0;   // adaptive drivers: largest step (0: only the tunnelling bound of run_spheres applies)
   bool coulomb = false;  // tangential=coulomb: the rigid Coulomb contact of SphereModel (ODE integrators only)
 };
 
