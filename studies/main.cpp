@@ -123,7 +123,7 @@ int run(const std::vector<std::string>& args) {
     nlohmann::json partial{{"study", study.name()}, {"complete", false}, {"runs_done", store.runs_done()},
                            {"interrupted_by", e.signal == SIGTERM ? "SIGTERM" : "SIGINT"},
                            {"resume", "stickslip run " + study.name() + " --out " + out.string() + " --resume (same --set)"}};
-    partial["reproduce"] = provenance(command_line, params);
+    partial["provenance"] = provenance(command_line, params);
     write_json(out / "summary.json", partial);
     std::cerr << "stickslip: " << e.what() << ": " << store.runs_done() << " runs on disk in " << out.string()
               << "/runs.jsonl; finish with --resume\n";
@@ -132,7 +132,7 @@ int run(const std::vector<std::string>& args) {
   summary["complete"] = true;
   summary["runs_done"] = store.runs_done();
   if (store.runs_resumed()) summary["runs_resumed"] = store.runs_resumed();
-  summary["reproduce"] = provenance(command_line, params);
+  summary["provenance"] = provenance(command_line, params);
   write_json(out / "summary.json", summary);
   if (json) std::cout << summary.dump() << std::endl;
   std::cerr << study.name() << ": wrote " << out.string() << "/ (CSV, summary.json, PNG)\n";

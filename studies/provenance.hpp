@@ -1,7 +1,6 @@
 // studies/provenance.hpp — what a result needs to be rerun exactly: program version and git commit (captured when
 // CMake configured the build; "unknown" outside a git checkout), the versions of SUNDIALS, Boost and Eigen, the
-// command line and the resolved parameters. `stickslip --version` prints the first part; summary.json carries all under "reproduce" (a key without the
-// letters n-a-n, which tests search summaries for).
+// command line and the resolved parameters. `stickslip --version` prints the first part; summary.json carries all.
 #pragma once
 
 #include <nlohmann/json.hpp>

@@ -105,7 +105,7 @@ TEST_CASE("SIGINT keeps the finished rows; --resume finishes with the rows of an
   CHECK(a["runs_resumed"] == partial["runs_done"]);
   for (const std::string tag : {"rot", "norot", "rot_s2", "norot_s2"}) CHECK(row(a, tag) == row(b, tag));
   CHECK(a["ensemble"] == b["ensemble"]);
-  CHECK(a["reproduce"]["parameters"] == b["reproduce"]["parameters"]);
+  CHECK(a["provenance"]["parameters"] == b["provenance"]["parameters"]);
   fs::remove_all(base);
 }
 
