@@ -2,7 +2,7 @@
 // walls, a periodic box and gravity, for a normal law and a tangential law given as template parameters (no
 // virtual call per contact; the laws are models/particles/normal_laws.hpp and tangential_laws.hpp).
 //
-// State (ParticleState, everything a driver saves, restores and advances; the engine itself is immutable):
+// State (GranularState, everything a driver saves, restores and advances; the engine itself is immutable):
 //   bodies     ParticleArrays (x, v, omega, f, torque, radius, mass, inverse mass and inertia)
 //   xi         tangential spring of every candidate pair, at the slots of neighbors (CSR rows by i, j > i)
 //   wall_xi    tangential spring of every candidate sphere-wall pair, at neighbors' wall slots
@@ -26,7 +26,7 @@
 
 namespace stickslip {
 
-struct ParticleState {
+struct GranularState {
   ParticleArrays bodies;
   std::vector<Vec3> xi, wall_xi;
   NeighborList neighbors;
@@ -44,16 +44,16 @@ struct ParticleEngine {
   double skin = 0;  // Verlet skin (m); 0 rebuilds whenever anything moves
 
   // Builds the neighbor lists (carrying any springs already in the state).
-  void prepare(ParticleState& s) const { s.neighbors.build(s.bodies, boundaries, skin, s.xi, s.wall_xi); }
+  void prepare(GranularState& s) const { s.neighbors.build(s.bodies, boundaries, skin, s.xi, s.wall_xi); }
   // Rebuilds when some particle moved more than skin/2; returns whether it did.
-  bool update_neighbors(ParticleState& s) const {
+  bool update_neighbors(GranularState& s) const {
     if (!s.neighbors.needs_rebuild(s.bodies)) return false;
     prepare(s);
     return true;
   }
 
   template <bool Ledger>
-  ContactSums forces(ParticleState& s, double dt) const {
+  ContactSums forces(GranularState& s, double dt) const {
     ParticleArrays& p = s.bodies;
     const std::size_t n = p.size();
     const Vec3 g = boundaries.gravity;

@@ -20,7 +20,7 @@ struct VerletStats {
 
 // Set-up: neighbor lists and the forces at the initial state (springs not advanced); starts the ledger.
 template <class Engine>
-void verlet_setup(const Engine& e, ParticleState& s, ParticleLedger* ledger = nullptr) {
+void verlet_setup(const Engine& e, GranularState& s, ParticleLedger* ledger = nullptr) {
   e.prepare(s);
   if (ledger) {
     const ContactSums c = e.template forces<true>(s, 0.0);
@@ -37,7 +37,7 @@ void verlet_setup(const Engine& e, ParticleState& s, ParticleLedger* ledger = nu
 }
 
 template <class Engine>
-void verlet_step(const Engine& e, ParticleState& s, double dt, VerletStats& stats, ParticleLedger* ledger = nullptr) {
+void verlet_step(const Engine& e, GranularState& s, double dt, VerletStats& stats, ParticleLedger* ledger = nullptr) {
   ParticleArrays& p = s.bodies;
   const std::size_t n = p.size();
   const double half = 0.5 * dt;
@@ -79,7 +79,7 @@ void verlet_step(const Engine& e, ParticleState& s, double dt, VerletStats& stat
 }
 
 template <class Engine>
-VerletStats verlet_run(const Engine& e, ParticleState& s, double dt, long steps, ParticleLedger* ledger = nullptr) {
+VerletStats verlet_run(const Engine& e, GranularState& s, double dt, long steps, ParticleLedger* ledger = nullptr) {
   VerletStats stats;
   for (long k = 0; k < steps; ++k) verlet_step(e, s, dt, stats, ledger);
   return stats;

@@ -29,7 +29,7 @@ Collision oblique(const Tangential& law, double dt) {
   e.normal = {kn, gamma_for(0.1, 0.5 * mass)};
   e.tangential = law;
   e.skin = 0.01;
-  ParticleState s;
+  GranularState s;
   s.bodies.add(Vec3(0, 0, 0), Vec3(0.5, 1.0, 0), radius, mass);
   s.bodies.add(Vec3(0.2 + 1e-4, 0, 0), Vec3(-0.5, -1.0, 0), radius, mass);
   ParticleLedger ledger;
@@ -78,7 +78,7 @@ GasResult gas(const Normal& normal, const Tangential& tangential, double dt) {
   e.boundaries.box.lo = Vec3::Zero();
   e.boundaries.box.hi = Vec3(1.0, 1.0, 10.0);
   e.boundaries.box.periodic = {true, true, false};
-  ParticleState s;
+  GranularState s;
   std::mt19937_64 rng(7);
   std::normal_distribution<double> n01(0.0, 1.0);
   for (int a = 0; a < 4; ++a)
@@ -132,7 +132,7 @@ TEST_CASE("discs in a container of segments stay planar and balance the ledger")
   e.boundaries.gravity = Vec3(0, -9.81, 0);
   e.boundaries.segments = {SegmentWall{Vec3(0, 0, 0), Vec3(2, 0, 0)}, SegmentWall{Vec3(0, 0, 0), Vec3(0, 3, 0)},
                            SegmentWall{Vec3(2, 0, 0), Vec3(2, 3, 0)}};
-  ParticleState s;
+  GranularState s;
   std::mt19937_64 rng(3);
   std::normal_distribution<double> n01(0.0, 1.0);
   for (int a = 0; a < 8; ++a)

@@ -23,7 +23,7 @@ Impact head_on(double kn, double gamma_n, double dt) {
   e.normal = {kn, gamma_n};
   e.tangential = {kn, 0.0, 0.0};
   e.skin = 0.01;
-  ParticleState s;
+  GranularState s;
   s.bodies.add(Vec3(0, 0, 0), Vec3(1, 0, 0), 0.1, 1.0);
   s.bodies.add(Vec3(0.2 + 1e-3, 0, 0), Vec3(-1, 0, 0), 0.1, 1.0);
   verlet_setup(e, s);
@@ -108,14 +108,14 @@ namespace {
 // gravity g = 1 onto a frozen partner with mu = 1, so F_max = mu m g = 1. wall = true: the partner is a plane wall;
 // otherwise a frozen sphere of radius 1e7 (a plate to within x/R <= 1e-6 over the run).
 template <class Tangential>
-ParticleState plates_on_engine(const Tangential& law, bool wall, double dt, double t_end, ParticleLedger* ledger) {
+GranularState plates_on_engine(const Tangential& law, bool wall, double dt, double t_end, ParticleLedger* ledger) {
   ParticleEngine<LinearSpringDashpot, Tangential> e;
   const double kn = 1e4, m = 1, g = 1;
   e.normal = {kn, 2 * std::sqrt(kn / m)};  // critically damped normal
   e.tangential = law;
   e.boundaries.gravity = Vec3(0, 0, -g);
   e.skin = 0.1;
-  ParticleState s;
+  GranularState s;
   const double r = 0.5, h0 = m * g / kn;
   if (wall) {
     e.boundaries.planes.push_back(PlaneWall{Vec3::Zero(), Vec3::UnitZ()});
@@ -142,7 +142,7 @@ TEST_CASE("C-SDS: a sphere on a frozen partner reproduces the sliding plates' ex
     for (double dt : {2e-3, 1e-3, 5e-4}) {
       const Csds law{1.0, 2.0, 1.0};
       ParticleLedger ledger;
-      const ParticleState s = plates_on_engine(law, wall, dt, 5.0, &ledger);
+      const GranularState s = plates_on_engine(law, wall, dt, 5.0, &ledger);
       const Vec3 v = s.bodies.v.back();
       const double err_v = std::abs(v[0] - exact.at(5.0).v);
       // The pair (0, 1) holds the spring of body 0 (the frozen partner) against body 1: minus the plate's.
@@ -167,7 +167,7 @@ TEST_CASE("D-SDS: the plates' D-SDS on the engine, and the energy its first rese
   for (double dt : {1e-3, 5e-4}) {
     const Dsds law{1.0, 2.0, 1.0};
     ParticleLedger ledger;
-    const ParticleState s = plates_on_engine(law, true, dt, 5.0, &ledger);
+    const GranularState s = plates_on_engine(law, true, dt, 5.0, &ledger);
     const double err_v = std::abs(s.bodies.v.back()[0] - exact.at(5.0).v);
     MESSAGE("dt " << dt << ": v(5) error " << err_v << "; energy created " << ledger.created() << " (exact "
                   << created_exact << ")");

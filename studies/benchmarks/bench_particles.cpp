@@ -1,0 +1,308 @@
+// bench_particles — the particle engine (models/particles) under velocity Verlet against Debian's LAMMPS (`lmp`,
+// pair_style granular + fix nve/sphere) on the identical system, side by side in one run (a benchmark, not a test:
+// it prints, it asserts nothing).
+//
+// System: a simple cubic lattice of L^3 spheres (r = 0.1 m, density 2500 kg/m^3, spacing 0.1 % short of touching,
+// so every lattice bond is a compressed contact: 3 L^2 (L - 1) pairs), deterministic pseudo-random velocities
+// (|v_a| <= 0.05 m/s), no walls, no gravity, open boundaries (LAMMPS: boundary s s s), skin 0.01 m, dt 1e-5 s.
+// Laws (stickslip | LAMMPS):
+//   csds     linear k_n = 4e5 N/m, gamma_n = 110 1/s (zeta 0.2) + C-SDS k_t = 2/7 k_n, gamma_t = gamma_n, mu 0.5
+//            | hooke 4e5 110 tangential linear_history (k_t, xgammat 1, mu 0.5) damping mass_velocity
+//            (LAMMPS has no C-SDS; linear_history is the D-SDS, the same cost class)
+//   dsds     linear + D-SDS (the LAMMPS rule), same parameters | the same LAMMPS line
+//   mindlin  Hertz E = 1e8, nu 0.3, seed 004 damping (xi from e = 0.6) + Mindlin, mu 0.5
+//            | hertz/material 1e8 0.6 0.3 tangential mindlin NULL 0 0.5 damping tsuji
+// Each measurement runs in a child process (this program with --single) under /usr/bin/time, so both engines'
+// bytes per particle come from the same maximum resident set size; timings are wall clock over `steps` steps after
+// a warm-up, best of --reps (LAMMPS: its "Loop time", best of the same number of runs).
+// us_per_particle_step = seconds/(steps N); us_per_force_eval = the force evaluation alone per particle
+// (stickslip: timed separately; LAMMPS: the "Pair" + "Neigh" share of the loop time from its timing breakdown).
+//
+// Usage: bench_particles [--json] [--big (adds N = 1e6)] [--reps R] [--laws csds,dsds,mindlin]
+#include <sys/wait.h>
+
+#include <chrono>
+#include <cmath>
+#include <cstdio>
+#include <cstdlib>
+#include <cstring>
+#include <fstream>
+#include <sstream>
+#include <string>
+#include <vector>
+
+#include "models/particles/velocity_verlet.hpp"
+
+using namespace stickslip;
+
+namespace {
+
+constexpr double kRadius = 0.1, kDensity = 2500, kDt = 1e-5, kSkin = 0.01, kKn = 4e5, kGammaN = 110, kMu = 0.5;
+constexpr double kYoung = 1e8, kPoisson = 0.3, kRestitution = 0.6;
+
+double now() { return std::chrono::duration<double>(std::chrono::steady_clock::now().time_since_epoch()).count(); }
+double sphere_mass() { return kDensity * 4.0 / 3.0 * M_PI * kRadius * kRadius * kRadius; }
+
+long side_for(long n) { return std::lround(std::cbrt(static_cast<double>(n))); }
+long steps_for(long n) { return std::max(40L, 4000000L / n); }
+
+// Velocity component a of particle id (1-based, LAMMPS' id): deterministic, in [-0.05, 0.05].
+double velocity(long id, int a) { return 0.05 * std::sin(1.7 * static_cast<double>(id) + 2.1 * a + 0.3 * id * a); }
+
+Vec3 lattice_position(long id, long side, double spacing) {
+  const long k = id - 1;
+  return Vec3(static_cast<double>(k % side), static_cast<double>((k / side) % side),
+              static_cast<double>(k / (side * side))) * spacing;
+}
+
+GranularState make_lattice(long side) {
+  GranularState s;
+  const double spacing = 2 * kRadius * (1 - 1e-3);
+  for (long id = 1; id <= side * side * side; ++id)
+    s.bodies.add(lattice_position(id, side, spacing), Vec3(velocity(id, 0), velocity(id, 1), velocity(id, 2)),
+                 kRadius, sphere_mass());
+  return s;
+}
+
+struct Single {
+  double us_step = 0, us_force = 0;
+  std::size_t pairs = 0, engine_bytes = 0;
+};
+
+template <class Normal, class Tangential>
+Single run_single(const Normal& normal, const Tangential& tangential, long n, long steps, int reps) {
+  ParticleEngine<Normal, Tangential> e;
+  e.normal = normal;
+  e.tangential = tangential;
+  e.skin = kSkin;
+  const long side = side_for(n);
+  const double count = static_cast<double>(side * side * side);
+  Single best{1e300, 1e300, 0, 0};
+  for (int r = 0; r < reps; ++r) {
+    GranularState s = make_lattice(side);
+    verlet_setup(e, s);
+    VerletStats st;
+    for (int k = 0; k < 5; ++k) verlet_step(e, s, kDt, st);  // warm-up
+    const double a = now();
+    for (long k = 0; k < steps; ++k) verlet_step(e, s, kDt, st);
+    best.us_step = std::min(best.us_step, (now() - a) / (static_cast<double>(steps) * count) * 1e6);
+    const long evals = std::max(5L, steps / 2);
+    const double b = now();
+    for (long k = 0; k < evals; ++k) e.template forces<false>(s, kDt);
+    best.us_force = std::min(best.us_force, (now() - b) / (static_cast<double>(evals) * count) * 1e6);
+    best.pairs = s.neighbors.num_pairs();
+    best.engine_bytes = s.bytes();
+  }
+  return best;
+}
+
+Single run_single_law(const std::string& law, long n, long steps, int reps) {
+  const LinearSpringDashpot lin{kKn, kGammaN};
+  if (law == "csds") return run_single(lin, Csds{2.0 / 7.0 * kKn, kGammaN, kMu}, n, steps, reps);
+  if (law == "dsds") return run_single(lin, Dsds{2.0 / 7.0 * kKn, kGammaN, kMu}, n, steps, reps);
+  return run_single(HertzDamped::material(kYoung, kPoisson, xi_from_restitution(kRestitution)),
+                    Mindlin::material(kYoung, kPoisson, kMu), n, steps, reps);
+}
+
+// Runs a shell command, returns its stdout; stderr goes to err_file.
+std::string capture(const std::string& cmd, int& status) {
+  std::string out;
+  FILE* p = popen(cmd.c_str(), "r");
+  if (!p) {
+    status = -1;
+    return out;
+  }
+  char buf[4096];
+  while (std::fgets(buf, sizeof buf, p)) out += buf;
+  status = pclose(p);
+  return out;
+}
+
+std::string slurp(const std::string& path) {
+  std::ifstream f(path);
+  std::stringstream ss;
+  ss << f.rdbuf();
+  return ss.str();
+}
+
+// /usr/bin/time -f %M writes the max RSS (kB) as the last line of stderr.
+double max_rss_bytes(const std::string& err) {
+  const auto pos = err.find_last_of("\n", err.size() >= 2 ? err.size() - 2 : 0);
+  const std::string last = pos == std::string::npos ? err : err.substr(pos + 1);
+  return std::atof(last.c_str()) * 1024.0;
+}
+
+bool on_path(const char* prog) {
+  int st = 0;
+  capture(std::string("command -v ") + prog + " >/dev/null 2>&1 && echo yes", st);
+  return st == 0;
+}
+
+struct Row {
+  std::string engine, law;
+  long n = 0;
+  double us_step = 0, us_force = 0, bytes = 0;
+  std::size_t pairs = 0;
+};
+
+void write_lammps_input(const std::string& dir, const std::string& law, long n, long steps) {
+  const long side = side_for(n);
+  const double spacing = 2 * kRadius * (1 - 1e-3), hi = static_cast<double>(side) * spacing;
+  std::ofstream d(dir + "/data.lmp");
+  d << "stickslip bench_particles lattice\n\n" << side * side * side << " atoms\n1 atom types\n\n";
+  d << -0.5 << " " << hi + 0.5 << " xlo xhi\n" << -0.5 << " " << hi + 0.5 << " ylo yhi\n"
+    << -0.5 << " " << hi + 0.5 << " zlo zhi\n\nAtoms # sphere\n\n";
+  char line[256];
+  for (long id = 1; id <= side * side * side; ++id) {
+    const Vec3 x = lattice_position(id, side, spacing);
+    std::snprintf(line, sizeof line, "%ld 1 %.17g %.17g %.17g %.17g %.17g\n", id, 2 * kRadius, kDensity, x[0], x[1],
+                  x[2]);
+    d << line;
+  }
+  d << "\nVelocities\n\n";
+  for (long id = 1; id <= side * side * side; ++id) {
+    std::snprintf(line, sizeof line, "%ld %.17g %.17g %.17g 0 0 0\n", id, velocity(id, 0), velocity(id, 1),
+                  velocity(id, 2));
+    d << line;
+  }
+  d.close();
+  std::ofstream in(dir + "/in.lmp");
+  in << "units si\natom_style sphere\ndimension 3\nboundary s s s\ncomm_modify vel yes\n"
+     << "read_data " << dir << "/data.lmp\npair_style granular\n";
+  if (law == "mindlin")
+    in << "pair_coeff * * hertz/material " << kYoung << " " << kRestitution << " " << kPoisson
+       << " tangential mindlin NULL 0.0 " << kMu << " damping tsuji\n";
+  else
+    in << "pair_coeff * * hooke " << kKn << " " << kGammaN << " tangential linear_history " << 2.0 / 7.0 * kKn
+       << " 1.0 " << kMu << " damping mass_velocity\n";
+  in << "neighbor " << kSkin << " bin\nneigh_modify delay 0 every 1 check yes\nfix 1 all nve/sphere\n"
+     << "timestep " << kDt << "\nthermo 0\nrun 5\nrun " << steps << "\n";
+}
+
+// "Loop time of T on 1 procs for S steps with N atoms" of the last run, and the Pair + Neigh seconds.
+bool parse_lammps(const std::string& log, double& loop, double& pair_neigh) {
+  const auto pos = log.rfind("Loop time of");
+  if (pos == std::string::npos) return false;
+  loop = std::atof(log.c_str() + pos + 13);
+  pair_neigh = 0;
+  for (const char* sec : {"\nPair    |", "\nNeigh   |"}) {
+    const auto p = log.find(sec, pos);
+    if (p != std::string::npos) pair_neigh += std::atof(log.c_str() + p + std::strlen(sec));
+  }
+  return true;
+}
+
+}  // namespace
+
+int main(int argc, char** argv) {
+  bool json = false, big = false;
+  int reps = 3;
+  std::vector<std::string> laws = {"csds", "dsds", "mindlin"};
+  for (int a = 1; a < argc; ++a) {
+    const std::string arg = argv[a];
+    if (arg == "--single" && a + 4 < argc) {  // child mode: law n steps reps
+      const Single s = run_single_law(argv[a + 1], std::atol(argv[a + 2]), std::atol(argv[a + 3]), std::atoi(argv[a + 4]));
+      std::printf("RESULT %.6g %.6g %zu %zu\n", s.us_step, s.us_force, s.pairs, s.engine_bytes);
+      return 0;
+    }
+    if (arg == "--json") json = true;
+    else if (arg == "--big") big = true;
+    else if (arg == "--reps" && a + 1 < argc) reps = std::max(1, std::atoi(argv[++a]));
+    else if (arg == "--laws" && a + 1 < argc) {
+      laws.clear();
+      std::stringstream ss(argv[++a]);
+      for (std::string l; std::getline(ss, l, ',');)
+        if (l == "csds" || l == "dsds" || l == "mindlin") laws.push_back(l);
+        else {
+          std::fprintf(stderr, "bench_particles: --laws %s: allowed csds, dsds, mindlin\n", l.c_str());
+          return 2;
+        }
+    } else {
+      std::fprintf(stderr, "usage: bench_particles [--json] [--big] [--reps R] [--laws csds,dsds,mindlin]\n");
+      return 2;
+    }
+  }
+  std::vector<long> sizes = {1000, 10000, 100000};
+  if (big) sizes.push_back(1000000);
+  const bool have_time = on_path("/usr/bin/time");
+  const bool have_lmp = on_path("lmp");
+  if (!have_lmp) std::fprintf(stderr, "bench_particles: lmp is not on PATH (apt-get install lammps): no LAMMPS rows\n");
+  char tmpl[] = "/tmp/bench_particles.XXXXXX";
+  const std::string dir = mkdtemp(tmpl) ? tmpl : "/tmp";
+  const std::string self = argv[0];
+  const std::string timer = have_time ? "/usr/bin/time -f %M " : "";
+  std::vector<Row> rows;
+  for (const std::string& law : laws)
+    for (long n : sizes) {
+      const long side = side_for(n), count = side * side * side, steps = steps_for(count);
+      int st = 0;
+      const std::string out = capture(timer + "'" + self + "' --single " + law + " " + std::to_string(count) + " " +
+                                          std::to_string(steps) + " " + std::to_string(reps) + " 2>" + dir + "/err",
+                                      st);
+      Row r{"stickslip", law, count};
+      std::size_t engine_bytes = 0;
+      if (std::sscanf(out.c_str(), "RESULT %lf %lf %zu %zu", &r.us_step, &r.us_force, &r.pairs, &engine_bytes) != 4) {
+        std::fprintf(stderr, "bench_particles: child failed for %s n=%ld\n", law.c_str(), count);
+        return 4;
+      }
+      r.bytes = have_time ? max_rss_bytes(slurp(dir + "/err")) / static_cast<double>(count)
+                          : static_cast<double>(engine_bytes) / static_cast<double>(count);
+      rows.push_back(r);
+      if (!json)
+        std::fprintf(stderr, "stickslip %-8s n %8ld: %.4f us/particle-step (%zu pairs)\n", law.c_str(), count,
+                     r.us_step, r.pairs);
+      if (!have_lmp) continue;
+      write_lammps_input(dir, law, count, steps);
+      Row l{"lammps", law, count};
+      l.us_step = l.us_force = 1e300;
+      for (int k = 0; k < reps; ++k) {
+        capture("cd " + dir + " && OMP_NUM_THREADS=1 " + timer + "lmp -in in.lmp -log log.lmp -screen none 2>" + dir +
+                    "/lerr",
+                st);
+        double loop = 0, pn = 0;
+        if (!parse_lammps(slurp(dir + "/log.lmp"), loop, pn)) {
+          std::fprintf(stderr, "bench_particles: lmp failed for %s n=%ld (see %s/log.lmp)\n", law.c_str(), count,
+                       dir.c_str());
+          return 4;
+        }
+        const double denom = static_cast<double>(steps) * static_cast<double>(count);
+        l.us_step = std::min(l.us_step, loop / denom * 1e6);
+        l.us_force = std::min(l.us_force, pn / denom * 1e6);
+        if (have_time) l.bytes = max_rss_bytes(slurp(dir + "/lerr")) / static_cast<double>(count);
+      }
+      l.pairs = r.pairs;
+      rows.push_back(l);
+      if (!json) std::fprintf(stderr, "lammps    %-8s n %8ld: %.4f us/particle-step\n", law.c_str(), count, l.us_step);
+    }
+
+  if (json) {
+    std::printf("{\"benchmark\": \"bench_particles\", \"lammps\": %s, \"rows\": [", have_lmp ? "true" : "false");
+    for (std::size_t k = 0; k < rows.size(); ++k) {
+      const Row& r = rows[k];
+      std::printf("%s\n  {\"engine\": \"%s\", \"law\": \"%s\", \"integrator\": \"velocity-verlet\", \"dim\": 3, "
+                  "\"n\": %ld, \"threads\": 1, \"us_per_particle_step\": %.6g, \"us_per_force_eval\": %.6g, "
+                  "\"sweeps_per_step\": 1, \"bytes_per_particle\": %.1f, \"pairs\": %zu}",
+                  k ? "," : "", r.engine.c_str(), r.law.c_str(), r.n, r.us_step, r.us_force, r.bytes, r.pairs);
+    }
+    std::printf("\n]}\n");
+    return 0;
+  }
+  std::printf("velocity Verlet, 1 thread, lattice of touching spheres (r 0.1, dt 1e-5, skin 0.01); best of %d\n", reps);
+  if (!have_lmp) std::printf("lmp not on PATH: LAMMPS not run (Debian package lammps)\n");
+  std::printf("%-8s %8s %9s | %12s %12s %7s | %12s %12s %7s | %10s %10s\n", "law", "n", "pairs", "ss us/p-step",
+              "lmp us/p-step", "ratio", "ss us/force", "lmp us/force", "ratio", "ss B/part", "lmp B/part");
+  for (std::size_t k = 0; k < rows.size(); ++k) {
+    const Row& r = rows[k];
+    if (r.engine != "stickslip") continue;
+    const Row* l = (k + 1 < rows.size() && rows[k + 1].engine == "lammps") ? &rows[k + 1] : nullptr;
+    if (l)
+      std::printf("%-8s %8ld %9zu | %12.4f %12.4f %7.2f | %12.4f %12.4f %7.2f | %10.0f %10.0f\n", r.law.c_str(), r.n,
+                  r.pairs, r.us_step, l->us_step, r.us_step / l->us_step, r.us_force, l->us_force,
+                  r.us_force / l->us_force, r.bytes, l->bytes);
+    else
+      std::printf("%-8s %8ld %9zu | %12.4f %12s %7s | %12.4f %12s %7s | %10.0f %10s\n", r.law.c_str(), r.n, r.pairs,
+                  r.us_step, "-", "-", r.us_force, "-", "-", r.bytes, "-");
+  }
+  std::printf("ratio = stickslip/LAMMPS (< 1: stickslip faster). LAMMPS force = Pair + Neigh share of its loop time.\n");
+  return 0;
+}
