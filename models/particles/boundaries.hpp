@@ -5,13 +5,16 @@
 //   SegmentWall {ends a, b} (2-D containers; in 3-D a capsule of radius 0): c = closest point of [a, b] to x_i,
 //               gap |x_i - c| - r_i, contact normal (c - x_i)/|c - x_i|.
 //   PeriodicBox lo, hi and a flag per axis: the minimal image of a separation d is d - L round(d/L) on periodic
-//               axes. It is written branch-free as d - L round(d inv_L) with inv_L = 0 on open axes.
+//               axes. Positions are folded into the box at every neighbor rebuild and move less than skin/2
+//               between rebuilds, so |d| < 1.5 L and one shift suffices: d -= L [(d > L/2) - (d < -L/2)], branch-free,
+//               with L/2 = infinity on open axes (no call to round(), which is a libm call without SSE4.1).
 // Walls are fixed (zero velocity), so they do no work; gravity g acts on every body with inv_mass > 0.
 #pragma once
 
 #include <algorithm>
 #include <array>
 #include <cmath>
+#include <limits>
 #include <vector>
 
 #include "models/rodrigues.hpp"
@@ -32,15 +35,22 @@ struct PeriodicBox {
   std::array<bool, 3> periodic{false, false, false};
 
   double length(int a) const { return hi[a] - lo[a]; }
-  Vec3 inv_length() const {
+  Vec3 lengths() const { return hi - lo; }
+  // Half lengths, infinity on open axes.
+  Vec3 half_length() const {
     Vec3 r;
-    for (int a = 0; a < 3; ++a) r[a] = periodic[a] ? 1.0 / length(a) : 0.0;
+    for (int a = 0; a < 3; ++a) r[a] = periodic[a] ? 0.5 * length(a) : std::numeric_limits<double>::infinity();
     return r;
   }
-  Vec3 lengths() const { return hi - lo; }
-  // Minimal image of a separation, given inv_length() (0 on open axes).
-  static Vec3 minimal_image(Vec3 d, const Vec3& len, const Vec3& inv_len) {
-    for (int a = 0; a < 3; ++a) d[a] -= len[a] * std::nearbyint(d[a] * inv_len[a]);
+  // Minimal image of a separation with |d| < 1.5 L on periodic axes, given lengths() and half_length().
+  static Vec3 minimal_image(Vec3 d, const Vec3& len, const Vec3& half) {
+    for (int a = 0; a < 3; ++a) d[a] -= len[a] * (static_cast<double>(d[a] > half[a]) - static_cast<double>(d[a] < -half[a]));
+    return d;
+  }
+  // Minimal image of any separation (brute-force checks).
+  Vec3 minimal_image_any(Vec3 d) const {
+    for (int a = 0; a < 3; ++a)
+      if (periodic[a]) d[a] -= length(a) * std::nearbyint(d[a] / length(a));
     return d;
   }
   // A position folded into [lo, hi) on periodic axes.

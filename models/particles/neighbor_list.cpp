@@ -73,7 +73,7 @@ void NeighborList::build(ParticleArrays& p, const Boundaries& b, double skin, st
   old_xi_.swap(xi);
 
   bin(p, b, cut);
-  const Vec3 len = b.box.lengths(), inv_len = b.box.inv_length();
+  const Vec3 len = b.box.lengths(), half = b.box.half_length();
   bool dedupe = false;
   for (int a = 0; a < 3; ++a) dedupe |= b.box.periodic[a] && dims_[a] < 3;
 
@@ -107,7 +107,7 @@ void NeighborList::build(ParticleArrays& p, const Boundaries& b, double skin, st
         const std::uint32_t j = cell_items_[k];
         if (j <= i) continue;
         const double rc = p.radius[i] + p.radius[j] + skin;
-        if (PeriodicBox::minimal_image(p.x[j] - p.x[i], len, inv_len).squaredNorm() < rc * rc) nbr_.push_back(j);
+        if (PeriodicBox::minimal_image(p.x[j] - p.x[i], len, half).squaredNorm() < rc * rc) nbr_.push_back(j);
       }
     std::sort(nbr_.begin() + static_cast<long>(row), nbr_.end());
     first_[i + 1] = static_cast<std::uint32_t>(nbr_.size());

@@ -52,8 +52,10 @@ struct ParticleEngine {
     return true;
   }
 
+  // flatten: every call inside (laws, Eigen's fixed-size operations) is inlined into the loop; GCC's inliner
+  // otherwise gives up on this large function and leaves calls per contact (measured with perf: 30 % of the time).
   template <bool Ledger>
-  ContactSums forces(GranularState& s, double dt) const {
+  [[gnu::flatten]] ContactSums forces(GranularState& s, double dt) const {
     ParticleArrays& p = s.bodies;
     const std::size_t n = p.size();
     const Vec3 g = boundaries.gravity;
@@ -62,7 +64,7 @@ struct ParticleEngine {
       p.torque[i].setZero();
     }
     ContactSums sums;
-    const Vec3 len = boundaries.box.lengths(), inv_len = boundaries.box.inv_length();
+    const Vec3 len = boundaries.box.lengths(), half = boundaries.box.half_length();
     const auto& first = s.neighbors.first();
     const auto& nbr = s.neighbors.neighbors();
     for (std::size_t i = 0; i < n; ++i) {
@@ -71,7 +73,7 @@ struct ParticleEngine {
       Vec3 fi = Vec3::Zero(), ti = Vec3::Zero();
       for (std::uint32_t k = first[i]; k < first[i + 1]; ++k) {
         const std::uint32_t j = nbr[k];
-        const Vec3 d = PeriodicBox::minimal_image(p.x[j] - xi_pos, len, inv_len);
+        const Vec3 d = PeriodicBox::minimal_image(p.x[j] - xi_pos, len, half);
         const double rj = p.radius[j], rsum = ri + rj, r2 = d.squaredNorm();
         if (r2 >= rsum * rsum) {
           s.xi[k].setZero();

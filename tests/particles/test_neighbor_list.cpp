@@ -24,11 +24,10 @@ ParticleArrays random_particles(std::size_t n, double box, bool planar, unsigned
 std::set<std::pair<std::uint32_t, std::uint32_t>> brute_force(const ParticleArrays& p, const PeriodicBox& box,
                                                                 double skin) {
   std::set<std::pair<std::uint32_t, std::uint32_t>> pairs;
-  const Vec3 len = box.lengths(), inv = box.inv_length();
   for (std::size_t i = 0; i < p.size(); ++i)
     for (std::size_t j = i + 1; j < p.size(); ++j) {
       const double rc = p.radius[i] + p.radius[j] + skin;
-      if (PeriodicBox::minimal_image(p.x[j] - p.x[i], len, inv).squaredNorm() < rc * rc)
+      if (box.minimal_image_any(p.x[j] - p.x[i]).squaredNorm() < rc * rc)
         pairs.insert({static_cast<std::uint32_t>(i), static_cast<std::uint32_t>(j)});
     }
   return pairs;
