@@ -114,6 +114,14 @@ void NeighborList::build(ParticleArrays& p, const Boundaries& b, double skin, st
   }
   carry_history(old_first_, old_nbr_, old_xi_, first_, nbr_, xi, Vec3(Vec3::Zero()));
 
+  // Transpose: the slots where each particle is the partner j, ascending (a counting sort over the slots).
+  tfirst_.assign(n + 1, 0);
+  for (std::uint32_t j : nbr_) ++tfirst_[j + 1];
+  for (std::size_t i = 0; i < n; ++i) tfirst_[i + 1] += tfirst_[i];
+  tslot_.resize(nbr_.size());
+  fill_.assign(tfirst_.begin(), tfirst_.end() - 1);
+  for (std::uint32_t k = 0; k < nbr_.size(); ++k) tslot_[fill_[nbr_[k]]++] = k;
+
   // Walls: every (i, w) with gap < skin (few walls: a direct loop).
   old_first_.swap(wfirst_);
   old_nbr_.swap(wall_);
@@ -142,7 +150,7 @@ bool NeighborList::needs_rebuild(const ParticleArrays& p) const {
 
 std::size_t NeighborList::bytes() const {
   const std::size_t u = sizeof(std::uint32_t);
-  return (first_.capacity() + nbr_.capacity() + wfirst_.capacity() + wall_.capacity() + old_first_.capacity() +
+  return (first_.capacity() + nbr_.capacity() + tfirst_.capacity() + tslot_.capacity() + wfirst_.capacity() + wall_.capacity() + old_first_.capacity() +
           old_nbr_.capacity() + fill_.capacity() + cell_start_.capacity() +
           cell_items_.capacity() + cell_of_.capacity()) * u +
          (old_xi_.capacity() + x_built_.capacity()) * sizeof(Vec3);

@@ -39,10 +39,13 @@ class NeighborList {
   const std::vector<std::uint32_t>& neighbors() const { return nbr_; }
   const std::vector<std::uint32_t>& wall_first() const { return wfirst_; }
   const std::vector<std::uint32_t>& walls() const { return wall_; }
+  // Transpose of the pair rows: the slots k with neighbors()[k] == j are tslot[tfirst[j] .. tfirst[j+1]), ascending.
+  const std::vector<std::uint32_t>& partner_first() const { return tfirst_; }
+  const std::vector<std::uint32_t>& partner_slots() const { return tslot_; }
 
  private:
   void bin(const ParticleArrays& p, const Boundaries& b, double cell);
-  std::vector<std::uint32_t> first_, nbr_, wfirst_, wall_;
+  std::vector<std::uint32_t> first_, nbr_, wfirst_, wall_, tfirst_, tslot_;
   std::vector<std::uint32_t> old_first_, old_nbr_, fill_;  // scratch for the merge and the binning
   std::vector<Vec3> old_xi_;
   std::vector<Vec3> x_built_;

@@ -15,6 +15,7 @@
 // Each measurement runs in a child process (this program with --single) under /usr/bin/time, so both engines'
 // bytes per particle come from the same maximum resident set size; timings are wall clock over `steps` steps after
 // a warm-up, best of --reps (LAMMPS: its "Loop time", best of the same number of runs).
+// stickslip also runs with 2 threads for N >= 1e4 (the two-phase pass of ParticleEngine::forces_parallel).
 // us_per_particle_step = seconds/(steps N); us_per_force_eval = the force evaluation alone per particle
 // (stickslip: timed separately; LAMMPS: the "Pair" + "Neigh" share of the loop time from its timing breakdown).
 //
@@ -71,8 +72,9 @@ struct Single {
 };
 
 template <class Normal, class Tangential>
-Single run_single(const Normal& normal, const Tangential& tangential, long n, long steps, int reps) {
+Single run_single(const Normal& normal, const Tangential& tangential, long n, long steps, int reps, int threads) {
   ParticleEngine<Normal, Tangential> e;
+  e.threads = threads;
   e.normal = normal;
   e.tangential = tangential;
   e.skin = kSkin;
@@ -101,12 +103,12 @@ Single run_single(const Normal& normal, const Tangential& tangential, long n, lo
   return best;
 }
 
-Single run_single_law(const std::string& law, long n, long steps, int reps) {
+Single run_single_law(const std::string& law, long n, long steps, int reps, int threads) {
   const LinearSpringDashpot lin{kKn, kGammaN};
-  if (law == "csds") return run_single(lin, Csds{2.0 / 7.0 * kKn, kGammaN, kMu}, n, steps, reps);
-  if (law == "dsds") return run_single(lin, Dsds{2.0 / 7.0 * kKn, kGammaN, kMu}, n, steps, reps);
+  if (law == "csds") return run_single(lin, Csds{2.0 / 7.0 * kKn, kGammaN, kMu}, n, steps, reps, threads);
+  if (law == "dsds") return run_single(lin, Dsds{2.0 / 7.0 * kKn, kGammaN, kMu}, n, steps, reps, threads);
   return run_single(HertzDamped::material(kYoung, kPoisson, xi_from_restitution(kRestitution)),
-                    Mindlin::material(kYoung, kPoisson, kMu), n, steps, reps);
+                    Mindlin::material(kYoung, kPoisson, kMu), n, steps, reps, threads);
 }
 
 // Runs a shell command, returns its stdout; stderr goes to err_file.
@@ -146,6 +148,7 @@ bool on_path(const char* prog) {
 struct Row {
   std::string engine, law;
   long n = 0;
+  int threads = 1;
   double us_step = 0, us_force = 0, bytes = 0;
   std::size_t pairs = 0;
 };
@@ -205,8 +208,9 @@ int main(int argc, char** argv) {
   std::vector<std::string> laws = {"csds", "dsds", "mindlin"};
   for (int a = 1; a < argc; ++a) {
     const std::string arg = argv[a];
-    if (arg == "--single" && a + 4 < argc) {  // child mode: law n steps reps
-      const Single s = run_single_law(argv[a + 1], std::atol(argv[a + 2]), std::atol(argv[a + 3]), std::atoi(argv[a + 4]));
+    if (arg == "--single" && a + 5 < argc) {  // child mode: law n steps reps threads
+      const Single s = run_single_law(argv[a + 1], std::atol(argv[a + 2]), std::atol(argv[a + 3]), std::atoi(argv[a + 4]),
+                                      std::atoi(argv[a + 5]));
       std::printf("RESULT %.6g %.6g %zu %zu\n", s.us_step, s.us_force, s.pairs, s.engine_bytes);
       return 0;
     }
@@ -241,24 +245,28 @@ int main(int argc, char** argv) {
     for (long n : sizes) {
       const long side = side_for(n), count = side * side * side, steps = steps_for(count);
       int st = 0;
-      const std::string out = capture(timer + "'" + self + "' --single " + law + " " + std::to_string(count) + " " +
-                                          std::to_string(steps) + " " + std::to_string(reps) + " 2>" + dir + "/err",
-                                      st);
-      Row r{"stickslip", law, count};
-      std::size_t engine_bytes = 0;
-      if (std::sscanf(out.c_str(), "RESULT %lf %lf %zu %zu", &r.us_step, &r.us_force, &r.pairs, &engine_bytes) != 4) {
-        std::fprintf(stderr, "bench_particles: child failed for %s n=%ld\n", law.c_str(), count);
-        return 4;
+      for (int threads : {1, 2}) {
+        if (threads == 2 && count < 10000) continue;
+        const std::string out = capture(timer + "'" + self + "' --single " + law + " " + std::to_string(count) + " " +
+                                            std::to_string(steps) + " " + std::to_string(reps) + " " +
+                                            std::to_string(threads) + " 2>" + dir + "/err",
+                                        st);
+        Row r{"stickslip", law, count, threads};
+        std::size_t engine_bytes = 0;
+        if (std::sscanf(out.c_str(), "RESULT %lf %lf %zu %zu", &r.us_step, &r.us_force, &r.pairs, &engine_bytes) != 4) {
+          std::fprintf(stderr, "bench_particles: child failed for %s n=%ld\n", law.c_str(), count);
+          return 4;
+        }
+        r.bytes = have_time ? max_rss_bytes(slurp(dir + "/err")) / static_cast<double>(count)
+                            : static_cast<double>(engine_bytes) / static_cast<double>(count);
+        rows.push_back(r);
+        if (!json)
+          std::fprintf(stderr, "stickslip %-8s n %8ld threads %d: %.4f us/particle-step (%zu pairs)\n", law.c_str(),
+                       count, threads, r.us_step, r.pairs);
       }
-      r.bytes = have_time ? max_rss_bytes(slurp(dir + "/err")) / static_cast<double>(count)
-                          : static_cast<double>(engine_bytes) / static_cast<double>(count);
-      rows.push_back(r);
-      if (!json)
-        std::fprintf(stderr, "stickslip %-8s n %8ld: %.4f us/particle-step (%zu pairs)\n", law.c_str(), count,
-                     r.us_step, r.pairs);
       if (!have_lmp) continue;
       write_lammps_input(dir, law, count, steps);
-      Row l{"lammps", law, count};
+      Row l{"lammps", law, count, 1};
       l.us_step = l.us_force = 1e300;
       for (int k = 0; k < reps; ++k) {
         capture("cd " + dir + " && OMP_NUM_THREADS=1 " + timer + "lmp -in in.lmp -log log.lmp -screen none 2>" + dir +
@@ -275,7 +283,7 @@ int main(int argc, char** argv) {
         l.us_force = std::min(l.us_force, pn / denom * 1e6);
         if (have_time) l.bytes = max_rss_bytes(slurp(dir + "/lerr")) / static_cast<double>(count);
       }
-      l.pairs = r.pairs;
+      l.pairs = rows.back().pairs;
       rows.push_back(l);
       if (!json) std::fprintf(stderr, "lammps    %-8s n %8ld: %.4f us/particle-step\n", law.c_str(), count, l.us_step);
     }
@@ -285,28 +293,37 @@ int main(int argc, char** argv) {
     for (std::size_t k = 0; k < rows.size(); ++k) {
       const Row& r = rows[k];
       std::printf("%s\n  {\"engine\": \"%s\", \"law\": \"%s\", \"integrator\": \"velocity-verlet\", \"dim\": 3, "
-                  "\"n\": %ld, \"threads\": 1, \"us_per_particle_step\": %.6g, \"us_per_force_eval\": %.6g, "
+                  "\"n\": %ld, \"threads\": %d, \"us_per_particle_step\": %.6g, \"us_per_force_eval\": %.6g, "
                   "\"sweeps_per_step\": 1, \"bytes_per_particle\": %.1f, \"pairs\": %zu}",
-                  k ? "," : "", r.engine.c_str(), r.law.c_str(), r.n, r.us_step, r.us_force, r.bytes, r.pairs);
+                  k ? "," : "", r.engine.c_str(), r.law.c_str(), r.n, r.threads, r.us_step, r.us_force, r.bytes, r.pairs);
     }
     std::printf("\n]}\n");
     return 0;
   }
-  std::printf("velocity Verlet, 1 thread, lattice of touching spheres (r 0.1, dt 1e-5, skin 0.01); best of %d\n", reps);
+  std::printf("velocity Verlet, lattice of touching spheres (r 0.1, dt 1e-5, skin 0.01); best of %d\n", reps);
   if (!have_lmp) std::printf("lmp not on PATH: LAMMPS not run (Debian package lammps)\n");
-  std::printf("%-8s %8s %9s | %12s %12s %7s | %12s %12s %7s | %10s %10s\n", "law", "n", "pairs", "ss us/p-step",
-              "lmp us/p-step", "ratio", "ss us/force", "lmp us/force", "ratio", "ss B/part", "lmp B/part");
-  for (std::size_t k = 0; k < rows.size(); ++k) {
-    const Row& r = rows[k];
-    if (r.engine != "stickslip") continue;
-    const Row* l = (k + 1 < rows.size() && rows[k + 1].engine == "lammps") ? &rows[k + 1] : nullptr;
+  std::printf("%-8s %8s %9s | %12s %12s %7s | %12s %12s %7s | %10s %10s | %12s %8s\n", "law", "n", "pairs",
+              "ss us/p-step", "lmp us/p-step", "ratio", "ss us/force", "lmp us/force", "ratio", "ss B/part",
+              "lmp B/part", "2 thr us/p-s", "speedup");
+  auto find = [&](const std::string& engine, const std::string& law, long n, int threads) -> const Row* {
+    for (const Row& r : rows)
+      if (r.engine == engine && r.law == law && r.n == n && r.threads == threads) return &r;
+    return nullptr;
+  };
+  for (const Row& r : rows) {
+    if (r.engine != "stickslip" || r.threads != 1) continue;
+    const Row* l = find("lammps", r.law, r.n, 1);
+    const Row* t2 = find("stickslip", r.law, r.n, 2);
+    char lmp_cols[160] = "", t2_cols[64] = "";
     if (l)
-      std::printf("%-8s %8ld %9zu | %12.4f %12.4f %7.2f | %12.4f %12.4f %7.2f | %10.0f %10.0f\n", r.law.c_str(), r.n,
-                  r.pairs, r.us_step, l->us_step, r.us_step / l->us_step, r.us_force, l->us_force,
-                  r.us_force / l->us_force, r.bytes, l->bytes);
+      std::snprintf(lmp_cols, sizeof lmp_cols, "%12.4f %7.2f | %12.4f %12.4f %7.2f | %10.0f %10.0f", l->us_step,
+                    r.us_step / l->us_step, r.us_force, l->us_force, r.us_force / l->us_force, r.bytes, l->bytes);
     else
-      std::printf("%-8s %8ld %9zu | %12.4f %12s %7s | %12.4f %12s %7s | %10.0f %10s\n", r.law.c_str(), r.n, r.pairs,
-                  r.us_step, "-", "-", r.us_force, "-", "-", r.bytes, "-");
+      std::snprintf(lmp_cols, sizeof lmp_cols, "%12s %7s | %12.4f %12s %7s | %10.0f %10s", "-", "-", r.us_force, "-",
+                    "-", r.bytes, "-");
+    if (t2) std::snprintf(t2_cols, sizeof t2_cols, "%12.4f %8.2f", t2->us_step, r.us_step / t2->us_step);
+    else std::snprintf(t2_cols, sizeof t2_cols, "%12s %8s", "-", "-");
+    std::printf("%-8s %8ld %9zu | %12.4f %s | %s\n", r.law.c_str(), r.n, r.pairs, r.us_step, lmp_cols, t2_cols);
   }
   std::printf("ratio = stickslip/LAMMPS (< 1: stickslip faster). LAMMPS force = Pair + Neigh share of its loop time.\n");
   return 0;
