@@ -16,6 +16,7 @@
 // bytes per particle come from the same maximum resident set size; timings are wall clock over `steps` steps after
 // a warm-up, best of --reps (LAMMPS: its "Loop time", best of the same number of runs).
 // stickslip also runs with 2 threads for N >= 1e4 (the two-phase pass of ParticleEngine::forces_parallel).
+// cpu_us_per_particle_step: CPU time per particle-step (LAMMPS: loop time x its "% CPU use"), fair under load.
 // us_per_particle_step = seconds/(steps N); us_per_force_eval = the force evaluation alone per particle
 // (stickslip: timed separately; LAMMPS: the "Pair" + "Neigh" share of the loop time from its timing breakdown).
 //
@@ -23,6 +24,7 @@
 #include <sys/wait.h>
 
 #include <chrono>
+#include <ctime>
 #include <cmath>
 #include <cstdio>
 #include <cstdlib>
@@ -66,7 +68,7 @@ GranularState make_lattice(long side) {
 }
 
 struct Single {
-  double us_step = 0, us_force = 0;
+  double us_step = 0, us_force = 0, cpu_us_step = 0;
   std::size_t pairs = 0, engine_bytes = 0;
   long rebuilds = 0;
 };
@@ -80,7 +82,7 @@ Single run_single(const Normal& normal, const Tangential& tangential, long n, lo
   e.skin = kSkin;
   const long side = side_for(n);
   const double count = static_cast<double>(side * side * side);
-  Single best{1e300, 1e300, 0, 0, 0};
+  Single best{1e300, 1e300, 1e300, 0, 0, 0};
   for (int r = 0; r < reps; ++r) {
     GranularState s = make_lattice(side);
     verlet_setup(e, s);
@@ -94,8 +96,11 @@ Single run_single(const Normal& normal, const Tangential& tangential, long n, lo
       best.us_force = std::min(best.us_force, (now() - b) / (static_cast<double>(evals) * count) * 1e6);
     }
     const double a = now();
+    const std::clock_t cpu = std::clock();
     for (long k = 0; k < steps; ++k) verlet_step(e, s, kDt, st);
     best.us_step = std::min(best.us_step, (now() - a) / (static_cast<double>(steps) * count) * 1e6);
+    best.cpu_us_step = std::min(best.cpu_us_step, static_cast<double>(std::clock() - cpu) / CLOCKS_PER_SEC /
+                                                      (static_cast<double>(steps) * count) * 1e6);
     best.rebuilds = st.rebuilds;
     best.pairs = s.neighbors.num_pairs();
     best.engine_bytes = s.bytes();
@@ -150,6 +155,7 @@ struct Row {
   long n = 0;
   int threads = 1;
   double us_step = 0, us_force = 0, bytes = 0;
+  double cpu_us_step = 0;  // CPU time (all threads) per particle-step: fair when the machine is shared
   std::size_t pairs = 0;
 };
 
@@ -187,11 +193,15 @@ void write_lammps_input(const std::string& dir, const std::string& law, long n, 
      << "timestep " << kDt << "\nthermo 0\nrun 5\nrun " << steps << "\n";
 }
 
-// "Loop time of T on 1 procs for S steps with N atoms" of the last run, and the Pair + Neigh seconds.
-bool parse_lammps(const std::string& log, double& loop, double& pair_neigh) {
+// "Loop time of T on 1 procs for S steps with N atoms" of the last run, its "P% CPU use" line, and the Pair + Neigh
+// seconds.
+bool parse_lammps(const std::string& log, double& loop, double& cpu_fraction, double& pair_neigh) {
   const auto pos = log.rfind("Loop time of");
   if (pos == std::string::npos) return false;
   loop = std::atof(log.c_str() + pos + 13);
+  const auto eol = log.find('\n', pos);
+  cpu_fraction = eol == std::string::npos ? 1.0 : std::atof(log.c_str() + eol + 1) / 100.0;
+  if (!(cpu_fraction > 0)) cpu_fraction = 1.0;
   pair_neigh = 0;
   for (const char* sec : {"\nPair    |", "\nNeigh   |"}) {
     const auto p = log.find(sec, pos);
@@ -211,7 +221,7 @@ int main(int argc, char** argv) {
     if (arg == "--single" && a + 5 < argc) {  // child mode: law n steps reps threads
       const Single s = run_single_law(argv[a + 1], std::atol(argv[a + 2]), std::atol(argv[a + 3]), std::atoi(argv[a + 4]),
                                       std::atoi(argv[a + 5]));
-      std::printf("RESULT %.6g %.6g %zu %zu\n", s.us_step, s.us_force, s.pairs, s.engine_bytes);
+      std::printf("RESULT %.6g %.6g %zu %zu %.6g\n", s.us_step, s.us_force, s.pairs, s.engine_bytes, s.cpu_us_step);
       return 0;
     }
     if (arg == "--json") json = true;
@@ -253,7 +263,8 @@ int main(int argc, char** argv) {
                                         st);
         Row r{"stickslip", law, count, threads};
         std::size_t engine_bytes = 0;
-        if (std::sscanf(out.c_str(), "RESULT %lf %lf %zu %zu", &r.us_step, &r.us_force, &r.pairs, &engine_bytes) != 4) {
+        if (std::sscanf(out.c_str(), "RESULT %lf %lf %zu %zu %lf", &r.us_step, &r.us_force, &r.pairs, &engine_bytes,
+                        &r.cpu_us_step) != 5) {
           std::fprintf(stderr, "bench_particles: child failed for %s n=%ld\n", law.c_str(), count);
           return 4;
         }
@@ -267,19 +278,20 @@ int main(int argc, char** argv) {
       if (!have_lmp) continue;
       write_lammps_input(dir, law, count, steps);
       Row l{"lammps", law, count, 1};
-      l.us_step = l.us_force = 1e300;
+      l.us_step = l.us_force = l.cpu_us_step = 1e300;
       for (int k = 0; k < reps; ++k) {
         capture("cd " + dir + " && OMP_NUM_THREADS=1 " + timer + "lmp -in in.lmp -log log.lmp -screen none 2>" + dir +
                     "/lerr",
                 st);
-        double loop = 0, pn = 0;
-        if (!parse_lammps(slurp(dir + "/log.lmp"), loop, pn)) {
+        double loop = 0, pn = 0, cpu_fraction = 1;
+        if (!parse_lammps(slurp(dir + "/log.lmp"), loop, cpu_fraction, pn)) {
           std::fprintf(stderr, "bench_particles: lmp failed for %s n=%ld (see %s/log.lmp)\n", law.c_str(), count,
                        dir.c_str());
           return 4;
         }
         const double denom = static_cast<double>(steps) * static_cast<double>(count);
         l.us_step = std::min(l.us_step, loop / denom * 1e6);
+        l.cpu_us_step = std::min(l.cpu_us_step, loop * cpu_fraction / denom * 1e6);
         l.us_force = std::min(l.us_force, pn / denom * 1e6);
         if (have_time) l.bytes = max_rss_bytes(slurp(dir + "/lerr")) / static_cast<double>(count);
       }
@@ -294,17 +306,19 @@ int main(int argc, char** argv) {
       const Row& r = rows[k];
       std::printf("%s\n  {\"engine\": \"%s\", \"law\": \"%s\", \"integrator\": \"velocity-verlet\", \"dim\": 3, "
                   "\"n\": %ld, \"threads\": %d, \"us_per_particle_step\": %.6g, \"us_per_force_eval\": %.6g, "
-                  "\"sweeps_per_step\": 1, \"bytes_per_particle\": %.1f, \"pairs\": %zu}",
-                  k ? "," : "", r.engine.c_str(), r.law.c_str(), r.n, r.threads, r.us_step, r.us_force, r.bytes, r.pairs);
+                  "\"sweeps_per_step\": 1, \"bytes_per_particle\": %.1f, \"pairs\": %zu, "
+                  "\"cpu_us_per_particle_step\": %.6g}",
+                  k ? "," : "", r.engine.c_str(), r.law.c_str(), r.n, r.threads, r.us_step, r.us_force, r.bytes, r.pairs, r.cpu_us_step);
     }
     std::printf("\n]}\n");
     return 0;
   }
   std::printf("velocity Verlet, lattice of touching spheres (r 0.1, dt 1e-5, skin 0.01); best of %d\n", reps);
   if (!have_lmp) std::printf("lmp not on PATH: LAMMPS not run (Debian package lammps)\n");
-  std::printf("%-8s %8s %9s | %12s %12s %7s | %12s %12s %7s | %10s %10s | %12s %8s\n", "law", "n", "pairs",
+  std::printf("%-8s %8s %9s | %12s %12s %7s | %12s %12s %7s | %10s %10s | %12s %8s | %9s %10s %6s\n", "law", "n",
+              "pairs",
               "ss us/p-step", "lmp us/p-step", "ratio", "ss us/force", "lmp us/force", "ratio", "ss B/part",
-              "lmp B/part", "2 thr us/p-s", "speedup");
+              "lmp B/part", "2 thr us/p-s", "speedup", "ss cpu-us", "lmp cpu-us", "ratio");
   auto find = [&](const std::string& engine, const std::string& law, long n, int threads) -> const Row* {
     for (const Row& r : rows)
       if (r.engine == engine && r.law == law && r.n == n && r.threads == threads) return &r;
@@ -323,8 +337,15 @@ int main(int argc, char** argv) {
                     "-", r.bytes, "-");
     if (t2) std::snprintf(t2_cols, sizeof t2_cols, "%12.4f %8.2f", t2->us_step, r.us_step / t2->us_step);
     else std::snprintf(t2_cols, sizeof t2_cols, "%12s %8s", "-", "-");
-    std::printf("%-8s %8ld %9zu | %12.4f %s | %s\n", r.law.c_str(), r.n, r.pairs, r.us_step, lmp_cols, t2_cols);
+    char cpu_cols[64];
+    if (l) std::snprintf(cpu_cols, sizeof cpu_cols, "%9.4f %10.4f %6.2f", r.cpu_us_step, l->cpu_us_step,
+                         r.cpu_us_step / l->cpu_us_step);
+    else std::snprintf(cpu_cols, sizeof cpu_cols, "%9.4f %10s %6s", r.cpu_us_step, "-", "-");
+    std::printf("%-8s %8ld %9zu | %12.4f %s | %s | %s\n", r.law.c_str(), r.n, r.pairs, r.us_step, lmp_cols, t2_cols,
+                cpu_cols);
   }
-  std::printf("ratio = stickslip/LAMMPS (< 1: stickslip faster). LAMMPS force = Pair + Neigh share of its loop time.\n");
+  std::printf("ratio = stickslip/LAMMPS (< 1: stickslip faster). LAMMPS force = Pair + Neigh share of its loop time.\n"
+              "cpu-us: CPU time per particle-step (stickslip: std::clock over the steps; LAMMPS: loop time x its %% CPU use),\n"
+              "the fair comparison when other processes share the cores.\n");
   return 0;
 }
