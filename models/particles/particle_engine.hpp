@@ -185,7 +185,7 @@ struct ParticleEngine {
     }
     const double r = std::sqrt(r2);
     ContactKinematics c;
-    c.n = d / r;
+    c.n = d * (1.0 / r);  // one division, not three
     c.h = rsum - r;
     const Vec3 vrel = p.v[i] - p.v[j] + (ri * p.omega[i] + rj * p.omega[j]).cross(c.n);
     c.hdot = vrel.dot(c.n);
