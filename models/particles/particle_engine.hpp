@@ -241,6 +241,7 @@ struct ParticleEngine {
     Vec3 copy;
     Vec3& spring = dt > 0 ? xi : (copy = xi);
     const Vec3 ft = tangential.step(c, fn, spring, dt, te);
+    if (dt == 0) te.elastic = te.before, te.jump = 0;  // the stored spring did not change
     if constexpr (Ledger) {
       const double power_t = -ft.dot(c.vt);
       sums.power_normal += fn * c.hdot;

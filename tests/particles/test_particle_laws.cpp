@@ -173,5 +173,7 @@ TEST_CASE("D-SDS: the plates' D-SDS on the engine, and the energy its first rese
                   << created_exact << ")");
     CHECK(err_v < 10.0 * dt);
     CHECK(ledger.created() == doctest::Approx(created_exact).epsilon(0.01));
+    CHECK(ledger.start.elastic_tangential == 0.0);  // set-up evaluates without resetting the stored spring
+    CHECK(ledger.tangential_dissipation() > 0);
   }
 }
