@@ -36,7 +36,9 @@ struct GranularState {
   double t = 0;
   std::vector<Vec3> pair_force, pair_arm;  // workspace of the threaded pass (not state)
   std::size_t bytes() const {
-    return bodies.bytes() + (xi.capacity() + wall_xi.capacity()) * sizeof(Vec3) + neighbors.bytes();
+    return bodies.bytes() +
+           (xi.capacity() + wall_xi.capacity() + pair_force.capacity() + pair_arm.capacity()) * sizeof(Vec3) +
+           neighbors.bytes();
   }
 };
 
