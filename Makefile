@@ -40,7 +40,11 @@ check-sanitize: deps
 	ASAN_OPTIONS=detect_leaks=1:abort_on_error=1 UBSAN_OPTIONS=print_stacktrace=1:halt_on_error=1 \
 	  ctest --test-dir $(SANITIZE_BUILD) -j $(JOBS) --output-on-failure -LE slow-under-sanitizers
 
+# bench_particles compares against Debian's LAMMPS (`lmp`); installed here (as root) when missing, never by `make check`.
 bench: build
+	@command -v lmp >/dev/null 2>&1 || { \
+	  if [ "$$(id -u)" = 0 ]; then apt-get update -qq && DEBIAN_FRONTEND=noninteractive apt-get install -y -qq lammps; \
+	  else echo "lmp not found and not root: bench_particles runs without LAMMPS (apt-get install lammps)"; fi; }
 	@for b in $(BUILD)/bench_*; do echo "== $$b"; $$b || exit $$?; done
 
 clean:

@@ -15,7 +15,11 @@
 //     slip on the cone, f = -mu N_el s/|s|, until the slip turns back slower than the cone grows (mu_s = mu_d).
 // Friction moment on i: r_i n x f (eq. 39), n the unit vector from i's centre towards the contact.
 // Time step rule (eq. 50): t_c = 2.87 (m*^2/(r* E*^2 v_rel))^{1/5},  dt <= t_c/20.
+// The per-contact formulas are inline: the particle engine (models/particles) calls them in its force loop.
 #pragma once
+
+#include <algorithm>
+#include <cmath>
 
 #include "models/rodrigues.hpp"
 
@@ -29,11 +33,23 @@ inline double shear_modulus(double e, double nu) { return e / (2.0 * (1.0 + nu))
 ContactPair sphere_sphere_pair(double ri, double mi, double ei, double nui, double rj, double mj, double ej, double nuj);
 ContactPair sphere_wall_pair(double ri, double mi, double ei, double nui);
 
-double hertz_elastic_force(const ContactPair& p, double h);                  // 4/3 sqrt(r*) E* h^{3/2}
-double hertz_elastic_energy(const ContactPair& p, double h);                 // 8/15 sqrt(r*) E* h^{5/2}
-double hertz_damping(const ContactPair& p, double h, double xi);             // d*, eq. 22
-double hertz_normal_force(const ContactPair& p, double h, double hdot, double xi);  // N >= 0, eq. 19
-double mindlin_stiffness(const ContactPair& p, double h);                    // k_t, eq. 37
+inline double hertz_elastic_force(const ContactPair& p, double h) {
+  return h > 0 ? 4.0 / 3.0 * std::sqrt(p.r_star) * p.e_star * h * std::sqrt(h) : 0.0;
+}
+inline double hertz_elastic_energy(const ContactPair& p, double h) {
+  return h > 0 ? 8.0 / 15.0 * std::sqrt(p.r_star) * p.e_star * h * h * std::sqrt(h) : 0.0;
+}
+inline double hertz_damping(const ContactPair& p, double h, double xi) {
+  if (h <= 0 || xi == 0) return 0.0;
+  return 2.0 * xi * std::sqrt(2.0 * std::sqrt(p.r_star) * p.e_star * p.m_star) * std::sqrt(std::sqrt(h));
+}
+inline double hertz_normal_force(const ContactPair& p, double h, double hdot, double xi) {
+  if (h <= 0) return 0.0;
+  return std::max(0.0, hertz_elastic_force(p, h) + hertz_damping(p, h, xi) * hdot);
+}
+inline double mindlin_stiffness(const ContactPair& p, double h) {
+  return h > 0 ? 8.0 * p.g_star * std::sqrt(p.r_star * h) : 0.0;
+}
 double xi_from_restitution(double e);
 double hertz_collision_duration(const ContactPair& p, double v_rel);         // eq. 50
 // Overlap of a pair at rest under a static load F (N = F, no damping): h = (3F/(4 sqrt(r*) E*))^{2/3}.
@@ -50,6 +66,12 @@ struct TangentialStep {
   Vec3 s;
   bool slipping;
 };
-TangentialStep mindlin_return_mapping(const Vec3& s_trial, double k_t, double normal, double mu_s, double mu_d);
+inline TangentialStep mindlin_return_mapping(const Vec3& s_trial, double k_t, double normal, double mu_s, double mu_d) {
+  const double len = s_trial.norm();
+  if (k_t * len <= mu_s * normal) return {-k_t * s_trial, s_trial, false};
+  const Vec3 tau = s_trial / len;
+  const double f = mu_d * normal;
+  return {-f * tau, (k_t > 0 ? f / k_t : 0.0) * tau, true};
+}
 
 }  // namespace stickslip

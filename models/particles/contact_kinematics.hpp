@@ -1,0 +1,40 @@
+// models/particles/contact_kinematics.hpp — the relation of a sphere (disc) pair or a sphere and a fixed wall:
+// what every contact law receives, and how the law's force acts on the bodies.
+//
+// Pair i, j (d = minimal image of x_j - x_i, r = |d|):   n = d/r (from i towards j),  overlap h = r_i + r_j - r,
+//   relative velocity of i's contact point against j's   v_rel = v_i - v_j + (r_i omega_i + r_j omega_j) x n,
+//   overlap rate hdot = v_rel . n (approach positive),    slip velocity v_t = v_rel - hdot n,
+//   r* = r_i r_j/(r_i + r_j),  m* = 1/(1/m_i + 1/m_j)  (a frozen body has 1/m = 0, so m* = the other mass).
+// Wall: n from the centre towards the wall, h = r_i - distance, v_rel = v_i + r_i omega_i x n, r* = r_i, m* = m_i.
+// A law returns the normal force f_n (pushing the bodies apart when positive) and the tangential force F_t on i;
+// the force on i is F_i = -f_n n + F_t, on j -F_i; the moments are r_i n x F_t on i and r_j n x F_t on j (seed 004
+// eq. 39: r n x f about each centre, n pointing to the contact). The power the contact takes from the bodies is
+//   P = f_n hdot - F_t . v_t                                             (translational and rotational together)
+// which the energy ledger integrates (models/particles/energy.hpp).
+#pragma once
+
+#include "models/rodrigues.hpp"
+
+namespace stickslip {
+
+struct ContactKinematics {
+  Vec3 n;       // unit normal from body i towards the partner
+  Vec3 vt;      // slip velocity of i's contact point relative to the partner's (in the tangent plane)
+  double h;     // overlap (m), > 0 in contact
+  double hdot;  // overlap rate (m/s)
+  double r_star, m_star;
+  bool wall;    // partner is a rigid wall (E*, G* of a sphere against a rigid body)
+};
+
+// Turn a tangential spring into the tangent plane of the current normal, keeping its length (seed 004 eq. 30;
+// LAMMPS granular history rotation).
+inline void rotate_into_plane(Vec3& xi, const Vec3& n) {
+  const double along = xi.dot(n);
+  if (along == 0.0) return;
+  const double len2 = xi.squaredNorm();
+  xi -= along * n;
+  const double proj2 = xi.squaredNorm();
+  if (proj2 > 0) xi *= std::sqrt(len2 / proj2);
+}
+
+}  // namespace stickslip

@@ -1,0 +1,55 @@
+// models/particles/energy.hpp — the energy ledger of a particle run, summed over contacts at every step.
+//
+// Per contact and force evaluation the kernel yields the power the contact takes from the bodies
+// P = f_n hdot - F_t . v_t (models/particles/contact_kinematics.hpp), its elastic energies U_n, U_t, the energy
+// that resets put into its spring (D-SDS, Mindlin return mapping: jump, signed), and the energy it created: the
+// negative part of its tangential dissipation over the step, dD = P_t dt - (U_t,after - U_t,before), summed over
+// contacts (a D-SDS reset at the onset of sliding loads the spring with (gamma v - F_max)^2/(2k), seed 001 §3.3;
+// the C-SDS has dD >= 0 to truncation, eq. 11).
+// The driver integrates the powers over the step (trapezoid in time: W += dt (P_n + P_{n+1})/2) and gravity's work
+// exactly (W_g += sum m g . Delta x). Then, with the totals now and at the start (subscript 0):
+//   normal damping      D_n = W_n - (U_n - U_n0)          (>= 0)
+//   tangential          D_t = W_t - (U_t - U_t0) + C      (dissipated by dashpot and slider; C = created)
+//   balance             B = (K + U_n + U_t + D_n + D_t - C - W_g) - (K_0 + U_n0 + U_t0) = dK + W_n + W_t - W_g,
+// zero for the exact dynamics; what remains is the driver's truncation error (seed 001 eq. 11; the per-contact
+// form of core/energy_ledger.hpp, which keeps D(t) = W(t) - (U(t) - U(0)) and the energy created as -min D).
+// A contact that opens with a loaded spring loses U_t (set to 0): that is counted as dissipated.
+#pragma once
+
+namespace stickslip {
+
+// Totals of one force evaluation.
+struct ContactSums {
+  double power_normal = 0, power_tangential = 0;  // W/s into the contacts
+  double elastic_normal = 0, elastic_tangential = 0;
+  double jump = 0, created = 0;  // reset energy (signed) and energy created during this evaluation
+  void add(const ContactSums& o) {
+    power_normal += o.power_normal, power_tangential += o.power_tangential;
+    elastic_normal += o.elastic_normal, elastic_tangential += o.elastic_tangential;
+    jump += o.jump, created += o.created;
+  }
+};
+
+struct EnergyTotals {
+  double kinetic = 0;  // K: translational + rotational, now
+  double elastic_normal = 0, elastic_tangential = 0;  // U_n, U_t now
+  double work_normal = 0, work_tangential = 0;        // W_n, W_t: cumulative work taken by the contacts
+  double jump = 0, created = 0;                       // cumulative: reset energy (signed), energy created
+  double gravity_work = 0;                            // W_g: cumulative work of gravity
+};
+
+struct ParticleLedger {
+  EnergyTotals start, now;
+  double last_power_normal = 0, last_power_tangential = 0;  // of the latest force evaluation
+
+  double normal_damping() const { return now.work_normal - (now.elastic_normal - start.elastic_normal); }
+  double tangential_dissipation() const {
+    return now.work_tangential - (now.elastic_tangential - start.elastic_tangential) + now.created;
+  }
+  double created() const { return now.created; }
+  double balance() const {
+    return (now.kinetic - start.kinetic) + now.work_normal + now.work_tangential - now.gravity_work;
+  }
+};
+
+}  // namespace stickslip

@@ -1,0 +1,159 @@
+// models/particles/neighbor_list.cpp — cell binning, Verlet rows, history merge.
+#include "models/particles/neighbor_list.hpp"
+
+#include <algorithm>
+#include <cmath>
+
+#include "core/errors.hpp"
+
+namespace stickslip {
+
+void NeighborList::bin(const ParticleArrays& p, const Boundaries& b, double cell) {
+  const std::size_t n = p.size();
+  Vec3 lo = Vec3::Zero(), hi = Vec3::Zero();
+  if (n > 0) lo = hi = p.x[0];
+  for (const auto& x : p.x) {
+    lo = lo.cwiseMin(x);
+    hi = hi.cwiseMax(x);
+  }
+  for (int a = 0; a < 3; ++a)
+    if (b.box.periodic[a]) lo[a] = b.box.lo[a], hi[a] = b.box.hi[a];
+  const double limit = 4.0 * static_cast<double>(std::max<std::size_t>(n, 1)) + 27.0;
+  for (;;) {
+    double total = 1;
+    for (int a = 0; a < 3; ++a) {
+      const double span = hi[a] - lo[a];
+      if (b.box.periodic[a]) {
+        dims_[a] = std::max(1L, static_cast<long>(std::floor(span / cell)));
+        edge_[a] = span / static_cast<double>(dims_[a]);
+      } else {
+        dims_[a] = static_cast<long>(std::floor(span / cell)) + 1;
+        edge_[a] = cell;
+      }
+      total *= static_cast<double>(dims_[a]);
+    }
+    if (total <= limit) break;
+    cell *= 1.25;
+  }
+  lo_ = lo;
+  const std::size_t cells = static_cast<std::size_t>(dims_[0] * dims_[1] * dims_[2]);
+  cell_start_.assign(cells + 1, 0);
+  cell_of_.resize(n);
+  for (std::size_t i = 0; i < n; ++i) {
+    long c[3];
+    for (int a = 0; a < 3; ++a)
+      c[a] = std::clamp(static_cast<long>(std::floor((p.x[i][a] - lo_[a]) / edge_[a])), 0L, dims_[a] - 1);
+    cell_of_[i] = static_cast<std::uint32_t>((c[2] * dims_[1] + c[1]) * dims_[0] + c[0]);
+    ++cell_start_[cell_of_[i] + 1];
+  }
+  for (std::size_t c = 0; c < cells; ++c) cell_start_[c + 1] += cell_start_[c];
+  cell_items_.resize(n);
+  std::vector<std::uint32_t>& fill = fill_;
+  fill.assign(cell_start_.begin(), cell_start_.end() - 1);
+  for (std::size_t i = 0; i < n; ++i) cell_items_[fill[cell_of_[i]]++] = static_cast<std::uint32_t>(i);
+}
+
+void NeighborList::build(ParticleArrays& p, const Boundaries& b, double skin, std::vector<Vec3>& xi,
+                         std::vector<Vec3>& wall_xi) {
+  const std::size_t n = p.size();
+  skin_ = skin;
+  double rmax = 0;
+  for (double r : p.radius) rmax = std::max(rmax, r);
+  const double cut = 2 * rmax + skin;
+  for (int a = 0; a < 3; ++a)
+    if (b.box.periodic[a] && !(b.box.length(a) > 2 * cut))
+      throw InputError("periodic box: axis " + std::to_string(a) + " of length " + std::to_string(b.box.length(a)) +
+                       " must exceed twice the cut-off 2 r_max + skin = " + std::to_string(cut));
+  if (b.box.any())
+    for (auto& x : p.x) x = b.box.wrap(x);
+
+  // Keep the old rows and history for the merge.
+  old_first_.swap(first_);
+  old_nbr_.swap(nbr_);
+  old_xi_.swap(xi);
+
+  bin(p, b, cut);
+  const Vec3 len = b.box.lengths(), half = b.box.half_length();
+  bool dedupe = false;
+  for (int a = 0; a < 3; ++a) dedupe |= b.box.periodic[a] && dims_[a] < 3;
+
+  first_.assign(n + 1, 0);
+  nbr_.clear();
+  std::uint32_t stencil[27];
+  for (std::size_t i = 0; i < n; ++i) {
+    const std::uint32_t ci = cell_of_[i];
+    const long c[3] = {static_cast<long>(ci % dims_[0]), static_cast<long>((ci / dims_[0]) % dims_[1]),
+                       static_cast<long>(ci / (dims_[0] * dims_[1]))};
+    int ns = 0;
+    for (long dz = -1; dz <= 1; ++dz)
+      for (long dy = -1; dy <= 1; ++dy)
+        for (long dx = -1; dx <= 1; ++dx) {
+          long q[3] = {c[0] + dx, c[1] + dy, c[2] + dz};
+          bool ok = true;
+          for (int a = 0; a < 3; ++a) {
+            if (q[a] >= 0 && q[a] < dims_[a]) continue;
+            if (b.box.periodic[a]) q[a] = (q[a] + dims_[a]) % dims_[a];
+            else ok = false;
+          }
+          if (ok) stencil[ns++] = static_cast<std::uint32_t>((q[2] * dims_[1] + q[1]) * dims_[0] + q[0]);
+        }
+    if (dedupe) {
+      std::sort(stencil, stencil + ns);
+      ns = static_cast<int>(std::unique(stencil, stencil + ns) - stencil);
+    }
+    const std::size_t row = nbr_.size();
+    for (int s = 0; s < ns; ++s)
+      for (std::uint32_t k = cell_start_[stencil[s]]; k < cell_start_[stencil[s] + 1]; ++k) {
+        const std::uint32_t j = cell_items_[k];
+        if (j <= i) continue;
+        const double rc = p.radius[i] + p.radius[j] + skin;
+        if (PeriodicBox::minimal_image(p.x[j] - p.x[i], len, half).squaredNorm() < rc * rc) nbr_.push_back(j);
+      }
+    std::sort(nbr_.begin() + static_cast<long>(row), nbr_.end());
+    first_[i + 1] = static_cast<std::uint32_t>(nbr_.size());
+  }
+  carry_history(old_first_, old_nbr_, old_xi_, first_, nbr_, xi, Vec3(Vec3::Zero()));
+
+  // Transpose: the slots where each particle is the partner j, ascending (a counting sort over the slots).
+  tfirst_.assign(n + 1, 0);
+  for (std::uint32_t j : nbr_) ++tfirst_[j + 1];
+  for (std::size_t i = 0; i < n; ++i) tfirst_[i + 1] += tfirst_[i];
+  tslot_.resize(nbr_.size());
+  fill_.assign(tfirst_.begin(), tfirst_.end() - 1);
+  for (std::uint32_t k = 0; k < nbr_.size(); ++k) tslot_[fill_[nbr_[k]]++] = k;
+
+  // Walls: every (i, w) with gap < skin (few walls: a direct loop).
+  old_first_.swap(wfirst_);
+  old_nbr_.swap(wall_);
+  old_xi_.swap(wall_xi);
+  wfirst_.assign(n + 1, 0);
+  wall_.clear();
+  const std::size_t nw = b.num_walls();
+  for (std::size_t i = 0; i < n; ++i) {
+    for (std::size_t w = 0; w < nw; ++w)
+      if (b.wall(w, p.x[i]).distance - p.radius[i] < skin) wall_.push_back(static_cast<std::uint32_t>(w));
+    wfirst_[i + 1] = static_cast<std::uint32_t>(wall_.size());
+  }
+  carry_history(old_first_, old_nbr_, old_xi_, wfirst_, wall_, wall_xi, Vec3(Vec3::Zero()));
+
+  x_built_ = p.x;
+  ++builds_;
+}
+
+bool NeighborList::needs_rebuild(const ParticleArrays& p) const {
+  if (x_built_.size() != p.size()) return true;
+  const double lim2 = 0.25 * skin_ * skin_;
+  for (std::size_t i = 0; i < p.size(); ++i)
+    if ((p.x[i] - x_built_[i]).squaredNorm() > lim2) return true;
+  return false;
+}
+
+std::size_t NeighborList::bytes() const {
+  const std::size_t u = sizeof(std::uint32_t);
+  return (first_.capacity() + nbr_.capacity() + tfirst_.capacity() + tslot_.capacity() + wfirst_.capacity() + wall_.capacity() + old_first_.capacity() +
+          old_nbr_.capacity() + fill_.capacity() + cell_start_.capacity() +
+          cell_items_.capacity() + cell_of_.capacity()) * u +
+         (old_xi_.capacity() + x_built_.capacity()) * sizeof(Vec3);
+}
+
+}  // namespace stickslip

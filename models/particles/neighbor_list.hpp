@@ -1,0 +1,79 @@
+// models/particles/neighbor_list.hpp — Verlet list with skin over a cell grid, periodic images, and the flat
+// per-contact history that survives rebuilds.
+//
+// Candidates: pairs i < j with |minimal image of x_j - x_i| < r_i + r_j + skin, and sphere-wall pairs (i, w) whose
+// gap is below skin. Both are stored as compressed rows (CSR) by i: pairs of i are nbr[first[i] .. first[i+1]),
+// j ascending; walls of i are wall[wfirst[i] .. wfirst[i+1]), w ascending. The history of a contact (its
+// tangential spring xi) sits in a flat array at the same slot. A rebuild merges the old and the new sorted rows by
+// key (i, j) — conceptually LAMMPS' fix neigh/history — so a spring outlives the rebuild when its pair stays a
+// candidate, and a pair that left the list starts from xi = 0 when it returns.
+// Building: positions are folded into the periodic box, binned into cells of edge >= 2 r_max + skin (counting
+// sort, buffers reused), and each particle looks at the 27 neighbouring cells (9 in a plane; duplicates removed
+// when a periodic axis has fewer than 3 cells). Cost O(N). A periodic axis must be longer than twice the cut-off
+// (a unique minimal image); build() throws InputError otherwise.
+// needs_rebuild(): some particle moved more than skin/2 since the last build (then no pair can have come closer
+// than its cut-off unseen).
+#pragma once
+
+#include <cstdint>
+#include <vector>
+
+#include "models/particles/boundaries.hpp"
+#include "models/particles/particle_arrays.hpp"
+
+namespace stickslip {
+
+class NeighborList {
+ public:
+  // Rebuilds the candidate lists from p (folding p.x into the periodic box) and carries the springs xi (pairs) and
+  // wall_xi (walls) over to the new slots.
+  void build(ParticleArrays& p, const Boundaries& b, double skin, std::vector<Vec3>& xi, std::vector<Vec3>& wall_xi);
+  bool needs_rebuild(const ParticleArrays& p) const;
+
+  std::size_t num_pairs() const { return nbr_.size(); }
+  std::size_t num_wall_contacts() const { return wall_.size(); }
+  long builds() const { return builds_; }
+  std::size_t bytes() const;
+
+  const std::vector<std::uint32_t>& first() const { return first_; }
+  const std::vector<std::uint32_t>& neighbors() const { return nbr_; }
+  const std::vector<std::uint32_t>& wall_first() const { return wfirst_; }
+  const std::vector<std::uint32_t>& walls() const { return wall_; }
+  // Transpose of the pair rows: the slots k with neighbors()[k] == j are tslot[tfirst[j] .. tfirst[j+1]), ascending.
+  const std::vector<std::uint32_t>& partner_first() const { return tfirst_; }
+  const std::vector<std::uint32_t>& partner_slots() const { return tslot_; }
+
+ private:
+  void bin(const ParticleArrays& p, const Boundaries& b, double cell);
+  std::vector<std::uint32_t> first_, nbr_, wfirst_, wall_, tfirst_, tslot_;
+  std::vector<std::uint32_t> old_first_, old_nbr_, fill_;  // scratch for the merge and the binning
+  std::vector<Vec3> old_xi_;
+  std::vector<Vec3> x_built_;
+  double skin_ = 0;
+  long builds_ = 0;
+  // Cell grid.
+  Vec3 lo_ = Vec3::Zero(), edge_ = Vec3::Ones();
+  long dims_[3] = {1, 1, 1};
+  std::vector<std::uint32_t> cell_start_, cell_items_, cell_of_;
+};
+
+// Carries per-contact values from old CSR rows to new ones by key (row, column): new slots whose key existed keep
+// their value, others get `fresh`. Rows of both lists must be sorted by column. O(old + new).
+template <class T>
+void carry_history(const std::vector<std::uint32_t>& old_first, const std::vector<std::uint32_t>& old_col,
+                   const std::vector<T>& old_val, const std::vector<std::uint32_t>& new_first,
+                   const std::vector<std::uint32_t>& new_col, std::vector<T>& new_val, const T& fresh) {
+  new_val.assign(new_col.size(), fresh);
+  const std::size_t rows = new_first.size() > 0 ? new_first.size() - 1 : 0;
+  for (std::size_t i = 0; i < rows && i + 1 < old_first.size(); ++i) {
+    std::uint32_t a = old_first[i], b = new_first[i];
+    const std::uint32_t ae = old_first[i + 1], be = new_first[i + 1];
+    while (a < ae && b < be) {
+      if (old_col[a] < new_col[b]) ++a;
+      else if (new_col[b] < old_col[a]) ++b;
+      else new_val[b++] = old_val[a++];
+    }
+  }
+}
+
+}  // namespace stickslip

@@ -1,0 +1,273 @@
+// models/particles/particle_engine.hpp — the assembler for many bodies: contact forces of N discs or spheres,
+// walls, a periodic box and gravity, for a normal law and a tangential law given as template parameters (no
+// virtual call per contact; the laws are models/particles/normal_laws.hpp and tangential_laws.hpp).
+//
+// State (GranularState, everything a driver saves, restores and advances; the engine itself is immutable):
+//   bodies     ParticleArrays (x, v, omega, f, torque, radius, mass, inverse mass and inertia)
+//   xi         tangential spring of every candidate pair, at the slots of neighbors (CSR rows by i, j > i)
+//   wall_xi    tangential spring of every candidate sphere-wall pair, at neighbors' wall slots
+//   neighbors  the Verlet list with skin (models/particles/neighbor_list.hpp)
+// forces(state, dt): f = m g + contact forces, torque = contact moments; each touching candidate's spring is
+// turned into the tangent plane and advanced by the law over dt (dt = 0 evaluates without advancing, as LAMMPS
+// does at set-up); an open candidate (h <= 0) has its spring set to 0. With Ledger = true the contact powers,
+// elastic energies and reset energies are summed (models/particles/energy.hpp). Cost: O(N + candidates).
+#pragma once
+
+#include <algorithm>
+#include <cmath>
+#include <limits>
+#include <thread>
+#include <vector>
+
+#include "models/particles/boundaries.hpp"
+#include "models/particles/contact_kinematics.hpp"
+#include "models/particles/energy.hpp"
+#include "models/particles/neighbor_list.hpp"
+#include "models/particles/normal_laws.hpp"
+#include "models/particles/particle_arrays.hpp"
+#include "models/particles/tangential_laws.hpp"
+
+namespace stickslip {
+
+struct GranularState {
+  ParticleArrays bodies;
+  std::vector<Vec3> xi, wall_xi;
+  NeighborList neighbors;
+  double t = 0;
+  std::vector<Vec3> pair_force, pair_arm;  // workspace of the threaded pass (not state)
+  std::size_t bytes() const {
+    return bodies.bytes() +
+           (xi.capacity() + wall_xi.capacity() + pair_force.capacity() + pair_arm.capacity()) * sizeof(Vec3) +
+           neighbors.bytes();
+  }
+};
+
+// Runs f(0) .. f(count - 1), f(0) on the calling thread.
+template <class F>
+void run_in_threads(int count, F&& f) {
+  std::vector<std::thread> pool;
+  for (int t = 1; t < count; ++t) pool.emplace_back([&f, t] { f(t); });
+  f(0);
+  for (auto& th : pool) th.join();
+}
+
+template <class Normal, class Tangential>
+struct ParticleEngine {
+  Normal normal;
+  Tangential tangential;
+  Boundaries boundaries;
+  double skin = 0;  // Verlet skin (m); 0 rebuilds whenever anything moves
+  int threads = 1;  // 1: one pass, Newton's third law per pair; >= 2: the two-phase pass of forces_parallel
+
+  // Builds the neighbor lists (carrying any springs already in the state).
+  void prepare(GranularState& s) const { s.neighbors.build(s.bodies, boundaries, skin, s.xi, s.wall_xi); }
+  // Rebuilds when some particle moved more than skin/2; returns whether it did.
+  bool update_neighbors(GranularState& s) const {
+    if (!s.neighbors.needs_rebuild(s.bodies)) return false;
+    prepare(s);
+    return true;
+  }
+
+  // flatten: every call inside (laws, Eigen's fixed-size operations) is inlined into the loop; GCC's inliner
+  // otherwise gives up on this large function and leaves calls per contact (measured with perf: 30 % of the time).
+  template <bool Ledger>
+  [[gnu::flatten]] ContactSums forces(GranularState& s, double dt) const {
+    if (threads > 1) return forces_parallel<Ledger>(s, dt);
+    ParticleArrays& p = s.bodies;
+    const std::size_t n = p.size();
+    const Vec3 g = boundaries.gravity;
+    for (std::size_t i = 0; i < n; ++i) {
+      p.f[i] = p.mass[i] * g;
+      p.torque[i].setZero();
+    }
+    ContactSums sums;
+    const Vec3 len = boundaries.box.lengths(), half = boundaries.box.half_length();
+    const auto& first = s.neighbors.first();
+    const auto& nbr = s.neighbors.neighbors();
+    for (std::size_t i = 0; i < n; ++i) {
+      Vec3 fi = Vec3::Zero(), ti = Vec3::Zero();
+      for (std::uint32_t k = first[i]; k < first[i + 1]; ++k) {
+        const std::uint32_t j = nbr[k];
+        Vec3 force, arm;
+        if (!pair_contact<Ledger>(p, i, j, len, half, s.xi[k], dt, sums, force, arm)) continue;
+        fi += force;
+        ti += p.radius[i] * arm;
+        p.f[j] -= force;
+        p.torque[j] += p.radius[j] * arm;
+      }
+      p.f[i] += fi;
+      p.torque[i] += ti;
+    }
+    for (std::size_t i = 0; i < n; ++i) wall_contacts<Ledger>(s, i, dt, sums);
+    return sums;
+  }
+
+  // Threads (threads >= 2): phase 1 evaluates every pair slot once (rows split into chunks of equal pair counts)
+  // and stores its force on i and n x F_t; phase 2 sums per particle, its own row then the slots where it is the
+  // partner, in slot order, then its walls. Every sum has a fixed order, so the motion is bitwise the same for
+  // every thread count >= 2 (the single pass differs from it by round-off only). Ledger totals are summed per
+  // chunk and may differ in the last bits.
+  template <bool Ledger>
+  [[gnu::noinline]] ContactSums forces_parallel(GranularState& s, double dt) const {
+    const std::size_t n = s.bodies.size();
+    const auto& first = s.neighbors.first();
+    const std::size_t pairs = s.neighbors.num_pairs();
+    s.pair_force.resize(pairs);
+    s.pair_arm.resize(pairs);
+    const int t_count = threads;
+    std::vector<ContactSums> part(static_cast<std::size_t>(2 * t_count));
+    auto row_of_pair = [&](std::size_t target) {
+      return static_cast<std::size_t>(std::lower_bound(first.begin(), first.end(), target) - first.begin());
+    };
+    auto chunk = [&](int t) { return static_cast<std::size_t>(t); };
+    run_in_threads(t_count, [&](int t) {
+      const std::size_t a = row_of_pair(pairs * chunk(t) / t_count);
+      const std::size_t b = t + 1 == t_count ? n : row_of_pair(pairs * chunk(t + 1) / t_count);
+      pair_phase<Ledger>(s, std::min(a, n), std::min(b, n), dt, part[chunk(t)]);
+    });
+    run_in_threads(t_count, [&](int t) {
+      sum_phase<Ledger>(s, n * chunk(t) / t_count, n * chunk(t + 1) / t_count, dt, part[chunk(t_count + t)]);
+    });
+    ContactSums sums;
+    for (const ContactSums& c : part) sums.add(c);
+    return sums;
+  }
+
+  template <bool Ledger>
+  [[gnu::flatten]] void pair_phase(GranularState& s, std::size_t a, std::size_t b, double dt, ContactSums& sums) const {
+    const ParticleArrays& p = s.bodies;
+    const Vec3 len = boundaries.box.lengths(), half = boundaries.box.half_length();
+    const auto& first = s.neighbors.first();
+    const auto& nbr = s.neighbors.neighbors();
+    for (std::size_t i = a; i < b; ++i)
+      for (std::uint32_t k = first[i]; k < first[i + 1]; ++k) {
+        Vec3 force, arm;
+        if (!pair_contact<Ledger>(p, i, nbr[k], len, half, s.xi[k], dt, sums, force, arm)) {
+          force.setZero();
+          arm.setZero();
+        }
+        s.pair_force[k] = force;
+        s.pair_arm[k] = arm;
+      }
+  }
+
+  template <bool Ledger>
+  [[gnu::flatten]] void sum_phase(GranularState& s, std::size_t a, std::size_t b, double dt, ContactSums& sums) const {
+    ParticleArrays& p = s.bodies;
+    const auto& first = s.neighbors.first();
+    const auto& tfirst = s.neighbors.partner_first();
+    const auto& tslot = s.neighbors.partner_slots();
+    const Vec3 g = boundaries.gravity;
+    for (std::size_t i = a; i < b; ++i) {
+      Vec3 f = p.mass[i] * g, arm = Vec3::Zero();
+      for (std::uint32_t k = first[i]; k < first[i + 1]; ++k) {
+        f += s.pair_force[k];
+        arm += s.pair_arm[k];
+      }
+      for (std::uint32_t q = tfirst[i]; q < tfirst[i + 1]; ++q) {
+        const std::uint32_t k = tslot[q];
+        f -= s.pair_force[k];
+        arm += s.pair_arm[k];
+      }
+      p.f[i] = f;
+      p.torque[i] = p.radius[i] * arm;
+      wall_contacts<Ledger>(s, i, dt, sums);
+    }
+  }
+
+  // The pair (i, j) of a candidate slot: false (spring zeroed) when open; else the force on i and n x F_t.
+  template <bool Ledger>
+  bool pair_contact(const ParticleArrays& p, std::size_t i, std::size_t j, const Vec3& len, const Vec3& half, Vec3& xi,
+                    double dt, ContactSums& sums, Vec3& force, Vec3& arm) const {
+    const Vec3 d = PeriodicBox::minimal_image(p.x[j] - p.x[i], len, half);
+    const double ri = p.radius[i], rj = p.radius[j], rsum = ri + rj, r2 = d.squaredNorm();
+    if (r2 >= rsum * rsum) {
+      xi.setZero();
+      return false;
+    }
+    const double r = std::sqrt(r2);
+    ContactKinematics c;
+    c.n = d * (1.0 / r);  // one division, not three
+    c.h = rsum - r;
+    const Vec3 vrel = p.v[i] - p.v[j] + (ri * p.omega[i] + rj * p.omega[j]).cross(c.n);
+    c.hdot = vrel.dot(c.n);
+    c.vt = vrel - c.hdot * c.n;
+    c.r_star = ri * rj / rsum;
+    const double inv_sum = p.inv_mass[i] + p.inv_mass[j];
+    c.m_star = inv_sum > 0 ? 1.0 / inv_sum : 0.0;
+    c.wall = false;
+    double fn;
+    const Vec3 ft = contact<Ledger>(c, xi, dt, sums, fn);
+    force = ft - fn * c.n;
+    arm = c.n.cross(ft);
+    return true;
+  }
+
+  // The wall contacts of particle i (they touch only i).
+  template <bool Ledger>
+  void wall_contacts(GranularState& s, std::size_t i, double dt, ContactSums& sums) const {
+    ParticleArrays& p = s.bodies;
+    const auto& wfirst = s.neighbors.wall_first();
+    const auto& wall = s.neighbors.walls();
+    for (std::uint32_t k = wfirst[i]; k < wfirst[i + 1]; ++k) {
+      const WallGeometry wg = boundaries.wall(wall[k], p.x[i]);
+      const double ri = p.radius[i];
+      if (wg.distance >= ri) {
+        s.wall_xi[k].setZero();
+        continue;
+      }
+      ContactKinematics c;
+      c.n = wg.n;
+      c.h = ri - wg.distance;
+      const Vec3 vrel = p.v[i] + (ri * p.omega[i]).cross(c.n);
+      c.hdot = vrel.dot(c.n);
+      c.vt = vrel - c.hdot * c.n;
+      c.r_star = ri;
+      c.m_star = p.mass[i];
+      c.wall = true;
+      double fn;
+      const Vec3 ft = contact<Ledger>(c, s.wall_xi[k], dt, sums, fn);
+      p.f[i] += ft - fn * c.n;
+      p.torque[i] += ri * c.n.cross(ft);
+    }
+  }
+
+  // One contact: the laws on the kinematics, the spring advanced; returns F_t on i and sets fn.
+  // dt = 0 (set-up) evaluates on a copy of the spring: neither advanced nor reset.
+  template <bool Ledger>
+  Vec3 contact(const ContactKinematics& c, Vec3& xi, double dt, ContactSums& sums, double& fn) const {
+    rotate_into_plane(xi, c.n);
+    double un = 0;
+    fn = normal.force(c, un);
+    TangentialEnergy te;
+    Vec3 copy;
+    Vec3& spring = dt > 0 ? xi : (copy = xi);
+    const Vec3 ft = tangential.step(c, fn, spring, dt, te);
+    if (dt == 0) te.elastic = te.before, te.jump = 0;  // the stored spring did not change
+    if constexpr (Ledger) {
+      const double power_t = -ft.dot(c.vt);
+      sums.power_normal += fn * c.hdot;
+      sums.power_tangential += power_t;
+      sums.elastic_normal += un;
+      sums.elastic_tangential += te.elastic;
+      sums.jump += te.jump;
+      // This contact's tangential dissipation over the step, dD = P_t dt - (U_t,after - U_t,before); a negative dD
+      // is energy the law created (a D-SDS reset that loads the spring beyond the work it received).
+      const double dd = power_t * dt - (te.elastic - te.before);
+      if (dd < 0) sums.created -= dd;
+    }
+    return ft;
+  }
+};
+
+// Kinetic energy (translational + rotational) of the bodies that move.
+inline double kinetic_energy(const ParticleArrays& p) {
+  double k = 0;
+  for (std::size_t i = 0; i < p.size(); ++i) {
+    if (p.inv_mass[i] > 0) k += 0.5 * p.mass[i] * p.v[i].squaredNorm();
+    if (p.inv_inertia[i] > 0) k += 0.5 * p.omega[i].squaredNorm() / p.inv_inertia[i];
+  }
+  return k;
+}
+
+}  // namespace stickslip

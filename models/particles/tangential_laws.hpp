@@ -1,0 +1,104 @@
+// models/particles/tangential_laws.hpp — tangential contact laws of the particle engine, as discrete increments.
+//
+// Each law provides
+//   Vec3 step(const ContactKinematics& c, double fn, Vec3& xi, double dt, TangentialEnergy& e) const
+// for a spring xi already turned into the tangent plane (rotate_into_plane): it advances xi over dt with the slip
+// velocity v_t the driver hands over and returns the tangential force on body i. F_max = mu |f_n|.
+// Seed 001 symbols (models/spring_dashpot_slider.hpp holds the vector formulas used here, written once):
+//   F_S = -k xi - gamma v_t (eq. 1), gamma = gamma_t m* (LAMMPS: damp_tangential = xgammat eta_n).
+//   Csds          xi' = v_t sticking, -(F_max F_S/|F_S| + k xi)/gamma sliding (eq. 9-10). Advanced like a position
+//                 in velocity Verlet: xi_{n+1} = xi_n + dt xi'(xi_n, v_t), v_t the slip velocity of the step (the
+//                 half-step velocity in Verlet), so while sticking it is exactly x_{n+1} = x_n + dt v_{n+1/2};
+//                 then F = F_S(xi_{n+1}) clipped to F_max (never a jump of xi).
+//   Dsds          LAMMPS linear_history: xi += v_t dt; F = F_S clipped; if |F_S| > F_max the spring is reset to
+//                 xi = -(F_max F_S/|F_S| + gamma v_t)/k (eq. 3). The reset changes the spring energy without work
+//                 (e.jump, signed); whether a step created energy is decided by the engine from the contact's
+//                 work and energies (models/particles/energy.hpp; seed 001 §3.3).
+//   CundallStrack seed 002 §4: the D-SDS without the dashpot (gamma = 0): xi += v_t dt, |k xi| capped at F_max.
+//   Mindlin       seed 004 eq. 29-37: s += v_t dt (eq. 29-30), k_t = 8 G* sqrt(r* h) (eq. 37), return mapping
+//                 (eq. 31-36, models/hertz_mindlin.hpp mindlin_return_mapping) with mu_s = mu_d = mu, N = |f_n|.
+//                 The mapping's change of 1/2 k_t |s|^2 is recorded as a jump (never positive).
+// Spring energy before and after the step: e.before, e.elastic = k |xi|^2 / 2 (k_t(h) |s|^2/2 for Mindlin, with the
+// stiffness of the current overlap for both).
+#pragma once
+
+#include <cmath>
+
+#include "models/hertz_mindlin.hpp"
+#include "models/particles/contact_kinematics.hpp"
+#include "models/spring_dashpot_slider.hpp"
+
+namespace stickslip {
+
+struct TangentialEnergy {
+  double before = 0;   // spring energy at the start of the step (J)
+  double elastic = 0;  // spring energy after the step (J)
+  double jump = 0;     // energy put into the spring by resets (J, signed)
+};
+
+struct Csds {
+  double kt = 1e5;      // N/m
+  double gamma_t = 1;   // 1/s, > 0 (eq. 10 divides by gamma)
+  double mu = 0.5;
+  static constexpr const char* name = "csds";
+  Vec3 step(const ContactKinematics& c, double fn, Vec3& xi, double dt, TangentialEnergy& e) const {
+    const double g = gamma_t * c.m_star, fmax = mu * std::abs(fn);
+    e.before = 0.5 * kt * xi.squaredNorm();
+    xi += dt * csds_xi_rate<3>(xi, c.vt, kt, g, fmax);
+    e.elastic = 0.5 * kt * xi.squaredNorm();
+    return sds_force<3>(xi, c.vt, kt, g, fmax);
+  }
+};
+
+namespace detail {
+// The D-SDS update shared by Dsds and CundallStrack.
+inline Vec3 dsds_step(double kt, double g, double fmax, const Vec3& vt, Vec3& xi, double dt, TangentialEnergy& e) {
+  e.before = 0.5 * kt * xi.squaredNorm();
+  xi += dt * vt;
+  const Vec3 f = sds_force<3>(xi, vt, kt, g, fmax);
+  const double before = 0.5 * kt * xi.squaredNorm();
+  xi = dsds_reset<3>(xi, vt, kt, g, fmax);
+  e.elastic = 0.5 * kt * xi.squaredNorm();
+  e.jump = e.elastic - before;
+  return f;
+}
+}  // namespace detail
+
+struct Dsds {
+  double kt = 1e5, gamma_t = 1, mu = 0.5;
+  static constexpr const char* name = "dsds";
+  Vec3 step(const ContactKinematics& c, double fn, Vec3& xi, double dt, TangentialEnergy& e) const {
+    return detail::dsds_step(kt, gamma_t * c.m_star, mu * std::abs(fn), c.vt, xi, dt, e);
+  }
+};
+
+struct CundallStrack {
+  double kt = 1e5, mu = 0.5;
+  static constexpr const char* name = "cundall-strack";
+  Vec3 step(const ContactKinematics& c, double fn, Vec3& xi, double dt, TangentialEnergy& e) const {
+    return detail::dsds_step(kt, 0.0, mu * std::abs(fn), c.vt, xi, dt, e);
+  }
+};
+
+struct Mindlin {
+  double g_pair = 0, g_wall = 0;  // G* of two bodies of the material, and against a rigid wall
+  double mu = 0.5;
+  static constexpr const char* name = "mindlin";
+  static Mindlin material(double young, double poisson, double mu) {
+    return {sphere_sphere_pair(1, 1, young, poisson, 1, 1, young, poisson).g_star,
+            sphere_wall_pair(1, 1, young, poisson).g_star, mu};
+  }
+  Vec3 step(const ContactKinematics& c, double fn, Vec3& xi, double dt, TangentialEnergy& e) const {
+    const double k = mindlin_stiffness(ContactPair{c.r_star, 0.0, c.wall ? g_wall : g_pair, c.m_star}, c.h);
+    e.before = 0.5 * k * xi.squaredNorm();
+    xi += dt * c.vt;
+    const double before = 0.5 * k * xi.squaredNorm();
+    const TangentialStep s = mindlin_return_mapping(xi, k, std::abs(fn), mu, mu);
+    xi = s.s;
+    e.elastic = 0.5 * k * xi.squaredNorm();
+    e.jump = e.elastic - before;
+    return s.force;
+  }
+};
+
+}  // namespace stickslip

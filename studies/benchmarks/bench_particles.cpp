@@ -1,0 +1,353 @@
+// bench_particles — the particle engine (models/particles) under velocity Verlet against Debian's LAMMPS (`lmp`,
+// pair_style granular + fix nve/sphere) on the identical system, side by side in one run (a benchmark, not a test:
+// it prints, it asserts nothing).
+//
+// System: a simple cubic lattice of L^3 spheres (r = 0.1 m, density 2500 kg/m^3, spacing 0.1 % short of touching,
+// so every lattice bond is a compressed contact: 3 L^2 (L - 1) pairs), deterministic pseudo-random velocities
+// (|v_a| <= 0.05 m/s), no walls, no gravity, open boundaries (LAMMPS: boundary s s s), skin 0.01 m, dt 1e-5 s.
+// Laws (stickslip | LAMMPS):
+//   csds     linear k_n = 4e5 N/m, gamma_n = 110 1/s (zeta 0.2) + C-SDS k_t = 2/7 k_n, gamma_t = gamma_n, mu 0.5
+//            | hooke 4e5 110 tangential linear_history (k_t, xgammat 1, mu 0.5) damping mass_velocity
+//            (LAMMPS has no C-SDS; linear_history is the D-SDS, the same cost class)
+//   dsds     linear + D-SDS (the LAMMPS rule), same parameters | the same LAMMPS line
+//   mindlin  Hertz E = 1e8, nu 0.3, seed 004 damping (xi from e = 0.6) + Mindlin, mu 0.5
+//            | hertz/material 1e8 0.6 0.3 tangential mindlin NULL 0 0.5 damping tsuji
+// Each measurement runs in a child process (this program with --single) under /usr/bin/time, so both engines'
+// bytes per particle come from the same maximum resident set size; timings are wall clock over `steps` steps after
+// a warm-up, best of --reps (LAMMPS: its "Loop time", best of the same number of runs).
+// stickslip also runs with 2 threads for N >= 1e4 (the two-phase pass of ParticleEngine::forces_parallel).
+// cpu_us_per_particle_step: CPU time per particle-step (LAMMPS: loop time x its "% CPU use"), fair under load.
+// us_per_particle_step = seconds/(steps N); us_per_force_eval = the force evaluation alone per particle
+// (stickslip: timed separately on the state the steps start from, all lattice bonds closed; LAMMPS: the "Pair" +
+// "Neigh" share of its loop time over the steps, during which the lattice's surface opens up — so at N = 1e3 the
+// two columns are not like for like).
+//
+// Usage: bench_particles [--json] [--big (adds N = 1e6)] [--reps R] [--laws csds,dsds,mindlin]
+#include <sys/wait.h>
+
+#include <chrono>
+#include <ctime>
+#include <cmath>
+#include <cstdio>
+#include <cstdlib>
+#include <cstring>
+#include <fstream>
+#include <sstream>
+#include <string>
+#include <vector>
+
+#include "models/particles/velocity_verlet.hpp"
+
+using namespace stickslip;
+
+namespace {
+
+constexpr double kRadius = 0.1, kDensity = 2500, kDt = 1e-5, kSkin = 0.01, kKn = 4e5, kGammaN = 110, kMu = 0.5;
+constexpr double kYoung = 1e8, kPoisson = 0.3, kRestitution = 0.6;
+
+double now() { return std::chrono::duration<double>(std::chrono::steady_clock::now().time_since_epoch()).count(); }
+double sphere_mass() { return kDensity * 4.0 / 3.0 * M_PI * kRadius * kRadius * kRadius; }
+
+long side_for(long n) { return std::lround(std::cbrt(static_cast<double>(n))); }
+long steps_for(long n) { return std::max(40L, 4000000L / n); }
+
+// Velocity component a of particle id (1-based, LAMMPS' id): deterministic, in [-0.05, 0.05].
+double velocity(long id, int a) { return 0.05 * std::sin(1.7 * static_cast<double>(id) + 2.1 * a + 0.3 * id * a); }
+
+Vec3 lattice_position(long id, long side, double spacing) {
+  const long k = id - 1;
+  return Vec3(static_cast<double>(k % side), static_cast<double>((k / side) % side),
+              static_cast<double>(k / (side * side))) * spacing;
+}
+
+GranularState make_lattice(long side) {
+  GranularState s;
+  const double spacing = 2 * kRadius * (1 - 1e-3);
+  for (long id = 1; id <= side * side * side; ++id)
+    s.bodies.add(lattice_position(id, side, spacing), Vec3(velocity(id, 0), velocity(id, 1), velocity(id, 2)),
+                 kRadius, sphere_mass());
+  return s;
+}
+
+struct Single {
+  double us_step = 0, us_force = 0, cpu_us_step = 0;
+  std::size_t pairs = 0, engine_bytes = 0;
+  long rebuilds = 0;
+};
+
+template <class Normal, class Tangential>
+Single run_single(const Normal& normal, const Tangential& tangential, long n, long steps, int reps, int threads) {
+  ParticleEngine<Normal, Tangential> e;
+  e.threads = threads;
+  e.normal = normal;
+  e.tangential = tangential;
+  e.skin = kSkin;
+  const long side = side_for(n);
+  const double count = static_cast<double>(side * side * side);
+  Single best{1e300, 1e300, 1e300, 0, 0, 0};
+  for (int r = 0; r < reps; ++r) {
+    GranularState s = make_lattice(side);
+    verlet_setup(e, s);
+    VerletStats st;
+    for (int k = 0; k < 5; ++k) verlet_step(e, s, kDt, st);  // warm-up
+    {  // the force evaluation alone, on the warmed-up state the steps start from: dt = 0 evaluates every contact
+       // without advancing its spring, so repeated evaluations see the same state (no copy: it would double the RSS)
+      const long evals = std::max(5L, steps / 2);
+      const double b = now();
+      for (long k = 0; k < evals; ++k) e.template forces<false>(s, 0.0);
+      best.us_force = std::min(best.us_force, (now() - b) / (static_cast<double>(evals) * count) * 1e6);
+    }
+    const double a = now();
+    const std::clock_t cpu = std::clock();
+    for (long k = 0; k < steps; ++k) verlet_step(e, s, kDt, st);
+    best.us_step = std::min(best.us_step, (now() - a) / (static_cast<double>(steps) * count) * 1e6);
+    best.cpu_us_step = std::min(best.cpu_us_step, static_cast<double>(std::clock() - cpu) / CLOCKS_PER_SEC /
+                                                      (static_cast<double>(steps) * count) * 1e6);
+    best.rebuilds = st.rebuilds;
+    best.pairs = s.neighbors.num_pairs();
+    best.engine_bytes = s.bytes();
+  }
+  return best;
+}
+
+Single run_single_law(const std::string& law, long n, long steps, int reps, int threads) {
+  const LinearSpringDashpot lin{kKn, kGammaN};
+  if (law == "csds") return run_single(lin, Csds{2.0 / 7.0 * kKn, kGammaN, kMu}, n, steps, reps, threads);
+  if (law == "dsds") return run_single(lin, Dsds{2.0 / 7.0 * kKn, kGammaN, kMu}, n, steps, reps, threads);
+  return run_single(HertzDamped::material(kYoung, kPoisson, xi_from_restitution(kRestitution)),
+                    Mindlin::material(kYoung, kPoisson, kMu), n, steps, reps, threads);
+}
+
+// Runs a shell command, returns its stdout; stderr goes to err_file.
+std::string capture(const std::string& cmd, int& status) {
+  std::string out;
+  FILE* p = popen(cmd.c_str(), "r");
+  if (!p) {
+    status = -1;
+    return out;
+  }
+  char buf[4096];
+  while (std::fgets(buf, sizeof buf, p)) out += buf;
+  status = pclose(p);
+  return out;
+}
+
+std::string slurp(const std::string& path) {
+  std::ifstream f(path);
+  std::stringstream ss;
+  ss << f.rdbuf();
+  return ss.str();
+}
+
+// /usr/bin/time -f %M writes the max RSS (kB) as the last line of stderr.
+double max_rss_bytes(const std::string& err) {
+  const auto pos = err.find_last_of("\n", err.size() >= 2 ? err.size() - 2 : 0);
+  const std::string last = pos == std::string::npos ? err : err.substr(pos + 1);
+  return std::atof(last.c_str()) * 1024.0;
+}
+
+bool on_path(const char* prog) {
+  int st = 0;
+  capture(std::string("command -v ") + prog + " >/dev/null 2>&1 && echo yes", st);
+  return st == 0;
+}
+
+struct Row {
+  std::string engine, law;
+  long n = 0;
+  int threads = 1;
+  double us_step = 0, us_force = 0, bytes = 0;
+  double cpu_us_step = 0;  // CPU time (all threads) per particle-step: fair when the machine is shared
+  std::size_t pairs = 0;
+};
+
+void write_lammps_input(const std::string& dir, const std::string& law, long n, long steps) {
+  const long side = side_for(n);
+  const double spacing = 2 * kRadius * (1 - 1e-3), hi = static_cast<double>(side) * spacing;
+  std::ofstream d(dir + "/data.lmp");
+  d << "stickslip bench_particles lattice\n\n" << side * side * side << " atoms\n1 atom types\n\n";
+  d << -0.5 << " " << hi + 0.5 << " xlo xhi\n" << -0.5 << " " << hi + 0.5 << " ylo yhi\n"
+    << -0.5 << " " << hi + 0.5 << " zlo zhi\n\nAtoms # sphere\n\n";
+  char line[256];
+  for (long id = 1; id <= side * side * side; ++id) {
+    const Vec3 x = lattice_position(id, side, spacing);
+    std::snprintf(line, sizeof line, "%ld 1 %.17g %.17g %.17g %.17g %.17g\n", id, 2 * kRadius, kDensity, x[0], x[1],
+                  x[2]);
+    d << line;
+  }
+  d << "\nVelocities\n\n";
+  for (long id = 1; id <= side * side * side; ++id) {
+    std::snprintf(line, sizeof line, "%ld %.17g %.17g %.17g 0 0 0\n", id, velocity(id, 0), velocity(id, 1),
+                  velocity(id, 2));
+    d << line;
+  }
+  d.close();
+  std::ofstream in(dir + "/in.lmp");
+  in << "units si\natom_style sphere\ndimension 3\nboundary s s s\ncomm_modify vel yes\n"
+     << "read_data " << dir << "/data.lmp\npair_style granular\n";
+  if (law == "mindlin")
+    in << "pair_coeff * * hertz/material " << kYoung << " " << kRestitution << " " << kPoisson
+       << " tangential mindlin NULL 0.0 " << kMu << " damping tsuji\n";
+  else
+    in << "pair_coeff * * hooke " << kKn << " " << kGammaN << " tangential linear_history " << 2.0 / 7.0 * kKn
+       << " 1.0 " << kMu << " damping mass_velocity\n";
+  in << "neighbor " << kSkin << " bin\nneigh_modify delay 0 every 1 check yes\nfix 1 all nve/sphere\n"
+     << "timestep " << kDt << "\nthermo 0\nrun 5\nrun " << steps << "\n";
+}
+
+// "Loop time of T on 1 procs for S steps with N atoms" of the last run, its "P% CPU use" line, and the Pair + Neigh
+// seconds.
+bool parse_lammps(const std::string& log, double& loop, double& cpu_fraction, double& pair_neigh) {
+  const auto pos = log.rfind("Loop time of");
+  if (pos == std::string::npos) return false;
+  loop = std::atof(log.c_str() + pos + 13);
+  const auto eol = log.find('\n', pos);
+  cpu_fraction = eol == std::string::npos ? 1.0 : std::atof(log.c_str() + eol + 1) / 100.0;
+  if (!(cpu_fraction > 0)) cpu_fraction = 1.0;
+  pair_neigh = 0;
+  for (const char* sec : {"\nPair    |", "\nNeigh   |"}) {
+    const auto p = log.find(sec, pos);
+    if (p != std::string::npos) pair_neigh += std::atof(log.c_str() + p + std::strlen(sec));
+  }
+  return true;
+}
+
+}  // namespace
+
+int main(int argc, char** argv) {
+  bool json = false, big = false;
+  int reps = 3;
+  std::vector<std::string> laws = {"csds", "dsds", "mindlin"};
+  for (int a = 1; a < argc; ++a) {
+    const std::string arg = argv[a];
+    if (arg == "--single" && a + 5 < argc) {  // child mode: law n steps reps threads
+      const Single s = run_single_law(argv[a + 1], std::atol(argv[a + 2]), std::atol(argv[a + 3]), std::atoi(argv[a + 4]),
+                                      std::atoi(argv[a + 5]));
+      std::printf("RESULT %.6g %.6g %zu %zu %.6g\n", s.us_step, s.us_force, s.pairs, s.engine_bytes, s.cpu_us_step);
+      return 0;
+    }
+    if (arg == "--json") json = true;
+    else if (arg == "--big") big = true;
+    else if (arg == "--reps" && a + 1 < argc) reps = std::max(1, std::atoi(argv[++a]));
+    else if (arg == "--laws" && a + 1 < argc) {
+      laws.clear();
+      std::stringstream ss(argv[++a]);
+      for (std::string l; std::getline(ss, l, ',');)
+        if (l == "csds" || l == "dsds" || l == "mindlin") laws.push_back(l);
+        else {
+          std::fprintf(stderr, "bench_particles: --laws %s: allowed csds, dsds, mindlin\n", l.c_str());
+          return 2;
+        }
+    } else {
+      std::fprintf(stderr, "usage: bench_particles [--json] [--big] [--reps R] [--laws csds,dsds,mindlin]\n");
+      return 2;
+    }
+  }
+  std::vector<long> sizes = {1000, 10000, 100000};
+  if (big) sizes.push_back(1000000);
+  const bool have_time = on_path("/usr/bin/time");
+  const bool have_lmp = on_path("lmp");
+  if (!have_lmp) std::fprintf(stderr, "bench_particles: lmp is not on PATH (apt-get install lammps): no LAMMPS rows\n");
+  char tmpl[] = "/tmp/bench_particles.XXXXXX";
+  const std::string dir = mkdtemp(tmpl) ? tmpl : "/tmp";
+  const std::string self = argv[0];
+  const std::string timer = have_time ? "/usr/bin/time -f %M " : "";
+  std::vector<Row> rows;
+  for (const std::string& law : laws)
+    for (long n : sizes) {
+      const long side = side_for(n), count = side * side * side, steps = steps_for(count);
+      int st = 0;
+      for (int threads : {1, 2}) {
+        if (threads == 2 && count < 10000) continue;
+        const std::string out = capture(timer + "'" + self + "' --single " + law + " " + std::to_string(count) + " " +
+                                            std::to_string(steps) + " " + std::to_string(reps) + " " +
+                                            std::to_string(threads) + " 2>" + dir + "/err",
+                                        st);
+        Row r{"stickslip", law, count, threads};
+        std::size_t engine_bytes = 0;
+        if (std::sscanf(out.c_str(), "RESULT %lf %lf %zu %zu %lf", &r.us_step, &r.us_force, &r.pairs, &engine_bytes,
+                        &r.cpu_us_step) != 5) {
+          std::fprintf(stderr, "bench_particles: child failed for %s n=%ld\n", law.c_str(), count);
+          return 4;
+        }
+        r.bytes = have_time ? max_rss_bytes(slurp(dir + "/err")) / static_cast<double>(count)
+                            : static_cast<double>(engine_bytes) / static_cast<double>(count);
+        rows.push_back(r);
+        if (!json)
+          std::fprintf(stderr, "stickslip %-8s n %8ld threads %d: %.4f us/particle-step (%zu pairs)\n", law.c_str(),
+                       count, threads, r.us_step, r.pairs);
+      }
+      if (!have_lmp) continue;
+      write_lammps_input(dir, law, count, steps);
+      Row l{"lammps", law, count, 1};
+      l.us_step = l.us_force = l.cpu_us_step = 1e300;
+      for (int k = 0; k < reps; ++k) {
+        capture("cd " + dir + " && OMP_NUM_THREADS=1 " + timer + "lmp -in in.lmp -log log.lmp -screen none 2>" + dir +
+                    "/lerr",
+                st);
+        double loop = 0, pn = 0, cpu_fraction = 1;
+        if (!parse_lammps(slurp(dir + "/log.lmp"), loop, cpu_fraction, pn)) {
+          std::fprintf(stderr, "bench_particles: lmp failed for %s n=%ld (see %s/log.lmp)\n", law.c_str(), count,
+                       dir.c_str());
+          return 4;
+        }
+        const double denom = static_cast<double>(steps) * static_cast<double>(count);
+        l.us_step = std::min(l.us_step, loop / denom * 1e6);
+        l.cpu_us_step = std::min(l.cpu_us_step, loop * cpu_fraction / denom * 1e6);
+        l.us_force = std::min(l.us_force, pn / denom * 1e6);
+        if (have_time) l.bytes = max_rss_bytes(slurp(dir + "/lerr")) / static_cast<double>(count);
+      }
+      l.pairs = rows.back().pairs;
+      rows.push_back(l);
+      if (!json) std::fprintf(stderr, "lammps    %-8s n %8ld: %.4f us/particle-step\n", law.c_str(), count, l.us_step);
+    }
+
+  if (json) {
+    std::printf("{\"benchmark\": \"bench_particles\", \"lammps\": %s, \"rows\": [", have_lmp ? "true" : "false");
+    for (std::size_t k = 0; k < rows.size(); ++k) {
+      const Row& r = rows[k];
+      std::printf("%s\n  {\"engine\": \"%s\", \"law\": \"%s\", \"integrator\": \"velocity-verlet\", \"dim\": 3, "
+                  "\"n\": %ld, \"threads\": %d, \"us_per_particle_step\": %.6g, \"us_per_force_eval\": %.6g, "
+                  "\"sweeps_per_step\": 1, \"bytes_per_particle\": %.1f, \"pairs\": %zu, "
+                  "\"cpu_us_per_particle_step\": %.6g}",
+                  k ? "," : "", r.engine.c_str(), r.law.c_str(), r.n, r.threads, r.us_step, r.us_force, r.bytes, r.pairs, r.cpu_us_step);
+    }
+    std::printf("\n]}\n");
+    return 0;
+  }
+  std::printf("velocity Verlet, lattice of touching spheres (r 0.1, dt 1e-5, skin 0.01); best of %d\n", reps);
+  if (!have_lmp) std::printf("lmp not on PATH: LAMMPS not run (Debian package lammps)\n");
+  std::printf("%-8s %8s %9s | %12s %12s %7s | %12s %12s %7s | %10s %10s | %12s %8s | %9s %10s %6s\n", "law", "n",
+              "pairs",
+              "ss us/p-step", "lmp us/p-step", "ratio", "ss us/force", "lmp us/force", "ratio", "ss B/part",
+              "lmp B/part", "2 thr us/p-s", "speedup", "ss cpu-us", "lmp cpu-us", "ratio");
+  auto find = [&](const std::string& engine, const std::string& law, long n, int threads) -> const Row* {
+    for (const Row& r : rows)
+      if (r.engine == engine && r.law == law && r.n == n && r.threads == threads) return &r;
+    return nullptr;
+  };
+  for (const Row& r : rows) {
+    if (r.engine != "stickslip" || r.threads != 1) continue;
+    const Row* l = find("lammps", r.law, r.n, 1);
+    const Row* t2 = find("stickslip", r.law, r.n, 2);
+    char lmp_cols[160] = "", t2_cols[64] = "";
+    if (l)
+      std::snprintf(lmp_cols, sizeof lmp_cols, "%12.4f %7.2f | %12.4f %12.4f %7.2f | %10.0f %10.0f", l->us_step,
+                    r.us_step / l->us_step, r.us_force, l->us_force, r.us_force / l->us_force, r.bytes, l->bytes);
+    else
+      std::snprintf(lmp_cols, sizeof lmp_cols, "%12s %7s | %12.4f %12s %7s | %10.0f %10s", "-", "-", r.us_force, "-",
+                    "-", r.bytes, "-");
+    if (t2) std::snprintf(t2_cols, sizeof t2_cols, "%12.4f %8.2f", t2->us_step, r.us_step / t2->us_step);
+    else std::snprintf(t2_cols, sizeof t2_cols, "%12s %8s", "-", "-");
+    char cpu_cols[64];
+    if (l) std::snprintf(cpu_cols, sizeof cpu_cols, "%9.4f %10.4f %6.2f", r.cpu_us_step, l->cpu_us_step,
+                         r.cpu_us_step / l->cpu_us_step);
+    else std::snprintf(cpu_cols, sizeof cpu_cols, "%9.4f %10s %6s", r.cpu_us_step, "-", "-");
+    std::printf("%-8s %8ld %9zu | %12.4f %s | %s | %s\n", r.law.c_str(), r.n, r.pairs, r.us_step, lmp_cols, t2_cols,
+                cpu_cols);
+  }
+  std::printf("ratio = stickslip/LAMMPS (< 1: stickslip faster). LAMMPS force = Pair + Neigh share of its loop time.\n"
+              "cpu-us: CPU time per particle-step (stickslip: std::clock over the steps; LAMMPS: loop time x its %% CPU use),\n"
+              "the fair comparison when other processes share the cores.\n");
+  return 0;
+}
