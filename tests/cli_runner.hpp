@@ -3,12 +3,20 @@
 #pragma once
 
 #include <sys/wait.h>
+#include <unistd.h>
 
 #include <array>
 #include <cstdio>
+#include <filesystem>
 #include <string>
 
 namespace stickslip::test {
+
+// A scratch folder of this test process: temp/stickslip_<name>_<pid>, so that two suites running at once (two
+// build folders, make check and make check-sanitize) never share an output folder.
+inline std::filesystem::path scratch_dir(const std::string& name) {
+  return std::filesystem::temp_directory_path() / ("stickslip_" + name + "_" + std::to_string(getpid()));
+}
 
 struct CliOutput {
   int code;         // exit code, -1 if the program did not exit normally

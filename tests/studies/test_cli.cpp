@@ -19,7 +19,7 @@ struct Result {
 
 // Runs the CLI with a private output directory; captures stdout (and stderr when `merge`).
 Result run(const std::string& args, bool merge = true) {
-  const auto dir = std::filesystem::temp_directory_path() / "stickslip_cli_test";
+  const auto dir = stickslip::test::scratch_dir("cli_test");
   const auto cli = stickslip::test::run_cli(args + " --out " + dir.string(), merge);
   return {cli.code, cli.out};
 }

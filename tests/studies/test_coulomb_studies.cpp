@@ -22,13 +22,13 @@ struct Result {
 };
 
 Result run(const std::string& args, const std::string& tag) {
-  const auto dir = std::filesystem::temp_directory_path() / ("stickslip_coulomb_test_" + tag);
+  const auto dir = stickslip::test::scratch_dir("coulomb_test_" + tag);
   const auto cli = stickslip::test::run_cli(args + " --out " + dir.string());
   return {cli.code, cli.out};
 }
 
 std::filesystem::path out_dir(const std::string& tag) {
-  return std::filesystem::temp_directory_path() / ("stickslip_coulomb_test_" + tag);
+  return stickslip::test::scratch_dir("coulomb_test_" + tag);
 }
 }  // namespace
 

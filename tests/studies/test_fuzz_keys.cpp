@@ -57,7 +57,7 @@ TEST_CASE("every key x bad values: --dry-run exits 0 or 2 with one line naming t
 }
 
 TEST_CASE("short real runs at accepted edge values finish with finite outputs") {
-  const auto dir = std::filesystem::temp_directory_path() / "stickslip_fuzz_edges";
+  const auto dir = stickslip::test::scratch_dir("fuzz_edges");
   for (const std::string args : {
            "run sliding-plates --set v0=0 --set xi0=0 --set fig4=off --set sweep_v0=none --set t_end=1",
            "run sliding-plates --set fmax=0 --set fig4=off --set sweep_v0=none --set t_end=1",

@@ -21,7 +21,7 @@ struct Result {
 };
 
 std::filesystem::path out_dir(const std::string& tag) {
-  return std::filesystem::temp_directory_path() / ("stickslip_slope_sweeps_" + tag);
+  return stickslip::test::scratch_dir("slope_sweeps_" + tag);
 }
 
 // stdout only (the JSON), or stdout and stderr together.

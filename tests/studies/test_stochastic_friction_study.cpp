@@ -2,6 +2,8 @@
 #include <cmath>
 #include <cstdlib>
 #include <doctest/doctest.h>
+
+#include "tests/cli_runner.hpp"
 #include <filesystem>
 #include <fstream>
 #include <nlohmann/json.hpp>
@@ -16,7 +18,7 @@ struct Run {
 };
 
 Run run_cli(const std::string& args, const std::string& tag) {
-  const auto dir = std::filesystem::temp_directory_path() / ("stickslip_stoch_" + tag);
+  const auto dir = stickslip::test::scratch_dir("stoch_" + tag);
   std::filesystem::create_directories(dir);
   const std::string cmd = std::string(STICKSLIP_BINARY) + " run stochastic-friction " + args + " --out " +
                           (dir / "out").string() + " --json >" + (dir / "stdout").string() + " 2>" +
@@ -80,7 +82,7 @@ TEST_CASE("small run: JSON contract, finite numbers, files, reproducible with th
     CHECK(f["stderr_intercept"].get<double>() > 0);
     CHECK(std::isfinite(f["intercept"].get<double>()));
   }
-  const auto out = std::filesystem::temp_directory_path() / "stickslip_stoch_a" / "out";
+  const auto out = stickslip::test::scratch_dir("stoch_a") / "out";
   for (const char* f : {"summary.json", "results.csv", "dt_sweep.csv", "dt_sweep_fit.csv", "noise_strength.csv"})
     CHECK_MESSAGE(std::filesystem::exists(out / f), f);
   CHECK(std::filesystem::exists(out / "runs" / "pair_fixed_linear_kT1_em_dt0.002_hist.csv"));
@@ -141,7 +143,7 @@ TEST_CASE("extrapolate=off: no dt/2 runs, no extrapolated fields or columns") {
   CHECK(!j["results"][0].contains("equipartition_ratio_extrapolated"));
   CHECK(!j.contains("extrapolated_check"));
   CHECK(r.err.find("/1 ") != std::string::npos);  // progress counts one run
-  std::ifstream csv(std::filesystem::temp_directory_path() / "stickslip_stoch_off" / "out" / "results.csv");
+  std::ifstream csv(stickslip::test::scratch_dir("stoch_off") / "out" / "results.csv");
   std::string header;
   std::getline(csv, header);
   CHECK(header.find("extrapolated") == std::string::npos);

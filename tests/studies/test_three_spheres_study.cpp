@@ -18,7 +18,7 @@ struct Result {
 };
 
 Result run(const std::string& args) {
-  const std::string out = "/tmp/stickslip_test_three_" + std::to_string(std::hash<std::string>{}(args));
+  const std::string out = stickslip::test::scratch_dir("three_" + std::to_string(std::hash<std::string>{}(args))).string();
   const auto cli = stickslip::test::run_cli("run three-spheres " + args + " --out " + out + " --json");
   Result r{cli.code, {}};
   if (r.code == 0) r.json = nlohmann::json::parse(cli.out);
