@@ -133,8 +133,7 @@ std::vector<ParameterRange> ranges(bool euler) {
 // A motion whose turning point lands within 5 % of delta of the stick band's edge sticks or slips on an error
 // below any tolerance: such draws are drawn again.
 bool admissible(const Draw& d) {
-  OscillatorParameters p;
-  p.m = d["m"], p.k = d["k"], p.mu = d["mu"], p.fn = d["F_N"];
+  const OscillatorParameters p = parameters_of(d);
   const DryFrictionOscillatorExact ex(p, d["x0"], d["v0"]);
   const double delta = p.fmax() / p.k;
   const auto& ph = ex.phases();
