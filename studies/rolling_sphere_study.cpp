@@ -101,6 +101,7 @@ class RollingSphereStudy : public Study {
                                " s)'\nset xlabel 't [s]'\nset key bottom right\nset grid\n" + panel(2, 7, "x [m]") +
                                panel(3, 8, "rotation about z [rad]") + panel(4, 9, "v_x [m/s]") +
                                panel(5, 10, "omega_z [rad/s]") + "unset multiplot\n";
+    csv.close();  // the CSV appears under its name (from .part) only when closed; the figure reads it
     render_png(ctx.out_dir / "fig5_rolling_sphere.png", script, ctx.log, 1200, 900);
 
     nlohmann::json j;

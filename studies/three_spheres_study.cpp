@@ -92,6 +92,7 @@ class ThreeSpheresStudy : public Study {
         "set ylabel 'radial velocity [m/s]'\nplot 'three_spheres.csv' every ::1 u 1:2 w l lw 2 notitle\n"
         "set ylabel 'spin [rad/s]'\nplot 'three_spheres.csv' every ::1 u 1:3 w l lw 2 notitle\n"
         "set ylabel 'rotation [rad]'\nplot 'three_spheres.csv' every ::1 u 1:4 w l lw 2 notitle\nunset multiplot\n";
+    csv.close();  // the CSV appears under its name (from .part) only when closed; the figure reads it
     render_png(ctx.out_dir / "fig7_three_spheres.png", script, ctx.log, 900, 1000);
     const double ke0 = 3 * (0.5 * m * v0 * v0 + 0.5 * scene.inertia(0) * std::pow(v0 / r, 2));
     nlohmann::json j;

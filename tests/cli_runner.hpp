@@ -18,6 +18,18 @@ inline std::filesystem::path scratch_dir(const std::string& name) {
   return std::filesystem::temp_directory_path() / ("stickslip_" + name + "_" + std::to_string(getpid()));
 }
 
+// What gnuplot reported missing while drawing a study's figures (empty when every plotted file was there).
+inline std::string missing_figure_inputs(const std::filesystem::path& out_dir) {
+  std::string missing;
+  FILE* log = std::fopen((out_dir / "gnuplot.log").string().c_str(), "r");
+  if (!log) return missing;
+  std::array<char, 4096> line{};
+  while (std::fgets(line.data(), line.size(), log))
+    if (std::string(line.data()).find("Cannot find") != std::string::npos) missing += line.data();
+  std::fclose(log);
+  return missing;
+}
+
 struct CliOutput {
   int code;         // exit code, -1 if the program did not exit normally
   std::string out;  // stdout (and stderr when merged)

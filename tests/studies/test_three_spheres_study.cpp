@@ -22,6 +22,7 @@ Result run(const std::string& args) {
   const auto cli = stickslip::test::run_cli("run three-spheres " + args + " --out " + out + " --json");
   Result r{cli.code, {}};
   if (r.code == 0) r.json = nlohmann::json::parse(cli.out);
+  if (r.code == 0) CHECK(stickslip::test::missing_figure_inputs(out) == "");  // the figure found its CSV
   return r;
 }
 
