@@ -175,9 +175,14 @@ int verify(const std::vector<std::string>& args) {
     else if (a == "--model") o.models = split_list(v);
     else o.solvers = split_list(v);
   }
+  install_interrupt_handlers();
   const auto results = run_verify(o, std::cerr);
   if (json) std::cout << verify_json(results, o).dump() << std::endl;
   else std::cout << verify_table(results);
+  if (interrupted()) {  // Ctrl-C: the table of the draws done, then the signal's exit status
+    std::cerr << "stickslip verify: interrupted; the table covers the draws finished before the signal\n";
+    return interrupted_exit_code(interrupt_flag());
+  }
   return std::all_of(results.begin(), results.end(), [](const CheckSummary& r) { return r.passed(); }) ? 0 : 1;
 }
 

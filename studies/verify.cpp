@@ -5,6 +5,7 @@
 #include <fmt/format.h>
 
 #include "core/errors.hpp"
+#include "core/interrupt.hpp"
 #include "core/parameters.hpp"
 
 namespace stickslip {
@@ -26,6 +27,8 @@ std::string run_draw(const PropertyCheck& c, const Draw& d, unsigned long long s
   std::vector<Measurement> ms;
   try {
     ms = c.run(d);
+  } catch (const Interrupted&) {
+    throw;  // a signal ends verify (run_verify), it is not a failure of this draw
   } catch (const std::exception& e) {
     return fmt::format("{} x {}: draw {} threw: {} [{}]; rerun: {}", c.model, c.driver, index, e.what(), d.describe(),
                        rerun_command(c, seed, index));
@@ -108,8 +111,18 @@ std::vector<CheckSummary> run_verify(const VerifyOptions& o, std::ostream& progr
     const long n = o.draws > 0 ? o.draws : std::max(1L, o.default_draws / c.cost);
     const long first = o.only_draw >= 0 ? o.only_draw : 0, last = o.only_draw >= 0 ? o.only_draw + 1 : n;
     for (long i = first; i < last; ++i) {
+      if (interrupted()) {  // a signal: report what is done (the draws finished so far), stop here
+        if (s.draws > 0) results.push_back(std::move(s));
+        return results;
+      }
       const Draw d = make_draw(c, o.seed, i);
-      const std::string failure = run_draw(c, d, o.seed, i, s);
+      std::string failure;
+      try {
+        failure = run_draw(c, d, o.seed, i, s);
+      } catch (const Interrupted&) {
+        if (s.draws > 0) results.push_back(std::move(s));
+        return results;
+      }
       ++s.draws;
       if (!failure.empty()) {
         ++s.failures;

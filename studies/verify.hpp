@@ -33,7 +33,8 @@ struct CheckSummary {
   bool passed() const { return failures == 0 && invalid_failures == 0; }
 };
 
-// Throws InputError when a filter matches no check (naming the filter and the allowed names).
+// Throws InputError when a filter matches no check (naming the filter and the allowed names). After SIGINT/SIGTERM
+// (core/interrupt.hpp) it returns the checks done so far, the current one with the draws it finished.
 std::vector<CheckSummary> run_verify(const VerifyOptions& options, std::ostream& progress);
 
 std::string verify_table(const std::vector<CheckSummary>& results);
