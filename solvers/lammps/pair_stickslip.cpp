@@ -34,6 +34,46 @@ HookeArguments HookeArguments::parse(LAMMPS_NS::LAMMPS* lmp, const std::string& 
   return a;
 }
 
+HertzArguments HertzArguments::parse(LAMMPS_NS::LAMMPS* lmp, const std::string& style, int narg, char** arg,
+                                     bool csds) {
+  const std::string cmd = "pair_style " + style;
+  const int expected = csds ? 6 : 4;
+  if (narg != expected)
+    bad_input(lmp, cmd, "number of arguments", std::to_string(narg), csds ? "6: E nu e xmu Kt gamma_t" : "4: E nu e xmu");
+  const char* keys[6] = {"E", "nu", "e", "xmu", "Kt", "gamma_t"};
+  HertzArguments a;
+  for (int k = 0; k < expected; ++k) a.values[k] = parse_number(lmp, cmd, keys[k], arg[k]);
+  const auto& v = a.values;
+  if (v[0] <= 0) bad_input(lmp, cmd, "E", arg[0], "> 0");
+  if (v[1] <= -1 || v[1] >= 0.5) bad_input(lmp, cmd, "nu", arg[1], "-1 < nu < 0.5");
+  if (v[2] <= 0 || v[2] > 1) bad_input(lmp, cmd, "e", arg[2], "0 < e <= 1");
+  if (v[3] < 0 || v[3] > 1e4) bad_input(lmp, cmd, "xmu", arg[3], "0 .. 1e4");
+  if (csds && v[4] <= 0) bad_input(lmp, cmd, "Kt", arg[4], "> 0");
+  if (csds && v[5] <= 0) bad_input(lmp, cmd, "gamma_t", arg[5], "> 0 (seed 001 eq. 10 divides by it)");
+  return a;
+}
+
+LinearCsds LinearCsds::from(const HookeArguments& a) {
+  const auto& v = a.values;
+  return {LinearSpringDashpot{v[0], v[2]}, Csds{v[1], v[3], v[4]}};
+}
+LinearDsds LinearDsds::from(const HookeArguments& a) {
+  const auto& v = a.values;
+  return {LinearSpringDashpot{v[0], v[2]}, Dsds{v[1], v[3], v[4]}};
+}
+LinearDsdsKeepLength LinearDsdsKeepLength::from(const HookeArguments& a) {
+  const LinearDsds d = LinearDsds::from(a);
+  return {d.normal, d.tangential};
+}
+HertzCsds HertzCsds::from(const HertzArguments& a) {
+  const auto& v = a.values;
+  return {HertzDamped::material(v[0], v[1], xi_from_restitution(v[2])), Csds{v[4], v[5], v[3]}};
+}
+HertzMindlin HertzMindlin::from(const HertzArguments& a) {
+  const auto& v = a.values;
+  return {HertzDamped::material(v[0], v[1], xi_from_restitution(v[2])), Mindlin::material(v[0], v[1], v[3])};
+}
+
 template <class Laws>
 PairStickslip<Laws>::PairStickslip(LAMMPS_NS::LAMMPS* lmp) : PairStickslipBase(lmp) {
   single_enable = 0;
@@ -63,8 +103,8 @@ void PairStickslip<Laws>::allocate() {
 
 template <class Laws>
 void PairStickslip<Laws>::settings(int narg, char** arg) {
-  args_ = HookeArguments::parse(lmp, Laws::style, narg, arg, std::is_same_v<decltype(Laws::tangential), Csds>);
-  laws_ = linear_laws<Laws>(args_);
+  args_ = Laws::Arguments::parse(lmp, Laws::style, narg, arg, Laws::csds);
+  laws_ = Laws::from(args_);
 }
 
 template <class Laws>
@@ -137,7 +177,7 @@ void PairStickslip<Laws>::read_restart(FILE* fp) {
   if (!good) run_failure(lmp, std::string(Laws::style) + ": the restart file ends inside the pair settings");
   MPI_Bcast(args_.values.data(), static_cast<int>(args_.values.size()), MPI_DOUBLE, 0, world);
   for (int i = 1; i <= atom->ntypes; ++i) MPI_Bcast(setflag[i] + i, atom->ntypes - i + 1, MPI_INT, 0, world);
-  laws_ = linear_laws<Laws>(args_);
+  laws_ = Laws::from(args_);
 }
 
 template <class Laws>
@@ -229,5 +269,7 @@ void PairStickslip<Laws>::evaluate(double dt) {
 template class PairStickslip<LinearCsds>;
 template class PairStickslip<LinearDsds>;
 template class PairStickslip<LinearDsdsKeepLength>;
+template class PairStickslip<HertzCsds>;
+template class PairStickslip<HertzMindlin>;
 
 }  // namespace stickslip::lammps

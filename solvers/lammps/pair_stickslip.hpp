@@ -4,6 +4,8 @@
 //   pair_style stickslip/csds Kn Kt gamma_n gamma_t xmu dampflag   (arguments of gran/hooke/history:
 //   pair_style stickslip/dsds Kn Kt gamma_n gamma_t xmu dampflag    Kt, gamma_t may be NULL = 2/7 Kn, gamma_n/2;
 //   pair_coeff * *                                                  dampflag 0 sets gamma_t = 0)
+//   pair_style stickslip/hertz/csds E nu e xmu Kt gamma_t           (Hertz + C-SDS; e: restitution -> xi, eq. 22)
+//   pair_style stickslip/hertz/mindlin E nu e xmu                   (Hertz + Mindlin, seed 004 eq. 19-37)
 // Normal: f_n = Kn h + gamma_n m* hdot (LinearSpringDashpot). Tangential: csds = C-SDS (seed 001 eq. 9-10; needs
 // gamma_t > 0), dsds = D-SDS = LAMMPS' linear history (eq. 3). The dsds style turns the spring as gran/hooke/history
 // does (projection, SpringTurn::project) so the two agree to round-off; csds keeps the spring's length as the
@@ -52,11 +54,21 @@ struct HookeArguments {
   static HookeArguments parse(LAMMPS_NS::LAMMPS* lmp, const std::string& style, int narg, char** arg, bool csds);
 };
 
+// The Hertz styles' arguments: E nu e xmu [Kt gamma_t] (Young's modulus, Poisson ratio, restitution coefficient of
+// a head-on impact, friction coefficient; the C-SDS spring and dashpot for stickslip/hertz/csds).
+struct HertzArguments {
+  std::array<double, 6> values{};  // E nu e xmu Kt gamma_t (the last two 0 for hertz/mindlin)
+  static HertzArguments parse(LAMMPS_NS::LAMMPS* lmp, const std::string& style, int narg, char** arg, bool csds);
+};
+
 struct LinearCsds {
   static constexpr const char* style = "stickslip/csds";
   static constexpr SpringTurn turn = SpringTurn::keep_length;
   LinearSpringDashpot normal;
   Csds tangential;
+  using Arguments = HookeArguments;
+  static constexpr bool csds = true;
+  static LinearCsds from(const HookeArguments& a);
 };
 
 struct LinearDsds {
@@ -64,6 +76,9 @@ struct LinearDsds {
   static constexpr SpringTurn turn = SpringTurn::project;
   LinearSpringDashpot normal;
   Dsds tangential;
+  using Arguments = HookeArguments;
+  static constexpr bool csds = false;
+  static LinearDsds from(const HookeArguments& a);
 };
 
 // The D-SDS with the engine's turn of the spring (length kept): to measure what the turn alone changes against
@@ -73,14 +88,32 @@ struct LinearDsdsKeepLength {
   static constexpr SpringTurn turn = SpringTurn::keep_length;
   LinearSpringDashpot normal;
   Dsds tangential;
+  using Arguments = HookeArguments;
+  static constexpr bool csds = false;
+  static LinearDsdsKeepLength from(const HookeArguments& a);
 };
 
-// The laws of a linear style from gran/hooke/history's arguments (Csds and Dsds both take Kt, gamma_t, xmu).
-template <class Laws>
-Laws linear_laws(const HookeArguments& a) {
-  const auto& v = a.values;
-  return {LinearSpringDashpot{v[0], v[2]}, decltype(Laws::tangential){v[1], v[3], v[4]}};
-}
+// Hertz normal law (seed 004 eq. 19-23) with the C-SDS: pair_style stickslip/hertz/csds E nu e xmu Kt gamma_t.
+struct HertzCsds {
+  static constexpr const char* style = "stickslip/hertz/csds";
+  static constexpr SpringTurn turn = SpringTurn::keep_length;
+  HertzDamped normal;
+  Csds tangential;
+  using Arguments = HertzArguments;
+  static constexpr bool csds = true;
+  static HertzCsds from(const HertzArguments& a);
+};
+
+// Hertz with Mindlin's tangential law (seed 004 eq. 29-37): pair_style stickslip/hertz/mindlin E nu e xmu.
+struct HertzMindlin {
+  static constexpr const char* style = "stickslip/hertz/mindlin";
+  static constexpr SpringTurn turn = SpringTurn::keep_length;
+  HertzDamped normal;
+  Mindlin tangential;
+  using Arguments = HertzArguments;
+  static constexpr bool csds = false;
+  static HertzMindlin from(const HertzArguments& a);
+};
 
 template <class Laws>
 class PairStickslip : public PairStickslipBase {
@@ -102,7 +135,7 @@ class PairStickslip : public PairStickslipBase {
   void evaluate(double dt);
   void allocate();
 
-  HookeArguments args_;
+  typename Laws::Arguments args_;
   Laws laws_;
   FixStickslipHistory* history_ = nullptr;
   int freeze_group_bit_ = 0;
@@ -112,5 +145,7 @@ class PairStickslip : public PairStickslipBase {
 extern template class PairStickslip<LinearCsds>;
 extern template class PairStickslip<LinearDsds>;
 extern template class PairStickslip<LinearDsdsKeepLength>;
+extern template class PairStickslip<HertzCsds>;
+extern template class PairStickslip<HertzMindlin>;
 
 }  // namespace stickslip::lammps

@@ -23,6 +23,8 @@ void register_styles(LAMMPS_NS::LAMMPS* lmp) {
   pairs[LinearCsds::style] = &PairStickslip<LinearCsds>::create;
   pairs[LinearDsds::style] = &PairStickslip<LinearDsds>::create;
   pairs[LinearDsdsKeepLength::style] = &PairStickslip<LinearDsdsKeepLength>::create;
+  pairs[HertzCsds::style] = &PairStickslip<HertzCsds>::create;
+  pairs[HertzMindlin::style] = &PairStickslip<HertzMindlin>::create;
   (*lmp->modify->fix_map)[FixStickslipHistory::style_name] = &create_fix<FixStickslipHistory>;
   (*lmp->modify->compute_map)[ComputeStickslipLedger::style_name] = &create_compute<ComputeStickslipLedger>;
 }

@@ -101,15 +101,17 @@ TEST_CASE("stickslip/dsds reproduces gran/hooke/history: pour onto a floor under
   CHECK(dc.dx > 1e3 * d.dx);
 }
 
-TEST_CASE("stickslip/csds on 1 rank reproduces stickslip's engine (velocity Verlet, same law, same start)") {
+// Runs the style in LAMMPS and the engine with the same laws from LAMMPS' initial state; returns the differences
+// and checks the ledgers agree (compute stickslip/ledger vs models/particles/energy.hpp: D_n, D_t, C, U_n, U_t).
+template <class Normal, class Tangential>
+void check_against_engine(const std::string& style, const Normal& normal, const Tangential& tangential) {
   const long steps = 600;
-  const std::string style = std::string("pair_style stickslip/csds") + hooke_args;
   const auto start = run_lammps(MPI_COMM_SELF, gas_commands(gas_file(), style, 0));
   const auto lammps = run_lammps(MPI_COMM_SELF, gas_commands(gas_file(), style, steps), true);
 
-  ParticleEngine<LinearSpringDashpot, Csds> engine;
-  engine.normal = {2000.0, 50.0};
-  engine.tangential = {2000.0 * 2.0 / 7.0, 25.0, 0.5};
+  ParticleEngine<Normal, Tangential> engine;
+  engine.normal = normal;
+  engine.tangential = tangential;
   engine.skin = 0.2;
   engine.boundaries.box.hi = Vec3(start.box[0], start.box[1], start.box[2]);
   engine.boundaries.box.periodic = {true, true, true};
@@ -130,22 +132,34 @@ TEST_CASE("stickslip/csds on 1 rank reproduces stickslip's engine (velocity Verl
       mine.omega[3 * i + k] = s.bodies.omega[i][k];
     }
   const auto d = difference(lammps, mine);
-  report("gas: stickslip/csds vs stickslip engine", d, steps);
+  report(("gas: " + style.substr(11, style.find(' ', 11) - 11) + " vs stickslip engine").c_str(), d, steps);
   CHECK(d.dx < 1e-10);
   CHECK(d.dv < 1e-8);
   CHECK(d.domega < 1e-8);
-  // The ledger (compute stickslip/ledger) against the engine's (models/particles/energy.hpp): D_n, D_t, C, U_n, U_t.
   const auto& l = lammps.ledger;
   const double engine_terms[5] = {ledger.normal_damping(), ledger.tangential_dissipation(), ledger.created(),
                                   ledger.now.elastic_normal, ledger.now.elastic_tangential};
   const double lammps_terms[5] = {l[2], l[3], l[1], l[4], l[5]};
   double worst = 0;
   for (int k = 0; k < 5; ++k) worst = std::max(worst, std::abs(engine_terms[k] - lammps_terms[k]));
-  MESSAGE("ledger, LAMMPS vs engine: D_n " << l[2] << " vs " << engine_terms[0] << ", D_t " << l[3] << " vs "
-                                           << engine_terms[1] << "; largest difference " << worst);
+  MESSAGE(style << " ledger, LAMMPS vs engine: D_n " << l[2] << " vs " << engine_terms[0] << ", D_t " << l[3]
+                << " vs " << engine_terms[1] << "; largest difference " << worst);
   CHECK(engine_terms[0] > 0);
   CHECK(engine_terms[1] > 0);
   CHECK(worst < 1e-9 * (engine_terms[0] + engine_terms[1]));
+}
+
+TEST_CASE("stickslip/csds on 1 rank reproduces stickslip's engine (velocity Verlet, same law, same start)") {
+  check_against_engine(std::string("pair_style stickslip/csds") + hooke_args, LinearSpringDashpot{2000.0, 50.0},
+                       Csds{2000.0 * 2.0 / 7.0, 25.0, 0.5});
+}
+
+TEST_CASE("stickslip/hertz/csds and stickslip/hertz/mindlin on 1 rank reproduce stickslip's engine") {
+  const double young = 1e5, nu = 0.3, e = 0.5, mu = 0.5;
+  const HertzDamped hertz = HertzDamped::material(young, nu, xi_from_restitution(e));
+  check_against_engine("pair_style stickslip/hertz/csds 1e5 0.3 0.5 0.5 571.4285714285714 25", hertz,
+                       Csds{571.4285714285714, 25.0, mu});
+  check_against_engine("pair_style stickslip/hertz/mindlin 1e5 0.3 0.5 0.5", hertz, Mindlin::material(young, nu, mu));
 }
 
 TEST_CASE("a run continued from a LAMMPS restart file continues identically") {
