@@ -131,8 +131,10 @@ class PairStickslip : public PairStickslipBase {
   void read_restart(FILE* fp) override;
 
  private:
+  // flatten: the law kernels and Eigen's small operations inlined into the pair loop, as in the engine
+  // (models/particles/particle_engine.hpp: GCC otherwise leaves calls per contact).
   template <bool Ledger>
-  void evaluate(double dt);
+  [[gnu::flatten]] void evaluate(double dt);
   void allocate();
 
   typename Laws::Arguments args_;
