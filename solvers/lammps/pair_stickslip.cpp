@@ -55,23 +55,23 @@ HertzArguments HertzArguments::parse(LAMMPS_NS::LAMMPS* lmp, const std::string& 
 
 LinearCsds LinearCsds::from(const HookeArguments& a) {
   const auto& v = a.values;
-  return {LinearSpringDashpot{v[0], v[2]}, Csds{v[1], v[3], v[4]}};
+  return {{LinearSpringDashpot{v[0], v[2]}, Csds{v[1], v[3], v[4]}}};
 }
 LinearDsds LinearDsds::from(const HookeArguments& a) {
   const auto& v = a.values;
-  return {LinearSpringDashpot{v[0], v[2]}, Dsds{v[1], v[3], v[4]}};
+  return {{LinearSpringDashpot{v[0], v[2]}, Dsds{v[1], v[3], v[4]}}};
 }
 LinearDsdsKeepLength LinearDsdsKeepLength::from(const HookeArguments& a) {
   const LinearDsds d = LinearDsds::from(a);
-  return {d.normal, d.tangential};
+  return {{d.normal, d.tangential}};
 }
 HertzCsds HertzCsds::from(const HertzArguments& a) {
   const auto& v = a.values;
-  return {HertzDamped::material(v[0], v[1], xi_from_restitution(v[2])), Csds{v[4], v[5], v[3]}};
+  return {{HertzDamped::material(v[0], v[1], xi_from_restitution(v[2])), Csds{v[4], v[5], v[3]}}};
 }
 HertzMindlin HertzMindlin::from(const HertzArguments& a) {
   const auto& v = a.values;
-  return {HertzDamped::material(v[0], v[1], xi_from_restitution(v[2])), Mindlin::material(v[0], v[1], v[3])};
+  return {{HertzDamped::material(v[0], v[1], xi_from_restitution(v[2])), Mindlin::material(v[0], v[1], v[3])}};
 }
 
 template <class Laws>

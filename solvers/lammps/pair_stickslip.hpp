@@ -20,6 +20,7 @@
 
 #include <array>
 #include <string>
+#include <type_traits>
 
 #include "models/particles/contact_step.hpp"
 #include "models/particles/normal_laws.hpp"
@@ -61,57 +62,38 @@ struct HertzArguments {
   static HertzArguments parse(LAMMPS_NS::LAMMPS* lmp, const std::string& style, int narg, char** arg, bool csds);
 };
 
-struct LinearCsds {
+// A style's laws: the kernels, how its arguments are read, how the spring is turned into the tangent plane.
+template <class Normal, class Tangential, class Args, SpringTurn Turn = SpringTurn::keep_length>
+struct LawPair {
+  Normal normal;
+  Tangential tangential;
+  using Arguments = Args;
+  static constexpr SpringTurn turn = Turn;
+  static constexpr bool csds = std::is_same_v<Tangential, Csds>;  // the C-SDS needs gamma_t > 0
+};
+
+struct LinearCsds : LawPair<LinearSpringDashpot, Csds, HookeArguments> {
   static constexpr const char* style = "stickslip/csds";
-  static constexpr SpringTurn turn = SpringTurn::keep_length;
-  LinearSpringDashpot normal;
-  Csds tangential;
-  using Arguments = HookeArguments;
-  static constexpr bool csds = true;
   static LinearCsds from(const HookeArguments& a);
 };
-
-struct LinearDsds {
+struct LinearDsds : LawPair<LinearSpringDashpot, Dsds, HookeArguments, SpringTurn::project> {
   static constexpr const char* style = "stickslip/dsds";
-  static constexpr SpringTurn turn = SpringTurn::project;
-  LinearSpringDashpot normal;
-  Dsds tangential;
-  using Arguments = HookeArguments;
-  static constexpr bool csds = false;
   static LinearDsds from(const HookeArguments& a);
 };
-
 // The D-SDS with the engine's turn of the spring (length kept): to measure what the turn alone changes against
-// gran/hooke/history (pair_style stickslip/dsds/keep-length, same arguments).
-struct LinearDsdsKeepLength {
+// gran/hooke/history (same arguments).
+struct LinearDsdsKeepLength : LawPair<LinearSpringDashpot, Dsds, HookeArguments> {
   static constexpr const char* style = "stickslip/dsds/keep-length";
-  static constexpr SpringTurn turn = SpringTurn::keep_length;
-  LinearSpringDashpot normal;
-  Dsds tangential;
-  using Arguments = HookeArguments;
-  static constexpr bool csds = false;
   static LinearDsdsKeepLength from(const HookeArguments& a);
 };
-
-// Hertz normal law (seed 004 eq. 19-23) with the C-SDS: pair_style stickslip/hertz/csds E nu e xmu Kt gamma_t.
-struct HertzCsds {
+// Hertz (seed 004 eq. 19-23) with the C-SDS: pair_style stickslip/hertz/csds E nu e xmu Kt gamma_t.
+struct HertzCsds : LawPair<HertzDamped, Csds, HertzArguments> {
   static constexpr const char* style = "stickslip/hertz/csds";
-  static constexpr SpringTurn turn = SpringTurn::keep_length;
-  HertzDamped normal;
-  Csds tangential;
-  using Arguments = HertzArguments;
-  static constexpr bool csds = true;
   static HertzCsds from(const HertzArguments& a);
 };
-
 // Hertz with Mindlin's tangential law (seed 004 eq. 29-37): pair_style stickslip/hertz/mindlin E nu e xmu.
-struct HertzMindlin {
+struct HertzMindlin : LawPair<HertzDamped, Mindlin, HertzArguments> {
   static constexpr const char* style = "stickslip/hertz/mindlin";
-  static constexpr SpringTurn turn = SpringTurn::keep_length;
-  HertzDamped normal;
-  Mindlin tangential;
-  using Arguments = HertzArguments;
-  static constexpr bool csds = false;
   static HertzMindlin from(const HertzArguments& a);
 };
 
