@@ -24,10 +24,22 @@ stickslip::test::CliOutput run_shell(const std::string& cmd) {
 }  // namespace
 
 TEST_CASE("mpirun -np 2 stickslip-lammps -in studies/lammps/gas.in runs a C-SDS gas and prints the ledger") {
+  const std::filesystem::path dir = stickslip::test::scratch_dir("lammps_gas_cli");
+  std::filesystem::create_directories(dir);
   const auto r = run_shell(std::string(STICKSLIP_MPIRUN) + " -np 2 " + STICKSLIP_BINARY + " -in " +
-                           STICKSLIP_SOURCE_DIR + "/studies/lammps/gas.in -var cells 6 -var steps 400 -log none");
+                           STICKSLIP_SOURCE_DIR + "/studies/lammps/gas.in -var cells 6 -var steps 400 -log none -var out " +
+                           dir.string());
   INFO(r.out);
   REQUIRE(r.code == 0);
+  // The ledger CSV: header with units, then steps 0, 200, 400.
+  std::ifstream csv(dir / "gas_ledger.csv");
+  std::string header, row;
+  std::getline(csv, header);
+  CHECK(header.rfind("t (tau),K (epsilon)", 0) == 0);
+  int rows = 0;
+  while (std::getline(csv, row)) rows += row.empty() ? 0 : 1;
+  CHECK(rows == 3);
+  std::filesystem::remove_all(dir);
   CHECK(r.out.find("c_ledger[1]") != std::string::npos);
   CHECK(r.out.find("v_etotal") != std::string::npos);
   // The last thermo line: step 400, created (C-SDS) 0, dissipated > 0, E = K(0) up to velocity Verlet's first-order
