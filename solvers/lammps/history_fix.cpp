@@ -4,19 +4,19 @@
 #include <cstdlib>
 #include <string>
 
+#include "solvers/lammps/bad_input.hpp"
+
 namespace stickslip::lammps {
 
 using LAMMPS_NS::tagint;
 using LAMMPS_NS::ubuf;
 
 FixStickslipHistory::FixStickslipHistory(LAMMPS_NS::LAMMPS* lmp, int narg, char** arg) : Fix(lmp, narg, arg) {
-  if (narg > 4) lammps_error(error, __FILE__, __LINE__, "fix stickslip/history: expected ID group style [slots]");
+  if (narg > 4) bad_input(lmp, "fix stickslip/history", "arguments", std::to_string(narg - 3), "0 or 1 (slots)");
   if (narg == 4) {
     char* end = nullptr;
     const long s = std::strtol(arg[3], &end, 10);
-    if (*end != '\0' || s < 1 || s > 1000)
-      lammps_error(error, __FILE__, __LINE__,
-                   std::string("fix stickslip/history: slots = ") + arg[3] + " (allowed: an integer 1..1000)");
+    if (*end != '\0' || s < 1 || s > 1000) bad_input(lmp, "fix stickslip/history", "slots", arg[3], "an integer 1..1000");
     slots_ = static_cast<int>(s);
   }
   restart_peratom = 1;
