@@ -21,6 +21,15 @@ stickslip::test::CliOutput run_shell(const std::string& cmd) {
   const int status = pipe ? pclose(pipe) : -1;
   return {WIFEXITED(status) ? WEXITSTATUS(status) : -1, out};
 }
+// Runs `stickslip-lammps -in <file>` (one rank, no log or screen) on an input script written to a scratch folder.
+stickslip::test::CliOutput run_input(const std::string& name, const std::string& script) {
+  const std::filesystem::path dir = stickslip::test::scratch_dir(name);
+  std::filesystem::create_directories(dir);
+  std::ofstream(dir / "in.lammps") << script;
+  const auto r = run_shell(std::string(STICKSLIP_BINARY) + " -in " + (dir / "in.lammps").string() + " -log none -screen none");
+  std::filesystem::remove_all(dir);
+  return r;
+}
 }  // namespace
 
 TEST_CASE("mpirun -np 2 stickslip-lammps -in studies/lammps/gas.in runs a C-SDS gas and prints the ledger") {
@@ -64,40 +73,27 @@ TEST_CASE("mpirun -np 2 stickslip-lammps -in studies/lammps/gas.in runs a C-SDS 
 }
 
 TEST_CASE("bad pair_style arguments: exit 2, one line with the key, the value and what is allowed") {
-  const std::filesystem::path dir = stickslip::test::scratch_dir("lammps_cli");
-  std::filesystem::create_directories(dir);
-  const auto input = dir / "bad.in";
-  std::ofstream(input) << "units lj\natom_style sphere\nnewton off\nregion b block 0 4 0 4 0 4\ncreate_box 1 b\n"
-                          "comm_modify vel yes\npair_style stickslip/csds 2000.0 NULL 50.0 NULL -0.5 1\n";
-  const auto r = run_shell(std::string(STICKSLIP_BINARY) + " -in " + input.string() + " -log none -screen none");
-  std::filesystem::remove_all(dir);
+  const auto r = run_input("lammps_cli_bad", "units lj\natom_style sphere\nnewton off\nregion b block 0 4 0 4 0 4\n"
+                                             "create_box 1 b\ncomm_modify vel yes\n"
+                                             "pair_style stickslip/csds 2000.0 NULL 50.0 NULL -0.5 1\n");
   CHECK(r.code == 2);
   CHECK(r.out == "stickslip-lammps: pair_style stickslip/csds: xmu = -0.5 (allowed: 0 .. 1e4)\n");
 }
 
 TEST_CASE("more contacts on an atom than fix stickslip/history holds: exit 3 with the remedy") {
-  const std::filesystem::path dir = stickslip::test::scratch_dir("lammps_slots");
-  std::filesystem::create_directories(dir);
-  const auto input = dir / "crowded.in";
   // Spacing 0.9 < diameter 1: every grain touches its 6 lattice neighbours, with room for 2 springs only.
-  std::ofstream(input) << "units lj\natom_style sphere\nnewton off\ncomm_modify vel yes\nlattice sc 1.3717421124828533\n"
-                          "region b block 0 4 0 4 0 4\ncreate_box 1 b\ncreate_atoms 1 box\nset type 1 diameter 1.0\n"
-                          "set type 1 density 1.909859317102744\npair_style stickslip/csds 2000.0 NULL 50.0 NULL 0.5 1\n"
-                          "pair_coeff * *\nfix STICKSLIP_HISTORY all stickslip/history 2\nfix nve all nve/sphere\nrun 1\n";
-  const auto r = run_shell(std::string(STICKSLIP_BINARY) + " -in " + input.string() + " -log none -screen none");
-  std::filesystem::remove_all(dir);
+  const auto r = run_input("lammps_slots",
+                           "units lj\natom_style sphere\nnewton off\ncomm_modify vel yes\nlattice sc 1.3717421124828533\n"
+                           "region b block 0 4 0 4 0 4\ncreate_box 1 b\ncreate_atoms 1 box\nset type 1 diameter 1.0\n"
+                           "set type 1 density 1.909859317102744\npair_style stickslip/csds 2000.0 NULL 50.0 NULL 0.5 1\n"
+                           "pair_coeff * *\nfix STICKSLIP_HISTORY all stickslip/history 2\nfix nve all nve/sphere\nrun 1\n");
   CHECK(r.code == 3);
   CHECK(r.out.find("stickslip-lammps: stickslip/csds: an atom has more than 2 contacts") == 0);
 }
 
 TEST_CASE("bad fix stickslip/history slots: exit 2") {
-  const std::filesystem::path dir = stickslip::test::scratch_dir("lammps_slots_bad");
-  std::filesystem::create_directories(dir);
-  const auto input = dir / "bad.in";
-  std::ofstream(input) << "units lj\natom_style sphere\nregion b block 0 4 0 4 0 4\ncreate_box 1 b\n"
-                          "fix h all stickslip/history 0\n";
-  const auto r = run_shell(std::string(STICKSLIP_BINARY) + " -in " + input.string() + " -log none -screen none");
-  std::filesystem::remove_all(dir);
+  const auto r = run_input("lammps_slots_bad", "units lj\natom_style sphere\nregion b block 0 4 0 4 0 4\n"
+                                               "create_box 1 b\nfix h all stickslip/history 0\n");
   CHECK(r.code == 2);
   CHECK(r.out == "stickslip-lammps: fix stickslip/history: slots = 0 (allowed: an integer 1..1000)\n");
 }
