@@ -6,8 +6,10 @@
 //   count[i]                number of contacts of i
 //   partner[i][k]           tag of the k-th partner
 //   spring[i][3k .. 3k+2]   its spring xi (m), seen from i (the partner stores -xi)
-// The pair styles (solvers/lammps/pair_stickslip.hpp) read the springs of the previous step from a snapshot
-// (begin_step) and write the new contacts back with add(); a contact not written is gone (its spring 0).
+// Between neighbor-list builds the pair styles work on a copy beside the list (as LAMMPS' fix neigh/history does),
+// one slot per neighbor-list entry (pair i, j in list order): partner tag, spring, touched flag. build_slots() fills
+// it from the per-atom records after each list build; flush() writes it back to the records before atoms migrate or
+// are sorted (pre_exchange), at the end of a run and before a restart file is written (pack_restart).
 // Exchange / restart record of an atom: n, then n times (tag, xi_x, xi_y, xi_z) (restart: preceded by its length).
 #pragma once
 
@@ -24,7 +26,7 @@ class FixStickslipHistory : public LAMMPS_NS::Fix {
   FixStickslipHistory(LAMMPS_NS::LAMMPS* lmp, int narg, char** arg);
   ~FixStickslipHistory() override;
 
-  int setmask() override { return 0; }
+  int setmask() override { return LAMMPS_NS::FixConst::PRE_EXCHANGE | LAMMPS_NS::FixConst::POST_RUN; }
   void grow_arrays(int nmax) override;
   void copy_arrays(int i, int j, int delflag) override;
   void set_arrays(int i) override { count_[i] = 0; }
@@ -36,24 +38,19 @@ class FixStickslipHistory : public LAMMPS_NS::Fix {
   int maxsize_restart() override { return 2 + 4 * slots_; }
   double memory_usage() override;
 
-  // Copies the springs of the local atoms aside and empties their records (called at each force evaluation).
-  void begin_step(int nlocal);
-  // The spring i had with the partner of tag `tag` at the last evaluation, or nullptr.
-  const double* previous(int i, LAMMPS_NS::tagint tag) const {
-    for (int k = prev_first_[i]; k < prev_first_[i + 1]; ++k)
-      if (prev_tag_[k] == tag) return &prev_spring_[3 * static_cast<std::size_t>(k)];
-    return nullptr;
-  }
-  // Records the contact of i with `tag` and its spring (sign = -1 stores -xi). False if i's slots are full.
-  bool add(int i, LAMMPS_NS::tagint tag, const double* xi, double sign) {
-    const int k = count_[i];
-    if (k >= slots_) return false;
-    partner_[i][k] = tag;
-    double* s = &spring_[i][3 * k];
-    s[0] = sign * xi[0], s[1] = sign * xi[1], s[2] = sign * xi[2];
-    count_[i] = k + 1;
-    return true;
-  }
+  void pre_exchange() override { flush(); }
+  void setup_pre_exchange() override { flush(); }
+  void post_run() override { flush(); }
+
+  // The slots of a freshly built list (the records must be current: flush() ran since the last evaluation).
+  void build_slots(const LAMMPS_NS::NeighList* list, int nlocal);
+  // The pair styles mark the slots changed at each evaluation; clean slots after a list build mean records current.
+  void mark_dirty() { dirty_ = true; }
+  bool dirty() const { return dirty_; }
+  double* slot_spring(std::size_t s) { return &slot_spring_[3 * s]; }
+  char& slot_touched(std::size_t s) { return slot_touch_[s]; }
+  // The slots written back into the per-atom records (no-op when clean).
+  void flush();
   int slots() const { return slots_; }
 
  private:
@@ -62,9 +59,17 @@ class FixStickslipHistory : public LAMMPS_NS::Fix {
   int* count_ = nullptr;
   LAMMPS_NS::tagint** partner_ = nullptr;
   double** spring_ = nullptr;
-  std::vector<int> prev_first_;
-  std::vector<LAMMPS_NS::tagint> prev_tag_;
-  std::vector<double> prev_spring_;
+  // Whether i's record holds a spring for the partner `tag`; copies it (times sign) to xi.
+  bool lookup(int i, LAMMPS_NS::tagint tag, double sign, double* xi) const;
+  // Records the contact of i with `tag` and its spring (sign = -1 stores -xi); fails the run when i is full.
+  void add(int i, LAMMPS_NS::tagint tag, const double* xi, double sign);
+
+  const LAMMPS_NS::NeighList* list_ = nullptr;  // the list the slots belong to
+  int nlocal_built_ = 0;
+  bool dirty_ = false;
+  std::vector<LAMMPS_NS::tagint> slot_tag_;
+  std::vector<double> slot_spring_;
+  std::vector<char> slot_touch_;
 };
 
 }  // namespace stickslip::lammps

@@ -199,35 +199,45 @@ void PairStickslip<Laws>::evaluate(double dt) {
   const double* radius = atom->radius;
   const double* rmass = atom->rmass;
   const int* mask = atom->mask;
-  const LAMMPS_NS::tagint* tag = atom->tag;
   const int nlocal = atom->nlocal;
-  history_->begin_step(nlocal);
+  // After a list build the springs move from the per-atom records to slots beside the list (history_fix.hpp).
+  if (neighbor->ago == 0 && !history_->dirty()) history_->build_slots(list, nlocal);
+  else if (neighbor->ago == 0 && history_built_ != neighbor->lastcall)
+    run_failure(lmp, std::string(Laws::style) + ": the neighbor list was rebuilt without fix stickslip/history's "
+                     "pre_exchange (the springs of the old list are lost)");
+  history_built_ = neighbor->lastcall;
+  history_->mark_dirty();
   auto vec = [](const double* p) { return Vec3(p[0], p[1], p[2]); };
   auto inv_mass = [&](int k) { return (mask[k] & freeze_group_bit_) ? 0.0 : 1.0 / rmass[k]; };
 
   ContactSums own, shared;  // pairs of two local atoms; pairs with a ghost (evaluated on both ranks: half each)
   const int inum = list->inum;
+  std::size_t slot = 0;
   for (int ii = 0; ii < inum; ++ii) {
     const int i = list->ilist[ii];
     const Vec3 xi_pos = vec(x[i]);
     const double ri = radius[i];
     const int* jlist = list->firstneigh[i];
     const int jnum = list->numneigh[i];
-    for (int jj = 0; jj < jnum; ++jj) {
+    for (int jj = 0; jj < jnum; ++jj, ++slot) {
       const int j = jlist[jj] & NEIGHMASK;
       const Vec3 d = vec(x[j]) - xi_pos;
       const double rj = radius[j], rsum = ri + rj, r2 = d.squaredNorm();
-      if (r2 >= rsum * rsum) continue;  // open: not recorded, so its spring is gone
+      char& touched = history_->slot_touched(slot);
+      double* spring = history_->slot_spring(slot);
+      if (r2 >= rsum * rsum) {  // open: the spring is gone
+        if (touched) spring[0] = spring[1] = spring[2] = 0.0, touched = 0;
+        continue;
+      }
       const double inv_sum = inv_mass(i) + inv_mass(j);
       const ContactKinematics c = pair_kinematics(d, std::sqrt(r2), vec(v[i]), vec(v[j]), vec(omega[i]),
                                                   vec(omega[j]), ri, rj, inv_sum > 0 ? 1.0 / inv_sum : 0.0);
-      Vec3 xi = Vec3::Zero();
-      if (const double* s = history_->previous(i, tag[j])) xi = vec(s);
-      else if (j < nlocal)
-        if (const double* s2 = history_->previous(j, tag[i])) xi = -vec(s2);
+      Vec3 xi = vec(spring);
       double fn;
       const Vec3 ft = contact_step<Ledger, Laws::turn>(laws_.normal, laws_.tangential, c, xi, dt,
                                                       j < nlocal ? own : shared, fn);
+      spring[0] = xi[0], spring[1] = xi[1], spring[2] = xi[2];
+      touched = 1;
       const Vec3 force = ft - fn * c.n, arm = c.n.cross(ft);
       for (int k = 0; k < 3; ++k) {
         f[i][k] += force[k];
@@ -238,10 +248,6 @@ void PairStickslip<Laws>::evaluate(double dt) {
           f[j][k] -= force[k];
           torque[j][k] += rj * arm[k];
         }
-      if (!history_->add(i, tag[j], xi.data(), 1.0) || (j < nlocal && !history_->add(j, tag[i], xi.data(), -1.0)))
-        run_failure(lmp, std::string(Laws::style) + ": an atom has more than " + std::to_string(history_->slots()) +
-                             " contacts (raise the slots of fix stickslip/history: define `fix " +
-                             FixStickslipHistory::default_id + " all stickslip/history 32` before the run)");
       if (evflag) ev_tally_xyz(i, j, nlocal, 0, 0.0, 0.0, force[0], force[1], force[2], -d[0], -d[1], -d[2]);
     }
   }

@@ -122,6 +122,7 @@ class PairStickslip : public PairStickslipBase {
   typename Laws::Arguments args_;
   Laws laws_;
   FixStickslipHistory* history_ = nullptr;
+  LAMMPS_NS::bigint history_built_ = -1;  // neighbor->lastcall when the slots were last built or used
   int freeze_group_bit_ = 0;
   double* max_radius_ = nullptr;  // per type, dynamic atoms and fix pour's
 };

@@ -88,7 +88,7 @@ TEST_CASE("more contacts on an atom than fix stickslip/history holds: exit 3 wit
                            "set type 1 density 1.909859317102744\npair_style stickslip/csds 2000.0 NULL 50.0 NULL 0.5 1\n"
                            "pair_coeff * *\nfix STICKSLIP_HISTORY all stickslip/history 2\nfix nve all nve/sphere\nrun 1\n");
   CHECK(r.code == 3);
-  CHECK(r.out.find("stickslip-lammps: stickslip/csds: an atom has more than 2 contacts") == 0);
+  CHECK(r.out.find("stickslip-lammps: fix stickslip/history: an atom has more than 2 contacts") == 0);
 }
 
 TEST_CASE("bad fix stickslip/history slots: exit 2") {
