@@ -1,4 +1,4 @@
-// solvers/lammps/pair_stickslip.hpp — pair styles stickslip/csds and stickslip/dsds: the particle engine's law
+// solvers/lammps/pair_stickslip.hpp — pair styles stickslip/csds, /dsds, /hertz/csds, /hertz/mindlin: the engine's law
 // kernels (models/particles/normal_laws.hpp, tangential_laws.hpp, one contact = contact_step.hpp) inside LAMMPS.
 //
 //   pair_style stickslip/csds Kn Kt gamma_n gamma_t xmu dampflag   (arguments of gran/hooke/history:
@@ -12,7 +12,8 @@
 // engine does (SpringTurn::keep_length).
 // Needs `newton off` and `comm_modify vel yes`: every rank evaluates the pairs of its own atoms, a pair with a ghost
 // partner on both ranks (each keeps its own atom's spring in fix stickslip/history; the ledger counts such a pair
-// half on each side). A half neighbor list with cutoff max r_i + max r_j (fix pour's radii included) + skin.
+// half on each side). A half neighbor list with cutoff max r_i + max r_j (fix pour's radii included) + skin; the
+// springs sit in the history fix's slots beside that list, one per list entry (solvers/lammps/history_fix.hpp).
 // Ledger (when a compute stickslip/ledger asks for it): per rank, the trapezoid of the contact powers
 // W += dt (P_n + P_n+1)/2, the energy created and the reset energy summed per step, U_n, U_t now and at the first
 // evaluation (models/particles/energy.hpp).
