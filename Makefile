@@ -5,7 +5,7 @@
 # Other targets: deps, build, bench, clean. STUDIES selects what `make run` runs.
 
 PACKAGES := build-essential cmake libsundials-dev libeigen3-dev libboost-dev libfmt-dev doctest-dev \
-            nlohmann-json3-dev gnuplot-nox
+            nlohmann-json3-dev gnuplot-nox liblammps-dev lammps mpi-default-dev mpi-default-bin
 BUILD    := build
 SANITIZE_BUILD := build-sanitize
 SANITIZE_FLAGS := -O1 -g -fno-omit-frame-pointer -fsanitize=address,undefined -fno-sanitize-recover=undefined
@@ -32,13 +32,14 @@ run: build
 check: build
 	ctest --test-dir $(BUILD) -j $(JOBS) --output-on-failure
 
-# Tests labelled `slow-under-sanitizers` are left out here (they run in `make check`).
+# Tests labelled `slow-under-sanitizers` are left out here (they run in `make check`), and those labelled `mpi`
+# (the LAMMPS tests: liblammps and Open MPI are not built with the sanitizers and report their own leaks).
 check-sanitize: deps
 	cmake -S . -B $(SANITIZE_BUILD) -DCMAKE_BUILD_TYPE=RelWithDebInfo -DCMAKE_CXX_FLAGS_RELWITHDEBINFO="$(SANITIZE_FLAGS)" \
 	  -DCMAKE_C_FLAGS_RELWITHDEBINFO="$(SANITIZE_FLAGS)" -DCMAKE_EXE_LINKER_FLAGS="-fsanitize=address,undefined"
 	cmake --build $(SANITIZE_BUILD) -j $(JOBS)
 	ASAN_OPTIONS=detect_leaks=1:abort_on_error=1 UBSAN_OPTIONS=print_stacktrace=1:halt_on_error=1 \
-	  ctest --test-dir $(SANITIZE_BUILD) -j $(JOBS) --output-on-failure -LE slow-under-sanitizers
+	  ctest --test-dir $(SANITIZE_BUILD) -j $(JOBS) --output-on-failure -LE "slow-under-sanitizers|mpi"
 
 # bench_particles compares against Debian's LAMMPS (`lmp`); installed here (as root) when missing, never by `make check`.
 bench: build
@@ -46,6 +47,8 @@ bench: build
 	  if [ "$$(id -u)" = 0 ]; then apt-get update -qq && DEBIAN_FRONTEND=noninteractive apt-get install -y -qq lammps; \
 	  else echo "lmp not found and not root: bench_particles runs without LAMMPS (apt-get install lammps)"; fi; }
 	@for b in $(BUILD)/bench_*; do echo "== $$b"; $$b || exit $$?; done
+	@if [ -x $(BUILD)/stickslip-lammps ]; then echo "== lammps-scaling"; studies/lammps/scaling.sh $(BUILD) out/lammps-scaling; \
+	else echo "== lammps-scaling skipped: $(BUILD)/stickslip-lammps not built"; fi
 
 clean:
 	rm -rf $(BUILD) $(SANITIZE_BUILD) out

@@ -26,6 +26,22 @@ struct ContactKinematics {
   bool wall;    // partner is a rigid wall (E*, G* of a sphere against a rigid body)
 };
 
+// The kinematics of the pair i, j at distance r = |d| (d = x_j - x_i, 0 < r < r_i + r_j), with omega the angular
+// velocities and m* the effective mass.
+inline ContactKinematics pair_kinematics(const Vec3& d, double r, const Vec3& v_i, const Vec3& v_j, const Vec3& omega_i,
+                                         const Vec3& omega_j, double r_i, double r_j, double m_star) {
+  ContactKinematics c;
+  c.n = d * (1.0 / r);  // one division, not three
+  c.h = r_i + r_j - r;
+  const Vec3 vrel = v_i - v_j + (r_i * omega_i + r_j * omega_j).cross(c.n);
+  c.hdot = vrel.dot(c.n);
+  c.vt = vrel - c.hdot * c.n;
+  c.r_star = r_i * r_j / (r_i + r_j);
+  c.m_star = m_star;
+  c.wall = false;
+  return c;
+}
+
 // Turn a tangential spring into the tangent plane of the current normal, keeping its length (seed 004 eq. 30;
 // LAMMPS granular history rotation).
 inline void rotate_into_plane(Vec3& xi, const Vec3& n) {

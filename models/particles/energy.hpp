@@ -23,10 +23,11 @@ struct ContactSums {
   double power_normal = 0, power_tangential = 0;  // W/s into the contacts
   double elastic_normal = 0, elastic_tangential = 0;
   double jump = 0, created = 0;  // reset energy (signed) and energy created during this evaluation
-  void add(const ContactSums& o) {
-    power_normal += o.power_normal, power_tangential += o.power_tangential;
-    elastic_normal += o.elastic_normal, elastic_tangential += o.elastic_tangential;
-    jump += o.jump, created += o.created;
+  // this += w o (w = 1/2: a pair two MPI ranks both evaluate, solvers/lammps/pair_stickslip.cpp)
+  void add(const ContactSums& o, double w = 1.0) {
+    power_normal += w * o.power_normal, power_tangential += w * o.power_tangential;
+    elastic_normal += w * o.elastic_normal, elastic_tangential += w * o.elastic_tangential;
+    jump += w * o.jump, created += w * o.created;
   }
 };
 

@@ -21,6 +21,7 @@
 
 #include "models/particles/boundaries.hpp"
 #include "models/particles/contact_kinematics.hpp"
+#include "models/particles/contact_step.hpp"
 #include "models/particles/energy.hpp"
 #include "models/particles/neighbor_list.hpp"
 #include "models/particles/normal_laws.hpp"
@@ -185,17 +186,9 @@ struct ParticleEngine {
       xi.setZero();
       return false;
     }
-    const double r = std::sqrt(r2);
-    ContactKinematics c;
-    c.n = d * (1.0 / r);  // one division, not three
-    c.h = rsum - r;
-    const Vec3 vrel = p.v[i] - p.v[j] + (ri * p.omega[i] + rj * p.omega[j]).cross(c.n);
-    c.hdot = vrel.dot(c.n);
-    c.vt = vrel - c.hdot * c.n;
-    c.r_star = ri * rj / rsum;
     const double inv_sum = p.inv_mass[i] + p.inv_mass[j];
-    c.m_star = inv_sum > 0 ? 1.0 / inv_sum : 0.0;
-    c.wall = false;
+    const ContactKinematics c = pair_kinematics(d, std::sqrt(r2), p.v[i], p.v[j], p.omega[i], p.omega[j], ri, rj,
+                                                inv_sum > 0 ? 1.0 / inv_sum : 0.0);
     double fn;
     const Vec3 ft = contact<Ledger>(c, xi, dt, sums, fn);
     force = ft - fn * c.n;
@@ -232,31 +225,10 @@ struct ParticleEngine {
     }
   }
 
-  // One contact: the laws on the kinematics, the spring advanced; returns F_t on i and sets fn.
-  // dt = 0 (set-up) evaluates on a copy of the spring: neither advanced nor reset.
+  // One contact (models/particles/contact_step.hpp): returns F_t on i and sets fn.
   template <bool Ledger>
   Vec3 contact(const ContactKinematics& c, Vec3& xi, double dt, ContactSums& sums, double& fn) const {
-    rotate_into_plane(xi, c.n);
-    double un = 0;
-    fn = normal.force(c, un);
-    TangentialEnergy te;
-    Vec3 copy;
-    Vec3& spring = dt > 0 ? xi : (copy = xi);
-    const Vec3 ft = tangential.step(c, fn, spring, dt, te);
-    if (dt == 0) te.elastic = te.before, te.jump = 0;  // the stored spring did not change
-    if constexpr (Ledger) {
-      const double power_t = -ft.dot(c.vt);
-      sums.power_normal += fn * c.hdot;
-      sums.power_tangential += power_t;
-      sums.elastic_normal += un;
-      sums.elastic_tangential += te.elastic;
-      sums.jump += te.jump;
-      // This contact's tangential dissipation over the step, dD = P_t dt - (U_t,after - U_t,before); a negative dD
-      // is energy the law created (a D-SDS reset that loads the spring beyond the work it received).
-      const double dd = power_t * dt - (te.elastic - te.before);
-      if (dd < 0) sums.created -= dd;
-    }
-    return ft;
+    return contact_step<Ledger>(normal, tangential, c, xi, dt, sums, fn);
   }
 };
 

@@ -1,0 +1,54 @@
+// models/particles/contact_step.hpp — one contact over one step: the spring turned into the tangent plane, the
+// normal law, the tangential law advancing the spring, and the ledger terms. Shared by every assembler of the
+// laws (models/particles/particle_engine.hpp, the LAMMPS pair styles of solvers/lammps/), so the physics of a
+// contact is written once.
+//
+//   xi <- turn(xi, n)                     SpringTurn::keep_length: rotate_into_plane (seed 004 eq. 30, the engine)
+//                                         SpringTurn::project: drop the normal part, length not kept (LAMMPS
+//                                         gran/hooke/history; the two differ by |xi| (1 - cos theta) per step,
+//                                         theta the angle the normal turned)
+//   f_n = normal.force(c),  F_t = tangential.step(c, f_n, xi, dt)   (models/particles/*_laws.hpp)
+// dt = 0 (set-up) evaluates the tangential law on a copy of the spring: neither advanced nor reset.
+// Ledger (models/particles/energy.hpp): P_n = f_n hdot, P_t = -F_t . v_t, U_n, U_t, the reset energy, and the
+// energy created, -min(0, P_t dt - (U_t,after - U_t,before)).
+#pragma once
+
+#include "models/particles/contact_kinematics.hpp"
+#include "models/particles/energy.hpp"
+#include "models/particles/tangential_laws.hpp"
+
+namespace stickslip {
+
+enum class SpringTurn { keep_length, project };
+
+// The LAMMPS gran/hooke/history turn: the spring's normal part removed, its length not restored.
+inline void project_into_plane(Vec3& xi, const Vec3& n) { xi -= xi.dot(n) * n; }
+
+template <bool Ledger, SpringTurn Turn = SpringTurn::keep_length, class Normal, class Tangential>
+Vec3 contact_step(const Normal& normal, const Tangential& tangential, const ContactKinematics& c, Vec3& xi, double dt,
+                  ContactSums& sums, double& fn) {
+  if constexpr (Turn == SpringTurn::keep_length) rotate_into_plane(xi, c.n);
+  else project_into_plane(xi, c.n);
+  double un = 0;
+  fn = normal.force(c, un);
+  TangentialEnergy te;
+  Vec3 copy;
+  Vec3& spring = dt > 0 ? xi : (copy = xi);
+  const Vec3 ft = tangential.step(c, fn, spring, dt, te);
+  if (dt == 0) te.elastic = te.before, te.jump = 0;  // the stored spring did not change
+  if constexpr (Ledger) {
+    const double power_t = -ft.dot(c.vt);
+    sums.power_normal += fn * c.hdot;
+    sums.power_tangential += power_t;
+    sums.elastic_normal += un;
+    sums.elastic_tangential += te.elastic;
+    sums.jump += te.jump;
+    // This contact's tangential dissipation over the step, dD = P_t dt - (U_t,after - U_t,before); a negative dD
+    // is energy the law created (a D-SDS reset that loads the spring beyond the work it received).
+    const double dd = power_t * dt - (te.elastic - te.before);
+    if (dd < 0) sums.created -= dd;
+  }
+  return ft;
+}
+
+}  // namespace stickslip
