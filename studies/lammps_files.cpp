@@ -92,6 +92,7 @@ DumpFrame read_lammps_dump(std::istream& in) {
     if (!std::getline(in, line) || line.rfind(item, 0) != 0)
       throw std::runtime_error("dump: expected '" + item + "', read '" + line + "'");
   };
+  in >> std::ws;
   expect("ITEM: TIMESTEP");
   if (!(in >> f.step)) throw std::runtime_error("dump: bad timestep");
   std::getline(in, line);
