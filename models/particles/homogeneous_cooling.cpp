@@ -44,6 +44,8 @@ HaffFit fit_haff(const std::vector<double>& t, const std::vector<double>& temper
   for (std::size_t k = 0; k < s.size(); ++k) sxy += s[k] * q[k], sxx += s[k] * s[k];
   if (!(sxy > 0) || !(sxx > 0)) return f;
   f.tau = sxx / sxy;
+  // Over a window much shorter than tau only the initial slope a/tau' is determined: no free exponent.
+  if (s.back() < 0.5 * f.tau) return f;
   // Golden section on ln tau' in [ln(tau/1000), ln(tau*1000)].
   double lo = std::log(f.tau) - std::log(1000.0), hi = std::log(f.tau) + std::log(1000.0);
   const double g = 0.5 * (std::sqrt(5.0) - 1);

@@ -18,7 +18,8 @@
 //   fixed exponent: sqrt(T0/T) - 1 = t/tau is linear; tau from the least-squares slope through the origin.
 //   free exponent : T = T0 (1 + t/tau')^(-a); for each tau' the best a is a linear least squares through the origin
 //                   of ln(T/T0) on -ln(1 + t/tau'); tau' by golden-section search on ln tau' minimising the
-//                   residual of ln T.
+//                   residual of ln T. Only when the window spans at least tau/2 (shorter windows fix a/tau' alone:
+//                   tau_free and the exponent are NaN then).
 #pragma once
 
 #include <cmath>
