@@ -15,7 +15,8 @@
 // [fit_start t_free0, t_homogeneous_end], t_free0 = 1/omega_E(T0). Cooling rate zeta = -dlnT_tr/dt (centred
 // differences over +-2 samples) against T_tr, and the dsds/csds ratio at equal T (paired seeds: both laws start from
 // the same state), mean +- standard error over seeds. D-SDS energy created at the collision onsets against v_t,
-// with the closed form of seed 001 eq. 3/11 (dsds_onset_energy). Frictionless: tau against tau_KT, the error bar the
+// with the closed form of seed 001 eq. 3/11 (dsds_onset_energy), and the net tangential loss D_t - C (what the
+// tangential law takes from the gas after what it created: a reset's energy may be dissipated again in the collision). Frictionless: tau against tau_KT, the error bar the
 // standard error of tau over the seeds.
 // LAMMPS: with the linear normal law and dsds among the laws, the first seed's initial state is written as a data
 // file + input script (pair_style granular hooke + linear_history, fix nve/sphere, the same dt and skin) and run with
@@ -553,7 +554,7 @@ class GranularGasStudy : public Study {
 
     // Results rows.
     for (const std::string& law : laws) {
-      std::vector<double> expo, created, per_coll, bal_err, freq_ratio;
+      std::vector<double> expo, created, per_coll, bal_err, freq_ratio, net_t;
       json terms = json::object();
       for (std::size_t s = 0; s < rows[law].size(); ++s) {
         const json& row = rows[law][s];
@@ -561,6 +562,8 @@ class GranularGasStudy : public Study {
         const HaffFit f = fit_haff(t, T, t_a, t_hom[law][s]);
         if (std::isfinite(f.exponent)) expo.push_back(f.exponent);
         created.push_back(row["ledger"]["created"].get<double>());
+        net_t.push_back((row["ledger"]["tangential_dissipation"].get<double>() - row["ledger"]["created"].get<double>()) /
+                        row["ledger"]["kinetic_start"].get<double>());
         const double ncoll = row["onsets"]["count"].get<double>();
         per_coll.push_back(ncoll > 0 ? row["ledger"]["created"].get<double>() / ncoll : 0.0);
         bal_err.push_back(row["ledger"]["energy_balance_error"].get<double>());
@@ -586,6 +589,8 @@ class GranularGasStudy : public Study {
              {"energy_created", json_number(mean_of(created))},
              {"energy_created_per_collision", json_number(mean_of(per_coll))},
              {"energy_created_over_initial_kinetic", json_number(mean_of(created) / terms["kinetic_start"].get<double>())},
+             {"net_tangential_loss_over_initial_kinetic", json_number(mean_of(net_t))},
+             {"net_tangential_loss_stderr", json_number(stderr_of(net_t))},
              {"cooling_rate_ratio_to_csds", json_number(ratio_to_csds(law))},
              {"t_homogeneous_end", json_number(hom_mean[law])},
              {"t_homogeneous_end_per_seed", t_hom[law]},
@@ -631,8 +636,8 @@ class GranularGasStudy : public Study {
                           {"wall_seconds", lammps_row["wall_seconds"]}});
     }
 
-    draw_figures(ctx, laws, tau_kt, g.spec.t0, lammps_json["ran"].get<bool>(), rows.count("dsds") > 0, !ratio_at.empty(),
-                 hom_mean);
+    draw_figures(ctx, laws, t_grid.size() > 1 ? t_grid[1] / tau_kt : 1e-3, g.spec.t0, lammps_json["ran"].get<bool>(),
+                 rows.count("dsds") > 0, !ratio_at.empty());
 
     json out{{"study", name()},
              {"results", results},
@@ -706,14 +711,14 @@ class GranularGasStudy : public Study {
     return {{"t", ts}, {"T_tr", ttr}, {"T_rot", trot}, {"loop_seconds", json_number(loop)}, {"wall_seconds", json_number(wall)}};
   }
 
-  static void draw_figures(const StudyContext& ctx, const std::vector<std::string>& laws, double tau_kt, double t0,
-                           bool lammps, bool dsds, bool ratio, std::map<std::string, double>& hom) {
+  static void draw_figures(const StudyContext& ctx, const std::vector<std::string>& laws, double x_min, double t0,
+                           bool lammps, bool dsds, bool ratio) {
     // Column layout of gas_temperatures.csv: 1 t, 2 t/tau, then 3 per law (T_tr, se, T_rot), then LAMMPS T_tr, T_rot.
     std::ostringstream s;
     s << "set datafile separator ','\nset key top right\nset logscale xy\nset grid\n"
       << "set xlabel 't / tau_{KT}'\nset ylabel 'T / T_0'\nset title 'Homogeneous cooling: T_{tr} (lines), T_{rot} (dashed); "
       << "Haff T_0/(1+t/tau_{KT})^2 (black); dots: LAMMPS dsds'\n";
-    s << "set yrange [*:1.2]\nplot [0.01:*] ";
+    s << "set yrange [*:1.2]\nplot [" << x_min << ":*] ";
     for (std::size_t k = 0; k < laws.size(); ++k) {
       const std::size_t c = 3 + 3 * k;
       s << "'gas_temperatures.csv' every ::1 using 2:($" << c << "/" << t0 << ") with lines lw 2 lc " << k + 1 << " title '"
@@ -731,7 +736,7 @@ class GranularGasStudy : public Study {
     z << "set datafile separator ','\nset grid\n";
     if (ratio) z << "set multiplot layout 2,1\n";
     z << "set logscale xy\nset xlabel 'T_{tr} / T_0'\nset ylabel 'cooling rate -dlnT_{tr}/dt [1/s]'\nset key bottom right\n"
-      << "set title 'Cooling rate against temperature (ensemble mean +- stderr; -1 = not reached)'\nplot ";
+      << "set title 'Cooling rate against temperature (ensemble mean +- stderr; CSV: -1 = not reached or no error bar)'\nplot ";
     for (std::size_t k = 0; k < laws.size(); ++k)
       z << "'gas_cooling_rate.csv' every ::1 using ($2):($" << 4 + 2 * k << " > 0 ? $" << 4 + 2 * k << " : 1/0):" << 5 + 2 * k
         << " with yerrorlines lc " << k + 1 << " title '" << laws[k] << "', ";
@@ -753,8 +758,6 @@ class GranularGasStudy : public Study {
         << "'' every ::1 using (($1+$2)/2):($5 > 0 ? $5 : 1/0) with lines lw 2 title '(gamma_t m* v_t - mu f_{n0})^2/(2k_t), bin mean'\n";
       render_png(ctx.out_dir / "gas_dsds_created.png", c.str(), ctx.log);
     }
-    (void)tau_kt;
-    (void)hom;
   }
 };
 
