@@ -290,19 +290,19 @@ class GranularGasStudy : public Study {
     GasConfig g;
     g.spec.n = prm.integer("n", 2, 100000000);
     g.spec.phi = prm.in_range("phi", 1e-4, 0.3);
-    g.spec.radius = prm.positive("r");
-    g.spec.density = prm.positive("rho");
-    const double vth = prm.positive("v_thermal");
-    const double rot_ratio = prm.nonnegative("rot_ratio");
+    g.spec.radius = prm.in_range("r", 1e-6, 10);
+    g.spec.density = prm.in_range("rho", 1e-3, 1e6);
+    const double vth = prm.in_range("v_thermal", 1e-6, 1e6);
+    const double rot_ratio = prm.in_range("rot_ratio", 0, 1e3);
     const std::vector<std::string> laws = prm.choice_list("laws", kLaws);
     g.normal = prm.choice("normal", {"linear", "hertz"});
     const double e_target = prm.in_range("restitution", 0.05, 0.999);
-    g.kn = prm.positive("kn");
-    g.young = prm.positive("E");
+    g.kn = prm.in_range("kn", 1e-6, 1e15);
+    g.young = prm.in_range("E", 1, 1e15);
     g.poisson = prm.in_range("nu", 0.0, 0.49);
-    g.kt = prm.positive("kt_ratio") * g.kn;
-    const double gt_ratio = prm.positive("gamma_t_ratio");
-    g.mu = prm.nonnegative("mu");
+    g.kt = prm.in_range("kt_ratio", 1e-6, 1e3) * g.kn;
+    const double gt_ratio = prm.in_range("gamma_t_ratio", 1e-6, 1e3);
+    g.mu = prm.in_range("mu", 0, 100);
     const std::vector<double> seed_list = prm.positive_list("seeds");
     std::vector<std::uint64_t> seeds;
     for (double s : seed_list) {
@@ -312,7 +312,7 @@ class GranularGasStudy : public Study {
     const double dt_fraction = prm.in_range("dt_fraction", 5, 1e5);
     const double t_end_tau = prm.in_range("t_end_tau", 1e-3, 1e3);
     const long samples = prm.integer("samples", 10, 100000);
-    const double fit_start = prm.nonnegative("fit_start");
+    const double fit_start = prm.in_range("fit_start", 0, 1e6);
     const double cluster_factor = prm.in_range("cluster_factor", 1.0, 1e6);
     g.skin = prm.in_range("skin", 0.01, 5) * g.spec.radius;
     g.threads = static_cast<int>(prm.integer("threads", 1, 64));
@@ -347,7 +347,11 @@ class GranularGasStudy : public Study {
     auto impact = [&](double dt) {
       return g.normal == "linear" ? binary_impact(linear, r, m, v_impact, dt) : binary_impact(hertz, r, m, v_impact, dt);
     };
-    const double tc_guess = g.normal == "linear" ? M_PI / std::sqrt(g.kn / m_star) : 1e-3;
+    // Contact time: exact for the linear law; Hertz's undamped 2.87 (m*^2/(r* E*^2 v))^(1/5) as the first guess.
+    const double e_star = g.young / (2 * (1 - g.poisson * g.poisson));
+    const double tc_guess = g.normal == "linear"
+                                ? M_PI / std::sqrt(g.kn / m_star)
+                                : 2.87 * std::pow(m_star * m_star / (0.5 * r * e_star * e_star * v_impact), 0.2);
     BinaryImpact fine = impact(tc_guess / 2000);
     if (g.normal == "hertz") fine = impact(fine.contact_time / 2000);
     const double tc = fine.contact_time;

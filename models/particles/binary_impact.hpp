@@ -28,10 +28,12 @@ BinaryImpact binary_impact(const Normal& normal, double r, double m, double vn, 
   VerletStats st;
   long touching = 0;
   bool touched = false;
-  const long limit = 100000000;
+  const long limit = 10000000;
   for (long k = 0; k < limit; ++k) {
     verlet_step(e, s, dt, st);
-    const bool now = (s.bodies.x[1] - s.bodies.x[0]).norm() < 2 * r;
+    const double dist = (s.bodies.x[1] - s.bodies.x[0]).norm();
+    if (!std::isfinite(dist)) throw SolverError("binary_impact: non-finite state");
+    const bool now = dist < 2 * r;
     if (now) ++touching, touched = true;
     if (touched && !now) break;
     if (k + 1 == limit) throw SolverError("binary_impact: the spheres never separated");
