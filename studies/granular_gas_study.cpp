@@ -10,7 +10,7 @@
 // (models/particles/homogeneous_cooling.hpp: zeta_E = (1 - e^2)/3 4 sqrt(pi) n sigma^2 chi_CS(phi) sqrt(T/m)).
 // Measured per run: T_tr(t), T_rot(t), the homogeneity indices (density variance and velocity correlation on a
 // grid) and t_homogeneous_end = the first sample from which (for 5 samples) density_index > cluster_factor S_CS(0) or velocity_index >
-// cluster_factor; the energy ledger (models/particles/energy.hpp); every collision's onset (v_n, v_t, energy created
+// cluster_factor (1.5 S_CS(0) = 1.01 at phi 0.05: fluctuations beyond an ideal gas's; gas_homogeneity.csv/png); the energy ledger (models/particles/energy.hpp); every collision's onset (v_n, v_t, energy created
 // in it; models/particles/collision_log.hpp). Haff fits (fixed exponent 2: tau; free exponent) on
 // [fit_start t_free0, t_homogeneous_end], t_free0 = 1/omega_E(T0). Cooling rate zeta = -dlnT_tr/dt (centred
 // differences over +-2 samples) against T_tr, and the dsds/csds ratio at equal T (paired seeds: both laws start from
@@ -502,6 +502,23 @@ class GranularGasStudy : public Study {
         csv.row(v);
       }
       csv.close();
+      std::vector<std::string> hcols{"t [s]", "t/tau_KT [-]"};
+      for (const std::string& law : laws)
+        hcols.insert(hcols.end(), {law + " density_index/S_CS(0) [-]", law + " velocity_index [-]"});
+      CsvWriter h(ctx.out_dir / "gas_homogeneity.csv", hcols);
+      for (std::size_t k = 0; k < t_grid.size(); ++k) {
+        std::vector<double> v{t_grid[k], t_grid[k] / tau_kt};
+        for (const std::string& law : laws) {
+          double d = 0, c = 0;
+          for (const json& row : rows[law]) {
+            d += row["density_index"][k].get<double>() / static_cast<double>(rows[law].size());
+            c += row["velocity_index"][k].get<double>() / static_cast<double>(rows[law].size());
+          }
+          v.insert(v.end(), {d / carnahan_starling_s0(g.spec.phi), c});
+        }
+        h.row(v);
+      }
+      h.close();
       CsvWriter z(ctx.out_dir / "gas_cooling_rate.csv", [&] {
         std::vector<std::string> c{"T_tr [J]", "T_tr/T0 [-]", "kinetic theory zeta (none) [1/s]"};
         for (const std::string& law : laws) c.insert(c.end(), {law + " zeta [1/s]", law + " zeta stderr [1/s]"});
@@ -641,7 +658,7 @@ class GranularGasStudy : public Study {
     }
 
     draw_figures(ctx, laws, t_grid.size() > 1 ? t_grid[1] / tau_kt : 1e-3, g.spec.t0, lammps_json["ran"].get<bool>(),
-                 rows.count("dsds") > 0, !ratio_at.empty());
+                 rows.count("dsds") > 0, !ratio_at.empty(), cluster_factor);
 
     json out{{"study", name()},
              {"results", results},
@@ -716,7 +733,7 @@ class GranularGasStudy : public Study {
   }
 
   static void draw_figures(const StudyContext& ctx, const std::vector<std::string>& laws, double x_min, double t0,
-                           bool lammps, bool dsds, bool ratio) {
+                           bool lammps, bool dsds, bool ratio, double cluster_factor) {
     // Column layout of gas_temperatures.csv: 1 t, 2 t/tau, then 3 per law (T_tr, se, T_rot), then LAMMPS T_tr, T_rot.
     std::ostringstream s;
     s << "set datafile separator ','\nset key top right\nset logscale xy\nset grid\n"
@@ -735,6 +752,19 @@ class GranularGasStudy : public Study {
     }
     s << "1/(1+x)**2 with lines lc rgb 'black' lw 1 title 'Haff, tau_{KT}'\n";
     render_png(ctx.out_dir / "gas_temperature.png", s.str(), ctx.log);
+
+    std::ostringstream h;
+    h << "set datafile separator ','\nset grid\nset multiplot layout 2,1\nset xlabel 't / tau_{KT}'\nset key top left\n"
+      << "set ylabel 'density index / S_{CS}(0)'\nset title 'Homogeneity (ensemble mean): density variance on a grid; "
+      << "the gas is homogeneous below the threshold (" << cluster_factor << ")'\nplot ";
+    for (std::size_t k = 0; k < laws.size(); ++k)
+      h << "'gas_homogeneity.csv' every ::1 using 2:" << 3 + 2 * k << " with lines lc " << k + 1 << " title '" << laws[k] << "', ";
+    h << cluster_factor << " with lines lc rgb 'black' dt 2 title 'threshold'\n"
+      << "set ylabel 'velocity index'\nset title 'Velocity correlation within cells (1: uncorrelated)'\nplot ";
+    for (std::size_t k = 0; k < laws.size(); ++k)
+      h << "'gas_homogeneity.csv' every ::1 using 2:" << 4 + 2 * k << " with lines lc " << k + 1 << " title '" << laws[k] << "', ";
+    h << cluster_factor << " with lines lc rgb 'black' dt 2 title 'threshold'\nunset multiplot\n";
+    render_png(ctx.out_dir / "gas_homogeneity.png", h.str(), ctx.log, 1000, 1000);
 
     std::ostringstream z;
     z << "set datafile separator ','\nset grid\n";
