@@ -9,8 +9,9 @@
 // t_end = t_end_tau x tau_KT, tau_KT = 2/zeta_E(T0) the Enskog-Haff time of the frictionless gas
 // (models/particles/homogeneous_cooling.hpp: zeta_E = (1 - e^2)/3 4 sqrt(pi) n sigma^2 chi_CS(phi) sqrt(T/m)).
 // Measured per run: T_tr(t), T_rot(t), the homogeneity indices (density variance and velocity correlation on a
-// grid) and t_homogeneous_end = the first sample from which (for 5 samples) density_index > cluster_factor S_CS(0) or velocity_index >
-// cluster_factor (1.5 S_CS(0) = 1.01 at phi 0.05: fluctuations beyond an ideal gas's; gas_homogeneity.csv/png); the energy ledger (models/particles/energy.hpp); every collision's onset (v_n, v_t, energy created
+// grid; gas_homogeneity.csv/png) and t_homogeneous_end = the first sample from which, for 5 samples, density_index >
+// cluster_factor S_CS(0) (1.5 S_CS(0) = 1.01 at phi 0.05: fluctuations beyond an ideal gas's) or velocity_index >
+// cluster_factor; the energy ledger (models/particles/energy.hpp); every collision's onset (v_n, v_t, energy created
 // in it; models/particles/collision_log.hpp). Haff fits (fixed exponent 2: tau; free exponent) on
 // [fit_start t_free0, t_homogeneous_end], t_free0 = 1/omega_E(T0). Cooling rate zeta = -dlnT_tr/dt (centred
 // differences over +-2 samples) against T_tr, and the dsds/csds ratio at equal T (paired seeds: both laws start from
