@@ -1,6 +1,8 @@
 // studies/lammps_run.cpp — see lammps_run.hpp.
 #include "studies/lammps_run.hpp"
 
+#include <unistd.h>
+
 #include <cstdio>
 #include <cstdlib>
 #include <cstring>
@@ -23,9 +25,12 @@ std::string capture(const std::string& cmd, int& status) {
 }
 
 bool on_path(const std::string& prog) {
-  int st = 0;
-  capture("command -v '" + prog + "' >/dev/null 2>&1", st);
-  return st == 0;
+  if (prog.find('/') != std::string::npos) return ::access(prog.c_str(), X_OK) == 0;
+  const char* path = std::getenv("PATH");
+  std::stringstream dirs(path ? path : "");
+  for (std::string dir; std::getline(dirs, dir, ':');)
+    if (!dir.empty() && ::access((dir + "/" + prog).c_str(), X_OK) == 0) return true;
+  return false;
 }
 
 std::string slurp(const std::string& path) {

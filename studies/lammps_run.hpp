@@ -1,5 +1,6 @@
 // studies/lammps_run.hpp — running Debian's `lmp` from a study or benchmark and reading its log.
-//   on_path(prog)        whether a program is on PATH (command -v)
+//   on_path(prog)        whether a program is on PATH (an executable file in one of its folders; a name with a
+//                        '/' is checked as it is)
 //   capture(cmd, status) runs a shell command, returns its stdout (status: pclose's)
 //   slurp(path)          a whole text file
 //   lammps_loop(log ...) the last "Loop time of T on P procs for S steps" of a log, its "% CPU use", Pair + Neigh
