@@ -659,7 +659,8 @@ class GranularGasStudy : public Study {
     }
 
     draw_figures(ctx, laws, t_grid.size() > 1 ? t_grid[1] / tau_kt : 1e-3, g.spec.t0, lammps_json["ran"].get<bool>(),
-                 rows.count("dsds") > 0, !ratio_at.empty(), cluster_factor);
+                 rows.count("dsds") > 0, !ratio_at.empty(), cluster_factor,
+                 "gas_onsets_dsds_s" + std::to_string(seeds.front()) + ".csv");
 
     json out{{"study", name()},
              {"results", results},
@@ -734,7 +735,7 @@ class GranularGasStudy : public Study {
   }
 
   static void draw_figures(const StudyContext& ctx, const std::vector<std::string>& laws, double x_min, double t0,
-                           bool lammps, bool dsds, bool ratio, double cluster_factor) {
+                           bool lammps, bool dsds, bool ratio, double cluster_factor, const std::string& onsets_file) {
     // Column layout of gas_temperatures.csv: 1 t, 2 t/tau, then 3 per law (T_tr, se, T_rot), then LAMMPS T_tr, T_rot.
     std::ostringstream s;
     s << "set datafile separator ','\nset key top right\nset logscale xy\nset grid\n"
@@ -789,7 +790,8 @@ class GranularGasStudy : public Study {
       c << "set datafile separator ','\nset grid\nset logscale y\nset xlabel 'tangential impact speed v_t [m/s]'\n"
         << "set ylabel 'energy created per collision [J]'\nset key top left\n"
         << "set title 'D-SDS: energy created at the collision onset vs seed 001 eq. 3/11 closed form'\n"
-        << "plot 'gas_dsds_created.csv' every ::1 using (($1+$2)/2):($4 > 0 ? $4 : 1/0) with points pt 7 title 'measured (bin mean)', "
+        << "plot '" << onsets_file << "' every ::1 using 3:($6 > 0 ? $6 : 1/0) with dots lc rgb '#b0b0b0' title 'measured, single collisions (first seed)', "
+        << "'gas_dsds_created.csv' every ::1 using (($1+$2)/2):($4 > 0 ? $4 : 1/0) with points pt 7 title 'measured (bin mean)', "
         << "'' every ::1 using (($1+$2)/2):($5 > 0 ? $5 : 1/0) with lines lw 2 title '(gamma_t m* v_t - mu f_{n0})^2/(2k_t), bin mean'\n";
       render_png(ctx.out_dir / "gas_dsds_created.png", c.str(), ctx.log);
     }
