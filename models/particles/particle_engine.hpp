@@ -176,6 +176,24 @@ struct ParticleEngine {
     }
   }
 
+  // Every touching pair's force on i, evaluated as at set-up (dt = 0, a copy of each spring; the state is not
+  // changed): f(i, j, n, force) with n the unit normal from i towards j (dumps of contact forces). Walls not included.
+  template <class F>
+  void for_each_pair_force(const GranularState& s, F&& f) const {
+    const ParticleArrays& p = s.bodies;
+    const Vec3 len = boundaries.box.lengths(), half = boundaries.box.half_length();
+    const auto& first = s.neighbors.first();
+    const auto& nbr = s.neighbors.neighbors();
+    ContactSums sums;
+    for (std::size_t i = 0; i + 1 < first.size(); ++i)
+      for (std::uint32_t k = first[i]; k < first[i + 1]; ++k) {
+        Vec3 xi = s.xi[k], force, arm;
+        if (!pair_contact<false>(p, i, nbr[k], len, half, xi, 0.0, sums, force, arm)) continue;
+        const Vec3 d = PeriodicBox::minimal_image(p.x[nbr[k]] - p.x[i], len, half);
+        f(i, static_cast<std::size_t>(nbr[k]), Vec3(d.normalized()), force);
+      }
+  }
+
   // The pair (i, j) of a candidate slot: false (spring zeroed) when open; else the force on i and n x F_t.
   template <bool Ledger>
   bool pair_contact(const ParticleArrays& p, std::size_t i, std::size_t j, const Vec3& len, const Vec3& half, Vec3& xi,

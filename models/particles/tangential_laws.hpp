@@ -15,6 +15,7 @@
 //                 (e.jump, signed); whether a step created energy is decided by the engine from the contact's
 //                 work and energies (models/particles/energy.hpp; seed 001 §3.3).
 //   CundallStrack seed 002 §4: the D-SDS without the dashpot (gamma = 0): xi += v_t dt, |k xi| capped at F_max.
+//   Frictionless  no tangential force (smooth spheres: the reference of the granular gas, spins never change).
 //   Mindlin       seed 004 eq. 29-37: s += v_t dt (eq. 29-30), k_t = 8 G* sqrt(r* h) (eq. 37), return mapping
 //                 (eq. 31-36, models/hertz_mindlin.hpp mindlin_return_mapping) with mu_s = mu_d = mu, N = |f_n|.
 //                 The mapping's change of 1/2 k_t |s|^2 is recorded as a jump (never positive).
@@ -34,6 +35,15 @@ struct TangentialEnergy {
   double before = 0;   // spring energy at the start of the step (J)
   double elastic = 0;  // spring energy after the step (J)
   double jump = 0;     // energy put into the spring by resets (J, signed)
+};
+
+struct Frictionless {
+  static constexpr const char* name = "none";
+  Vec3 step(const ContactKinematics&, double, Vec3& xi, double, TangentialEnergy& e) const {
+    xi.setZero();
+    e = TangentialEnergy{};
+    return Vec3::Zero();
+  }
 };
 
 struct Csds {

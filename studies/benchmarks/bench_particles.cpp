@@ -37,6 +37,8 @@
 #include <vector>
 
 #include "models/particles/velocity_verlet.hpp"
+#include "studies/lammps_files.hpp"
+#include "studies/lammps_run.hpp"
 
 using namespace stickslip;
 
@@ -118,38 +120,11 @@ Single run_single_law(const std::string& law, long n, long steps, int reps, int 
                     Mindlin::material(kYoung, kPoisson, kMu), n, steps, reps, threads);
 }
 
-// Runs a shell command, returns its stdout; stderr goes to err_file.
-std::string capture(const std::string& cmd, int& status) {
-  std::string out;
-  FILE* p = popen(cmd.c_str(), "r");
-  if (!p) {
-    status = -1;
-    return out;
-  }
-  char buf[4096];
-  while (std::fgets(buf, sizeof buf, p)) out += buf;
-  status = pclose(p);
-  return out;
-}
-
-std::string slurp(const std::string& path) {
-  std::ifstream f(path);
-  std::stringstream ss;
-  ss << f.rdbuf();
-  return ss.str();
-}
-
 // /usr/bin/time -f %M writes the max RSS (kB) as the last line of stderr.
 double max_rss_bytes(const std::string& err) {
   const auto pos = err.find_last_of("\n", err.size() >= 2 ? err.size() - 2 : 0);
   const std::string last = pos == std::string::npos ? err : err.substr(pos + 1);
   return std::atof(last.c_str()) * 1024.0;
-}
-
-bool on_path(const char* prog) {
-  int st = 0;
-  capture(std::string("command -v ") + prog + " >/dev/null 2>&1 && echo yes", st);
-  return st == 0;
 }
 
 struct Row {
@@ -164,52 +139,17 @@ struct Row {
 void write_lammps_input(const std::string& dir, const std::string& law, long n, long steps) {
   const long side = side_for(n);
   const double spacing = 2 * kRadius * (1 - 1e-3), hi = static_cast<double>(side) * spacing;
-  std::ofstream d(dir + "/data.lmp");
-  d << "stickslip bench_particles lattice\n\n" << side * side * side << " atoms\n1 atom types\n\n";
-  d << -0.5 << " " << hi + 0.5 << " xlo xhi\n" << -0.5 << " " << hi + 0.5 << " ylo yhi\n"
-    << -0.5 << " " << hi + 0.5 << " zlo zhi\n\nAtoms # sphere\n\n";
-  char line[256];
-  for (long id = 1; id <= side * side * side; ++id) {
-    const Vec3 x = lattice_position(id, side, spacing);
-    std::snprintf(line, sizeof line, "%ld 1 %.17g %.17g %.17g %.17g %.17g\n", id, 2 * kRadius, kDensity, x[0], x[1],
-                  x[2]);
-    d << line;
-  }
-  d << "\nVelocities\n\n";
-  for (long id = 1; id <= side * side * side; ++id) {
-    std::snprintf(line, sizeof line, "%ld %.17g %.17g %.17g 0 0 0\n", id, velocity(id, 0), velocity(id, 1),
-                  velocity(id, 2));
-    d << line;
-  }
-  d.close();
+  write_lammps_data(dir + "/data.lmp", "stickslip bench_particles lattice", make_lattice(side).bodies,
+                    Vec3::Constant(-0.5), Vec3::Constant(hi + 0.5));
   std::ofstream in(dir + "/in.lmp");
   in << "units si\natom_style sphere\ndimension 3\nboundary s s s\ncomm_modify vel yes\n"
      << "read_data " << dir << "/data.lmp\npair_style granular\n";
   if (law == "mindlin")
-    in << "pair_coeff * * hertz/material " << kYoung << " " << kRestitution << " " << kPoisson
-       << " tangential mindlin NULL 0.0 " << kMu << " damping tsuji\n";
+    in << "pair_coeff * * " << lammps_hertz_mindlin(kYoung, kRestitution, kPoisson, kMu) << "\n";
   else
-    in << "pair_coeff * * hooke " << kKn << " " << kGammaN << " tangential linear_history " << 2.0 / 7.0 * kKn
-       << " 1.0 " << kMu << " damping mass_velocity\n";
+    in << "pair_coeff * * " << lammps_hooke_dsds(kKn, kGammaN, 2.0 / 7.0 * kKn, kGammaN, kMu) << "\n";
   in << "neighbor " << kSkin << " bin\nneigh_modify delay 0 every 1 check yes\nfix 1 all nve/sphere\n"
      << "timestep " << kDt << "\nthermo 0\nrun 5\nrun " << steps << "\n";
-}
-
-// "Loop time of T on 1 procs for S steps with N atoms" of the last run, its "P% CPU use" line, and the Pair + Neigh
-// seconds.
-bool parse_lammps(const std::string& log, double& loop, double& cpu_fraction, double& pair_neigh) {
-  const auto pos = log.rfind("Loop time of");
-  if (pos == std::string::npos) return false;
-  loop = std::atof(log.c_str() + pos + 13);
-  const auto eol = log.find('\n', pos);
-  cpu_fraction = eol == std::string::npos ? 1.0 : std::atof(log.c_str() + eol + 1) / 100.0;
-  if (!(cpu_fraction > 0)) cpu_fraction = 1.0;
-  pair_neigh = 0;
-  for (const char* sec : {"\nPair    |", "\nNeigh   |"}) {
-    const auto p = log.find(sec, pos);
-    if (p != std::string::npos) pair_neigh += std::atof(log.c_str() + p + std::strlen(sec));
-  }
-  return true;
 }
 
 }  // namespace
@@ -286,7 +226,7 @@ int main(int argc, char** argv) {
                     "/lerr",
                 st);
         double loop = 0, pn = 0, cpu_fraction = 1;
-        if (!parse_lammps(slurp(dir + "/log.lmp"), loop, cpu_fraction, pn)) {
+        if (!lammps_loop(slurp(dir + "/log.lmp"), loop, cpu_fraction, pn)) {
           std::fprintf(stderr, "bench_particles: lmp failed for %s n=%ld (see %s/log.lmp)\n", law.c_str(), count,
                        dir.c_str());
           return 4;

@@ -1,0 +1,805 @@
+// studies/granular_gas_study.cpp — homogeneous cooling of a granular gas (issue 11, seed 001's claim at scale).
+//
+// N spheres in a periodic cube at solid fraction phi start from a Maxwellian with random spins
+// (models/particles/granular_gas.hpp) and cool freely under velocity Verlet (models/particles/velocity_verlet.hpp),
+// once per tangential law (none = frictionless reference, csds, dsds = LAMMPS linear_history, mindlin) and per seed
+// of the ensemble; normal law linear spring-dashpot or Hertz with damping (models/particles/normal_laws.hpp).
+// Time step dt = t_c/dt_fraction, t_c the contact time of a binary impact at the typical normal impact speed
+// sqrt(pi T0/m) (models/particles/binary_impact.hpp, which also gives the law's restitution e at that dt);
+// t_end = t_end_tau x tau_KT, tau_KT = 2/zeta_E(T0) the Enskog-Haff time of the frictionless gas
+// (models/particles/homogeneous_cooling.hpp: zeta_E = (1 - e^2)/3 4 sqrt(pi) n sigma^2 chi_CS(phi) sqrt(T/m)).
+// Measured per run: T_tr(t), T_rot(t), the homogeneity indices (density variance and velocity correlation on a
+// grid; gas_homogeneity.csv/png) and t_homogeneous_end = the first sample from which, for 5 samples, density_index >
+// cluster_factor S_CS(0) (1.5 S_CS(0) = 1.01 at phi 0.05: fluctuations beyond an ideal gas's) or velocity_index >
+// cluster_factor; the energy ledger (models/particles/energy.hpp); every collision's onset (v_n, v_t, energy created
+// in it; models/particles/collision_log.hpp). Haff fits (fixed exponent 2: tau; free exponent) on
+// [fit_start t_free0, t_homogeneous_end], t_free0 = 1/omega_E(T0). Cooling rate zeta = -dlnT_tr/dt (centred
+// differences over +-2 samples) against T_tr, and the dsds/csds ratio at equal T (paired seeds: both laws start from
+// the same state), mean +- standard error over seeds. D-SDS energy created at the collision onsets against v_t,
+// with the closed form of seed 001 eq. 3/11 (dsds_onset_energy), and the net tangential loss D_t - C (what the
+// tangential law takes from the gas after what it created: a reset's energy may be dissipated again in the collision). Frictionless: tau against tau_KT, the error bar the
+// standard error of tau over the seeds.
+// LAMMPS: with the linear normal law and dsds among the laws, the first seed's initial state is written as a data
+// file + input script (pair_style granular hooke + linear_history, fix nve/sphere, the same dt and skin) and run with
+// `lmp` when it is on PATH; its T(t) is overlaid and its tau compared with the dsds ensemble (|tau_lmp - mean| within
+// 2 standard deviations of one run).
+// Dumps: dump_every = k > 0 writes a LAMMPS text dump (studies/lammps_files.hpp) and a contact-force dump every k
+// steps per run, under dumps/.
+#include <sys/sysinfo.h>
+
+#include <algorithm>
+#include <chrono>
+#include <cmath>
+#include <cstdio>
+#include <fstream>
+#include <limits>
+#include <sstream>
+
+#include "core/errors.hpp"
+#include "core/interrupt.hpp"
+#include "models/particles/binary_impact.hpp"
+#include "models/particles/collision_log.hpp"
+#include "models/particles/granular_gas.hpp"
+#include "models/particles/homogeneous_cooling.hpp"
+#include "models/particles/velocity_verlet.hpp"
+#include "studies/lammps_files.hpp"
+#include "studies/lammps_run.hpp"
+#include "studies/output.hpp"
+#include "studies/study.hpp"
+
+namespace stickslip {
+
+namespace {
+
+using nlohmann::json;
+
+const std::vector<std::string> kLaws = {"none", "csds", "dsds", "mindlin"};
+constexpr double kBytesPerParticle = 1500;  // engine + placement + sampling, generous (measured ~600)
+
+struct GasConfig {
+  GasSpec spec;
+  std::string normal;
+  double kn = 0, gamma_n = 0, young = 0, poisson = 0, restitution_target = 0;
+  double kt = 0, gamma_t = 0, mu = 0;
+  double dt = 0, skin = 0;
+  long steps = 0, sample_every = 1, dump_every = 0;
+  int threads = 1;
+  double vt_bin_max = 0;  // m/s
+  int vt_bins = 24;
+  long scatter_max = 20000;
+};
+
+double mean_of(const std::vector<double>& v) {
+  double s = 0;
+  for (double x : v) s += x;
+  return v.empty() ? NAN : s / static_cast<double>(v.size());
+}
+double stderr_of(const std::vector<double>& v) {
+  if (v.size() < 2) return NAN;
+  const double m = mean_of(v);
+  double s = 0;
+  for (double x : v) s += (x - m) * (x - m);
+  return std::sqrt(s / static_cast<double>(v.size() - 1) / static_cast<double>(v.size()));
+}
+json stat(const std::vector<double>& v) {
+  return {{"mean", json_number(mean_of(v))}, {"stderr", json_number(stderr_of(v))}, {"n", v.size()}};
+}
+
+template <class Normal, class Tangential>
+json run_gas(const GasConfig& g, const Normal& normal, const Tangential& tangential, const std::string& law,
+             std::uint64_t seed, bool scatter, const StudyContext& ctx) {
+  const auto wall0 = std::chrono::steady_clock::now();
+  CollisionLog log;
+  ParticleEngine<Normal, OnsetRecording<Tangential>> e;
+  e.normal = normal;
+  e.tangential = OnsetRecording<Tangential>(tangential, &log);
+  e.skin = g.skin;
+  e.threads = g.threads;
+  GasSpec spec = g.spec;
+  spec.seed = seed;
+  GranularState s = make_granular_gas(spec, e.boundaries);
+  const std::size_t n = s.bodies.size();
+  ParticleLedger ledger;
+  verlet_setup(e, s, &ledger);
+  const std::string tag = law + "_s" + std::to_string(seed);
+
+  std::ofstream dump, contacts;
+  auto write_dumps = [&](long step) {
+    write_lammps_dump(dump, step, s.bodies, e.boundaries.box);
+    std::vector<ContactRecord> rec;
+    e.for_each_pair_force(s, [&](std::size_t i, std::size_t j, const Vec3& nrm, const Vec3& f) {
+      const double fn = -f.dot(nrm);
+      rec.push_back({static_cast<std::uint32_t>(i), static_cast<std::uint32_t>(j), f, fn, (f + fn * nrm).norm()});
+    });
+    write_contact_dump(contacts, step, rec, e.boundaries.box);
+  };
+  if (g.dump_every > 0) {
+    std::filesystem::create_directories(ctx.out_dir / "dumps");
+    dump.open(ctx.out_dir / "dumps" / ("gas_" + tag + ".dump"));
+    contacts.open(ctx.out_dir / "dumps" / ("gas_" + tag + "_contacts.dump"));
+    write_dumps(0);
+  }
+
+  std::vector<double> ts, ttr, trot, dens, velc, coll;
+  auto sample = [&] {
+    const GasTemperatures t = gas_temperatures(s.bodies);
+    const Homogeneity h = gas_homogeneity(s.bodies, e.boundaries.box);
+    if (!std::isfinite(t.translational) || !std::isfinite(t.rotational))
+      throw SolverError("granular-gas[" + tag + "]: non-finite temperature at t = " + format_value(s.t));
+    ts.push_back(s.t);
+    ttr.push_back(t.translational);
+    trot.push_back(t.rotational);
+    dens.push_back(h.density_index);
+    velc.push_back(h.velocity_index);
+    coll.push_back(static_cast<double>(log.onsets.size()));
+  };
+  sample();
+  VerletStats st;
+  const long report = std::max(1L, g.steps / 10);
+  for (long k = 1; k <= g.steps; ++k) {
+    check_interrupt();
+    log.t = s.t;
+    verlet_step(e, s, g.dt, st, &ledger);
+    if (k % g.sample_every == 0 || k == g.steps) sample();
+    if (g.dump_every > 0 && k % g.dump_every == 0) write_dumps(k);
+    if (k % report == 0)
+      ctx.log << "granular-gas[" << tag << "]: step " << k << "/" << g.steps << ", T_tr/T0 = " << ttr.back() / ttr.front()
+              << ", collisions " << log.onsets.size() << "\n";
+  }
+  log.sort();
+
+  // Collision onsets: energy created against v_t, with the D-SDS closed form (dt -> 0).
+  const double fn0_per_mv = g.normal == "linear" ? g.gamma_n : 0.0;
+  std::vector<double> bin_count(g.vt_bins, 0), bin_created(g.vt_bins, 0), bin_e11(g.vt_bins, 0);
+  double created_total = 0, e11_total = 0;
+  for (const CollisionOnset& c : log.onsets) {
+    const double e11 = dsds_onset_energy(g.kt, g.gamma_t, g.mu, c.m_star, c.vt, fn0_per_mv * c.m_star * c.vn);
+    created_total += c.created, e11_total += e11;
+    const int b = std::min(g.vt_bins - 1, static_cast<int>(c.vt / g.vt_bin_max * g.vt_bins));
+    bin_count[b] += 1, bin_created[b] += c.created, bin_e11[b] += e11;
+  }
+  json bins = json::array();
+  for (int b = 0; b < g.vt_bins; ++b)
+    bins.push_back({{"vt_lo", g.vt_bin_max * b / g.vt_bins},
+                    {"vt_hi", b + 1 == g.vt_bins ? json_number(INFINITY) : json(g.vt_bin_max * (b + 1) / g.vt_bins)},
+                    {"count", bin_count[b]},
+                    {"created_mean", json_number(bin_count[b] > 0 ? bin_created[b] / bin_count[b] : NAN)},
+                    {"eq11_mean", json_number(bin_count[b] > 0 ? bin_e11[b] / bin_count[b] : NAN)}});
+  if (scatter && !log.onsets.empty()) {
+    CsvWriter csv(ctx.out_dir / ("gas_onsets_" + tag + ".csv"),
+                  {"t [s]", "v_n [m/s]", "v_t [m/s]", "m_star [kg]", "f_n [N]", "created [J]", "eq11 dt->0 [J]"});
+    const std::size_t stride = std::max<std::size_t>(1, log.onsets.size() / static_cast<std::size_t>(g.scatter_max));
+    for (std::size_t q = 0; q < log.onsets.size(); q += stride) {
+      const CollisionOnset& c = log.onsets[q];
+      csv.row({c.t, c.vn, c.vt, c.m_star, c.fn, c.created,
+               dsds_onset_energy(g.kt, g.gamma_t, g.mu, c.m_star, c.vt, fn0_per_mv * c.m_star * c.vn)});
+    }
+  }
+  const double scale = std::max({std::abs(ledger.start.kinetic), std::abs(ledger.now.kinetic),
+                                 std::abs(ledger.normal_damping()), std::abs(ledger.tangential_dissipation()),
+                                 std::abs(ledger.created())});
+  const double wall = std::chrono::duration<double>(std::chrono::steady_clock::now() - wall0).count();
+  ctx.log << "granular-gas[" << tag << "]: done in " << wall << " s, " << log.onsets.size() << " collisions, T_tr/T0 = "
+          << ttr.back() / ttr.front() << "\n";
+  return {{"law", law},
+          {"seed", seed},
+          {"particles", n},
+          {"steps", st.steps},
+          {"rebuilds", st.rebuilds},
+          {"wall_seconds", json_number(wall)},
+          {"t", ts},
+          {"T_tr", ttr},
+          {"T_rot", trot},
+          {"density_index", dens},
+          {"velocity_index", velc},
+          {"collisions", coll},
+          {"onsets", {{"count", log.onsets.size()},
+                      {"created_total", json_number(created_total)},
+                      {"eq11_total", json_number(e11_total)},
+                      {"bins", bins}}},
+          {"ledger", {{"kinetic_start", json_number(ledger.start.kinetic)},
+                      {"kinetic_end", json_number(ledger.now.kinetic)},
+                      {"elastic_normal", json_number(ledger.now.elastic_normal)},
+                      {"elastic_tangential", json_number(ledger.now.elastic_tangential)},
+                      {"normal_damping", json_number(ledger.normal_damping())},
+                      {"tangential_dissipation", json_number(ledger.tangential_dissipation())},
+                      {"created", json_number(ledger.created())},
+                      {"reset_jump", json_number(ledger.now.jump)},
+                      {"balance", json_number(ledger.balance())},
+                      {"energy_balance_error", json_number(scale > 0 ? std::abs(ledger.balance()) / scale : 0.0)}}}};
+}
+
+template <class Normal>
+json run_law(const GasConfig& g, const Normal& normal, const std::string& law, std::uint64_t seed, bool scatter,
+             const StudyContext& ctx) {
+  if (law == "none") return run_gas(g, normal, Frictionless{}, law, seed, scatter, ctx);
+  if (law == "csds") return run_gas(g, normal, Csds{g.kt, g.gamma_t, g.mu}, law, seed, scatter, ctx);
+  if (law == "dsds") return run_gas(g, normal, Dsds{g.kt, g.gamma_t, g.mu}, law, seed, scatter, ctx);
+  return run_gas(g, normal, Mindlin::material(g.young, g.poisson, g.mu), law, seed, scatter, ctx);
+}
+
+std::vector<double> numbers(const json& a) { return a.get<std::vector<double>>(); }
+
+// First sample from which the density or velocity index stays above its threshold for kPersist samples (a single
+// sample above it is sampling noise: the indices fluctuate by ~sqrt(2/cells)); t_end if none.
+constexpr std::size_t kPersist = 5;
+double homogeneous_end(const json& row, double density_limit, double velocity_limit) {
+  const auto t = numbers(row["t"]), d = numbers(row["density_index"]), v = numbers(row["velocity_index"]);
+  std::size_t run = 0;
+  for (std::size_t k = 0; k < t.size(); ++k) {
+    run = (d[k] > density_limit || v[k] > velocity_limit) ? run + 1 : 0;
+    if (run == kPersist) return t[k + 1 - kPersist];
+  }
+  return t.back();
+}
+
+// zeta_k = -dlnT/dt by centred differences over +-w samples.
+std::vector<double> cooling_rate(const std::vector<double>& t, const std::vector<double>& T, std::size_t w = 2) {
+  std::vector<double> z(t.size(), NAN);
+  for (std::size_t k = w; k + w < t.size(); ++k)
+    z[k] = -(std::log(T[k + w]) - std::log(T[k - w])) / (t[k + w] - t[k - w]);
+  return z;
+}
+
+// The cooling rate at temperature T: linear in ln T between the first two samples that bracket it (NaN if none).
+double rate_at(const std::vector<double>& T, const std::vector<double>& z, double target) {
+  for (std::size_t k = 0; k + 1 < T.size(); ++k)
+    if (T[k] >= target && T[k + 1] < target && std::isfinite(z[k]) && std::isfinite(z[k + 1])) {
+      const double a = (std::log(T[k]) - std::log(target)) / (std::log(T[k]) - std::log(T[k + 1]));
+      return z[k] + a * (z[k + 1] - z[k]);
+    }
+  return NAN;
+}
+
+class GranularGasStudy : public Study {
+ public:
+  std::string name() const override { return "granular-gas"; }
+  std::string summary() const override {
+    return "homogeneous cooling of a 3-D granular gas per tangential law: Haff's law, kinetic theory, D-SDS energy creation (seed 001), LAMMPS";
+  }
+  Parameters parameters() const override {
+    Parameters p("granular-gas");
+    p.declare("n", "10000", "number of spheres (checked against the free memory)")
+        .declare("phi", "0.05", "solid fraction (0 < phi <= 0.3)")
+        .declare("r", "0.01", "radius (m)")
+        .declare("rho", "2500", "density (kg/m^3)")
+        .declare("v_thermal", "1", "initial thermal speed sqrt(T0/m) per component (m/s)")
+        .declare("rot_ratio", "1", "initial T_rot/T_tr")
+        .declare("laws", "none,csds,dsds,mindlin", "tangential laws: none (frictionless), csds, dsds, mindlin")
+        .declare("normal", "linear", "normal law: linear (spring-dashpot) or hertz (seed 004 damping)")
+        .declare("restitution", "0.8", "normal restitution e (sets gamma_n of the linear law, xi of Hertz)")
+        .declare("kn", "2e4", "linear normal stiffness (N/m); also sets k_t = kt_ratio kn of csds/dsds")
+        .declare("E", "5e7", "Young's modulus (Pa): Hertz normal law and Mindlin's G*")
+        .declare("nu", "0.3", "Poisson's ratio (Hertz, Mindlin)")
+        .declare("kt_ratio", "0.2857142857142857", "k_t/k_n of csds and dsds (2/7)")
+        .declare("gamma_t_ratio", "1", "gamma_t/gamma_n of csds and dsds (LAMMPS x_gamma_t)")
+        .declare("mu", "0.5", "friction coefficient")
+        .declare("seeds", "1,2,3", "ensemble: one run per law and seed (the same initial state for every law)")
+        .declare("dt_fraction", "50", "dt = t_c/dt_fraction (t_c: binary contact time at sqrt(pi T0/m))")
+        .declare("t_end_tau", "2", "simulated time in units of the frictionless gas's tau_KT")
+        .declare("samples", "200", "temperature samples per run")
+        .declare("fit_start", "2", "Haff fits start at fit_start mean free times t_free0 = 1/omega_E(T0)")
+        .declare("cluster_factor", "1.5", "homogeneity ends when density_index > factor S_CS(0) or velocity_index > factor")
+        .declare("skin", "0.3", "Verlet skin in radii")
+        .declare("threads", "2", "threads of the force evaluation (results identical for every count >= 2)")
+        .declare("lammps", "auto", "auto: run lmp on the dsds reference when on PATH; off")
+        .declare("dump_every", "0", "k > 0: LAMMPS text dump + contact-force dump every k steps (dumps/)");
+    return p;
+  }
+
+  json run(const Parameters& prm, const StudyContext& ctx) const override {
+    GasConfig g;
+    g.spec.n = prm.integer("n", 2, 100000000);
+    g.spec.phi = prm.in_range("phi", 1e-4, 0.3);
+    g.spec.radius = prm.in_range("r", 1e-6, 10);
+    g.spec.density = prm.in_range("rho", 1e-3, 1e6);
+    const double vth = prm.in_range("v_thermal", 1e-6, 1e6);
+    const double rot_ratio = prm.in_range("rot_ratio", 0, 1e3);
+    const std::vector<std::string> laws = prm.choice_list("laws", kLaws);
+    g.normal = prm.choice("normal", {"linear", "hertz"});
+    const double e_target = prm.in_range("restitution", 0.05, 0.999);
+    g.kn = prm.in_range("kn", 1e-6, 1e15);
+    g.young = prm.in_range("E", 1, 1e15);
+    g.poisson = prm.in_range("nu", 0.0, 0.49);
+    g.kt = prm.in_range("kt_ratio", 1e-6, 1e3) * g.kn;
+    const double gt_ratio = prm.in_range("gamma_t_ratio", 1e-6, 1e3);
+    g.mu = prm.in_range("mu", 0, 100);
+    const std::vector<double> seed_list = prm.positive_list("seeds");
+    std::vector<std::uint64_t> seeds;
+    for (double s : seed_list) {
+      if (s != std::floor(s) || s > 1e15) throw_input("seeds", prm.raw("seeds"), "positive integers");
+      seeds.push_back(static_cast<std::uint64_t>(s));
+    }
+    const double dt_fraction = prm.in_range("dt_fraction", 5, 1e5);
+    const double t_end_tau = prm.in_range("t_end_tau", 1e-3, 1e3);
+    const long samples = prm.integer("samples", 10, 100000);
+    const double fit_start = prm.in_range("fit_start", 0, 1e6);
+    const double cluster_factor = prm.in_range("cluster_factor", 1.0, 1e6);
+    g.skin = prm.in_range("skin", 0.01, 5) * g.spec.radius;
+    g.threads = static_cast<int>(prm.integer("threads", 1, 64));
+    const std::string lammps = prm.choice("lammps", {"auto", "off"});
+    g.dump_every = prm.integer("dump_every", 0, 1000000000);
+    if (laws.empty()) throw_input("laws", prm.raw("laws"), "at least one of none, csds, dsds, mindlin");
+    {  // memory
+      struct sysinfo si {};
+      if (sysinfo(&si) == 0) {
+        const double avail = (static_cast<double>(si.freeram) + static_cast<double>(si.bufferram)) * si.mem_unit;
+        const double need = kBytesPerParticle * static_cast<double>(g.spec.n);
+        if (need > 0.8 * avail)
+          throw_input("n", prm.raw("n"),
+                      "at most " + format_value(std::floor(0.8 * avail / kBytesPerParticle)) + " spheres fit in the free memory (" +
+                          format_value(std::round(avail / 1e6)) + " MB free, ~" + format_value(kBytesPerParticle) + " B per sphere)");
+      }
+    }
+    const double m = g.spec.mass(), r = g.spec.radius, sigma = 2 * r, m_star = 0.5 * m;
+    g.spec.t0 = m * vth * vth;
+    g.spec.t_rot0 = rot_ratio * g.spec.t0;
+    const double nd = g.spec.number_density();
+    if (g.spec.box_edge() <= 2 * (2 * r + g.skin))
+      throw_input("n", prm.raw("n"), "the periodic box must be longer than 2 (2r + skin): more spheres or lower phi");
+
+    // Normal law, its contact time and restitution at the typical impact speed, dt.
+    const double zeta = -std::log(e_target) / std::sqrt(M_PI * M_PI + std::log(e_target) * std::log(e_target));
+    g.gamma_n = 2 * zeta * std::sqrt(g.kn / m_star);
+    g.gamma_t = gt_ratio * g.gamma_n;
+    const LinearSpringDashpot linear{g.kn, g.gamma_n};
+    const HertzDamped hertz = HertzDamped::material(g.young, g.poisson, xi_from_restitution(e_target));
+    const double v_impact = std::sqrt(M_PI * g.spec.t0 / m);
+    auto impact = [&](double dt) {
+      return g.normal == "linear" ? binary_impact(linear, r, m, v_impact, dt) : binary_impact(hertz, r, m, v_impact, dt);
+    };
+    // Contact time: exact for the linear law; Hertz's undamped 2.87 (m*^2/(r* E*^2 v))^(1/5) as the first guess.
+    const double e_star = g.young / (2 * (1 - g.poisson * g.poisson));
+    const double tc_guess = g.normal == "linear"
+                                ? M_PI / std::sqrt(g.kn / m_star)
+                                : 2.87 * std::pow(m_star * m_star / (0.5 * r * e_star * e_star * v_impact), 0.2);
+    BinaryImpact fine = impact(tc_guess / 2000);
+    if (g.normal == "hertz") fine = impact(fine.contact_time / 2000);
+    const double tc = fine.contact_time;
+    g.dt = tc / dt_fraction;
+    const BinaryImpact at_dt = impact(g.dt);
+    const double e_meas = at_dt.restitution;
+    const double tau_kt = haff_tau(e_meas, nd, sigma, g.spec.phi, g.spec.t0, m);
+    const double t_free0 = 1 / enskog_collision_frequency(nd, sigma, g.spec.phi, g.spec.t0, m);
+    const double t_end = t_end_tau * tau_kt;
+    g.steps = std::max(1L, std::lround(t_end / g.dt));
+    g.sample_every = std::max(1L, g.steps / samples);
+    g.vt_bin_max = 12 * vth;
+    if (tc > 0.2 * t_free0)
+      ctx.log << "granular-gas: warning: contact time " << tc << " s is " << tc / t_free0
+              << " mean free times: not a dilute gas of binary collisions (stiffer kn or E)\n";
+    ctx.log << "granular-gas: N = " << g.spec.n << ", box " << g.spec.box_edge() << " m, e = " << e_meas << " (at dt), t_c = "
+            << tc << " s, dt = " << g.dt << " s, tau_KT = " << tau_kt << " s, t_free0 = " << t_free0 << " s, "
+            << g.steps << " steps per run\n";
+    const bool want_lammps = lammps == "auto" && g.normal == "linear" &&
+                             std::find(laws.begin(), laws.end(), "dsds") != laws.end();
+    const bool have_lmp = want_lammps && on_path("lmp");
+    ctx.plan({{"runs", laws.size() * seeds.size() + (have_lmp ? 1 : 0)},
+              {"steps_per_run", g.steps},
+              {"particles", g.spec.n},
+              {"dt", json_number(g.dt)}});
+
+    std::map<std::string, std::vector<json>> rows;
+    Progress progress(ctx.log, "granular-gas", laws.size() * seeds.size());
+    for (const std::string& law : laws)
+      for (std::uint64_t seed : seeds) {
+        const std::string key = law + "/seed=" + std::to_string(seed);
+        const bool scatter = seed == seeds.front();
+        json row = ctx.run(key, [&] {
+          return g.normal == "linear" ? run_law(g, linear, law, seed, scatter, ctx)
+                                      : run_law(g, hertz, law, seed, scatter, ctx);
+        });
+        rows[law].push_back(row);
+        progress.tick(key);
+      }
+
+    // LAMMPS reference: dsds, first seed.
+    json lammps_row;
+    std::string lammps_note;
+    if (!want_lammps) lammps_note = lammps == "off" ? "lammps=off" : "LAMMPS reference needs normal=linear and dsds in laws";
+    else if (!have_lmp) lammps_note = "lmp is not on PATH (Debian package lammps): LAMMPS not run";
+    else
+      lammps_row = ctx.run("lammps/seed=" + std::to_string(seeds.front()), [&] {
+        return run_lammps(g, seeds.front(), ctx);
+      });
+    if (!lammps_note.empty()) ctx.log << "granular-gas: " << lammps_note << "\n";
+
+    // ---- Analysis ----
+    const double density_limit = cluster_factor * carnahan_starling_s0(g.spec.phi);
+    const double t_a = fit_start * t_free0;
+    json results = json::array();
+    std::map<std::string, std::vector<double>> t_hom, taus;
+    const std::vector<double> t_grid = numbers(rows.begin()->second.front()["t"]);
+    // Ensemble-mean series.
+    std::map<std::string, std::vector<double>> mean_tr, mean_rot, se_tr;
+    for (const std::string& law : laws) {
+      const auto& rs = rows[law];
+      std::vector<double> mt(t_grid.size(), 0), mr(t_grid.size(), 0), se(t_grid.size(), 0);
+      for (std::size_t k = 0; k < t_grid.size(); ++k) {
+        std::vector<double> v;
+        for (const json& row : rs) {
+          v.push_back(row["T_tr"][k].get<double>());
+          mr[k] += row["T_rot"][k].get<double>() / static_cast<double>(rs.size());
+        }
+        mt[k] = mean_of(v);
+        se[k] = rs.size() > 1 ? stderr_of(v) : 0.0;
+      }
+      mean_tr[law] = mt, mean_rot[law] = mr, se_tr[law] = se;
+    }
+    // Cooling rate against T; the temperature grid spans what every law reaches while homogeneous.
+    double t_low = 0;
+    std::map<std::string, std::vector<std::vector<double>>> zetas;
+    std::map<std::string, double> hom_mean;
+    for (const std::string& law : laws) {
+      for (const json& row : rows[law]) {
+        const double th = homogeneous_end(row, density_limit, cluster_factor);
+        t_hom[law].push_back(th);
+        const auto t = numbers(row["t"]), T = numbers(row["T_tr"]);
+        const HaffFit f = fit_haff(t, T, t_a, th);
+        taus[law].push_back(f.tau - t_a);
+        zetas[law].push_back(cooling_rate(t, T));
+        double tmin = T.front();
+        for (std::size_t k = 0; k < t.size() && t[k] <= th; ++k) tmin = std::min(tmin, T[k]);
+        t_low = std::max(t_low, tmin);
+      }
+      hom_mean[law] = mean_of(t_hom[law]);
+    }
+    const int n_grid = 12;
+    std::vector<double> T_grid;
+    for (int q = 0; q < n_grid; ++q)
+      T_grid.push_back(g.spec.t0 * 0.9 * std::pow(t_low / (0.9 * g.spec.t0) * 1.02, static_cast<double>(q) / (n_grid - 1)));
+    std::map<std::string, std::vector<json>> zeta_at;  // per law: per grid point stat
+    std::vector<json> ratio_at;
+    for (std::size_t q = 0; q < T_grid.size(); ++q) {
+      std::map<std::string, std::vector<double>> per;
+      for (const std::string& law : laws)
+        for (std::size_t s = 0; s < rows[law].size(); ++s) {
+          const double z = rate_at(numbers(rows[law][s]["T_tr"]), zetas[law][s], T_grid[q]);
+          if (std::isfinite(z)) per[law].push_back(z);
+        }
+      for (const std::string& law : laws) zeta_at[law].push_back(stat(per[law]));
+      if (rows.count("dsds") && rows.count("csds")) {
+        std::vector<double> ratio;
+        for (std::size_t s = 0; s < std::min(rows["dsds"].size(), rows["csds"].size()); ++s) {
+          const double zd = rate_at(numbers(rows["dsds"][s]["T_tr"]), zetas["dsds"][s], T_grid[q]);
+          const double zc = rate_at(numbers(rows["csds"][s]["T_tr"]), zetas["csds"][s], T_grid[q]);
+          if (std::isfinite(zd) && std::isfinite(zc) && zc > 0) ratio.push_back(zd / zc);
+        }
+        ratio_at.push_back(stat(ratio));
+      }
+    }
+    // The ratio per law to csds, averaged over the temperature grid (mean over T of the per-T ensemble means).
+    auto ratio_to_csds = [&](const std::string& law) {
+      if (!rows.count("csds")) return static_cast<double>(NAN);
+      std::vector<double> v;
+      for (std::size_t q = 0; q < T_grid.size(); ++q) {
+        const json& a = zeta_at[law][q];
+        const json& c = zeta_at["csds"][q];
+        if (a["mean"].is_number() && c["mean"].is_number() && c["mean"].get<double>() > 0)
+          v.push_back(a["mean"].get<double>() / c["mean"].get<double>());
+      }
+      return mean_of(v);
+    };
+
+    // CSVs.
+    {
+      std::vector<std::string> cols{"t [s]", "t/tau_KT [-]"};
+      for (const std::string& law : laws)
+        for (const char* c : {"T_tr [J]", "T_tr stderr [J]", "T_rot [J]"}) cols.push_back(law + " " + c);
+      const bool lmp_series = lammps_row.is_object() && lammps_row.contains("T_tr");
+      if (lmp_series) cols.insert(cols.end(), {"lammps dsds T_tr [J]", "lammps dsds T_rot [J]"});
+      CsvWriter csv(ctx.out_dir / "gas_temperatures.csv", cols);
+      for (std::size_t k = 0; k < t_grid.size(); ++k) {
+        std::vector<double> v{t_grid[k], t_grid[k] / tau_kt};
+        for (const std::string& law : laws) v.insert(v.end(), {mean_tr[law][k], se_tr[law][k], mean_rot[law][k]});
+        if (lmp_series) {
+          // LAMMPS samples on the same step grid; nearest sample by time.
+          const auto lt = numbers(lammps_row["t"]), ltr = numbers(lammps_row["T_tr"]), lrot = numbers(lammps_row["T_rot"]);
+          std::size_t best = 0;
+          for (std::size_t q = 0; q < lt.size(); ++q)
+            if (std::abs(lt[q] - t_grid[k]) < std::abs(lt[best] - t_grid[k])) best = q;
+          v.insert(v.end(), {ltr[best], lrot[best]});
+        }
+        csv.row(v);
+      }
+      csv.close();
+      std::vector<std::string> hcols{"t [s]", "t/tau_KT [-]"};
+      for (const std::string& law : laws)
+        hcols.insert(hcols.end(), {law + " density_index/S_CS(0) [-]", law + " velocity_index [-]"});
+      CsvWriter h(ctx.out_dir / "gas_homogeneity.csv", hcols);
+      for (std::size_t k = 0; k < t_grid.size(); ++k) {
+        std::vector<double> v{t_grid[k], t_grid[k] / tau_kt};
+        for (const std::string& law : laws) {
+          double d = 0, c = 0;
+          for (const json& row : rows[law]) {
+            d += row["density_index"][k].get<double>() / static_cast<double>(rows[law].size());
+            c += row["velocity_index"][k].get<double>() / static_cast<double>(rows[law].size());
+          }
+          v.insert(v.end(), {d / carnahan_starling_s0(g.spec.phi), c});
+        }
+        h.row(v);
+      }
+      h.close();
+      CsvWriter z(ctx.out_dir / "gas_cooling_rate.csv", [&] {
+        std::vector<std::string> c{"T_tr [J]", "T_tr/T0 [-]", "kinetic theory zeta (none) [1/s]"};
+        for (const std::string& law : laws) c.insert(c.end(), {law + " zeta [1/s]", law + " zeta stderr [1/s]"});
+        if (!ratio_at.empty()) c.insert(c.end(), {"dsds/csds [-]", "dsds/csds stderr [-]"});
+        return c;
+      }());
+      for (std::size_t q = 0; q < T_grid.size(); ++q) {
+        std::vector<double> v{T_grid[q], T_grid[q] / g.spec.t0,
+                              enskog_cooling_rate(e_meas, nd, sigma, g.spec.phi, T_grid[q], m)};
+        auto num = [](const json& j) { return j.is_number() ? j.get<double>() : NAN; };
+        for (const std::string& law : laws) v.insert(v.end(), {num(zeta_at[law][q]["mean"]), num(zeta_at[law][q]["stderr"])});
+        if (!ratio_at.empty()) v.insert(v.end(), {num(ratio_at[q]["mean"]), num(ratio_at[q]["stderr"])});
+        for (double& x : v)
+          if (!std::isfinite(x)) x = -1;  // never NaN in a CSV: -1 marks "not reached" (documented in the header)
+        z.row(v);
+      }
+      z.close();
+    }
+    json created_json = json::object();
+    if (rows.count("dsds")) {
+      CsvWriter c(ctx.out_dir / "gas_dsds_created.csv",
+                  {"v_t bin low [m/s]", "v_t bin high [m/s]", "collisions [-]", "created per collision [J]",
+                   "eq. 11 closed form per collision [J]"});
+      const json& bins0 = rows["dsds"].front()["onsets"]["bins"];
+      double measured = 0, predicted = 0;
+      for (std::size_t b = 0; b < bins0.size(); ++b) {
+        double cnt = 0, cr = 0, e11 = 0;
+        for (const json& row : rows["dsds"]) {
+          const json& bin = row["onsets"]["bins"][b];
+          const double k = bin["count"].get<double>();
+          if (k <= 0) continue;
+          cnt += k, cr += k * bin["created_mean"].get<double>(), e11 += k * bin["eq11_mean"].get<double>();
+        }
+        if (cnt <= 0) continue;
+        const double hi = bins0[b]["vt_hi"].is_number() ? bins0[b]["vt_hi"].get<double>() : g.vt_bin_max * 1.5;
+        c.row({bins0[b]["vt_lo"].get<double>(), hi, cnt, cr / cnt, e11 / cnt});
+      }
+      c.close();
+      double ledger_created = 0, collisions = 0;
+      for (const json& row : rows["dsds"]) {
+        measured += row["onsets"]["created_total"].get<double>();
+        predicted += row["onsets"]["eq11_total"].get<double>();
+        ledger_created += row["ledger"]["created"].get<double>();
+        collisions += row["onsets"]["count"].get<double>();
+      }
+      created_json = {{"onset_created_total", json_number(measured)},
+                      {"eq11_closed_form_total", json_number(predicted)},
+                      {"onset_over_eq11", json_number(predicted > 0 ? measured / predicted : NAN)},
+                      {"ledger_created_total", json_number(ledger_created)},
+                      {"onset_share_of_ledger_created", json_number(ledger_created > 0 ? measured / ledger_created : NAN)},
+                      {"collisions", collisions},
+                      {"ledger_created_per_collision", json_number(collisions > 0 ? ledger_created / collisions : NAN)}};
+    }
+
+    // Results rows.
+    for (const std::string& law : laws) {
+      std::vector<double> expo, created, per_coll, bal_err, freq_ratio, net_t;
+      json terms = json::object();
+      for (std::size_t s = 0; s < rows[law].size(); ++s) {
+        const json& row = rows[law][s];
+        const auto t = numbers(row["t"]), T = numbers(row["T_tr"]), cc = numbers(row["collisions"]);
+        const HaffFit f = fit_haff(t, T, t_a, t_hom[law][s]);
+        if (std::isfinite(f.exponent)) expo.push_back(f.exponent);
+        created.push_back(row["ledger"]["created"].get<double>());
+        net_t.push_back((row["ledger"]["tangential_dissipation"].get<double>() - row["ledger"]["created"].get<double>()) /
+                        row["ledger"]["kinetic_start"].get<double>());
+        const double ncoll = row["onsets"]["count"].get<double>();
+        per_coll.push_back(ncoll > 0 ? row["ledger"]["created"].get<double>() / ncoll : 0.0);
+        bal_err.push_back(row["ledger"]["energy_balance_error"].get<double>());
+        // Collision count against Enskog's frequency integrated over the homogeneous phase.
+        double predicted = 0, counted = 0;
+        for (std::size_t k = 1; k < t.size() && t[k] <= t_hom[law][s]; ++k) {
+          predicted += 0.5 * static_cast<double>(g.spec.n) * 0.5 *
+                       (enskog_collision_frequency(nd, sigma, g.spec.phi, T[k - 1], m) +
+                        enskog_collision_frequency(nd, sigma, g.spec.phi, T[k], m)) * (t[k] - t[k - 1]);
+          counted = cc[k];
+        }
+        freq_ratio.push_back(predicted > 0 ? counted / predicted : NAN);
+        if (s == 0) terms = row["ledger"];
+      }
+      json r{{"law", law},
+             {"normal", g.normal},
+             {"tau", json_number(mean_of(taus[law]))},
+             {"tau_stderr", json_number(stderr_of(taus[law]))},
+             {"tau_per_seed", taus[law]},
+             {"haff_exponent", json_number(mean_of(expo))},
+             {"haff_exponent_stderr", json_number(stderr_of(expo))},
+             {"haff_exponent_seeds", expo.size()},
+             {"energy_created", json_number(mean_of(created))},
+             {"energy_created_per_collision", json_number(mean_of(per_coll))},
+             {"energy_created_over_initial_kinetic", json_number(mean_of(created) / terms["kinetic_start"].get<double>())},
+             {"net_tangential_loss_over_initial_kinetic", json_number(mean_of(net_t))},
+             {"net_tangential_loss_stderr", json_number(stderr_of(net_t))},
+             {"cooling_rate_ratio_to_csds", json_number(ratio_to_csds(law))},
+             {"t_homogeneous_end", json_number(hom_mean[law])},
+             {"t_homogeneous_end_per_seed", t_hom[law]},
+             {"homogeneous_throughout", *std::min_element(t_hom[law].begin(), t_hom[law].end()) >= t_grid.back()},
+             {"collisions_over_enskog", json_number(mean_of(freq_ratio))},
+             {"energy_balance_error", json_number(*std::max_element(bal_err.begin(), bal_err.end()))},
+             {"energy_terms_first_seed", terms},
+             {"wall_seconds", json_number(rows[law].front()["wall_seconds"].get<double>())}};
+      if (law == "none") {
+        const double tau = mean_of(taus[law]), se = stderr_of(taus[law]);
+        r["tau_kinetic_theory"] = json_number(tau_kt);
+        r["tau_over_kinetic_theory"] = json_number(tau / tau_kt);
+        r["tau_deviation_in_stderr"] = json_number(se > 0 ? (tau - tau_kt) / se : NAN);
+      }
+      results.push_back(r);
+    }
+    // LAMMPS comparison.
+    json lammps_json{{"ran", lammps_row.is_object() && lammps_row.contains("T_tr")}, {"note", lammps_note}};
+    if (lammps_json["ran"].get<bool>()) {
+      const auto lt = numbers(lammps_row["t"]), lT = numbers(lammps_row["T_tr"]);
+      const HaffFit f = fit_haff(lt, lT, t_a, hom_mean["dsds"]);
+      const double tau_l = f.tau - t_a, m_d = mean_of(taus["dsds"]), se_d = stderr_of(taus["dsds"]);
+      const double sd_run = se_d * std::sqrt(static_cast<double>(taus["dsds"].size()));
+      // T(t) difference against the dsds run of the same seed, relative, over the homogeneous phase.
+      const auto ours = numbers(rows["dsds"].front()["T_tr"]);
+      // For scale: the seed-to-seed relative standard deviation of T_tr at the same time (one run's spread).
+      double max_rel = 0, rel_sd_at_max = 0;
+      for (std::size_t k = 0; k < std::min(lT.size(), ours.size()) && t_grid[k] <= hom_mean["dsds"]; ++k) {
+        const double rel = std::abs(lT[k] / ours[k] - 1);
+        if (rel > max_rel) {
+          max_rel = rel;
+          rel_sd_at_max = se_tr["dsds"][k] * std::sqrt(static_cast<double>(taus["dsds"].size())) / mean_tr["dsds"][k];
+        }
+      }
+      lammps_json.update({{"tau", json_number(tau_l)},
+                          {"haff_exponent", json_number(f.exponent)},
+                          {"dsds_tau_mean", json_number(m_d)},
+                          {"dsds_tau_sd_one_run", json_number(sd_run)},
+                          {"tau_difference_in_sd", json_number(sd_run > 0 ? (tau_l - m_d) / sd_run : NAN)},
+                          {"agrees", sd_run > 0 && std::abs(tau_l - m_d) <= 2 * sd_run * std::sqrt(1 + 1.0 / static_cast<double>(taus["dsds"].size()))},
+                          {"max_relative_T_difference_same_seed", json_number(max_rel)},
+                          {"seed_to_seed_relative_sd_there", json_number(rel_sd_at_max)},
+                          {"wall_seconds", lammps_row["wall_seconds"]}});
+    }
+
+    draw_figures(ctx, laws, t_grid.size() > 1 ? t_grid[1] / tau_kt : 1e-3, g.spec.t0, lammps_json["ran"].get<bool>(),
+                 rows.count("dsds") > 0, !ratio_at.empty(), cluster_factor,
+                 "gas_onsets_dsds_s" + std::to_string(seeds.front()) + ".csv");
+
+    json out{{"study", name()},
+             {"results", results},
+             {"kinetic_theory", {{"restitution_measured", json_number(e_meas)},
+                                 {"restitution_continuous", json_number(fine.restitution)},
+                                 {"contact_time", json_number(tc)},
+                                 {"chi_carnahan_starling", json_number(carnahan_starling_chi(g.spec.phi))},
+                                 {"tau", json_number(tau_kt)},
+                                 {"t_free0", json_number(t_free0)},
+                                 {"formula", "tau = 2/zeta(T0), zeta = (1-e^2)/3 * 4 sqrt(pi) n sigma^2 chi(phi) sqrt(T/m), chi = (1-phi/2)/(1-phi)^3"}}},
+             {"dt", json_number(g.dt)},
+             {"steps_per_run", g.steps},
+             {"t_end", json_number(static_cast<double>(g.steps) * g.dt)},
+             {"T0", json_number(g.spec.t0)},
+             {"fit_window_start", json_number(t_a)},
+             {"homogeneity_thresholds", {{"density_index", json_number(density_limit)}, {"velocity_index", cluster_factor}}},
+             {"dsds_energy_created", created_json},
+             {"dsds_over_csds_cooling_rate", [&] {
+                json a = json::array();
+                for (std::size_t q = 0; q < ratio_at.size(); ++q)
+                  a.push_back({{"T_over_T0", json_number(T_grid[q] / g.spec.t0)}, {"ratio", ratio_at[q]}});
+                return a;
+              }()},
+             {"lammps", lammps_json}};
+    return out;
+  }
+
+ private:
+  static json run_lammps(const GasConfig& g, std::uint64_t seed, const StudyContext& ctx) {
+    const auto wall0 = std::chrono::steady_clock::now();
+    Boundaries b;
+    GasSpec spec = g.spec;
+    spec.seed = seed;
+    const GranularState s = make_granular_gas(spec, b);
+    const std::filesystem::path dir = ctx.out_dir / "lammps";
+    std::filesystem::create_directories(dir);
+    write_lammps_data(dir / "data.lmp", "stickslip granular-gas seed " + std::to_string(seed), s.bodies, b.box.lo, b.box.hi);
+    {
+      std::ofstream in(dir / "in.lmp");
+      char dt[40], skin[40];
+      std::snprintf(dt, sizeof dt, "%.17g", g.dt);
+      std::snprintf(skin, sizeof skin, "%.17g", g.skin);
+      in << "# stickslip granular-gas: the dsds run of seed " << seed << " (linear spring-dashpot + D-SDS)\n"
+         << "units si\natom_style sphere\ndimension 3\nboundary p p p\ncomm_modify vel yes\nnewton off\n"
+         << "read_data data.lmp\npair_style granular\n"
+         << "pair_coeff * * " << lammps_hooke_dsds(g.kn, g.gamma_n, g.kt, g.gamma_t, g.mu) << "\n"
+         << "neighbor " << skin << " bin\nneigh_modify delay 0 every 1 check yes\nfix 1 all nve/sphere\n"
+         << "compute ke all ke\ncompute rot all erotate/sphere\n"
+         << "thermo_style custom step time c_ke c_rot\nthermo_modify norm no format float %.12g\n"
+         << "thermo " << g.sample_every << "\ntimestep " << dt << "\nrun " << g.steps << "\n";
+    }
+    ctx.log << "granular-gas: running lmp on " << (dir / "in.lmp").string() << " (" << g.steps << " steps)\n";
+    int status = 0;
+    capture("cd '" + dir.string() + "' && OMP_NUM_THREADS=1 lmp -in in.lmp -log log.lmp -screen none > lmp.out 2>&1",
+            status);
+    const ThermoTable t = lammps_thermo(slurp((dir / "log.lmp").string()));
+    const int ct = t.column("Time"), ck = t.column("c_ke"), cr = t.column("c_rot");
+    if (status != 0 || ct < 0 || ck < 0 || cr < 0 || t.rows.empty())
+      throw SolverError("granular-gas: lmp failed (exit status " + std::to_string(status) + "), see " +
+                        (dir / "log.lmp").string());
+    std::vector<double> ts, ttr, trot;
+    const double dof = 3.0 * static_cast<double>(s.bodies.size());
+    for (const auto& row : t.rows) {
+      ts.push_back(row[static_cast<std::size_t>(ct)]);
+      ttr.push_back(2 * row[static_cast<std::size_t>(ck)] / dof);
+      trot.push_back(2 * row[static_cast<std::size_t>(cr)] / dof);
+    }
+    double loop = 0, cpu = 1, pn = 0;
+    lammps_loop(slurp((dir / "log.lmp").string()), loop, cpu, pn);
+    const double wall = std::chrono::duration<double>(std::chrono::steady_clock::now() - wall0).count();
+    return {{"t", ts}, {"T_tr", ttr}, {"T_rot", trot}, {"loop_seconds", json_number(loop)}, {"wall_seconds", json_number(wall)}};
+  }
+
+  static void draw_figures(const StudyContext& ctx, const std::vector<std::string>& laws, double x_min, double t0,
+                           bool lammps, bool dsds, bool ratio, double cluster_factor, const std::string& onsets_file) {
+    // Column layout of gas_temperatures.csv: 1 t, 2 t/tau, then 3 per law (T_tr, se, T_rot), then LAMMPS T_tr, T_rot.
+    std::ostringstream s;
+    s << "set datafile separator ','\nset key top right\nset logscale xy\nset grid\n"
+      << "set xlabel 't / tau_{KT}'\nset ylabel 'T / T_0'\nset title 'Homogeneous cooling: T_{tr} (lines), T_{rot} (dashed); "
+      << "Haff T_0/(1+t/tau_{KT})^2 (black); dots: LAMMPS dsds'\n";
+    s << "set yrange [*:1.2]\nplot [" << x_min << ":*] ";
+    for (std::size_t k = 0; k < laws.size(); ++k) {
+      const std::size_t c = 3 + 3 * k;
+      s << "'gas_temperatures.csv' every ::1 using 2:($" << c << "/" << t0 << ") with lines lw 2 lc " << k + 1 << " title '"
+        << laws[k] << " T_{tr}', '' every ::1 using 2:($" << c + 2 << "/" << t0 << ") with lines dt 2 lc " << k + 1
+        << " title '" << laws[k] << " T_{rot}', ";
+    }
+    if (lammps) {
+      const std::size_t c = 3 + 3 * laws.size();
+      s << "'gas_temperatures.csv' every 4::1 using 2:($" << c << "/" << t0 << ") with points pt 7 ps 0.6 lc rgb 'black' title 'LAMMPS dsds T_{tr}', ";
+    }
+    s << "1/(1+x)**2 with lines lc rgb 'black' lw 1 title 'Haff, tau_{KT}'\n";
+    render_png(ctx.out_dir / "gas_temperature.png", s.str(), ctx.log);
+
+    std::ostringstream h;
+    h << "set datafile separator ','\nset grid\nset multiplot layout 2,1\nset xlabel 't / tau_{KT}'\nset key top left\n"
+      << "set ylabel 'density index / S_{CS}(0)'\nset title 'Homogeneity (ensemble mean): density variance on a grid; "
+      << "the gas is homogeneous below the threshold (" << cluster_factor << ")'\nplot ";
+    for (std::size_t k = 0; k < laws.size(); ++k)
+      h << "'gas_homogeneity.csv' every ::1 using 2:" << 3 + 2 * k << " with lines lc " << k + 1 << " title '" << laws[k] << "', ";
+    h << cluster_factor << " with lines lc rgb 'black' dt 2 title 'threshold'\n"
+      << "set ylabel 'velocity index'\nset title 'Velocity correlation within cells (1: uncorrelated)'\nplot ";
+    for (std::size_t k = 0; k < laws.size(); ++k)
+      h << "'gas_homogeneity.csv' every ::1 using 2:" << 4 + 2 * k << " with lines lc " << k + 1 << " title '" << laws[k] << "', ";
+    h << cluster_factor << " with lines lc rgb 'black' dt 2 title 'threshold'\nunset multiplot\n";
+    render_png(ctx.out_dir / "gas_homogeneity.png", h.str(), ctx.log, 1000, 1000);
+
+    std::ostringstream z;
+    z << "set datafile separator ','\nset grid\n";
+    if (ratio) z << "set multiplot layout 2,1\n";
+    z << "set logscale xy\nset xlabel 'T_{tr} / T_0'\nset ylabel 'cooling rate -dlnT_{tr}/dt [1/s]'\nset key bottom right\n"
+      << "set title 'Cooling rate against temperature (ensemble mean +- stderr; CSV: -1 = not reached or no error bar)'\nplot ";
+    for (std::size_t k = 0; k < laws.size(); ++k)
+      z << "'gas_cooling_rate.csv' every ::1 using ($2):($" << 4 + 2 * k << " > 0 ? $" << 4 + 2 * k << " : 1/0):" << 5 + 2 * k
+        << " with yerrorlines lc " << k + 1 << " title '" << laws[k] << "', ";
+    z << "'' every ::1 using 2:3 with lines lc rgb 'black' dt 2 title 'Enskog, frictionless'\n";
+    if (ratio) {
+      const std::size_t c = 4 + 2 * laws.size();
+      z << "unset logscale y\nset ylabel 'zeta_{dsds} / zeta_{csds}'\nset title 'dsds/csds cooling rate at equal T (paired seeds, mean +- stderr); seed 001 claims < 1'\n"
+        << "plot 'gas_cooling_rate.csv' every ::1 using 2:($" << c << " > 0 ? $" << c << " : 1/0):" << c + 1
+        << " with yerrorlines lc rgb 'red' title 'dsds/csds', 1 with lines lc rgb 'black' notitle\nunset multiplot\n";
+    }
+    render_png(ctx.out_dir / "gas_cooling_rate.png", z.str(), ctx.log, 1000, ratio ? 1000 : 700);
+
+    if (dsds) {
+      std::ostringstream c;
+      c << "set datafile separator ','\nset grid\nset logscale y\nset xlabel 'tangential impact speed v_t [m/s]'\n"
+        << "set ylabel 'energy created per collision [J]'\nset key top left\n"
+        << "set title 'D-SDS: energy created at the collision onset vs seed 001 eq. 3/11 closed form'\n"
+        << "plot '" << onsets_file << "' every ::1 using 3:($6 > 0 ? $6 : 1/0) with dots lc rgb '#b0b0b0' title 'measured, single collisions (first seed)', "
+        << "'gas_dsds_created.csv' every ::1 using (($1+$2)/2):($4 > 0 ? $4 : 1/0) with points pt 7 title 'measured (bin mean)', "
+        << "'' every ::1 using (($1+$2)/2):($5 > 0 ? $5 : 1/0) with lines lw 2 title '(gamma_t m* v_t - mu f_{n0})^2/(2k_t), bin mean'\n";
+      render_png(ctx.out_dir / "gas_dsds_created.png", c.str(), ctx.log);
+    }
+  }
+};
+
+}  // namespace
+
+std::unique_ptr<Study> make_granular_gas_study() { return std::make_unique<GranularGasStudy>(); }
+
+}  // namespace stickslip
