@@ -2,6 +2,7 @@
 //
 //   stickslip list
 //   stickslip run STUDY [--set KEY=VALUE]... [--out DIR] [--json] [--resume] [--dry-run]
+//   stickslip converge STUDY --observable NAME ...   (studies/converge.hpp)
 //   stickslip verify [--draws N] [--seed S] [--model M] [--solver S] [--draw I] [--json]
 //   stickslip --version
 //
@@ -16,6 +17,8 @@
 
 #include "core/errors.hpp"
 #include "core/interrupt.hpp"
+#include "studies/cli_args.hpp"
+#include "studies/converge.hpp"
 #include "studies/output.hpp"
 #include "studies/provenance.hpp"
 #include "studies/run_store.hpp"
@@ -30,6 +33,9 @@ constexpr const char* kUsage =
     "       stickslip run STUDY [--set KEY=VALUE]... [--out DIR] [--json] [--resume] [--dry-run]\n"
     "       stickslip --version\n"
     "       stickslip help STUDY      (parameters of a study with defaults)\n"
+    "       stickslip converge STUDY --observable NAME [--solver LIST] [--dt FROM:TO:LEVELS] [--rtol FROM:TO:LEVELS]\n"
+    "                 [--reference exact|richardson|finest] [--set KEY=VALUE]... [--out DIR] [--work] [--json]\n"
+    "                                 (order of convergence of a study's observable; see studies/converge.hpp)\n"
     "       stickslip verify [--draws N] [--seed S] [--model M,...] [--solver S,...] [--draw I] [--json]\n"
     "                                 (randomized checks of every model x driver; exit 1 if any fails)\n";
 
@@ -44,15 +50,6 @@ int list() {
   return 0;
 }
 
-const Study& find_study(const std::vector<std::unique_ptr<Study>>& studies, const std::string& name) {
-  std::vector<std::string> names;
-  for (const auto& s : studies) {
-    if (s->name() == name) return *s;
-    names.push_back(s->name());
-  }
-  throw_input("study", name, "unknown study; allowed: " + join(names));
-}
-
 int help(const std::string& name) {
   const auto studies = all_studies();
   const Study& study = find_study(studies, name);
@@ -61,14 +58,6 @@ int help(const std::string& name) {
   for (const auto& [key, e] : params.entries())
     std::cout << "  " << key << " = " << e.default_value << "    " << e.help << '\n';
   return 0;
-}
-
-// --out: created here, so that a path that cannot be a folder is a user's mistake (exit 2) naming it.
-void make_out_dir(const std::filesystem::path& out) {
-  std::error_code ec;
-  std::filesystem::create_directories(out, ec);
-  if (ec || !std::filesystem::is_directory(out))
-    throw_input("--out", out.string(), "cannot be created as a folder (" + (ec ? ec.message() : std::string("a file is in the way")) + ")");
 }
 
 int dry_run(const Study& study, const Parameters& params, const std::vector<std::string>& command_line) {
@@ -139,19 +128,6 @@ int run(const std::vector<std::string>& args) {
   return 0;
 }
 
-long parse_count(const std::string& key, const std::string& text, long lo, long hi) {
-  std::size_t used = 0;
-  long v = 0;
-  try {
-    v = std::stol(text, &used);
-  } catch (const std::exception&) {
-    used = 0;
-  }
-  if (used != text.size() || text.empty() || v < lo || v > hi)
-    throw_input(key, text, "allowed: a whole number from " + std::to_string(lo) + " to " + std::to_string(hi));
-  return v;
-}
-
 int verify(const std::vector<std::string>& args) {
   VerifyOptions o;
   bool json = false;
@@ -203,7 +179,8 @@ int main(int argc, char** argv) {
     if (args[0] == "help" && args.size() == 2) return help(args[1]);
     if (args[0] == "run") return run({args.begin() + 1, args.end()});
     if (args[0] == "verify") return verify({args.begin() + 1, args.end()});
-    throw_input("command", args[0], "allowed: list, run, help, verify");
+    if (args[0] == "converge") return converge_command({args.begin() + 1, args.end()});
+    throw_input("command", args[0], "allowed: list, run, help, verify, converge");
   } catch (const InputError& e) {
     std::cerr << "stickslip: error: " << e.what() << '\n';
     return 2;
