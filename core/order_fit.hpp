@@ -7,7 +7,8 @@
 // round-off. Local slopes s_j = log(e_j / e_j+1) / log(h_j / h_j+1) between neighbours; the asymptotic range is the
 // longest run of neighbours whose local slopes agree with their median m within max(0.25, 0.15 |m|) and show a
 // converging error (m > 0.2), the finest such run among equally long ones. Errors <= floor (round-off, exact
-// zeros) never belong to it. Coarser points are pre-asymptotic, finer ones round-off.
+// zeros) never belong to it. Coarser points are pre-asymptotic, finer ones round-off; without any such run (three
+// points at least, when there are three) nothing is fitted and every point counts as round-off: an error floor.
 #pragma once
 
 #include <algorithm>
@@ -89,7 +90,8 @@ inline OrderFit fit_asymptotic_order(const std::vector<double>& h, const std::ve
     return std::all_of(w.begin(), w.end(), [&](double v) { return std::abs(v - m) <= tol; });
   };
   std::size_t best_a = 0, best_len = 0;
-  for (std::size_t len = n; len >= 2 && best_len == 0; --len)
+  const std::size_t min_len = n >= 3 ? 3 : 2;  // one slope alone says nothing about its neighbours
+  for (std::size_t len = n; len >= min_len && best_len == 0; --len)
     for (std::size_t a = n - len + 1; a-- > 0;)
       if (consistent(a, len)) {
         best_a = a, best_len = len;
@@ -102,9 +104,7 @@ inline OrderFit fit_asymptotic_order(const std::vector<double>& h, const std::ve
       if (j < best_a) range[idx[j]] = "pre-asymptotic";
       else if (j < best_a + best_len) range[idx[j]] = "asymptotic", use[idx[j]] = true;
     }
-  } else {
-    for (std::size_t j = 0; j < n; ++j) range[idx[j]] = "pre-asymptotic";
-  }
+  }  // no consistent run at all: every point is a floor (round-off, or the limit error of a reference), not fitted
   OrderFit f = fit_order(h, e, use);
   f.range = range;
   return f;

@@ -3,6 +3,7 @@
 //   stickslip list
 //   stickslip run STUDY [--set KEY=VALUE]... [--out DIR] [--json] [--resume] [--dry-run]
 //   stickslip converge STUDY --observable NAME ...   (studies/converge.hpp)
+//   stickslip sweep STUDY --set KEY=LIST... / stickslip merge DIR... --out DIR   (studies/sweep.hpp)
 //   stickslip verify [--draws N] [--seed S] [--model M] [--solver S] [--draw I] [--json]
 //   stickslip --version
 //
@@ -19,6 +20,7 @@
 #include "core/interrupt.hpp"
 #include "studies/cli_args.hpp"
 #include "studies/converge.hpp"
+#include "studies/sweep.hpp"
 #include "studies/output.hpp"
 #include "studies/provenance.hpp"
 #include "studies/run_store.hpp"
@@ -36,6 +38,8 @@ constexpr const char* kUsage =
     "       stickslip converge STUDY --observable NAME [--solver LIST] [--dt FROM:TO:LEVELS] [--rtol FROM:TO:LEVELS]\n"
     "                 [--reference exact|richardson|finest] [--set KEY=VALUE]... [--out DIR] [--work] [--json]\n"
     "                                 (order of convergence of a study's observable; see studies/converge.hpp)\n"
+    "       stickslip sweep STUDY --set KEY=LIST... [--fix KEY=VALUE]... [--jobs N] [--shard I/N] [--out DIR] [--resume]\n"
+    "       stickslip merge DIR... --out DIR   (the shards of one sweep; see studies/sweep.hpp)\n"
     "       stickslip verify [--draws N] [--seed S] [--model M,...] [--solver S,...] [--draw I] [--json]\n"
     "                                 (randomized checks of every model x driver; exit 1 if any fails)\n";
 
@@ -180,7 +184,9 @@ int main(int argc, char** argv) {
     if (args[0] == "run") return run({args.begin() + 1, args.end()});
     if (args[0] == "verify") return verify({args.begin() + 1, args.end()});
     if (args[0] == "converge") return converge_command({args.begin() + 1, args.end()});
-    throw_input("command", args[0], "allowed: list, run, help, verify, converge");
+    if (args[0] == "sweep") return sweep_command({args.begin() + 1, args.end()});
+    if (args[0] == "merge") return merge_command({args.begin() + 1, args.end()});
+    throw_input("command", args[0], "allowed: list, run, help, verify, converge, sweep, merge");
   } catch (const InputError& e) {
     std::cerr << "stickslip: error: " << e.what() << '\n';
     return 2;
