@@ -5,7 +5,9 @@
 #include <sys/wait.h>
 #include <unistd.h>
 
+#include <algorithm>
 #include <chrono>
+#include <cstring>
 #include <csignal>
 #include <fmt/format.h>
 #include <fstream>
@@ -220,7 +222,8 @@ int sweep_command(const std::vector<std::string>& args) {
         d.fixed.emplace_back(key, value);
       } else {
         const auto vals = split_list(value);
-        if (vals.empty()) throw_input(key, value, "give at least one value (a comma-separated list)");
+        if (vals.empty() || std::any_of(vals.begin(), vals.end(), [](const std::string& v) { return v.empty(); }))
+          throw_input(key, value, "give at least one value (a comma-separated list without empty items)");
         d.axes.emplace_back(key, vals);
       }
     } else if (is_option(a, "--jobs")) {
