@@ -39,7 +39,7 @@ SolverOptions IntegratorSpec::options(const std::string& key, SolverOptions base
   const auto k = kind();
   if (!k) throw_input(key, text(), "not a general ODE/DAE driver here; allowed: " + join(solver_names()));
   base.kind = *k;
-  base.adams = adams;
+  if (variant_given) base.adams = adams;
   if (max_order > 0) base.max_order = max_order;
   return base;
 }
@@ -61,7 +61,10 @@ IntegratorSpec parse_integrator(const std::string& key, const std::string& text)
   s.scheme = parts[i++];
   if (s.scheme == "em" || s.scheme == "sde-heun" || s.scheme == "verlet" || s.scheme == "trapezoid")
     if (s.filippov) throw_input(key, text, "filippov: takes an ODE scheme (euler, midpoint, heun, rk4, dopri5, cvode)");
-  if (i < parts.size() && s.scheme == "cvode" && (parts[i] == "bdf" || parts[i] == "adams")) s.adams = parts[i++] == "adams";
+  if (i < parts.size() && s.scheme == "cvode" && (parts[i] == "bdf" || parts[i] == "adams")) {
+    s.adams = parts[i++] == "adams";
+    s.variant_given = true;
+  }
   if (i < parts.size() && (s.scheme == "cvode" || s.scheme == "ida") && is_order(parts[i])) {
     s.max_order = std::stoi(parts[i++]);
     const int hi = s.adams ? 12 : 5;
@@ -69,6 +72,15 @@ IntegratorSpec parse_integrator(const std::string& key, const std::string& text)
       throw_input(key, text, "the order of " + std::string(s.adams ? "adams" : "bdf") + " lies in 1.." + std::to_string(hi));
   }
   if (i != parts.size()) throw_input(key, text, kGrammar);
+  return s;
+}
+
+IntegratorSpec parse_integrator_among(const std::string& key, const std::string& text,
+                                      const std::vector<std::string>& schemes, bool plain) {
+  const IntegratorSpec s = parse_integrator(key, text);
+  if (std::find(schemes.begin(), schemes.end(), s.scheme) == schemes.end() ||
+      (plain && (s.filippov || s.variant_given || s.max_order > 0)))
+    throw_input(key, text, "not offered here; allowed: " + join(schemes));
   return s;
 }
 

@@ -22,6 +22,7 @@ struct IntegratorSpec {
   std::string scheme;     // one of integrator_schemes()
   bool filippov = false;  // "filippov:" prefix
   bool adams = false;     // cvode:adams
+  bool variant_given = false;  // ":bdf" or ":adams" written out (options() leaves base.adams alone otherwise)
   int max_order = 0;      // 0: the solver's default
   // Canonical text: "cvode:bdf:2", "filippov:dopri5", "rk4".
   std::string text() const;
@@ -36,6 +37,10 @@ struct IntegratorSpec {
 const std::vector<std::string>& integrator_schemes();
 // Throws InputError naming `key` and the grammar for a malformed spec.
 IntegratorSpec parse_integrator(const std::string& key, const std::string& text);
+// parse_integrator, refusing a scheme outside `schemes` (InputError naming key and listing them); plain: no
+// filippov: prefix, variant or order either (for a runner that takes scheme names only).
+IntegratorSpec parse_integrator_among(const std::string& key, const std::string& text,
+                                      const std::vector<std::string>& schemes, bool plain = false);
 // A comma-separated list of specs.
 std::vector<IntegratorSpec> parse_integrator_list(const std::string& key, const std::string& text);
 

@@ -188,10 +188,9 @@ int converge_command(const std::vector<std::string>& args) {
   for (const auto& [key, value] : obs.defaults) prm.set(key, value);
   for (const auto& s : sets) prm.assign(s);
   if (solver_text.empty()) solver_text = join(work ? obs.work_solvers : obs.default_solvers, ",");
-  const auto specs = parse_integrator_list("--solver", solver_text);
-  for (const auto& sp : specs)
-    if (std::find(obs.integrators.begin(), obs.integrators.end(), sp.scheme) == obs.integrators.end())
-      throw_input("--solver", sp.text(), "not offered by " + study.name() + "; allowed: " + join(obs.integrators));
+  std::vector<IntegratorSpec> specs;
+  for (const auto& item : split_list(solver_text)) specs.push_back(parse_integrator_among("--solver", item, obs.integrators));
+  if (specs.empty()) throw_input("--solver", solver_text, "give at least one integrator");
   const auto dts = parse_levels("--dt", dt_text.empty() ? obs.default_dt : dt_text);
   const auto rtols = parse_levels("--rtol", rtol_text.empty() ? obs.default_rtol : rtol_text);
   if (reference.empty()) reference = obs.default_reference;

@@ -15,6 +15,7 @@
 // JSON: {"study", "t_stick", "x_stick", "drift" (of the first solver), "exact": {...}, "runs": [...]}, with
 // drift = max |x(t) - x_stick| for t >= t_stick. A naive run's t_stick is the first output time at which v
 // changes sign while |k x| <= mu F_N (where the exact motion would stick).
+#include <algorithm>
 #include <cmath>
 #include <fmt/format.h>
 
@@ -22,6 +23,7 @@
 #include "models/dry_friction_exact.hpp"
 #include "models/friction_oscillator.hpp"
 #include "solvers/filippov_driver.hpp"
+#include "solvers/integrator_spec.hpp"
 #include "solvers/integrate.hpp"
 #include "studies/output.hpp"
 #include "studies/study.hpp"
@@ -32,6 +34,26 @@ namespace {
 const std::vector<std::string> kSolvers{"filippov",   "filippov-cvode", "filippov-rk4",  "filippov-fd",
                                         "ida",        "ida-noproj",     "euler-sign",    "midpoint-sign",
                                         "heun-sign",  "rk4-sign"};
+
+// A solver of this study from its own name or an integrator spec (solvers/integrator_spec.hpp):
+// filippov:dopri5 / filippov:cvode / filippov:rk4 = filippov / filippov-cvode / filippov-rk4, ida = ida, and a plain
+// euler / midpoint / heun / rk4 = the naive sign() right-hand side (euler-sign, ...). filippov-fd and ida-noproj
+// have no spec form.
+std::string oscillator_solver(const std::string& key, const std::string& text) {
+  if (std::find(kSolvers.begin(), kSolvers.end(), text) != kSolvers.end()) return text;
+  const IntegratorSpec sp = parse_integrator_among(key, text, {"euler", "midpoint", "heun", "rk4", "dopri5", "cvode", "ida"});
+  const std::string allowed = "allowed: " + join(kSolvers) +
+                              ", or the specs filippov:dopri5, filippov:cvode, filippov:rk4, ida, euler, midpoint, heun, rk4";
+  if (sp.variant_given || sp.max_order > 0) throw_input(key, text, allowed);
+  if (sp.filippov) {
+    if (sp.scheme == "dopri5") return "filippov";
+    if (sp.scheme == "cvode" || sp.scheme == "rk4") return "filippov-" + sp.scheme;
+    throw_input(key, text, allowed);
+  }
+  if (sp.scheme == "ida") return "ida";
+  if (sp.adaptive()) throw_input(key, text, allowed);
+  return sp.scheme + "-sign";
+}
 
 struct Sample {
   double t, x, v, force, lambda;
@@ -141,7 +163,7 @@ class DryFrictionOscillatorStudy final : public Study {
 
   Parameters parameters() const override {
     Parameters p("dry-friction-oscillator");
-    p.declare("solver", "filippov,ida,euler-sign,rk4-sign", "solvers (list): " + join(kSolvers))
+    p.declare("solver", "filippov,ida,euler-sign,rk4-sign", "solvers (list): " + join(kSolvers) + " (or specs: filippov:dopri5, filippov:cvode, filippov:rk4, euler = euler-sign, ...)")
         .declare("x0", "1.9", "initial position [m]")
         .declare("v0", "0", "initial velocity [m/s]")
         .declare("t_end", "10", "end time [s]")
@@ -170,7 +192,8 @@ class DryFrictionOscillatorStudy final : public Study {
     s.rtol = prm.positive("rtol");
     s.atol = prm.positive("atol");
     s.fd_delta = prm.positive("fd_delta");
-    const auto solvers = prm.choice_list("solver", kSolvers);
+    std::vector<std::string> solvers;
+    for (const auto& item : split_list(prm.raw("solver"))) solvers.push_back(oscillator_solver("solver", item));
     {
       SolverOptions check;
       check.kind = SolverKind::dopri5;

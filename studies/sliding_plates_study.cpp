@@ -68,7 +68,7 @@ class SlidingPlatesStudy final : public Study {
   Parameters parameters() const override {
     Parameters p("sliding-plates");
     p.declare("friction", "dsds,csds", "friction laws (list): csds, dsds, dsds-stage, dsds-dae")
-        .declare("solver", "euler", "solvers (list): euler, midpoint, heun, rk4, dopri5, cvode, ida")
+        .declare("solver", "euler", "solvers (list): euler, midpoint, heun, rk4, dopri5, cvode[:bdf|:adams][:ORDER], ida[:ORDER]")
         .declare("dt", "0.1,0.001", "time steps (list); output interval for dopri5/cvode/ida")
         .declare("events", "auto",
                  "locate stick/slip switches: on, off, auto (= on for dopri5/cvode/ida and dsds-dae; off for the "
@@ -160,7 +160,13 @@ class SlidingPlatesStudy final : public Study {
     const PlateRunConfig base = base_config(prm);
     const std::string events = prm.choice("events", {"on", "off", "auto"});
     const auto laws = prm.choice_list("friction", plate_law_names());
-    const auto solvers = prm.choice_list("solver", solver_names());
+    std::vector<IntegratorSpec> solvers;  // integrator specs; cvode:adams / cvode:bdf:3 / ida:2 override cvode_method / max_order
+    for (const auto& item : split_list(prm.raw("solver"))) {
+      solvers.push_back(parse_integrator_among("solver", item, solver_names()));
+      for (std::size_t i = 0; i + 1 < solvers.size(); ++i)
+        if (solvers[i].kind() == solvers.back().kind())
+          throw_input("solver", prm.raw("solver"), "one spec per solver (the figures pair runs by solver): " + join(solver_names()));
+    }
     const auto dts = prm.positive_list("dt");
     const bool fig4 = prm.flag("fig4");
     const double fig4_dt = prm.positive("fig4_dt");
@@ -171,11 +177,11 @@ class SlidingPlatesStudy final : public Study {
     // Build and validate every configuration before running any.
     std::vector<PlateRunConfig> configs;
     for (const auto& law_name : laws)
-      for (const auto& solver_name : solvers)
+      for (const auto& spec : solvers)
         for (double dt : dts) {
           PlateRunConfig c = base;
           c.law = parse_plate_law("friction", law_name);
-          c.solver.kind = parse_solver("solver", solver_name);
+          c.solver = spec.options("solver", c.solver);
           c.solver.dt = dt;
           c.solver.events = events_for(events, c);
           c.p.validate(c.law);

@@ -39,6 +39,7 @@
 #include "core/errors.hpp"
 #include "models/incline_block.hpp"
 #include "solvers/filippov_driver.hpp"
+#include "solvers/integrator_spec.hpp"
 #include "solvers/integrate.hpp"
 #include "studies/output.hpp"
 #include "studies/study.hpp"
@@ -101,6 +102,19 @@ Outcome outcome_of(const nlohmann::json& j) {
   o.error = j["error"].get<std::string>();
   o.steps = j["steps"].get<long>(), o.events = j["events"].get<long>();
   return o;
+}
+
+// A solver of this study from an integrator spec (solvers/integrator_spec.hpp): heun, rk4, dopri5, or a BDF of
+// maximum order 2 or 5 — bdf2 / bdf5, also written cvode:2, cvode:bdf:5, ida:2, cvode, ida (CVODE, or IDA for
+// coulomb-dae, whichever is written).
+std::string block_solver(const std::string& key, const std::string& text) {
+  if (text == "bdf2" || text == "bdf5") return text;
+  const IntegratorSpec s = parse_integrator_among(key, text, {"heun", "rk4", "dopri5", "cvode", "ida"});
+  if (s.filippov) throw_input(key, text, "coulomb runs the Filippov driver by itself; give the scheme alone");
+  if (s.scheme == "heun" || s.scheme == "rk4" || s.scheme == "dopri5") return s.scheme;
+  if (s.adams || (s.max_order != 0 && s.max_order != 2 && s.max_order != 5))
+    throw_input(key, text, "the BDF of this study has maximum order 2 or 5: bdf2, bdf5, cvode:2, cvode:5, ida:2, ida:5");
+  return s.max_order == 2 ? "bdf2" : "bdf5";
 }
 
 // Why a combination does not exist ("" if it does).
@@ -239,7 +253,8 @@ class SlopeDriftStudy final : public Study {
   Parameters parameters() const override {
     Parameters p("slope-drift");
     p.declare("friction", "coulomb,coulomb-dae,cundall-strack,csds,dsds", "friction laws (list): " + join(block_law_names()))
-        .declare("solver", "heun,rk4,dopri5,bdf2,bdf5", "solvers (list): " + join(kSolvers))
+        .declare("solver", "heun,rk4,dopri5,bdf2,bdf5",
+                 "solvers (list): " + join(kSolvers) + " (bdf2/bdf5 also as cvode:2, cvode:5, ida:2, ida:5, cvode, ida)")
         .declare("dt", "5e-6",
                  "time steps (list) [s]: the step of heun/rk4, the largest internal step of dopri5/bdf2/bdf5 "
                  "(CSV rows every output_interval); the first is the base point of the sweeps")
@@ -317,7 +332,9 @@ class SlopeDriftStudy final : public Study {
   nlohmann::json run(const Parameters& prm, const StudyContext& ctx) const override {
     const Common k = common_of(prm);
     const auto laws = non_empty(prm.choice_list("friction", block_law_names()), prm, "friction");
-    const auto solvers = non_empty(prm.choice_list("solver", kSolvers), prm, "solver");
+    std::vector<std::string> solvers;
+    for (const auto& item : split_list(prm.raw("solver"))) solvers.push_back(block_solver("solver", item));
+    non_empty(solvers, prm, "solver");
     const auto dts = non_empty(prm.positive_list("dt"), prm, "dt");
     const auto angles = non_empty(prm.real_list("angle_deg"), prm, "angle_deg");
     const auto sizes = non_empty(prm.positive_list("size"), prm, "size");
