@@ -52,24 +52,10 @@ const Observable& find_observable(const std::vector<Observable>& all, const std:
   throw_input("--observable", name, "unknown for " + study + "; allowed: " + join(names));
 }
 
-struct Point {
-  double h = 0, value = 0, error = 0, seconds = 0;
-  long rhs_evals = 0, steps = 0;
-};
-
-struct Series {
-  IntegratorSpec spec;
-  std::vector<Point> points;  // coarse to fine
-  double reference = 0;
-  std::string reference_note;
-  OrderFit fit;
-  std::string failure;  // a solver failure of one of its runs: the series is reported, not fitted
-};
-
-Point measure(const Observable& o, const Parameters& prm, const IntegratorSpec& spec, double h) {
+ConvergencePoint measure(const Observable& o, const Parameters& prm, const IntegratorSpec& spec, double h) {
   const auto start = std::chrono::steady_clock::now();
   const ObservableValue m = o.measure(prm, spec, h);
-  Point p;
+  ConvergencePoint p;
   p.h = h, p.value = m.value, p.rhs_evals = m.rhs_evals, p.steps = m.steps;
   p.seconds = std::chrono::duration<double>(std::chrono::steady_clock::now() - start).count();
   if (!std::isfinite(m.value)) throw SolverError(fmt::format("{} gave a non-finite {} at h = {:g}", spec.text(), o.name, h));
@@ -77,9 +63,9 @@ Point measure(const Observable& o, const Parameters& prm, const IntegratorSpec& 
 }
 
 // Richardson extrapolation from the three finest levels (see converge.hpp).
-double richardson(const std::vector<Point>& p, std::string& note) {
+double richardson(const std::vector<ConvergencePoint>& p, std::string& note) {
   const std::size_t n = p.size();
-  const Point &a = p[n - 3], &b = p[n - 2], &c = p[n - 1];
+  const ConvergencePoint &a = p[n - 3], &b = p[n - 2], &c = p[n - 1];
   const double d1 = std::abs(a.value - b.value), d2 = std::abs(b.value - c.value);
   if (d2 == 0) {
     note = "the two finest levels agree exactly";
@@ -94,7 +80,7 @@ double richardson(const std::vector<Point>& p, std::string& note) {
   return c.value + (c.value - b.value) / (std::pow(r, q) - 1);
 }
 
-std::string plot_script(const std::vector<Series>& series, const Observable& o, const std::string& study,
+std::string plot_script(const std::vector<ConvergenceSeries>& series, const Observable& o, const std::string& study,
                         const std::string& reference, bool adaptive_panel, bool fixed_panel) {
   const int panels = (adaptive_panel ? 1 : 0) + (fixed_panel ? 1 : 0);
   std::string s = fmt::format(
@@ -109,7 +95,7 @@ std::string plot_script(const std::vector<Series>& series, const Observable& o, 
     double hmin = INFINITY, hmax = 0, emid = 0;
     int count = 0;
     for (std::size_t i = 0; i < series.size(); ++i) {
-      const Series& se = series[i];
+      const ConvergenceSeries& se = series[i];
       if (se.spec.adaptive() != static_cast<bool>(adaptive)) continue;
       const char* col = colors[i % 8];
       const std::string label = se.fit.fitted() ? fmt::format("{} (p = {:.2f})", se.spec.text(), se.fit.order)
@@ -118,7 +104,7 @@ std::string plot_script(const std::vector<Series>& series, const Observable& o, 
           "'converge.csv' using 2:(($1 == {0} && $6 == 0 && $5 > 0) ? $5 : 1/0) with linespoints pt 7 lw 1.5 lc rgb '{1}' "
           "title '{2}', '' using 2:(($1 == {0} && $6 != 0 && $5 > 0) ? $5 : 1/0) with points pt 6 ps 1.3 lc rgb '{1}' notitle, ",
           i, col, label);
-      for (const Point& p : se.points) {
+      for (const ConvergencePoint& p : se.points) {
         hmin = std::min(hmin, p.h), hmax = std::max(hmax, p.h);
         if (p.error > 0) emid += std::log(p.error), ++count;
       }
@@ -134,7 +120,7 @@ std::string plot_script(const std::vector<Series>& series, const Observable& o, 
   return s + "unset multiplot\n";
 }
 
-std::string work_script(const std::vector<Series>& series, const Observable& o, const std::string& study) {
+std::string work_script(const std::vector<ConvergenceSeries>& series, const Observable& o, const std::string& study) {
   const char* colors[] = {"#1f77b4", "#d62728", "#2ca02c", "#ff7f0e", "#9467bd", "#8c564b", "#e377c2", "#17becf"};
   std::string s = fmt::format(
       "set datafile separator ','\nset datafile columnheaders\nset logscale xy\nset grid\nset key right top font ',9'\n"
@@ -154,6 +140,58 @@ std::string work_script(const std::vector<Series>& series, const Observable& o, 
 }
 
 }  // namespace
+
+std::vector<ConvergenceSeries> measure_convergence(const Observable& obs, const Parameters& prm,
+                                                  const std::vector<IntegratorSpec>& specs, const std::vector<double>& dts,
+                                                  const std::vector<double>& rtols, const std::string& reference,
+                                                  std::optional<double> exact, double floor_abs, std::ostream& log) {
+  std::size_t total = 0;
+  for (const auto& sp : specs) total += (sp.adaptive() ? rtols.size() : dts.size()) + (reference == "finest" ? 1 : 0);
+  std::vector<ConvergenceSeries> series;
+  std::size_t done = 0;
+  const auto start = std::chrono::steady_clock::now();
+  for (const auto& sp : specs) {
+    ConvergenceSeries se;
+    se.spec = sp;
+    const auto& hs = sp.adaptive() ? rtols : dts;
+    try {
+      for (double h : hs) {
+        se.points.push_back(measure(obs, prm, sp, h));
+        ++done;
+        const double el = std::chrono::duration<double>(std::chrono::steady_clock::now() - start).count();
+        log << fmt::format("converge: {}/{} {} {} = {:g}: {} = {:.15g} ({:.2f} s, about {:.0f} s left)\n", done, total,
+                                 sp.text(), sp.adaptive() ? "rtol" : "dt", h, obs.name, se.points.back().value,
+                                 se.points.back().seconds, el / done * (total - done));
+      }
+      if (reference == "exact") {
+        se.reference = *exact;
+        se.reference_note = "exact";
+      } else if (reference == "finest") {
+        se.reference = measure(obs, prm, sp, hs.back() / 4).value;
+        ++done;
+        se.reference_note = fmt::format("run at h = {:g}", hs.back() / 4);
+      } else {
+        se.reference = richardson(se.points, se.reference_note);
+      }
+    } catch (const SolverError& e) {
+      if (series.empty() && se.points.empty()) throw;  // the very first run: nothing to report
+      se.failure = e.what();
+      log << "converge: " << sp.text() << " failed: " << e.what() << '\n';
+    }
+    if (se.failure.empty()) {
+      std::vector<double> h, err;
+      for (auto& p : se.points) {
+        p.error = std::abs(p.value - se.reference);
+        h.push_back(p.h), err.push_back(p.error);
+      }
+      const double floor = floor_abs >= 0 ? floor_abs : 1e-12 * std::abs(se.reference);
+      se.fit = fit_asymptotic_order(h, err, floor);
+    }
+    series.push_back(se);
+  }
+
+  return series;
+}
 
 int converge_command(const std::vector<std::string>& args) {
   if (args.empty() || args[0].rfind("--", 0) == 0) throw_input("study", "", std::string("missing; usage: ") + kUsage);
@@ -208,52 +246,7 @@ int converge_command(const std::vector<std::string>& args) {
   }
   const std::filesystem::path out =
       out_text.empty() ? std::filesystem::path("out") / ("converge-" + study.name() + "-" + obs.name) : std::filesystem::path(out_text);
-  // Every spec is validated by a first run below; nothing is written before the first run succeeds.
-  std::size_t total = 0;
-  for (const auto& sp : specs) total += (sp.adaptive() ? rtols.size() : dts.size()) + (reference == "finest" ? 1 : 0);
-  std::vector<Series> series;
-  std::size_t done = 0;
-  const auto start = std::chrono::steady_clock::now();
-  for (const auto& sp : specs) {
-    Series se;
-    se.spec = sp;
-    const auto& hs = sp.adaptive() ? rtols : dts;
-    try {
-      for (double h : hs) {
-        se.points.push_back(measure(obs, prm, sp, h));
-        ++done;
-        const double el = std::chrono::duration<double>(std::chrono::steady_clock::now() - start).count();
-        std::cerr << fmt::format("converge: {}/{} {} {} = {:g}: {} = {:.15g} ({:.2f} s, about {:.0f} s left)\n", done, total,
-                                 sp.text(), sp.adaptive() ? "rtol" : "dt", h, obs.name, se.points.back().value,
-                                 se.points.back().seconds, el / done * (total - done));
-      }
-      if (reference == "exact") {
-        se.reference = *exact;
-        se.reference_note = "exact";
-      } else if (reference == "finest") {
-        se.reference = measure(obs, prm, sp, hs.back() / 4).value;
-        ++done;
-        se.reference_note = fmt::format("run at h = {:g}", hs.back() / 4);
-      } else {
-        se.reference = richardson(se.points, se.reference_note);
-      }
-    } catch (const SolverError& e) {
-      if (series.empty() && se.points.empty()) throw;  // the very first run: nothing to report
-      se.failure = e.what();
-      std::cerr << "converge: " << sp.text() << " failed: " << e.what() << '\n';
-    }
-    if (se.failure.empty()) {
-      std::vector<double> h, err;
-      for (auto& p : se.points) {
-        p.error = std::abs(p.value - se.reference);
-        h.push_back(p.h), err.push_back(p.error);
-      }
-      const double floor = floor_abs >= 0 ? floor_abs : 1e-12 * std::abs(se.reference);
-      se.fit = fit_asymptotic_order(h, err, floor);
-    }
-    series.push_back(se);
-  }
-
+  const std::vector<ConvergenceSeries> series = measure_convergence(obs, prm, specs, dts, rtols, reference, exact, floor_abs, std::cerr);
   make_out_dir(out);
   const std::vector<std::string> range_codes{"asymptotic", "pre-asymptotic", "round-off"};
   CsvWriter csv(out / "converge.csv",
@@ -263,7 +256,7 @@ int converge_command(const std::vector<std::string>& args) {
   nlohmann::json results = nlohmann::json::array(), solver_codes = nlohmann::json::array();
   bool any_adaptive = false, any_fixed = false;
   for (std::size_t i = 0; i < series.size(); ++i) {
-    const Series& se = series[i];
+    const ConvergenceSeries& se = series[i];
     solver_codes.push_back(se.spec.text());
     nlohmann::json r{{"solver", se.spec.text()}, {"h_kind", se.spec.adaptive() ? "rtol" : "dt"}};
     if (!se.failure.empty()) {
@@ -274,7 +267,7 @@ int converge_command(const std::vector<std::string>& args) {
     (se.spec.adaptive() ? any_adaptive : any_fixed) = true;
     nlohmann::json pts = nlohmann::json::array();
     for (std::size_t k = 0; k < se.points.size(); ++k) {
-      const Point& p = se.points[k];
+      const ConvergencePoint& p = se.points[k];
       const std::string& range = se.fit.range[k];
       const double code = static_cast<double>(std::find(range_codes.begin(), range_codes.end(), range) - range_codes.begin());
       csv.row({static_cast<double>(i), p.h, p.value, se.reference, p.error, code, static_cast<double>(p.rhs_evals),

@@ -17,11 +17,38 @@
 // evaluations and against wall time: the work-precision diagram).
 #pragma once
 
+#include <optional>
+#include <ostream>
 #include <string>
 #include <vector>
+
+#include "core/order_fit.hpp"
+#include "studies/observable.hpp"
 
 namespace stickslip {
 
 int converge_command(const std::vector<std::string>& args);
+
+struct ConvergencePoint {
+  double h = 0, value = 0, error = 0, seconds = 0;
+  long rhs_evals = 0, steps = 0;
+};
+
+struct ConvergenceSeries {
+  IntegratorSpec spec;
+  std::vector<ConvergencePoint> points;  // coarse to fine
+  double reference = 0;
+  std::string reference_note;
+  OrderFit fit;          // range[k] belongs to points[k]
+  std::string failure;   // a solver failure of one of its runs: reported, not fitted
+};
+
+// The measurement behind `converge` (also the convergence study's): obs at every dt (fixed-step specs) or rtol
+// (adaptive ones), the reference ("exact" uses `exact`), the errors and the fitted orders; floor_abs < 0: the
+// default floor 1e-12 |reference|. A SolverError of the very first run is thrown; later ones end their series.
+std::vector<ConvergenceSeries> measure_convergence(const Observable& obs, const Parameters& prm,
+                                                  const std::vector<IntegratorSpec>& specs, const std::vector<double>& dts,
+                                                  const std::vector<double>& rtols, const std::string& reference,
+                                                  std::optional<double> exact, double floor_abs, std::ostream& log);
 
 }  // namespace stickslip
