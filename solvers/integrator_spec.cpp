@@ -77,8 +77,12 @@ IntegratorSpec parse_integrator(const std::string& key, const std::string& text)
 
 IntegratorSpec parse_integrator_among(const std::string& key, const std::string& text,
                                       const std::vector<std::string>& schemes, bool plain) {
+  std::string scheme = text.rfind("filippov:", 0) == 0 ? text.substr(9) : text;
+  scheme = scheme.substr(0, scheme.find(':'));
+  if (std::find(schemes.begin(), schemes.end(), scheme) == schemes.end())
+    throw_input(key, text, "'" + scheme + "' is not allowed; allowed: " + join(schemes));
   const IntegratorSpec s = parse_integrator(key, text);
-  if (std::find(schemes.begin(), schemes.end(), s.scheme) == schemes.end() ||
+  if (
       (plain && (s.filippov || s.variant_given || s.max_order > 0)))
     throw_input(key, text, "not offered here; allowed: " + join(schemes));
   return s;
