@@ -184,7 +184,7 @@ std::vector<ConvergenceSeries> measure_convergence(const Observable& obs, const 
         p.error = std::abs(p.value - se.reference);
         h.push_back(p.h), err.push_back(p.error);
       }
-      const double floor = floor_abs >= 0 ? floor_abs : 1e-12 * std::abs(se.reference);
+      const double floor = floor_abs >= 0 ? floor_abs : 1e-14 * std::abs(se.reference);
       se.fit = fit_asymptotic_order(h, err, floor);
     }
     series.push_back(se);
@@ -237,6 +237,7 @@ int converge_command(const std::vector<std::string>& args) {
   std::optional<double> exact;
   if (reference == "exact") {
     if (obs.exact) exact = obs.exact(prm);
+    if (exact && !std::isfinite(*exact)) exact.reset();  // e.g. an exact motion that never sticks
     if (!exact) throw_input("--reference", "exact", "no exact value of " + obs.name + " for " + study.name() + " here; allowed: richardson, finest");
   }
   double floor_abs = -1;

@@ -11,7 +11,7 @@
 //   finest      per solver, one more run at h_min / 4
 // The order is fitted by least squares over the detected asymptotic range with a 95 % confidence interval
 // (core/order_fit.hpp); pre-asymptotic and round-off points are drawn, not fitted; errors <= floor (default
-// 1e-12 |reference|) count as round-off.
+// 1e-14 |reference|, about a hundred ulps) count as round-off.
 // Writes converge.csv (one row per run; units in the header; text columns as codes, legend in summary.json),
 // summary.json, converge.png (log-log, reference slopes h^1..h^4) and, with --work, work.png (error against rhs
 // evaluations and against wall time: the work-precision diagram).
@@ -45,7 +45,7 @@ struct ConvergenceSeries {
 
 // The measurement behind `converge` (also the convergence study's): obs at every dt (fixed-step specs) or rtol
 // (adaptive ones), the reference ("exact" uses `exact`), the errors and the fitted orders; floor_abs < 0: the
-// default floor 1e-12 |reference|. A SolverError of the very first run is thrown; later ones end their series.
+// default floor 1e-14 |reference|. A SolverError of the very first run is thrown; later ones end their series.
 std::vector<ConvergenceSeries> measure_convergence(const Observable& obs, const Parameters& prm,
                                                   const std::vector<IntegratorSpec>& specs, const std::vector<double>& dts,
                                                   const std::vector<double>& rtols, const std::string& reference,

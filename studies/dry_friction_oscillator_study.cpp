@@ -178,7 +178,7 @@ class DryFrictionOscillatorStudy final : public Study {
     return p;
   }
 
-  nlohmann::json run(const Parameters& prm, const StudyContext& ctx) const override {
+  static Settings settings_of(const Parameters& prm) {
     Settings s;
     s.p.m = prm.positive("m");
     s.p.k = prm.positive("k");
@@ -192,6 +192,44 @@ class DryFrictionOscillatorStudy final : public Study {
     s.rtol = prm.positive("rtol");
     s.atol = prm.positive("atol");
     s.fd_delta = prm.positive("fd_delta");
+    return s;
+  }
+
+  // The rest position x_stick and the stick time t_stick of one run (integrator spec: filippov:dopri5 /
+  // filippov:cvode / ida at rtol h, filippov:rk4 or a naive sign() scheme euler/midpoint/heun/rk4 at step h);
+  // exact: the piecewise solution (models/dry_friction_exact.hpp). A run that never sticks fails (exit 3).
+  std::vector<Observable> observables() const override {
+    auto observable = [](std::string name, std::string unit, std::string help, auto pick, auto exact) {
+      Observable o;
+      o.name = std::move(name), o.unit = std::move(unit), o.help = std::move(help);
+      o.integrators = {"euler", "midpoint", "heun", "rk4", "dopri5", "cvode", "ida"};
+      o.default_solvers = {"filippov:rk4", "filippov:dopri5", "ida"};
+      o.work_solvers = {"filippov:rk4", "filippov:dopri5", "filippov:cvode", "ida"};
+      o.default_dt = "0.01:0.00125:4";
+      o.default_rtol = "1e-4:1e-10:7";
+      o.measure = [pick](const Parameters& prm, const IntegratorSpec& spec, double h) {
+        Settings s = settings_of(prm);
+        const std::string solver = oscillator_solver("--solver", spec.text());
+        if (spec.adaptive()) s.rtol = h;
+        else s.dt = h;
+        const OscRun r = run_one(solver, s);
+        if (!std::isfinite(r.t_stick)) throw SolverError("dry-friction-oscillator: " + solver + " never sticks before t_end");
+        return ObservableValue{pick(r), r.stats.rhs_evals, r.stats.steps};
+      };
+      o.exact = [exact](const Parameters& prm) -> std::optional<double> {
+        const Settings s = settings_of(prm);
+        return exact(DryFrictionOscillatorExact(s.p, s.x0, s.v0, 0, std::max(s.t_end, 1.0) * 1e3));
+      };
+      return o;
+    };
+    return {observable("x_stick", "m", "rest position after the last slip", [](const OscRun& r) { return r.x_stick; },
+                       [](const DryFrictionOscillatorExact& e) { return e.x_stick(); }),
+            observable("t_stick", "s", "time the oscillator sticks for good", [](const OscRun& r) { return r.t_stick; },
+                       [](const DryFrictionOscillatorExact& e) { return e.t_stick(); })};
+  }
+
+  nlohmann::json run(const Parameters& prm, const StudyContext& ctx) const override {
+    Settings s = settings_of(prm);
     std::vector<std::string> solvers;
     for (const auto& item : split_list(prm.raw("solver"))) solvers.push_back(oscillator_solver("solver", item));
     {
