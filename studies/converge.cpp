@@ -92,7 +92,7 @@ std::string plot_script(const std::vector<ConvergenceSeries>& series, const Obse
   for (int adaptive = 0; adaptive < 2; ++adaptive) {
     if ((adaptive && !adaptive_panel) || (!adaptive && !fixed_panel)) continue;
     std::string plot;
-    double hmin = INFINITY, hmax = 0, emid = 0;
+    double hmin = INFINITY, hmax = 0, emid = 0, elo = INFINITY, ehi = 0;
     int count = 0;
     for (std::size_t i = 0; i < series.size(); ++i) {
       const ConvergenceSeries& se = series[i];
@@ -106,13 +106,16 @@ std::string plot_script(const std::vector<ConvergenceSeries>& series, const Obse
           i, col, label);
       for (const ConvergencePoint& p : se.points) {
         hmin = std::min(hmin, p.h), hmax = std::max(hmax, p.h);
-        if (p.error > 0) emid += std::log(p.error), ++count;
+        if (p.error > 0) emid += std::log(p.error), ++count, elo = std::min(elo, p.error), ehi = std::max(ehi, p.error);
       }
     }
     // Reference slopes h^1 .. h^4 through the geometric mean of the errors at the geometric middle of the range.
     const double hm = std::sqrt(hmin * hmax), em = count ? std::exp(emid / count) : 1;
     for (int q = 1; q <= 4; ++q)
       plot += fmt::format("{:g}*(x/{:g})**{} with lines dt 2 lc rgb 'gray{}' title 'h^{}', ", em, hm, q, 30 + 15 * q, q);
+    // The ranges of the data: the reference slopes must not stretch the axes.
+    s += fmt::format("set xrange [{:g}:{:g}]\n", hmin / 1.5, hmax * 1.5);
+    s += count ? fmt::format("set yrange [{:g}:{:g}]\n", elo / 5, ehi * 5) : std::string("set autoscale y\n");
     s += fmt::format("set title '{}'\nset xlabel '{}'\nset ylabel '|{} - reference| [{}]'\nplot {}\n",
                      adaptive ? "adaptive: error against rtol" : "fixed step: error against dt",
                      adaptive ? "rtol" : fmt::format("dt [{}]", o.step_unit), o.name, o.unit, plot.substr(0, plot.size() - 2));
