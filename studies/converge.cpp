@@ -182,13 +182,29 @@ std::vector<ConvergenceSeries> measure_convergence(const Observable& obs, const 
       log << "converge: " << sp.text() << " failed: " << e.what() << '\n';
     }
     if (se.failure.empty()) {
+      // Round-off: below the floor, or below the bound eps N |reference| of N steps' accumulated rounding.
+      const double floor = floor_abs >= 0 ? floor_abs : 1e-14 * std::abs(se.reference);
       std::vector<double> h, err;
       for (auto& p : se.points) {
         p.error = std::abs(p.value - se.reference);
-        h.push_back(p.h), err.push_back(p.error);
+        const double accumulated = 2.2e-16 * static_cast<double>(p.steps) * std::abs(se.reference);
+        h.push_back(p.h), err.push_back(p.error > std::max(floor, accumulated) ? p.error : 0.0);
       }
-      const double floor = floor_abs >= 0 ? floor_abs : 1e-14 * std::abs(se.reference);
-      se.fit = fit_asymptotic_order(h, err, floor);
+      se.fit = fit_asymptotic_order(h, err, 0);
+      if (reference == "richardson" && se.points.size() >= 3) {
+        // The extrapolated reference comes from the finest levels themselves: errors against it would fit the
+        // observed order back exactly. The order is fitted on the differences of neighbouring levels instead,
+        // |y_j - y_j+1| = C h_j^p (1 - r^-p), each labelled on its coarser point (the finest shares its label).
+        std::vector<double> hd, ed;
+        for (std::size_t j = 0; j + 1 < se.points.size(); ++j) {
+          const ConvergencePoint &a = se.points[j], &b = se.points[j + 1];
+          const double d = std::abs(a.value - b.value);
+          const double accumulated = 2.2e-16 * static_cast<double>(b.steps) * std::abs(se.reference);
+          hd.push_back(a.h), ed.push_back(d > std::max(floor, accumulated) ? d : 0.0);
+        }
+        se.fit = fit_asymptotic_order(hd, ed, 0);
+        se.fit.range.push_back(se.fit.range.back());
+      }
     }
     series.push_back(se);
   }

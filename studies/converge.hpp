@@ -7,11 +7,14 @@
 // one (dopri5, cvode, ida). error = |y(h) - reference| with the reference
 //   exact       the study's exact value (refused where the study has none)
 //   richardson  per solver, from its three finest levels y1, y2, y3 (ratio r = h2 / h3): observed order
-//               q = log(|y1 - y2| / |y2 - y3|) / log(h1 / h2), reference y3 + (y3 - y2) / (r^q - 1)
+//               q = log(|y1 - y2| / |y2 - y3|) / log(h1 / h2), reference y3 + (y3 - y2) / (r^q - 1); the order
+//               is then fitted on the differences |y_j - y_j+1| of neighbouring levels (errors against a reference
+//               made of the same levels would return q exactly)
 //   finest      per solver, one more run at h_min / 4
 // The order is fitted by least squares over the detected asymptotic range with a 95 % confidence interval
 // (core/order_fit.hpp); pre-asymptotic and round-off points are drawn, not fitted; errors <= floor (default
-// 1e-14 |reference|, about a hundred ulps) count as round-off.
+// 1e-14 |reference|, about a hundred ulps) or <= eps N |reference| (the rounding N steps can accumulate, eps =
+// 2.2e-16) count as round-off.
 // Writes converge.csv (one row per run; units in the header; text columns as codes, legend in summary.json),
 // summary.json, converge.png (log-log, reference slopes h^1..h^4) and, with --work, work.png (error against rhs
 // evaluations and against wall time: the work-precision diagram).

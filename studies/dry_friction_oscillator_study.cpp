@@ -44,7 +44,7 @@ std::string oscillator_solver(const std::string& key, const std::string& text) {
   const IntegratorSpec sp = parse_integrator_among(key, text, {"euler", "midpoint", "heun", "rk4", "dopri5", "cvode", "ida"});
   const std::string allowed = "allowed: " + join(kSolvers) +
                               ", or the specs filippov:dopri5, filippov:cvode, filippov:rk4, ida, euler, midpoint, heun, rk4";
-  if (sp.variant_given || sp.max_order > 0) throw_input(key, text, allowed);
+  if (sp.adams || sp.max_order > 0) throw_input(key, text, allowed);
   if (sp.filippov) {
     if (sp.scheme == "dopri5") return "filippov";
     if (sp.scheme == "cvode" || sp.scheme == "rk4") return "filippov-" + sp.scheme;
