@@ -49,6 +49,19 @@ TEST_CASE("converge sliding-plates v_end: orders 1, 2, 2, 4 within 0.05 on 4 dt 
   std::filesystem::remove_all(dir);
 }
 
+TEST_CASE("converge dry-friction-oscillator t_stick: the Filippov driver on rk4 keeps order 4 through the stick event") {
+  // Seed 002 eq. 3 against its exact piecewise solution (models/dry_friction_exact.hpp); the stick time is a
+  // located event, so the scheme's order survives the switch.
+  const auto dir = scratch_dir("converge_oscillator");
+  const CliOutput r = run_cli("converge dry-friction-oscillator --observable t_stick --solver filippov:rk4 --dt 0.04:0.005:4 "
+                              "--json --out " + dir.string());
+  REQUIRE(r.code == 0);
+  const auto s = nlohmann::json::parse(r.out)["results"][0];
+  CHECK(s["solver"] == "filippov:rk4");
+  CHECK(s["order"].get<double>() == doctest::Approx(4.0).epsilon(0.05 / 4));
+  std::filesystem::remove_all(dir);
+}
+
 TEST_CASE("sweep: --jobs 2 equals --jobs 1; shards merged equal the whole; --resume runs nothing twice") {
   const auto d1 = scratch_dir("sweep_j1"), d2 = scratch_dir("sweep_j2"), s1 = scratch_dir("sweep_s1"),
              s2 = scratch_dir("sweep_s2"), m = scratch_dir("sweep_merged"), other = scratch_dir("sweep_other");
