@@ -8,7 +8,7 @@
 // longest run of neighbours whose local slopes agree with their median m within max(0.25, 0.15 |m|) and show a
 // converging error (m > 0.2), the finest such run among equally long ones. Errors <= floor (round-off, exact
 // zeros) never belong to it. Coarser points are pre-asymptotic, finer ones round-off; without any such run (three
-// points at least, when there are three) nothing is fitted and every point counts as round-off: an error floor.
+// points at least, when there are three) nothing is fitted: the points above the floor count as pre-asymptotic.
 #pragma once
 
 #include <algorithm>
@@ -104,7 +104,9 @@ inline OrderFit fit_asymptotic_order(const std::vector<double>& h, const std::ve
       if (j < best_a) range[idx[j]] = "pre-asymptotic";
       else if (j < best_a + best_len) range[idx[j]] = "asymptotic", use[idx[j]] = true;
     }
-  }  // no consistent run at all: every point is a floor (round-off, or the limit error of a reference), not fitted
+  } else {  // no consistent run: nothing converges visibly yet; points at the floor stay round-off
+    for (std::size_t j = 0; j < n; ++j) range[idx[j]] = "pre-asymptotic";
+  }
   OrderFit f = fit_order(h, e, use);
   f.range = range;
   return f;
