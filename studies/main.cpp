@@ -105,9 +105,9 @@ int run(const std::vector<std::string>& args) {
   command_line.insert(command_line.end(), args.begin(), args.end());
   if (dry) return dry_run(study, params, command_line);
   make_out_dir(out);
+  install_interrupt_handlers();  // before runs.jsonl appears: a signal from then on ends the study cleanly
   RunStore store(out, study.name(), params, resume);
   StudyContext ctx{out, std::cerr, &store};
-  install_interrupt_handlers();
   store.start_progress(std::cerr, study.name());
   nlohmann::json summary;
   try {

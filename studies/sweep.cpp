@@ -246,8 +246,8 @@ int sweep_command(const std::vector<std::string>& args) {
   std::filesystem::create_directories(out / "points");
   Parameters sp("sweep");
   sp.declare("sweep_id", d.id(), "").declare("shard", fmt::format("{}/{}", d.shard, d.shards), "");
+  install_interrupt_handlers();  // before runs.jsonl appears
   RunStore store(out, "sweep " + study.name(), sp, resume);
-  install_interrupt_handlers();
 
   std::vector<std::size_t> todo;
   std::map<std::size_t, nlohmann::json> rows;
