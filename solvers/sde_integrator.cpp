@@ -23,9 +23,10 @@ std::string to_string(SdeScheme scheme) {
 }
 
 SdeScheme parse_sde_scheme(const std::string& key, const std::string& name) {
+  // The integrator-spec names (solvers/integrator_spec.hpp) em and sde-heun are the same schemes.
   if (name == "euler-maruyama" || name == "em") return SdeScheme::euler_maruyama;
-  if (name == "heun") return SdeScheme::heun;
-  throw_input(key, name, "allowed: " + join(sde_scheme_names()));
+  if (name == "heun" || name == "sde-heun") return SdeScheme::heun;
+  throw_input(key, name, "allowed: " + join(sde_scheme_names()) + " (or em, sde-heun)");
 }
 
 Estimate talay_tubaro_extrapolation(const Estimate& at_dt, const Estimate& at_half_dt) {

@@ -1,21 +1,23 @@
-// studies/convergence_study.cpp — `stickslip run convergence`: seed 001 Fig. 3 generalised.
+// studies/convergence_study.cpp — `stickslip run convergence`: seed 001 Fig. 3 generalised, as `stickslip converge`
+// (studies/converge.hpp) on the sliding plates' v_end observable for every friction law x event location.
 //
-// Error |v(t_end) - v_exact(t_end)| of the sliding plates over dt = dt_max / 2^j, j = 0..levels-1, for
-// every friction law x fixed-step scheme x event location on/off; the exact reference is the piecewise
-// solution of the law (the D-SDS DAE for dsds and dsds-stage). The order of each row is the least-squares
-// slope of log(error) against log(dt) over the points above the round-off floor (error > floor).
-//   convergence.csv / convergence.png   (log-log, one panel per friction law)
+// Error |v(t_end) - v_exact(t_end)| over dt = dt_max / 2^j, j = 0..levels-1, for every friction law x fixed-step
+// scheme x event location on/off; the exact reference is the piecewise solution of the law (the D-SDS DAE for dsds
+// and dsds-stage). The order of each row is fitted over its detected asymptotic range (core/order_fit.hpp) with a
+// 95 % interval; errors below error_floor are round-off.
+//   convergence.csv, rows/<law>_<solver>_<events>.csv, convergence.png (log-log, one panel per friction law)
 #include <cmath>
 #include <fmt/format.h>
 
 #include "core/errors.hpp"
-#include "core/loglog_slope.hpp"
-#include "solvers/integrate.hpp"
+#include "studies/converge.hpp"
 #include "studies/output.hpp"
-#include "studies/plate_runs.hpp"
 #include "studies/study.hpp"
 
 namespace stickslip {
+
+std::unique_ptr<Study> make_sliding_plates_study();
+
 namespace {
 
 class ConvergenceStudy final : public Study {
@@ -43,74 +45,82 @@ class ConvergenceStudy final : public Study {
   }
 
   nlohmann::json run(const Parameters& prm, const StudyContext& ctx) const override {
-    PlateRunConfig base;
-    base.p = {prm.positive("m"), prm.positive("k"), prm.nonnegative("gamma"), prm.nonnegative("fmax")};
-    base.v0 = prm.real("v0");
-    base.t_end = prm.positive("t_end");
-    const double dt_max = prm.positive("dt_max");
-    if (dt_max > base.t_end) throw_input("dt_max", prm.raw("dt_max"), "must be <= t_end");
+    const double t_end = prm.positive("t_end"), dt_max = prm.positive("dt_max");
+    if (dt_max > t_end) throw_input("dt_max", prm.raw("dt_max"), "must be <= t_end");
     const long levels = prm.integer("levels", 3, 16);
     const double floor = prm.positive("error_floor");
     const auto laws = prm.choice_list("friction", {"csds", "dsds", "dsds-stage"});
     const auto solvers = prm.choice_list("solver", {"euler", "midpoint", "heun", "rk4"});
     const auto events = prm.flag_list("events");
-    for (const auto& l : laws) base.p.validate(parse_plate_law("friction", l));
-
+    std::vector<IntegratorSpec> specs;
+    for (const auto& s : solvers) specs.push_back(parse_integrator("solver", s));
     std::vector<double> dts;
     for (long j = 0; j < levels; ++j) dts.push_back(dt_max / std::pow(2.0, static_cast<double>(j)));
 
-    Progress progress(ctx.log, name(), laws.size() * solvers.size() * events.size());
+    const auto plates = make_sliding_plates_study();
+    const auto observables = plates->observables();
+    const Observable& v_end = observables.front();
+    Parameters pp = plates->parameters();
+    for (const char* key : {"t_end", "v0", "m", "k", "gamma", "fmax"}) pp.set(key, prm.raw(key));
+    pp.set("dt", prm.raw("dt_max"));
+    for (const auto& law : laws) {  // every law's parameters are checked before any run
+      pp.set("friction", law);
+      (void)v_end.exact(pp);
+    }
+
+    Progress progress(ctx.log, name(), laws.size() * events.size());
     CsvWriter csv(ctx.out_dir / "convergence.csv",
-                  {"friction", "solver", "events", "dt [n.u.]", "error_v [n.u.]", "steps", "switches"});
+                  {"friction", "solver", "events", "dt [n.u.]", "error_v [n.u.]", "steps", "rhs_evals",
+                   "range (0 asymptotic, 1 pre-asymptotic, 2 round-off)"});
     // The CSV carries codes for the text columns so that every cell is a number; the legend is here:
-    nlohmann::json codes{{"friction", laws}, {"solver", solvers}, {"events", {"off", "on"}}};
+    const std::vector<std::string> range_codes{"asymptotic", "pre-asymptotic", "round-off"};
+    nlohmann::json codes{{"friction", laws}, {"solver", solvers}, {"events", {"off", "on"}}, {"range", range_codes}};
     nlohmann::json results = nlohmann::json::array();
     std::string plots[3];
     for (std::size_t li = 0; li < laws.size(); ++li) {
-      for (std::size_t si = 0; si < solvers.size(); ++si) {
-        for (bool ev : events) {
-          PlateRunConfig c = base;
-          c.law = parse_plate_law("friction", laws[li]);
-          c.solver.kind = parse_solver("solver", solvers[si]);
-          c.solver.events = ev;
-          const double v_exact = exact_plates(c).at(c.t_end).v;
-          std::vector<double> errors;
+      for (bool ev : events) {
+        pp.set("friction", laws[li]);
+        pp.set("events", ev ? "on" : "off");
+        const auto series = measure_convergence(v_end, pp, specs, dts, {}, "exact", v_end.exact(pp), floor, ctx.log);
+        for (std::size_t si = 0; si < series.size(); ++si) {
+          const ConvergenceSeries& se = series[si];
+          if (!se.failure.empty()) throw SolverError(se.failure);
           const std::string file = fmt::format("rows/{}_{}_{}.csv", laws[li], solvers[si], ev ? "events" : "noevents");
           CsvWriter row_csv(ctx.out_dir / file, {"dt [n.u.]", "error_v [n.u.]"});
-          for (double dt : dts) {
-            c.solver.dt = dt;
-            const PlateRun r = run_plates(c);
-            const double err = std::abs(r.v_end - v_exact);
-            errors.push_back(err);
+          std::vector<double> errors;
+          std::vector<std::string> ranges;
+          for (std::size_t k = 0; k < se.points.size(); ++k) {
+            const ConvergencePoint& p = se.points[k];
+            const auto code = std::find(range_codes.begin(), range_codes.end(), se.fit.range[k]) - range_codes.begin();
             // Zero errors (exact to the last bit) are plotted and stored at the floor's scale, not as 0.
-            row_csv.row({dt, std::max(err, 1e-17)});
-            csv.row({static_cast<double>(li), static_cast<double>(si), ev ? 1.0 : 0.0, dt, err,
-                     static_cast<double>(r.stats.steps), static_cast<double>(r.stats.events.size())});
+            row_csv.row({p.h, std::max(p.error, 1e-17)});
+            csv.row({static_cast<double>(li), static_cast<double>(si), ev ? 1.0 : 0.0, p.h, p.error,
+                     static_cast<double>(p.steps), static_cast<double>(p.rhs_evals), static_cast<double>(code)});
+            errors.push_back(p.error);
+            ranges.push_back(se.fit.range[k]);
           }
-          const double order = loglog_slope(dts, errors, floor, 0, 3);
-          results.push_back({{"friction", laws[li]},
-                             {"solver", solvers[si]},
-                             {"events", ev},
-                             {"order", json_number(order)},
-                             {"dts", dts},
-                             {"errors", errors}});
+          results.push_back({{"friction", laws[li]}, {"solver", solvers[si]}, {"events", ev},
+                             {"order", json_number(se.fit.order)},
+                             {"ci95", se.fit.has_ci() ? nlohmann::json{se.fit.ci_low, se.fit.ci_high} : nlohmann::json(nullptr)},
+                             {"points_fitted", se.fit.points}, {"dts", dts}, {"errors", errors}, {"ranges", ranges}});
           plots[li % 3] += fmt::format("'{}' using 1:2 with linespoints lw 1.5 title '{}{} (p = {:.2f})', ", file,
-                                       solvers[si], ev ? " + events" : "", order);
-          progress.tick(fmt::format("{} {} events={} order={:.3f}", laws[li], solvers[si], ev ? "on" : "off", order));
+                                       solvers[si], ev ? " + events" : "", se.fit.order);
         }
+        progress.tick(fmt::format("{} events={}", laws[li], ev ? "on" : "off"));
       }
     }
+    csv.close();
     std::string script = fmt::format(
         "set datafile separator ','\nset datafile columnheaders\nset logscale xy\nset grid\nset key right bottom font ',8'\n"
         "set format y '%.0e'\nset multiplot layout 1,{} title 'Error of v(t = {}) against the exact solution "
         "(seed 001, Fig. 3 generalised)'\n",
-        laws.size(), base.t_end);
+        laws.size(), t_end);
     for (std::size_t li = 0; li < laws.size() && li < 3; ++li)
       script += fmt::format("set title '{}'\nset xlabel 'dt'\nset ylabel '|v - v_exact|'\nplot {}\n", laws[li],
                             plots[li].substr(0, plots[li].size() - 2));  // drop the trailing ", "
     script += "unset multiplot\n";
     render_png(ctx.out_dir / "convergence.png", script, ctx.log, 600 * static_cast<int>(laws.size()), 650);
-    return {{"study", name()}, {"results", results}, {"t_end", base.t_end}, {"csv_codes", codes}};
+    return {{"study", name()}, {"results", results}, {"t_end", t_end}, {"csv_codes", codes}};
   }
 };
 

@@ -15,6 +15,7 @@
 // JSON: {"study", "t_stick", "x_stick", "drift" (of the first solver), "exact": {...}, "runs": [...]}, with
 // drift = max |x(t) - x_stick| for t >= t_stick. A naive run's t_stick is the first output time at which v
 // changes sign while |k x| <= mu F_N (where the exact motion would stick).
+#include <algorithm>
 #include <cmath>
 #include <fmt/format.h>
 
@@ -22,6 +23,7 @@
 #include "models/dry_friction_exact.hpp"
 #include "models/friction_oscillator.hpp"
 #include "solvers/filippov_driver.hpp"
+#include "solvers/integrator_spec.hpp"
 #include "solvers/integrate.hpp"
 #include "studies/output.hpp"
 #include "studies/study.hpp"
@@ -32,6 +34,26 @@ namespace {
 const std::vector<std::string> kSolvers{"filippov",   "filippov-cvode", "filippov-rk4",  "filippov-fd",
                                         "ida",        "ida-noproj",     "euler-sign",    "midpoint-sign",
                                         "heun-sign",  "rk4-sign"};
+
+// A solver of this study from its own name or an integrator spec (solvers/integrator_spec.hpp):
+// filippov:dopri5 / filippov:cvode / filippov:rk4 = filippov / filippov-cvode / filippov-rk4, ida = ida, and a plain
+// euler / midpoint / heun / rk4 = the naive sign() right-hand side (euler-sign, ...). filippov-fd and ida-noproj
+// have no spec form.
+std::string oscillator_solver(const std::string& key, const std::string& text) {
+  if (std::find(kSolvers.begin(), kSolvers.end(), text) != kSolvers.end()) return text;
+  const IntegratorSpec sp = parse_integrator_among(key, text, {"euler", "midpoint", "heun", "rk4", "dopri5", "cvode", "ida"});
+  const std::string allowed = "allowed: " + join(kSolvers) +
+                              ", or the specs filippov:dopri5, filippov:cvode, filippov:rk4, ida, euler, midpoint, heun, rk4";
+  if (sp.adams || sp.max_order > 0) throw_input(key, text, allowed);
+  if (sp.filippov) {
+    if (sp.scheme == "dopri5") return "filippov";
+    if (sp.scheme == "cvode" || sp.scheme == "rk4") return "filippov-" + sp.scheme;
+    throw_input(key, text, allowed);
+  }
+  if (sp.scheme == "ida") return "ida";
+  if (sp.adaptive()) throw_input(key, text, allowed);
+  return sp.scheme + "-sign";
+}
 
 struct Sample {
   double t, x, v, force, lambda;
@@ -141,7 +163,7 @@ class DryFrictionOscillatorStudy final : public Study {
 
   Parameters parameters() const override {
     Parameters p("dry-friction-oscillator");
-    p.declare("solver", "filippov,ida,euler-sign,rk4-sign", "solvers (list): " + join(kSolvers))
+    p.declare("solver", "filippov,ida,euler-sign,rk4-sign", "solvers (list): " + join(kSolvers) + " (or specs: filippov:dopri5, filippov:cvode, filippov:rk4, euler = euler-sign, ...)")
         .declare("x0", "1.9", "initial position [m]")
         .declare("v0", "0", "initial velocity [m/s]")
         .declare("t_end", "10", "end time [s]")
@@ -156,7 +178,7 @@ class DryFrictionOscillatorStudy final : public Study {
     return p;
   }
 
-  nlohmann::json run(const Parameters& prm, const StudyContext& ctx) const override {
+  static Settings settings_of(const Parameters& prm) {
     Settings s;
     s.p.m = prm.positive("m");
     s.p.k = prm.positive("k");
@@ -170,7 +192,46 @@ class DryFrictionOscillatorStudy final : public Study {
     s.rtol = prm.positive("rtol");
     s.atol = prm.positive("atol");
     s.fd_delta = prm.positive("fd_delta");
-    const auto solvers = prm.choice_list("solver", kSolvers);
+    return s;
+  }
+
+  // The rest position x_stick and the stick time t_stick of one run (integrator spec: filippov:dopri5 /
+  // filippov:cvode / ida at rtol h, filippov:rk4 or a naive sign() scheme euler/midpoint/heun/rk4 at step h);
+  // exact: the piecewise solution (models/dry_friction_exact.hpp). A run that never sticks fails (exit 3).
+  std::vector<Observable> observables() const override {
+    auto observable = [](std::string name, std::string unit, std::string help, auto pick, auto exact) {
+      Observable o;
+      o.name = std::move(name), o.unit = std::move(unit), o.help = std::move(help);
+      o.integrators = {"euler", "midpoint", "heun", "rk4", "dopri5", "cvode", "ida"};
+      o.default_solvers = {"filippov:rk4", "filippov:dopri5", "ida"};
+      o.work_solvers = {"filippov:rk4", "filippov:dopri5", "filippov:cvode", "ida"};
+      o.default_dt = "0.01:0.00125:4";
+      o.default_rtol = "1e-4:1e-10:7";
+      o.measure = [pick](const Parameters& prm, const IntegratorSpec& spec, double h) {
+        Settings s = settings_of(prm);
+        const std::string solver = oscillator_solver("--solver", spec.text());
+        if (spec.adaptive()) s.rtol = h;
+        else s.dt = h;
+        const OscRun r = run_one(solver, s);
+        if (!std::isfinite(r.t_stick)) throw SolverError("dry-friction-oscillator: " + solver + " never sticks before t_end");
+        return ObservableValue{pick(r), r.stats.rhs_evals, r.stats.steps};
+      };
+      o.exact = [exact](const Parameters& prm) -> std::optional<double> {
+        const Settings s = settings_of(prm);
+        return exact(DryFrictionOscillatorExact(s.p, s.x0, s.v0, 0, std::max(s.t_end, 1.0) * 1e3));
+      };
+      return o;
+    };
+    return {observable("x_stick", "m", "rest position after the last slip", [](const OscRun& r) { return r.x_stick; },
+                       [](const DryFrictionOscillatorExact& e) { return e.x_stick(); }),
+            observable("t_stick", "s", "time the oscillator sticks for good", [](const OscRun& r) { return r.t_stick; },
+                       [](const DryFrictionOscillatorExact& e) { return e.t_stick(); })};
+  }
+
+  nlohmann::json run(const Parameters& prm, const StudyContext& ctx) const override {
+    Settings s = settings_of(prm);
+    std::vector<std::string> solvers;
+    for (const auto& item : split_list(prm.raw("solver"))) solvers.push_back(oscillator_solver("solver", item));
     {
       SolverOptions check;
       check.kind = SolverKind::dopri5;

@@ -2,6 +2,8 @@
 //
 //   stickslip list
 //   stickslip run STUDY [--set KEY=VALUE]... [--out DIR] [--json] [--resume] [--dry-run]
+//   stickslip converge STUDY --observable NAME ...   (studies/converge.hpp)
+//   stickslip sweep STUDY --set KEY=LIST... / stickslip merge DIR... --out DIR   (studies/sweep.hpp)
 //   stickslip verify [--draws N] [--seed S] [--model M] [--solver S] [--draw I] [--json]
 //   stickslip --version
 //
@@ -16,6 +18,9 @@
 
 #include "core/errors.hpp"
 #include "core/interrupt.hpp"
+#include "studies/cli_args.hpp"
+#include "studies/converge.hpp"
+#include "studies/sweep.hpp"
 #include "studies/output.hpp"
 #include "studies/provenance.hpp"
 #include "studies/run_store.hpp"
@@ -30,6 +35,11 @@ constexpr const char* kUsage =
     "       stickslip run STUDY [--set KEY=VALUE]... [--out DIR] [--json] [--resume] [--dry-run]\n"
     "       stickslip --version\n"
     "       stickslip help STUDY      (parameters of a study with defaults)\n"
+    "       stickslip converge STUDY --observable NAME [--solver LIST] [--dt FROM:TO:LEVELS] [--rtol FROM:TO:LEVELS]\n"
+    "                 [--reference exact|richardson|finest] [--set KEY=VALUE]... [--out DIR] [--work] [--json]\n"
+    "                                 (order of convergence of a study's observable; see studies/converge.hpp)\n"
+    "       stickslip sweep STUDY --set KEY=LIST... [--fix KEY=VALUE]... [--jobs N] [--shard I/N] [--out DIR] [--resume]\n"
+    "       stickslip merge DIR... --out DIR   (the shards of one sweep; see studies/sweep.hpp)\n"
     "       stickslip verify [--draws N] [--seed S] [--model M,...] [--solver S,...] [--draw I] [--json]\n"
     "                                 (randomized checks of every model x driver; exit 1 if any fails)\n";
 
@@ -44,15 +54,6 @@ int list() {
   return 0;
 }
 
-const Study& find_study(const std::vector<std::unique_ptr<Study>>& studies, const std::string& name) {
-  std::vector<std::string> names;
-  for (const auto& s : studies) {
-    if (s->name() == name) return *s;
-    names.push_back(s->name());
-  }
-  throw_input("study", name, "unknown study; allowed: " + join(names));
-}
-
 int help(const std::string& name) {
   const auto studies = all_studies();
   const Study& study = find_study(studies, name);
@@ -61,14 +62,6 @@ int help(const std::string& name) {
   for (const auto& [key, e] : params.entries())
     std::cout << "  " << key << " = " << e.default_value << "    " << e.help << '\n';
   return 0;
-}
-
-// --out: created here, so that a path that cannot be a folder is a user's mistake (exit 2) naming it.
-void make_out_dir(const std::filesystem::path& out) {
-  std::error_code ec;
-  std::filesystem::create_directories(out, ec);
-  if (ec || !std::filesystem::is_directory(out))
-    throw_input("--out", out.string(), "cannot be created as a folder (" + (ec ? ec.message() : std::string("a file is in the way")) + ")");
 }
 
 int dry_run(const Study& study, const Parameters& params, const std::vector<std::string>& command_line) {
@@ -112,9 +105,9 @@ int run(const std::vector<std::string>& args) {
   command_line.insert(command_line.end(), args.begin(), args.end());
   if (dry) return dry_run(study, params, command_line);
   make_out_dir(out);
+  install_interrupt_handlers();  // before runs.jsonl appears: a signal from then on ends the study cleanly
   RunStore store(out, study.name(), params, resume);
   StudyContext ctx{out, std::cerr, &store};
-  install_interrupt_handlers();
   store.start_progress(std::cerr, study.name());
   nlohmann::json summary;
   try {
@@ -137,19 +130,6 @@ int run(const std::vector<std::string>& args) {
   if (json) std::cout << summary.dump() << std::endl;
   std::cerr << study.name() << ": wrote " << out.string() << "/ (CSV, summary.json, PNG)\n";
   return 0;
-}
-
-long parse_count(const std::string& key, const std::string& text, long lo, long hi) {
-  std::size_t used = 0;
-  long v = 0;
-  try {
-    v = std::stol(text, &used);
-  } catch (const std::exception&) {
-    used = 0;
-  }
-  if (used != text.size() || text.empty() || v < lo || v > hi)
-    throw_input(key, text, "allowed: a whole number from " + std::to_string(lo) + " to " + std::to_string(hi));
-  return v;
 }
 
 int verify(const std::vector<std::string>& args) {
@@ -203,7 +183,10 @@ int main(int argc, char** argv) {
     if (args[0] == "help" && args.size() == 2) return help(args[1]);
     if (args[0] == "run") return run({args.begin() + 1, args.end()});
     if (args[0] == "verify") return verify({args.begin() + 1, args.end()});
-    throw_input("command", args[0], "allowed: list, run, help, verify");
+    if (args[0] == "converge") return converge_command({args.begin() + 1, args.end()});
+    if (args[0] == "sweep") return sweep_command({args.begin() + 1, args.end()});
+    if (args[0] == "merge") return merge_command({args.begin() + 1, args.end()});
+    throw_input("command", args[0], "allowed: list, run, help, verify, converge, sweep, merge");
   } catch (const InputError& e) {
     std::cerr << "stickslip: error: " << e.what() << '\n';
     return 2;

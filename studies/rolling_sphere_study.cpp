@@ -44,26 +44,81 @@ class RollingSphereStudy : public Study {
     return p;
   }
 
-  nlohmann::json run(const Parameters& prm, const StudyContext& ctx) const override {
+  // The scene, integrator options and analytic solution of the parameters (validated).
+  struct Prepared {
+    RollingSphereSetup setup;
+    SphereRunOptions opt;
+    double t_end;
+  };
+  static Prepared prepare(const Parameters& prm) {
     const double r = prm.positive("r"), m = prm.positive("m"), v0 = prm.real("v0"), w0 = prm.real("omega0");
     const double mu = prm.positive("mu"), e = prm.positive("E"), nu = prm.in_range("nu", -0.99, 0.49);
     const double g = prm.positive("g"), t_end = prm.positive("t_end");
-    const long every = prm.integer("output_every", 1, 1000000);
-    RollingSphereSetup setup = rolling_sphere_setup(r, m, e, nu, g, mu, v0, w0);
-    SphereScene& scene = setup.scene;
+    Prepared pr{rolling_sphere_setup(r, m, e, nu, g, mu, v0, w0), {}, t_end};
+    SphereScene& scene = pr.setup.scene;
     scene.params.xi = prm.nonnegative("xi");
     const bool coulomb = read_sphere_tangential(prm, "tangential", scene.params);
     scene.params.gamma_t = prm.nonnegative("gamma_t");
-    const ContactPair wp = scene.wall_pair(0);
-    const double h0 = setup.static_overlap;
     // eq. 50 with the contact's approach speed taken as the slip speed scale (the sphere does not impact).
-    const double auto_dt = hertz_collision_duration(wp, std::abs(v0 + w0 * r)) / 20.0;
-    SphereRunOptions opt = read_sphere_run_options(prm, auto_dt);
-    opt.coulomb = coulomb;
-    if (opt.dt > t_end) throw_input("dt", prm.raw("dt"), "must be <= t_end");
+    const double auto_dt = hertz_collision_duration(scene.wall_pair(0), std::abs(v0 + w0 * r)) / 20.0;
+    pr.opt = read_sphere_run_options(prm, auto_dt);
+    pr.opt.coulomb = coulomb;
+    if (pr.opt.dt > t_end) throw_input("dt", prm.raw("dt"), "must be <= t_end");
+    if (pr.setup.analytic.slip0().norm() == 0)
+      throw_input("v0", prm.raw("v0"), "must differ from -omega0 r (the sphere would already roll)");
+    return pr;
+  }
 
+  // t_roll, v_roll, omega_roll of one run (integrator spec at step h, or rtol h for dopri5/cvode/ida); exact: the
+  // rigid-body solution (models/rolling_sphere_analytic.hpp), which the compliant contact approaches only up to
+  // its own modelling error — hence the default reference is Richardson extrapolation.
+  std::vector<Observable> observables() const override {
+    auto observable = [](std::string name, std::string unit, std::string help, auto pick, auto exact) {
+      Observable o;
+      o.name = std::move(name), o.unit = std::move(unit), o.help = std::move(help);
+      o.integrators = sphere_integrator_names();
+      o.default_solvers = {"trapezoid", "rk4"};
+      o.work_solvers = {"trapezoid", "euler", "heun", "rk4", "dopri5", "cvode", "ida"};
+      o.default_dt = "1e-3:1.25e-4:4";
+      o.default_reference = "richardson";
+      o.measure = [pick](const Parameters& prm, const IntegratorSpec& spec, double h) {
+        Prepared pr = prepare(prm);
+        if (spec.filippov || spec.adams || spec.max_order > 0)
+          throw_input("solver", spec.text(), "the sphere runner takes plain schemes: " + join(sphere_integrator_names()));
+        pr.opt.integrator = spec.scheme;
+        if (spec.adaptive()) pr.opt.rtol = h;
+        else pr.opt.dt = h;
+        RollDetector roll(pr.setup.analytic);
+        const SphereRunStats st = run_spheres(pr.setup.scene, pr.setup.initial, pr.t_end, pr.opt,
+                                              [&](double t, const ParticleState& s) { roll.observe(t, s.v[0], s.omega[0]); });
+        if (!roll.rolled()) throw SolverError("rolling-sphere: the slip velocity never reached zero before t_end");
+        return ObservableValue{pick(roll), st.rhs_evals, st.steps};
+      };
+      o.exact = [exact](const Parameters& prm) -> std::optional<double> {
+        const RollingSphereAnalytic& an = prepare(prm).setup.analytic;
+        return exact(an, an.t_roll());
+      };
+      return o;
+    };
+    return {observable("t_roll", "s", "time the contact point stops slipping",
+                       [](const RollDetector& d) { return d.t_roll; },
+                       [](const RollingSphereAnalytic&, double t) { return t; }),
+            observable("v_roll", "m/s", "v_x when rolling starts", [](const RollDetector& d) { return d.v_roll.x(); },
+                       [](const RollingSphereAnalytic& a, double t) { return a.v(t).x(); }),
+            observable("omega_roll", "rad/s", "omega_z when rolling starts",
+                       [](const RollDetector& d) { return d.omega_roll.z(); },
+                       [](const RollingSphereAnalytic& a, double t) { return a.omega(t).z(); })};
+  }
+
+  nlohmann::json run(const Parameters& prm, const StudyContext& ctx) const override {
+    const Prepared pr = prepare(prm);
+    const double r = prm.positive("r"), t_end = pr.t_end;
+    const long every = prm.integer("output_every", 1, 1000000);
+    const RollingSphereSetup& setup = pr.setup;
+    const SphereScene& scene = setup.scene;
+    const SphereRunOptions& opt = pr.opt;
+    const double h0 = setup.static_overlap;
     const RollingSphereAnalytic& an = setup.analytic;
-    if (an.slip0().norm() == 0) throw_input("v0", prm.raw("v0"), "must differ from -omega0 r (the sphere would already roll)");
     const double at = an.t_roll();
     const Vec3 av = an.v(at), aw = an.omega(at);
 

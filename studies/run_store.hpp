@@ -34,6 +34,14 @@ class RunStore {
 
   nlohmann::json run(const std::string& key, const std::function<nlohmann::json()>& fn);
   void record(const std::string& key, const nlohmann::json& row);  // append without the resume lookup
+  // The stored row of `key` (counted as resumed), or null if it has not run: for callers that run elsewhere (the
+  // child processes of `stickslip sweep`) and record() when the run is back.
+  const nlohmann::json* stored(const std::string& key) {
+    const auto it = rows_.find(key);
+    if (it == rows_.end()) return nullptr;
+    ++resumed_;
+    return &it->second;
+  }
   std::size_t runs_done() const { return rows_.size(); }
   // A line on `log` every `seconds` while the study runs: runs done of those planned, percent, elapsed time and an
   // estimate of the time left (from the runs done so far), so that no long run is silent.

@@ -68,7 +68,7 @@ class SlidingPlatesStudy final : public Study {
   Parameters parameters() const override {
     Parameters p("sliding-plates");
     p.declare("friction", "dsds,csds", "friction laws (list): csds, dsds, dsds-stage, dsds-dae")
-        .declare("solver", "euler", "solvers (list): euler, midpoint, heun, rk4, dopri5, cvode, ida")
+        .declare("solver", "euler", "solvers (list): euler, midpoint, heun, rk4, dopri5, cvode[:bdf|:adams][:ORDER], ida[:ORDER]")
         .declare("dt", "0.1,0.001", "time steps (list); output interval for dopri5/cvode/ida")
         .declare("events", "auto",
                  "locate stick/slip switches: on, off, auto (= on for dopri5/cvode/ida and dsds-dae; off for the "
@@ -91,7 +91,8 @@ class SlidingPlatesStudy final : public Study {
     return p;
   }
 
-  nlohmann::json run(const Parameters& prm, const StudyContext& ctx) const override {
+  // The model, initial state and tolerances shared by every run (solver kind, dt, law and events set per run).
+  static PlateRunConfig base_config(const Parameters& prm) {
     PlateRunConfig base;
     base.p = {prm.positive("m"), prm.positive("k"), prm.nonnegative("gamma"), prm.nonnegative("fmax")};
     base.v0 = prm.real("v0");
@@ -101,9 +102,71 @@ class SlidingPlatesStudy final : public Study {
     base.solver.atol = prm.positive("atol");
     base.solver.max_order = static_cast<int>(prm.integer("max_order", 1, 5));
     base.solver.adams = prm.choice("cvode_method", {"bdf", "adams"}) == "adams";
+    return base;
+  }
+  static bool events_for(const std::string& events, const PlateRunConfig& c) {
+    return events == "on" || (events == "auto" && (c.law == PlateLaw::dsds_dae || !is_fixed_step(c.solver.kind)));
+  }
+
+  // One run for `stickslip converge`: the single friction law of the parameters, integrator `spec` at step h (or
+  // rtol h for dopri5/cvode/ida, reporting every first dt); exact values from the piecewise solution of the law.
+  std::vector<Observable> observables() const override {
+    auto config = [](const Parameters& prm, const IntegratorSpec* spec, double h) {
+      PlateRunConfig c = base_config(prm);
+      c.law = parse_plate_law("friction", prm.choice("friction", plate_law_names()));
+      c.p.validate(c.law);
+      if (spec) {
+        c.solver = spec->options("solver", c.solver);
+        if (spec->adaptive()) c.solver.rtol = h, c.solver.dt = prm.positive_list("dt").front();
+        else c.solver.dt = h;
+        c.solver.events = events_for(prm.choice("events", {"on", "off", "auto"}), c);
+        validate_solver_options(SlidingPlates(c.p, c.law, c.solver.events), c.solver, 0, c.t_end);
+      }
+      return c;
+    };
+    auto observable = [&](std::string name, std::string help, auto value, auto exact) {
+      Observable o;
+      o.name = std::move(name), o.unit = "n.u.", o.help = std::move(help), o.step_unit = "n.u.";
+      o.integrators = solver_names();
+      o.default_solvers = {"euler", "midpoint", "heun", "rk4"};
+      o.work_solvers = {"euler", "midpoint", "heun", "rk4", "dopri5", "cvode:bdf", "cvode:adams", "ida"};
+      o.default_dt = "0.1:0.000390625:9";  // dt_max / 2^j, j = 0..8, as `run convergence`
+      o.defaults = {{"friction", "csds"}, {"events", "on"}, {"t_end", "5"}, {"dt", "0.1"}};
+      o.measure = [config, value](const Parameters& prm, const IntegratorSpec& spec, double h) {
+        const PlateRun r = run_plates(config(prm, &spec, h));
+        return ObservableValue{value(r), r.stats.rhs_evals, r.stats.steps};
+      };
+      o.exact = [config, exact](const Parameters& prm) { return exact(exact_plates(config(prm, nullptr, 0)), prm); };
+      return o;
+    };
+    auto t_end = [](const Parameters& prm) { return prm.positive("t_end"); };
+    return {observable("v_end", "relative velocity v(t_end)", [](const PlateRun& r) { return r.v_end; },
+                       [t_end](const ExactSlidingPlates& ex, const Parameters& prm) -> std::optional<double> {
+                         return ex.at(t_end(prm)).v;
+                       }),
+            observable("xi_end", "spring elongation xi(t_end)", [](const PlateRun& r) { return r.xi_end; },
+                       [t_end](const ExactSlidingPlates& ex, const Parameters& prm) -> std::optional<double> {
+                         return ex.at(t_end(prm)).xi;
+                       }),
+            observable("t_stick", "time of the last slide-to-stick transition (NaN-free: a run that never sticks fails)",
+                       [](const PlateRun& r) {
+                         if (!r.t_stick) throw SolverError("sliding-plates: the plates never stick before t_end");
+                         return *r.t_stick;
+                       },
+                       [](const ExactSlidingPlates& ex, const Parameters&) { return ex.t_stick(); })};
+  }
+
+  nlohmann::json run(const Parameters& prm, const StudyContext& ctx) const override {
+    const PlateRunConfig base = base_config(prm);
     const std::string events = prm.choice("events", {"on", "off", "auto"});
     const auto laws = prm.choice_list("friction", plate_law_names());
-    const auto solvers = prm.choice_list("solver", solver_names());
+    std::vector<IntegratorSpec> solvers;  // integrator specs; cvode:adams / cvode:bdf:3 / ida:2 override cvode_method / max_order
+    for (const auto& item : split_list(prm.raw("solver"))) {
+      solvers.push_back(parse_integrator_among("solver", item, solver_names()));
+      for (std::size_t i = 0; i + 1 < solvers.size(); ++i)
+        if (solvers[i].kind() == solvers.back().kind())
+          throw_input("solver", prm.raw("solver"), "one spec per solver (the figures pair runs by solver): " + join(solver_names()));
+    }
     const auto dts = prm.positive_list("dt");
     const bool fig4 = prm.flag("fig4");
     const double fig4_dt = prm.positive("fig4_dt");
@@ -114,13 +177,13 @@ class SlidingPlatesStudy final : public Study {
     // Build and validate every configuration before running any.
     std::vector<PlateRunConfig> configs;
     for (const auto& law_name : laws)
-      for (const auto& solver_name : solvers)
+      for (const auto& spec : solvers)
         for (double dt : dts) {
           PlateRunConfig c = base;
           c.law = parse_plate_law("friction", law_name);
-          c.solver.kind = parse_solver("solver", solver_name);
+          c.solver = spec.options("solver", c.solver);
           c.solver.dt = dt;
-          c.solver.events = events == "on" || (events == "auto" && (c.law == PlateLaw::dsds_dae || !is_fixed_step(c.solver.kind)));
+          c.solver.events = events_for(events, c);
           c.p.validate(c.law);
           validate_solver_options(SlidingPlates(c.p, c.law, c.solver.events), c.solver, 0, c.t_end);
           configs.push_back(c);

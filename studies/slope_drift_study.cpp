@@ -39,6 +39,7 @@
 #include "core/errors.hpp"
 #include "models/incline_block.hpp"
 #include "solvers/filippov_driver.hpp"
+#include "solvers/integrator_spec.hpp"
 #include "solvers/integrate.hpp"
 #include "studies/output.hpp"
 #include "studies/study.hpp"
@@ -83,6 +84,7 @@ struct Outcome {
   double max_abs_xh = 0;  // largest |x_h - x_h(0)|
   std::string error;      // the SolverError of a run that failed (its row keeps the time series up to there)  // s(t_end / 2), |s(t_end) - s(t_end / 2)|
   long steps = 0, events = 0;
+  long rhs_evals = 0;  // not stored in the run-store row (only `stickslip converge` reads it)
 };
 
 // An Outcome as a run-store row and back (NaN as null).
@@ -100,6 +102,19 @@ Outcome outcome_of(const nlohmann::json& j) {
   o.error = j["error"].get<std::string>();
   o.steps = j["steps"].get<long>(), o.events = j["events"].get<long>();
   return o;
+}
+
+// A solver of this study from an integrator spec (solvers/integrator_spec.hpp): heun, rk4, dopri5, or a BDF of
+// maximum order 2 or 5 — bdf2 / bdf5, also written cvode:2, cvode:bdf:5, ida:2, cvode, ida (CVODE, or IDA for
+// coulomb-dae, whichever is written).
+std::string block_solver(const std::string& key, const std::string& text) {
+  if (text == "bdf2" || text == "bdf5") return text;
+  const IntegratorSpec s = parse_integrator_among(key, text, {"heun", "rk4", "dopri5", "cvode", "ida"});
+  if (s.filippov) throw_input(key, text, "coulomb runs the Filippov driver by itself; give the scheme alone");
+  if (s.scheme == "heun" || s.scheme == "rk4" || s.scheme == "dopri5") return s.scheme;
+  if (s.adams || (s.max_order != 0 && s.max_order != 2 && s.max_order != 5))
+    throw_input(key, text, "the BDF of this study has maximum order 2 or 5: bdf2, bdf5, cvode:2, cvode:5, ida:2, ida:5");
+  return s.max_order == 2 ? "bdf2" : "bdf5";
 }
 
 // Why a combination does not exist ("" if it does).
@@ -136,9 +151,9 @@ BlockParameters block_of(const Config& c, const Common& k) {
   return p;
 }
 
-Outcome run_one(const Config& c, const Common& k, CsvWriter& csv) {
+// One run with solver options `so`; CSV rows every output_interval when csv is given.
+Outcome run_one(const Config& c, const Common& k, const SolverOptions& so, CsvWriter* csv) {
   const BlockParameters p = block_of(c, k);
-  const SolverOptions so = solver_options(c, k);
   Outcome out;
   const bool rest_in_equilibrium = k.v0 == 0 && !c.touching;
   if (rest_in_equilibrium) out.t_rest = 0;
@@ -160,8 +175,8 @@ Outcome run_one(const Config& c, const Common& k, CsvWriter& csv) {
     lo = std::min(lo, xh);
     hi = std::max(hi, xh);
     out.max_abs_xh = std::max(out.max_abs_xh, std::abs(xh));
-    if (t >= next_out || t >= k.t_end) {
-      csv.row({t, s, v, y, ft, xh, lo, hi});
+    if (csv && (t >= next_out || t >= k.t_end)) {
+      csv->row({t, s, v, y, ft, xh, lo, hi});
       lo = hi = xh;
       // Rows 5% apart in t early on (for log-t plots of the grip), then every output_interval.
       next_out = t + std::min(k.output_interval, std::max(0.05 * t, so.dt));
@@ -194,6 +209,7 @@ Outcome run_one(const Config& c, const Common& k, CsvWriter& csv) {
   }
   if (std::isnan(out.t_rest) && !moved) out.t_rest = 0;  // never left its start
   out.steps = st.steps;
+  out.rhs_evals = st.rhs_evals;
   out.events = static_cast<long>(st.events.size());
   out.drift = std::isnan(out.t_rest) ? std::nan("") : std::abs(out.s_end - out.s_rest);
   out.late_drift = std::abs(out.s_end - out.s_half);
@@ -237,7 +253,8 @@ class SlopeDriftStudy final : public Study {
   Parameters parameters() const override {
     Parameters p("slope-drift");
     p.declare("friction", "coulomb,coulomb-dae,cundall-strack,csds,dsds", "friction laws (list): " + join(block_law_names()))
-        .declare("solver", "heun,rk4,dopri5,bdf2,bdf5", "solvers (list): " + join(kSolvers))
+        .declare("solver", "heun,rk4,dopri5,bdf2,bdf5",
+                 "solvers (list): " + join(kSolvers) + " (bdf2/bdf5 also as cvode:2, cvode:5, ida:2, ida:5, cvode, ida)")
         .declare("dt", "5e-6",
                  "time steps (list) [s]: the step of heun/rk4, the largest internal step of dopri5/bdf2/bdf5 "
                  "(CSV rows every output_interval); the first is the base point of the sweeps")
@@ -265,7 +282,7 @@ class SlopeDriftStudy final : public Study {
     return p;
   }
 
-  nlohmann::json run(const Parameters& prm, const StudyContext& ctx) const override {
+  static Common common_of(const Parameters& prm) {
     Common k;
     k.base.mu = prm.nonnegative("mu");
     k.base.rho = prm.positive("rho");
@@ -276,8 +293,48 @@ class SlopeDriftStudy final : public Study {
     k.rtol = prm.positive("rtol");
     k.atol = prm.positive("atol");
     k.output_interval = prm.positive("output_interval");
+    return k;
+  }
+
+  // drift of one run at a single point (friction, angle_deg, size, damping, projection, start each one value) with
+  // integrator spec at step h (rtol h for dopri5/cvode/ida, whose largest internal step is then the first dt).
+  // coulomb runs through the Filippov driver whatever the prefix; no exact value (the reference is the finest run
+  // or Richardson extrapolation; coulomb and coulomb-dae with projection give exactly 0).
+  std::vector<Observable> observables() const override {
+    Observable o;
+    o.name = "drift", o.unit = "m", o.help = "|s(t_end) - s(t_rest)| along the slope";
+    o.integrators = solver_names();
+    o.default_solvers = {"heun", "rk4"};
+    o.work_solvers = {"heun", "rk4", "dopri5", "cvode:bdf", "cvode:adams"};
+    o.default_dt = "2e-5:1.25e-6:5";
+    o.default_reference = "richardson";
+    o.defaults = {{"friction", "cundall-strack"}, {"angle_deg", "30"}, {"size", "0.01"}, {"damping", "on"},
+                  {"projection", "on"}, {"start", "equilibrium"}, {"dt", "5e-6"}};
+    o.measure = [](const Parameters& prm, const IntegratorSpec& spec, double h) {
+      const Common k = common_of(prm);
+      const double angle = prm.real("angle_deg");
+      if (!(angle >= 0 && angle < 90)) throw_input("angle_deg", prm.raw("angle_deg"), "one angle in [0, 90)");
+      const BlockLaw law = parse_block_law("friction", prm.choice("friction", block_law_names()));
+      const Config c{law, spec.text(), h, angle, prm.positive("size"), prm.flag("damping"),
+                     law == BlockLaw::coulomb_dae && prm.flag("projection"), prm.choice("start", kStarts) == "touching"};
+      SolverOptions so = spec.options("solver", {});
+      so.rtol = k.rtol, so.atol = k.atol, so.dt = h;
+      if (spec.adaptive()) so.rtol = h, so.dt = so.max_step = prm.positive_list("dt").front();
+      if (law == BlockLaw::coulomb) validate_solver_options(FilippovModel(InclineBlockFilippov(block_of(c, k))), so, 0, k.t_end);
+      else validate_solver_options(InclineBlock(block_of(c, k), c.law, c.projection), so, 0, k.t_end);
+      const Outcome r = run_one(c, k, so, nullptr);
+      if (std::isnan(r.drift)) throw SolverError("slope-drift: the block is not at rest by t_end; no drift");
+      return ObservableValue{r.drift, r.rhs_evals, r.steps};
+    };
+    return {o};
+  }
+
+  nlohmann::json run(const Parameters& prm, const StudyContext& ctx) const override {
+    const Common k = common_of(prm);
     const auto laws = non_empty(prm.choice_list("friction", block_law_names()), prm, "friction");
-    const auto solvers = non_empty(prm.choice_list("solver", kSolvers), prm, "solver");
+    std::vector<std::string> solvers;
+    for (const auto& item : split_list(prm.raw("solver"))) solvers.push_back(block_solver("solver", item));
+    non_empty(solvers, prm, "solver");
     const auto dts = non_empty(prm.positive_list("dt"), prm, "dt");
     const auto angles = non_empty(prm.real_list("angle_deg"), prm, "angle_deg");
     const auto sizes = non_empty(prm.positive_list("size"), prm, "size");
@@ -363,7 +420,7 @@ class SlopeDriftStudy final : public Study {
                       {"t [s]", "s [m]", "v [m/s]", "y [m]", "F_t [N/m]", "x_h - x_h(0) [m]",
                        "min x_h - x_h(0) since last row [m]", "max x_h - x_h(0) since last row [m]"});
         try {
-          r = run_one(c, k, csv);
+          r = run_one(c, k, solver_options(c, k), &csv);
         } catch (const SolverError& e) {
           // One combination failing (e.g. a BDF on an undamped block that grazes contact opening every normal
           // period) must not lose the others: its row says why, with drift and t_rest null.

@@ -161,7 +161,8 @@ class StochasticFrictionStudy final : public Study {
     const auto kTs = params.positive_list("kT");
     const auto systems = params.choice_list("system", {"pair", "cluster"});
     const auto geometries = params.choice_list("geometry", {"fixed", "bonded"});
-    const auto scheme_names = params.choice_list("scheme", sde_scheme_names());
+    const auto scheme_names = split_list(params.raw("scheme"));
+    for (const auto& n : scheme_names) (void)parse_sde_scheme("scheme", n);  // also the spec names em, sde-heun
     StochasticRunSpec base;
     base.dt = params.positive("dt");
     base.t_end = params.positive("t_end");
@@ -195,7 +196,8 @@ class StochasticFrictionStudy final : public Study {
     std::vector<double> sweep_dt;
     if (params.raw("sweep_dt") != "none") sweep_dt = params.positive_list("sweep_dt");
     const auto sweep_laws = params.choice_list("sweep_law", laws_allowed);
-    const auto sweep_schemes = params.choice_list("sweep_scheme", sde_scheme_names());
+    const auto sweep_schemes = split_list(params.raw("sweep_scheme"));
+    for (const auto& n : sweep_schemes) (void)parse_sde_scheme("sweep_scheme", n);  // also the spec names em, sde-heun
     const auto sweep_kTs = params.positive_list("sweep_kT");
 
     struct Job {

@@ -14,6 +14,7 @@
 #include <vector>
 
 #include "core/parameters.hpp"
+#include "studies/observable.hpp"
 
 namespace stickslip {
 
@@ -40,6 +41,8 @@ class Study {
   virtual std::string summary() const = 0;  // one line for `stickslip list`
   virtual Parameters parameters() const = 0;
   virtual nlohmann::json run(const Parameters& params, const StudyContext& ctx) const = 0;
+  // Its deterministic scalar observables for `stickslip converge` (studies/observable.hpp); none by default.
+  virtual std::vector<Observable> observables() const { return {}; }
 };
 
 // One line per model, friction law and solver for `stickslip list`.

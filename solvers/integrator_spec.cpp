@@ -1,0 +1,98 @@
+#include "solvers/integrator_spec.hpp"
+
+#include <algorithm>
+
+#include "core/errors.hpp"
+#include "core/parameters.hpp"
+
+namespace stickslip {
+
+namespace {
+constexpr const char* kGrammar =
+    "allowed: [filippov:]SCHEME[:bdf|:adams][:ORDER] with SCHEME one of euler, midpoint, heun, rk4, dopri5, cvode, "
+    "ida, trapezoid, verlet, em, sde-heun (e.g. rk4, cvode:bdf, cvode:adams:8, ida:5, filippov:dopri5)";
+
+bool is_order(const std::string& s) { return !s.empty() && s.size() <= 2 && std::all_of(s.begin(), s.end(), ::isdigit); }
+}  // namespace
+
+const std::vector<std::string>& integrator_schemes() {
+  static const std::vector<std::string> s{"euler", "midpoint", "heun",    "rk4", "dopri5",  "cvode",
+                                          "ida",   "trapezoid", "verlet", "em",  "sde-heun"};
+  return s;
+}
+
+std::string IntegratorSpec::text() const {
+  std::string t = (filippov ? "filippov:" : "") + scheme;
+  if (scheme == "cvode") t += adams ? ":adams" : ":bdf";
+  if (max_order > 0) t += ":" + std::to_string(max_order);
+  return t;
+}
+
+std::optional<SolverKind> IntegratorSpec::kind() const {
+  const auto& names = solver_names();
+  for (std::size_t i = 0; i < names.size(); ++i)
+    if (names[i] == scheme) return static_cast<SolverKind>(i);
+  return std::nullopt;
+}
+
+SolverOptions IntegratorSpec::options(const std::string& key, SolverOptions base) const {
+  const auto k = kind();
+  if (!k) throw_input(key, text(), "not a general ODE/DAE driver here; allowed: " + join(solver_names()));
+  base.kind = *k;
+  if (variant_given) base.adams = adams;
+  if (max_order > 0) base.max_order = max_order;
+  return base;
+}
+
+IntegratorSpec parse_integrator(const std::string& key, const std::string& text) {
+  std::vector<std::string> parts;
+  std::size_t start = 0;
+  while (true) {
+    const std::size_t colon = text.find(':', start);
+    parts.push_back(text.substr(start, colon - start));
+    if (colon == std::string::npos) break;
+    start = colon + 1;
+  }
+  IntegratorSpec s;
+  std::size_t i = 0;
+  if (parts.size() > 1 && parts[0] == "filippov") s.filippov = true, ++i;
+  const auto& schemes = integrator_schemes();
+  if (i >= parts.size() || std::find(schemes.begin(), schemes.end(), parts[i]) == schemes.end()) throw_input(key, text, kGrammar);
+  s.scheme = parts[i++];
+  if (s.scheme == "em" || s.scheme == "sde-heun" || s.scheme == "verlet" || s.scheme == "trapezoid")
+    if (s.filippov) throw_input(key, text, "filippov: takes an ODE scheme (euler, midpoint, heun, rk4, dopri5, cvode)");
+  if (i < parts.size() && s.scheme == "cvode" && (parts[i] == "bdf" || parts[i] == "adams")) {
+    s.adams = parts[i++] == "adams";
+    s.variant_given = true;
+  }
+  if (i < parts.size() && (s.scheme == "cvode" || s.scheme == "ida") && is_order(parts[i])) {
+    s.max_order = std::stoi(parts[i++]);
+    const int hi = s.adams ? 12 : 5;
+    if (s.max_order < 1 || s.max_order > hi)
+      throw_input(key, text, "the order of " + std::string(s.adams ? "adams" : "bdf") + " lies in 1.." + std::to_string(hi));
+  }
+  if (i != parts.size()) throw_input(key, text, kGrammar);
+  return s;
+}
+
+IntegratorSpec parse_integrator_among(const std::string& key, const std::string& text,
+                                      const std::vector<std::string>& schemes, bool plain) {
+  std::string scheme = text.rfind("filippov:", 0) == 0 ? text.substr(9) : text;
+  scheme = scheme.substr(0, scheme.find(':'));
+  if (std::find(schemes.begin(), schemes.end(), scheme) == schemes.end())
+    throw_input(key, text, "'" + scheme + "' is not allowed; allowed: " + join(schemes));
+  const IntegratorSpec s = parse_integrator(key, text);
+  if (
+      (plain && (s.filippov || s.variant_given || s.max_order > 0)))
+    throw_input(key, text, "not offered here; allowed: " + join(schemes));
+  return s;
+}
+
+std::vector<IntegratorSpec> parse_integrator_list(const std::string& key, const std::string& text) {
+  std::vector<IntegratorSpec> out;
+  for (const auto& item : split_list(text)) out.push_back(parse_integrator(key, item));
+  if (out.empty()) throw_input(key, text, "give at least one integrator; " + std::string(kGrammar));
+  return out;
+}
+
+}  // namespace stickslip

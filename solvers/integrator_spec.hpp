@@ -1,0 +1,47 @@
+// solvers/integrator_spec.hpp — one vocabulary for integrators, as the command line spells them.
+//
+//   spec    := ["filippov:"] scheme [":" variant] [":" order]
+//   scheme  := euler | midpoint | heun | rk4 | dopri5 | cvode | ida | trapezoid | verlet | em | sde-heun
+//   variant := bdf | adams            (cvode only; default bdf)
+//   order   := 1..5 (bdf, ida), 1..12 (adams): the largest multistep order (default: the solver's own, 5/12)
+// e.g. rk4, cvode:bdf, cvode:adams:8, ida:5, cvode:2, filippov:dopri5, trapezoid (seed 004 Algorithm 1), verlet
+// (velocity Verlet of the particle engine), em (Euler-Maruyama). `filippov:` runs a Filippov system through the
+// Filippov driver on the named scheme. Which specs a model or study accepts is its own business; this file only
+// parses and names them, and turns a general-driver spec into SolverOptions.
+#pragma once
+
+#include <optional>
+#include <string>
+#include <vector>
+
+#include "solvers/solver_options.hpp"
+
+namespace stickslip {
+
+struct IntegratorSpec {
+  std::string scheme;     // one of integrator_schemes()
+  bool filippov = false;  // "filippov:" prefix
+  bool adams = false;     // cvode:adams
+  bool variant_given = false;  // ":bdf" or ":adams" written out (options() leaves base.adams alone otherwise)
+  int max_order = 0;      // 0: the solver's default
+  // Canonical text: "cvode:bdf:2", "filippov:dopri5", "rk4".
+  std::string text() const;
+  bool adaptive() const { return scheme == "dopri5" || scheme == "cvode" || scheme == "ida"; }
+  bool stochastic() const { return scheme == "em" || scheme == "sde-heun"; }
+  // The general drivers of solvers/integrate.hpp (euler .. ida); nullopt for trapezoid, verlet, em, sde-heun.
+  std::optional<SolverKind> kind() const;
+  // `base` with kind, adams and max_order of this spec (throws InputError naming `key` for a non-general scheme).
+  SolverOptions options(const std::string& key, SolverOptions base) const;
+};
+
+const std::vector<std::string>& integrator_schemes();
+// Throws InputError naming `key` and the grammar for a malformed spec.
+IntegratorSpec parse_integrator(const std::string& key, const std::string& text);
+// parse_integrator, refusing a scheme outside `schemes` (InputError naming key and listing them); plain: no
+// filippov: prefix, variant or order either (for a runner that takes scheme names only).
+IntegratorSpec parse_integrator_among(const std::string& key, const std::string& text,
+                                      const std::vector<std::string>& schemes, bool plain = false);
+// A comma-separated list of specs.
+std::vector<IntegratorSpec> parse_integrator_list(const std::string& key, const std::string& text);
+
+}  // namespace stickslip

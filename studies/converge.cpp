@@ -1,0 +1,332 @@
+#include "studies/converge.hpp"
+
+#include <algorithm>
+#include <chrono>
+#include <cmath>
+#include <fmt/format.h>
+#include <iostream>
+
+#include "core/errors.hpp"
+#include "core/order_fit.hpp"
+#include "studies/cli_args.hpp"
+#include "studies/output.hpp"
+#include "studies/provenance.hpp"
+
+namespace stickslip {
+
+namespace {
+
+constexpr const char* kUsage =
+    "stickslip converge STUDY --observable NAME [--solver LIST] [--dt FROM:TO:LEVELS] [--rtol FROM:TO:LEVELS] "
+    "[--reference exact|richardson|finest] [--floor E] [--set KEY=VALUE]... [--out DIR] [--work] [--json]";
+
+// FROM:TO:LEVELS -> LEVELS values spaced geometrically, coarse to fine.
+std::vector<double> parse_levels(const std::string& key, const std::string& text) {
+  const auto c1 = text.find(':'), c2 = text.find(':', c1 == std::string::npos ? c1 : c1 + 1);
+  if (c1 == std::string::npos || c2 == std::string::npos)
+    throw_input(key, text, "allowed: FROM:TO:LEVELS with FROM != TO > 0 and LEVELS >= 3, e.g. 0.1:0.0125:4");
+  double from = 0, to = 0;
+  try {
+    from = parse_real(key, text.substr(0, c1));
+    to = parse_real(key, text.substr(c1 + 1, c2 - c1 - 1));
+  } catch (const InputError&) {
+    throw_input(key, text, "allowed: FROM:TO:LEVELS with FROM != TO > 0 and LEVELS >= 3, e.g. 0.1:0.0125:4");
+  }
+  if (!(from > 0) || !(to > 0)) throw_input(key, text, "FROM and TO must be positive");
+  if (from == to) throw_input(key, text, "an empty range: FROM must differ from TO");
+  const long levels = parse_count(key + " LEVELS", text.substr(c2 + 1), 3, 40);
+  const double hi = std::max(from, to), lo = std::min(from, to);
+  std::vector<double> h;
+  for (long j = 0; j < levels; ++j) h.push_back(hi * std::pow(lo / hi, static_cast<double>(j) / static_cast<double>(levels - 1)));
+  h.back() = lo;
+  return h;
+}
+
+const Observable& find_observable(const std::vector<Observable>& all, const std::string& study, const std::string& name) {
+  std::vector<std::string> names;
+  for (const auto& o : all) {
+    if (o.name == name) return o;
+    names.push_back(o.name);
+  }
+  if (names.empty()) throw_input("--observable", name, "study " + study + " declares no deterministic observable");
+  throw_input("--observable", name, "unknown for " + study + "; allowed: " + join(names));
+}
+
+ConvergencePoint measure(const Observable& o, const Parameters& prm, const IntegratorSpec& spec, double h) {
+  const auto start = std::chrono::steady_clock::now();
+  const ObservableValue m = o.measure(prm, spec, h);
+  ConvergencePoint p;
+  p.h = h, p.value = m.value, p.rhs_evals = m.rhs_evals, p.steps = m.steps;
+  p.seconds = std::chrono::duration<double>(std::chrono::steady_clock::now() - start).count();
+  if (!std::isfinite(m.value)) throw SolverError(fmt::format("{} gave a non-finite {} at h = {:g}", spec.text(), o.name, h));
+  return p;
+}
+
+// Richardson extrapolation from the three finest levels (see converge.hpp).
+double richardson(const std::vector<ConvergencePoint>& p, std::string& note) {
+  const std::size_t n = p.size();
+  const ConvergencePoint &a = p[n - 3], &b = p[n - 2], &c = p[n - 1];
+  const double d1 = std::abs(a.value - b.value), d2 = std::abs(b.value - c.value);
+  if (d2 == 0) {
+    note = "the two finest levels agree exactly";
+    return c.value;
+  }
+  const double q = std::log(d1 / d2) / std::log(a.h / b.h), r = b.h / c.h;
+  if (!std::isfinite(q) || q <= 0.2) {
+    note = "no converging observed order on the three finest levels; the finest value is the reference";
+    return c.value;
+  }
+  note = fmt::format("Richardson with observed order {:.3f}", q);
+  return c.value + (c.value - b.value) / (std::pow(r, q) - 1);
+}
+
+std::string plot_script(const std::vector<ConvergenceSeries>& series, const Observable& o, const std::string& study,
+                        const std::string& reference, bool adaptive_panel, bool fixed_panel) {
+  const int panels = (adaptive_panel ? 1 : 0) + (fixed_panel ? 1 : 0);
+  std::string s = fmt::format(
+      "set datafile separator ','\nset datafile columnheaders\nset logscale xy\nset grid\nset key left top font ',9'\n"
+      "set format y '%.0e'\nset format x '%.0e'\nset multiplot layout 1,{} title 'stickslip converge {}: error of {} [{}] "
+      "against the {} reference (filled: fitted asymptotic range; open: pre-asymptotic / round-off)'\n",
+      panels, study, o.name, o.unit, reference);
+  const char* colors[] = {"#1f77b4", "#d62728", "#2ca02c", "#ff7f0e", "#9467bd", "#8c564b", "#e377c2", "#17becf"};
+  for (int adaptive = 0; adaptive < 2; ++adaptive) {
+    if ((adaptive && !adaptive_panel) || (!adaptive && !fixed_panel)) continue;
+    std::string plot;
+    double hmin = INFINITY, hmax = 0, emid = 0, elo = INFINITY, ehi = 0;
+    int count = 0;
+    for (std::size_t i = 0; i < series.size(); ++i) {
+      const ConvergenceSeries& se = series[i];
+      if (se.spec.adaptive() != static_cast<bool>(adaptive)) continue;
+      const char* col = colors[i % 8];
+      const std::string label = se.fit.fitted() ? fmt::format("{} (p = {:.2f})", se.spec.text(), se.fit.order)
+                                                : se.spec.text() + " (no fit)";
+      plot += fmt::format(
+          "'converge.csv' using 2:(($1 == {0} && $6 == 0 && $5 > 0) ? $5 : 1/0) with linespoints pt 7 lw 1.5 lc rgb '{1}' "
+          "title '{2}', '' using 2:(($1 == {0} && $6 != 0 && $5 > 0) ? $5 : 1/0) with points pt 6 ps 1.3 lc rgb '{1}' notitle, ",
+          i, col, label);
+      for (const ConvergencePoint& p : se.points) {
+        hmin = std::min(hmin, p.h), hmax = std::max(hmax, p.h);
+        if (p.error > 0) emid += std::log(p.error), ++count, elo = std::min(elo, p.error), ehi = std::max(ehi, p.error);
+      }
+    }
+    // Reference slopes h^1 .. h^4 through the geometric mean of the errors at the geometric middle of the range.
+    const double hm = std::sqrt(hmin * hmax), em = count ? std::exp(emid / count) : 1;
+    for (int q = 1; q <= 4; ++q)
+      plot += fmt::format("{:g}*(x/{:g})**{} with lines dt 2 lc rgb 'gray{}' title 'h^{}', ", em, hm, q, 30 + 15 * q, q);
+    // The ranges of the data: the reference slopes must not stretch the axes.
+    s += fmt::format("set xrange [{:g}:{:g}]\n", hmin / 1.5, hmax * 1.5);
+    s += count ? fmt::format("set yrange [{:g}:{:g}]\n", elo / 5, ehi * 5) : std::string("set autoscale y\n");
+    s += fmt::format("set title '{}'\nset xlabel '{}'\nset ylabel '|{} - reference| [{}]'\nplot {}\n",
+                     adaptive ? "adaptive: error against rtol" : "fixed step: error against dt",
+                     adaptive ? "rtol" : fmt::format("dt [{}]", o.step_unit), o.name, o.unit, plot.substr(0, plot.size() - 2));
+  }
+  return s + "unset multiplot\n";
+}
+
+std::string work_script(const std::vector<ConvergenceSeries>& series, const Observable& o, const std::string& study) {
+  const char* colors[] = {"#1f77b4", "#d62728", "#2ca02c", "#ff7f0e", "#9467bd", "#8c564b", "#e377c2", "#17becf"};
+  std::string s = fmt::format(
+      "set datafile separator ','\nset datafile columnheaders\nset logscale xy\nset grid\nset key right top font ',9'\n"
+      "set format y '%.0e'\nset multiplot layout 1,2 title 'Work-precision, stickslip converge {}: error of {} [{}]'\n",
+      study, o.name, o.unit);
+  for (int panel = 0; panel < 2; ++panel) {
+    std::string plot;
+    for (std::size_t i = 0; i < series.size(); ++i)
+      plot += fmt::format("'converge.csv' using {}:(($1 == {} && $5 > 0) ? $5 : 1/0) with linespoints pt 7 lw 1.5 lc rgb '{}' "
+                          "title '{}', ",
+                          panel ? 9 : 7, i, colors[i % 8], series[i].spec.text());
+    s += fmt::format("set xlabel '{}'\nset ylabel '|{} - reference| [{}]'\nplot {}\n",
+                     panel ? "wall time per run [s]" : "right-hand-side evaluations", o.name, o.unit,
+                     plot.substr(0, plot.size() - 2));
+  }
+  return s + "unset multiplot\n";
+}
+
+}  // namespace
+
+std::vector<ConvergenceSeries> measure_convergence(const Observable& obs, const Parameters& prm,
+                                                  const std::vector<IntegratorSpec>& specs, const std::vector<double>& dts,
+                                                  const std::vector<double>& rtols, const std::string& reference,
+                                                  std::optional<double> exact, double floor_abs, std::ostream& log) {
+  std::size_t total = 0;
+  for (const auto& sp : specs) total += (sp.adaptive() ? rtols.size() : dts.size()) + (reference == "finest" ? 1 : 0);
+  std::vector<ConvergenceSeries> series;
+  std::size_t done = 0;
+  const auto start = std::chrono::steady_clock::now();
+  for (const auto& sp : specs) {
+    ConvergenceSeries se;
+    se.spec = sp;
+    const auto& hs = sp.adaptive() ? rtols : dts;
+    try {
+      for (double h : hs) {
+        se.points.push_back(measure(obs, prm, sp, h));
+        ++done;
+        const double el = std::chrono::duration<double>(std::chrono::steady_clock::now() - start).count();
+        log << fmt::format("converge: {}/{} {} {} = {:g}: {} = {:.15g} ({:.2f} s, about {:.0f} s left)\n", done, total,
+                                 sp.text(), sp.adaptive() ? "rtol" : "dt", h, obs.name, se.points.back().value,
+                                 se.points.back().seconds, el / done * (total - done));
+      }
+      if (reference == "exact") {
+        se.reference = *exact;
+        se.reference_note = "exact";
+      } else if (reference == "finest") {
+        se.reference = measure(obs, prm, sp, hs.back() / 4).value;
+        ++done;
+        se.reference_note = fmt::format("run at h = {:g}", hs.back() / 4);
+      } else {
+        se.reference = richardson(se.points, se.reference_note);
+      }
+    } catch (const SolverError& e) {
+      if (series.empty() && se.points.empty()) throw;  // the very first run: nothing to report
+      se.failure = e.what();
+      log << "converge: " << sp.text() << " failed: " << e.what() << '\n';
+    }
+    if (se.failure.empty()) {
+      // Round-off: below the floor, or below the bound eps N |reference| of N steps' accumulated rounding.
+      const double floor = floor_abs >= 0 ? floor_abs : 1e-14 * std::abs(se.reference);
+      std::vector<double> h, err;
+      for (auto& p : se.points) {
+        p.error = std::abs(p.value - se.reference);
+        const double accumulated = 2.2e-16 * static_cast<double>(p.steps) * std::abs(se.reference);
+        h.push_back(p.h), err.push_back(p.error > std::max(floor, accumulated) ? p.error : 0.0);
+      }
+      se.fit = fit_asymptotic_order(h, err, 0);
+      if (reference == "richardson" && se.points.size() >= 3) {
+        // The extrapolated reference comes from the finest levels themselves: errors against it would fit the
+        // observed order back exactly. The order is fitted on the differences of neighbouring levels instead,
+        // |y_j - y_j+1| = C h_j^p (1 - r^-p), each labelled on its coarser point (the finest shares its label).
+        std::vector<double> hd, ed;
+        for (std::size_t j = 0; j + 1 < se.points.size(); ++j) {
+          const ConvergencePoint &a = se.points[j], &b = se.points[j + 1];
+          const double d = std::abs(a.value - b.value);
+          const double accumulated = 2.2e-16 * static_cast<double>(b.steps) * std::abs(se.reference);
+          hd.push_back(a.h), ed.push_back(d > std::max(floor, accumulated) ? d : 0.0);
+        }
+        se.fit = fit_asymptotic_order(hd, ed, 0);
+        se.fit.range.push_back(se.fit.range.back());
+      }
+    }
+    series.push_back(se);
+  }
+
+  return series;
+}
+
+int converge_command(const std::vector<std::string>& args) {
+  if (args.empty() || args[0].rfind("--", 0) == 0) throw_input("study", "", std::string("missing; usage: ") + kUsage);
+  const auto studies = all_studies();
+  const Study& study = find_study(studies, args[0]);
+  const std::vector<Observable> observables = study.observables();
+  std::string observable_name, solver_text, dt_text, rtol_text, reference, floor_text, out_text;
+  std::vector<std::string> sets;
+  bool work = false, json = false;
+  for (std::size_t i = 1; i < args.size(); ++i) {
+    const std::string& a = args[i];
+    if (a == "--work") work = true;
+    else if (a == "--json") json = true;
+    else if (is_option(a, "--observable")) observable_name = option_value(args, i);
+    else if (is_option(a, "--solver")) solver_text = option_value(args, i);
+    else if (is_option(a, "--dt")) dt_text = option_value(args, i);
+    else if (is_option(a, "--rtol")) rtol_text = option_value(args, i);
+    else if (is_option(a, "--reference")) reference = option_value(args, i);
+    else if (is_option(a, "--floor")) floor_text = option_value(args, i);
+    else if (is_option(a, "--set")) sets.push_back(option_value(args, i));
+    else if (is_option(a, "--out")) out_text = option_value(args, i);
+    else throw_input("argument", a, std::string("allowed: ") + kUsage);
+  }
+  if (observable_name.empty()) {
+    std::vector<std::string> names;
+    for (const auto& o : observables) names.push_back(o.name);
+    throw_input("--observable", "", names.empty() ? "study " + study.name() + " declares no deterministic observable"
+                                                  : "missing; allowed: " + join(names));
+  }
+  const Observable& obs = find_observable(observables, study.name(), observable_name);
+  Parameters prm = study.parameters();
+  for (const auto& [key, value] : obs.defaults) prm.set(key, value);
+  for (const auto& s : sets) prm.assign(s);
+  if (solver_text.empty()) solver_text = join(work ? obs.work_solvers : obs.default_solvers, ",");
+  std::vector<IntegratorSpec> specs;
+  for (const auto& item : split_list(solver_text)) specs.push_back(parse_integrator_among("--solver", item, obs.integrators));
+  if (specs.empty()) throw_input("--solver", solver_text, "give at least one integrator");
+  const auto dts = parse_levels("--dt", dt_text.empty() ? obs.default_dt : dt_text);
+  const auto rtols = parse_levels("--rtol", rtol_text.empty() ? obs.default_rtol : rtol_text);
+  if (reference.empty()) reference = obs.default_reference;
+  if (reference != "exact" && reference != "richardson" && reference != "finest")
+    throw_input("--reference", reference, "allowed: exact, richardson, finest");
+  std::optional<double> exact;
+  if (reference == "exact") {
+    if (obs.exact) exact = obs.exact(prm);
+    if (exact && !std::isfinite(*exact)) exact.reset();  // e.g. an exact motion that never sticks
+    if (!exact) throw_input("--reference", "exact", "no exact value of " + obs.name + " for " + study.name() + " here; allowed: richardson, finest");
+  }
+  double floor_abs = -1;
+  if (!floor_text.empty()) {
+    floor_abs = parse_real("--floor", floor_text);
+    if (!(floor_abs >= 0)) throw_input("--floor", floor_text, "allowed: an error >= 0");
+  }
+  const std::filesystem::path out =
+      out_text.empty() ? std::filesystem::path("out") / ("converge-" + study.name() + "-" + obs.name) : std::filesystem::path(out_text);
+  const std::vector<ConvergenceSeries> series = measure_convergence(obs, prm, specs, dts, rtols, reference, exact, floor_abs, std::cerr);
+  make_out_dir(out);
+  const std::vector<std::string> range_codes{"asymptotic", "pre-asymptotic", "round-off"};
+  CsvWriter csv(out / "converge.csv",
+                {"solver_index", fmt::format("h (dt [{}] or rtol [1])", obs.step_unit), fmt::format("{} [{}]", obs.name, obs.unit),
+                 fmt::format("reference [{}]", obs.unit), fmt::format("error [{}]", obs.unit),
+                 "range (0 asymptotic, 1 pre-asymptotic, 2 round-off)", "rhs_evals", "steps", "wall_time [s]"});
+  nlohmann::json results = nlohmann::json::array(), solver_codes = nlohmann::json::array();
+  bool any_adaptive = false, any_fixed = false;
+  for (std::size_t i = 0; i < series.size(); ++i) {
+    const ConvergenceSeries& se = series[i];
+    solver_codes.push_back(se.spec.text());
+    nlohmann::json r{{"solver", se.spec.text()}, {"h_kind", se.spec.adaptive() ? "rtol" : "dt"}};
+    if (!se.failure.empty()) {
+      r["failure"] = se.failure;
+      results.push_back(r);
+      continue;
+    }
+    (se.spec.adaptive() ? any_adaptive : any_fixed) = true;
+    nlohmann::json pts = nlohmann::json::array();
+    for (std::size_t k = 0; k < se.points.size(); ++k) {
+      const ConvergencePoint& p = se.points[k];
+      const std::string& range = se.fit.range[k];
+      const double code = static_cast<double>(std::find(range_codes.begin(), range_codes.end(), range) - range_codes.begin());
+      csv.row({static_cast<double>(i), p.h, p.value, se.reference, p.error, code, static_cast<double>(p.rhs_evals),
+               static_cast<double>(p.steps), p.seconds});
+      pts.push_back({{"h", p.h}, {"value", p.value}, {"error", p.error}, {"range", range}, {"rhs_evals", p.rhs_evals},
+                     {"steps", p.steps}, {"wall_time_s", p.seconds}});
+    }
+    r["reference"] = se.reference;
+    r["reference_note"] = se.reference_note;
+    r["order"] = json_number(se.fit.order);
+    r["std_error"] = json_number(se.fit.std_error);
+    r["ci95"] = se.fit.has_ci() ? nlohmann::json{se.fit.ci_low, se.fit.ci_high} : nlohmann::json(nullptr);
+    r["points_fitted"] = se.fit.points;
+    r["points"] = pts;
+    results.push_back(r);
+    std::cerr << fmt::format("converge: {} {}: order {} {}\n", study.name(), se.spec.text(),
+                             se.fit.fitted() ? fmt::format("{:.3f}", se.fit.order) : std::string("not fitted"),
+                             se.fit.has_ci() ? fmt::format("(95 % CI {:.3f} .. {:.3f}, {} points)", se.fit.ci_low, se.fit.ci_high, se.fit.points)
+                                             : fmt::format("({} points, no CI)", se.fit.points));
+  }
+  csv.close();
+  if (any_fixed || any_adaptive)
+    render_png(out / "converge.png", plot_script(series, obs, study.name(), reference, any_adaptive, any_fixed), std::cerr,
+               any_fixed && any_adaptive ? 1600 : 1000, 700);
+  if (work) render_png(out / "work.png", work_script(series, obs, study.name()), std::cerr, 1600, 700);
+
+  nlohmann::json summary{{"command", "converge"},     {"study", study.name()},       {"observable", obs.name},
+                         {"unit", obs.unit},           {"reference", reference},      {"results", results},
+                         {"csv_codes", {{"solver_index", solver_codes}, {"range", range_codes}}}};
+  if (exact) summary["exact"] = *exact;
+  std::vector<std::string> command_line{"stickslip", "converge"};
+  command_line.insert(command_line.end(), args.begin(), args.end());
+  summary["provenance"] = provenance(command_line, prm);
+  write_json(out / "summary.json", summary);
+  if (json) std::cout << summary.dump() << std::endl;
+  std::cerr << "converge: wrote " << out.string() << "/ (converge.csv, summary.json, converge.png" << (work ? ", work.png" : "") << ")\n";
+  for (const auto& se : series)
+    if (!se.failure.empty()) return 3;
+  return 0;
+}
+
+}  // namespace stickslip

@@ -1,0 +1,57 @@
+// studies/converge.hpp — `stickslip converge STUDY --observable NAME [--solver LIST] [--dt FROM:TO:LEVELS]
+// [--rtol FROM:TO:LEVELS] [--reference exact|richardson|finest] [--floor E] [--set KEY=VALUE]... [--out DIR]
+// [--work] [--json]`: the order of convergence of any observable a study declares (studies/observable.hpp).
+//
+// For every integrator spec (solvers/integrator_spec.hpp) the observable is measured at LEVELS resolutions spaced
+// geometrically from FROM to TO: the step dt of a fixed-step scheme, the relative tolerance rtol of an adaptive
+// one (dopri5, cvode, ida). error = |y(h) - reference| with the reference
+//   exact       the study's exact value (refused where the study has none)
+//   richardson  per solver, from its three finest levels y1, y2, y3 (ratio r = h2 / h3): observed order
+//               q = log(|y1 - y2| / |y2 - y3|) / log(h1 / h2), reference y3 + (y3 - y2) / (r^q - 1); the order
+//               is then fitted on the differences |y_j - y_j+1| of neighbouring levels (errors against a reference
+//               made of the same levels would return q exactly)
+//   finest      per solver, one more run at h_min / 4
+// The order is fitted by least squares over the detected asymptotic range with a 95 % confidence interval
+// (core/order_fit.hpp); pre-asymptotic and round-off points are drawn, not fitted; errors <= floor (default
+// 1e-14 |reference|, about a hundred ulps) or <= eps N |reference| (the rounding N steps can accumulate, eps =
+// 2.2e-16) count as round-off.
+// Writes converge.csv (one row per run; units in the header; text columns as codes, legend in summary.json),
+// summary.json, converge.png (log-log, reference slopes h^1..h^4) and, with --work, work.png (error against rhs
+// evaluations and against wall time: the work-precision diagram).
+#pragma once
+
+#include <optional>
+#include <ostream>
+#include <string>
+#include <vector>
+
+#include "core/order_fit.hpp"
+#include "studies/observable.hpp"
+
+namespace stickslip {
+
+int converge_command(const std::vector<std::string>& args);
+
+struct ConvergencePoint {
+  double h = 0, value = 0, error = 0, seconds = 0;
+  long rhs_evals = 0, steps = 0;
+};
+
+struct ConvergenceSeries {
+  IntegratorSpec spec;
+  std::vector<ConvergencePoint> points;  // coarse to fine
+  double reference = 0;
+  std::string reference_note;
+  OrderFit fit;          // range[k] belongs to points[k]
+  std::string failure;   // a solver failure of one of its runs: reported, not fitted
+};
+
+// The measurement behind `converge` (also the convergence study's): obs at every dt (fixed-step specs) or rtol
+// (adaptive ones), the reference ("exact" uses `exact`), the errors and the fitted orders; floor_abs < 0: the
+// default floor 1e-14 |reference|. A SolverError of the very first run is thrown; later ones end their series.
+std::vector<ConvergenceSeries> measure_convergence(const Observable& obs, const Parameters& prm,
+                                                  const std::vector<IntegratorSpec>& specs, const std::vector<double>& dts,
+                                                  const std::vector<double>& rtols, const std::string& reference,
+                                                  std::optional<double> exact, double floor_abs, std::ostream& log);
+
+}  // namespace stickslip

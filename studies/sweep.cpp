@@ -1,0 +1,373 @@
+#include "studies/sweep.hpp"
+
+#include <fcntl.h>
+#include <spawn.h>
+#include <sys/wait.h>
+#include <unistd.h>
+
+#include <algorithm>
+#include <chrono>
+#include <cstring>
+#include <csignal>
+#include <fmt/format.h>
+#include <fstream>
+#include <iostream>
+#include <map>
+#include <thread>
+
+#include "core/errors.hpp"
+#include "core/interrupt.hpp"
+#include "studies/cli_args.hpp"
+#include "studies/output.hpp"
+#include "studies/provenance.hpp"
+#include "studies/run_store.hpp"
+
+extern char** environ;
+
+namespace stickslip {
+
+namespace {
+
+constexpr const char* kUsage =
+    "stickslip sweep STUDY --set KEY=LIST... [--fix KEY=VALUE]... [--jobs N] [--shard I/N] [--out DIR] [--resume]";
+
+struct SweepDef {
+  std::string study;
+  std::vector<std::pair<std::string, std::vector<std::string>>> axes;
+  std::vector<std::pair<std::string, std::string>> fixed;
+  std::size_t shard = 1, shards = 1;
+
+  std::size_t total() const {
+    std::size_t n = 1;
+    for (const auto& a : axes) n *= a.second.size();
+    return n;
+  }
+  // The values of point k (last axis fastest).
+  std::vector<std::pair<std::string, std::string>> point(std::size_t k) const {
+    std::vector<std::pair<std::string, std::string>> p(axes.size());
+    for (std::size_t a = axes.size(); a-- > 0;) {
+      const auto& vals = axes[a].second;
+      p[a] = {axes[a].first, vals[k % vals.size()]};
+      k /= vals.size();
+    }
+    return p;
+  }
+  bool in_shard(std::size_t k) const { return k % shards == shard - 1; }
+  nlohmann::json definition() const {
+    nlohmann::json ax = nlohmann::json::array(), fx = nlohmann::json::array();
+    for (const auto& [k, v] : axes) ax.push_back({{"key", k}, {"values", v}});
+    for (const auto& [k, v] : fixed) fx.push_back({{"key", k}, {"value", v}});
+    return {{"study", study}, {"axes", ax}, {"fixed", fx}};
+  }
+  // FNV-1a of the definition: equal for the shards of one sweep, different for any other.
+  std::string id() const {
+    std::uint64_t h = 1469598103934665603ull;
+    for (unsigned char c : definition().dump()) h = (h ^ c) * 1099511628211ull;
+    return fmt::format("{:016x}", h);
+  }
+  static SweepDef from_definition(const nlohmann::json& j) {
+    SweepDef d;
+    d.study = j.at("study").get<std::string>();
+    for (const auto& a : j.at("axes")) d.axes.emplace_back(a.at("key").get<std::string>(), a.at("values").get<std::vector<std::string>>());
+    for (const auto& f : j.at("fixed")) d.fixed.emplace_back(f.at("key").get<std::string>(), f.at("value").get<std::string>());
+    return d;
+  }
+};
+
+// Scalars of a point's summary as dotted paths; the parts that differ between equal runs are left out.
+void flatten(const nlohmann::json& j, const std::string& prefix, nlohmann::json& out) {
+  static const std::vector<std::string> skip{"provenance", "wall_seconds", "wall_time_s", "complete", "runs_resumed"};
+  if (j.is_object()) {
+    for (const auto& [k, v] : j.items())
+      if (std::find(skip.begin(), skip.end(), k) == skip.end()) flatten(v, prefix.empty() ? k : prefix + "." + k, out);
+  } else if (j.is_array()) {
+    for (std::size_t i = 0; i < j.size(); ++i) flatten(j[i], prefix + "." + std::to_string(i), out);
+  } else {
+    out[prefix] = j;
+  }
+}
+
+std::string csv_cell(const nlohmann::json& v) {
+  if (v.is_null()) return "";
+  std::string s = v.is_string() ? v.get<std::string>() : v.dump();
+  if (s.find_first_of(",\"\n") == std::string::npos) return s;
+  std::string q = "\"";
+  for (char c : s) q += c == '"' ? std::string("\"\"") : std::string(1, c);
+  return q + "\"";
+}
+
+// points.jsonl and sweep.csv from rows (sorted by point here), and summary.json.
+void write_outputs(const std::filesystem::path& out, const SweepDef& d, std::map<std::size_t, nlohmann::json> rows,
+                   const nlohmann::json& timing, const nlohmann::json& provenance_json, bool complete) {
+  std::string jsonl, csv = "point";
+  std::vector<std::string> paths;
+  std::map<std::string, bool> seen;
+  for (const auto& [k, row] : rows)
+    if (row.contains("result"))
+      for (const auto& [p, v] : row["result"].items())
+        if (!seen[p]) seen[p] = true, paths.push_back(p);
+  // nlohmann keeps object keys sorted: the column order is the same for every subset of rows.
+  for (const auto& [key, vals] : d.axes) csv += "," + csv_cell(key);
+  csv += ",exit_code";
+  for (const auto& p : paths) csv += "," + csv_cell(p);
+  csv += ",error\n";
+  std::size_t failed = 0;
+  for (const auto& [k, row] : rows) {
+    jsonl += row.dump() + "\n";
+    csv += std::to_string(k);
+    for (const auto& [key, vals] : d.axes) csv += "," + csv_cell(row["parameters"][key]);
+    csv += "," + row["exit_code"].dump();
+    for (const auto& p : paths) csv += "," + (row.contains("result") && row["result"].contains(p) ? csv_cell(row["result"][p]) : "");
+    csv += "," + (row.contains("error") ? csv_cell(row["error"]) : std::string()) + "\n";
+    if (row["exit_code"] != 0) ++failed;
+  }
+  write_file_atomically(out / "points.jsonl", jsonl);
+  write_file_atomically(out / "sweep.csv", csv);
+  nlohmann::json s{{"command", "sweep"}, {"sweep_id", d.id()},     {"definition", d.definition()},
+                   {"points_total", d.total()}, {"shard", {d.shard, d.shards}}, {"points_done", rows.size()},
+                   {"points_failed", failed}, {"complete", complete}};
+  s["timing"] = timing;
+  s["provenance"] = provenance_json;
+  write_json(out / "summary.json", s);
+}
+
+std::string last_line(const std::filesystem::path& log) {
+  std::ifstream in(log);
+  std::string line, last;
+  while (std::getline(in, line))
+    if (!line.empty()) last = line;
+  return last;
+}
+
+pid_t spawn_point(const SweepDef& d, std::size_t k, const std::filesystem::path& out) {
+  std::vector<std::string> argv{"stickslip", "run", d.study};
+  for (const auto& [key, v] : d.point(k)) argv.insert(argv.end(), {"--set", key + "=" + v});
+  for (const auto& [key, v] : d.fixed) argv.insert(argv.end(), {"--set", key + "=" + v});
+  argv.insert(argv.end(), {"--out", (out / "points" / std::to_string(k)).string(), "--json"});
+  std::vector<char*> cargv;
+  for (auto& a : argv) cargv.push_back(a.data());
+  cargv.push_back(nullptr);
+  const std::string log = (out / "points" / (std::to_string(k) + ".log")).string();
+  posix_spawn_file_actions_t fa;
+  posix_spawn_file_actions_init(&fa);
+  posix_spawn_file_actions_addopen(&fa, 1, log.c_str(), O_WRONLY | O_CREAT | O_TRUNC, 0644);
+  posix_spawn_file_actions_adddup2(&fa, 1, 2);
+  pid_t pid = 0;
+  const int rc = posix_spawn(&pid, "/proc/self/exe", &fa, nullptr, cargv.data(), environ);
+  posix_spawn_file_actions_destroy(&fa);
+  if (rc != 0) throw std::runtime_error("cannot start a child stickslip: " + std::string(std::strerror(rc)));
+  return pid;
+}
+
+nlohmann::json point_row(const SweepDef& d, std::size_t k, int code, const std::filesystem::path& out) {
+  nlohmann::json params = nlohmann::json::object();
+  for (const auto& [key, v] : d.point(k)) params[key] = v;
+  nlohmann::json row{{"point", k}, {"parameters", params}, {"exit_code", code}};
+  const auto dir = out / "points" / std::to_string(k);
+  if (code == 0) {
+    std::ifstream in(dir / "summary.json");
+    nlohmann::json result = nlohmann::json::object();
+    flatten(nlohmann::json::parse(in), "", result);
+    row["result"] = result;
+  } else {
+    row["error"] = last_line(out / "points" / (std::to_string(k) + ".log"));
+  }
+  return row;
+}
+
+std::pair<std::size_t, std::size_t> parse_shard(const std::string& text) {
+  const auto slash = text.find('/');
+  const std::string allowed = "allowed: I/N with 1 <= I <= N, e.g. 2/4";
+  if (slash == std::string::npos) throw_input("--shard", text, allowed);
+  long i = 0, n = 0;
+  try {
+    i = parse_count("--shard", text.substr(0, slash), 1, 100000);
+    n = parse_count("--shard", text.substr(slash + 1), 1, 100000);
+  } catch (const InputError&) {
+    throw_input("--shard", text, allowed);
+  }
+  if (i > n) throw_input("--shard", text, allowed);
+  return {static_cast<std::size_t>(i), static_cast<std::size_t>(n)};
+}
+
+}  // namespace
+
+int sweep_command(const std::vector<std::string>& args) {
+  if (args.empty() || args[0].rfind("--", 0) == 0) throw_input("study", "", std::string("missing; usage: ") + kUsage);
+  const auto studies = all_studies();
+  const Study& study = find_study(studies, args[0]);
+  SweepDef d;
+  d.study = study.name();
+  Parameters check = study.parameters();  // every key and value is checked by the study's own parser
+  const unsigned cores = std::max(1u, std::thread::hardware_concurrency());
+  long jobs = cores;
+  bool resume = false;
+  std::filesystem::path out = std::filesystem::path("out") / ("sweep-" + study.name());
+  for (std::size_t i = 1; i < args.size(); ++i) {
+    const std::string& a = args[i];
+    if (a == "--resume") {
+      resume = true;
+    } else if (is_option(a, "--set") || is_option(a, "--fix")) {
+      const bool fix = is_option(a, "--fix");
+      const std::string kv = option_value(args, i);
+      const auto eq = kv.find('=');
+      if (eq == std::string::npos || eq == 0) throw_input(fix ? "--fix" : "--set", kv, "allowed: KEY=VALUE");
+      const std::string key = kv.substr(0, eq), value = kv.substr(eq + 1);
+      check.set(key, check.has(key) ? check.raw(key) : value);  // an unknown key: InputError listing the keys
+      for (const auto& pr : d.axes)
+        if (pr.first == key) throw_input(key, value, "given twice");
+      for (const auto& pr : d.fixed)
+        if (pr.first == key) throw_input(key, value, "given twice");
+      if (fix) {
+        d.fixed.emplace_back(key, value);
+      } else {
+        const auto vals = split_list(value);
+        if (vals.empty() || std::any_of(vals.begin(), vals.end(), [](const std::string& v) { return v.empty(); }))
+          throw_input(key, value, "give at least one value (a comma-separated list without empty items)");
+        d.axes.emplace_back(key, vals);
+      }
+    } else if (is_option(a, "--jobs")) {
+      jobs = parse_count("--jobs", option_value(args, i), 1, 1024);
+    } else if (is_option(a, "--shard")) {
+      std::tie(d.shard, d.shards) = parse_shard(option_value(args, i));
+    } else if (is_option(a, "--out")) {
+      out = option_value(args, i);
+    } else {
+      throw_input("argument", a, std::string("allowed: ") + kUsage);
+    }
+  }
+  if (d.axes.empty()) throw_input("--set", "", "give at least one KEY=LIST to sweep");
+  // Every single value must parse where the study can tell without running (types and ranges are checked by each
+  // point's run; a point that exits 2 is a failed row).
+  for (const auto& [key, vals] : d.axes)
+    for (const auto& v : vals) check.set(key, v);
+  const std::size_t total = d.total();
+  make_out_dir(out);
+  std::filesystem::create_directories(out / "points");
+  Parameters sp("sweep");
+  sp.declare("sweep_id", d.id(), "").declare("shard", fmt::format("{}/{}", d.shard, d.shards), "");
+  install_interrupt_handlers();  // before runs.jsonl appears
+  RunStore store(out, "sweep " + study.name(), sp, resume);
+
+  std::vector<std::size_t> todo;
+  std::map<std::size_t, nlohmann::json> rows;
+  for (std::size_t k = 0; k < total; ++k) {
+    if (!d.in_shard(k)) continue;
+    if (const nlohmann::json* r = store.stored("point-" + std::to_string(k))) rows[k] = *r;
+    else todo.push_back(k);
+  }
+  const std::size_t mine = rows.size() + todo.size();
+  std::cerr << fmt::format("sweep {}: {} points ({} in shard {}/{}, {} stored), {} jobs\n", study.name(), total, mine,
+                           d.shard, d.shards, rows.size(), jobs);
+  const auto start = std::chrono::steady_clock::now();
+  std::map<pid_t, std::size_t> running;
+  std::size_t next = 0, done_now = 0;
+  int signal_seen = 0;
+  while (next < todo.size() || !running.empty()) {
+    if (interrupted() && !signal_seen) {
+      signal_seen = interrupt_flag();
+      for (const auto& [pid, k] : running) ::kill(pid, SIGTERM);
+    }
+    while (!signal_seen && next < todo.size() && running.size() < static_cast<std::size_t>(jobs)) {
+      const std::size_t k = todo[next++];
+      running[spawn_point(d, k, out)] = k;
+    }
+    if (running.empty()) break;
+    int status = 0;
+    const pid_t pid = ::waitpid(-1, &status, 0);
+    if (pid < 0) {
+      if (errno == EINTR) continue;
+      throw std::runtime_error(std::string("waitpid: ") + std::strerror(errno));
+    }
+    const auto it = running.find(pid);
+    if (it == running.end()) continue;
+    const std::size_t k = it->second;
+    running.erase(it);
+    const int code = WIFEXITED(status) ? WEXITSTATUS(status) : 128 + WTERMSIG(status);
+    if (code >= 128 || signal_seen) continue;  // ended by a signal: not a result; --resume runs it again
+    const nlohmann::json row = point_row(d, k, code, out);
+    store.record("point-" + std::to_string(k), row);
+    rows[k] = row;
+    ++done_now;
+    const double el = std::chrono::duration<double>(std::chrono::steady_clock::now() - start).count();
+    std::cerr << fmt::format("sweep {}: {}/{} points ({:.0f} %), {:.1f} s elapsed, about {:.0f} s left{}\n", study.name(),
+                             rows.size(), mine, 100.0 * static_cast<double>(rows.size()) / static_cast<double>(mine), el,
+                             el / static_cast<double>(done_now) * static_cast<double>(todo.size() - done_now),
+                             code ? fmt::format(" (point {} exit {})", k, code) : std::string());
+  }
+  const double wall = std::chrono::duration<double>(std::chrono::steady_clock::now() - start).count();
+  std::vector<std::string> command_line{"stickslip", "sweep"};
+  command_line.insert(command_line.end(), args.begin(), args.end());
+  const nlohmann::json timing{{"jobs", jobs}, {"wall_time_s", wall}, {"points_run", done_now}};
+  write_outputs(out, d, rows, timing, provenance(command_line, sp), rows.size() == mine);
+  if (signal_seen) {
+    std::cerr << "stickslip sweep: interrupted; " << rows.size() << " points on disk in " << out.string()
+              << "/runs.jsonl; finish with --resume (same arguments)\n";
+    return interrupted_exit_code(signal_seen);
+  }
+  std::cerr << fmt::format("sweep {}: wrote {}/ (sweep.csv, points.jsonl, summary.json) in {:.1f} s\n", study.name(),
+                           out.string(), wall);
+  return 0;
+}
+
+int merge_command(const std::vector<std::string>& args) {
+  std::vector<std::filesystem::path> dirs;
+  std::filesystem::path out;
+  for (std::size_t i = 0; i < args.size(); ++i) {
+    if (is_option(args[i], "--out")) out = option_value(args, i);
+    else if (args[i].rfind("--", 0) == 0) throw_input("argument", args[i], "allowed: stickslip merge DIR... --out DIR");
+    else dirs.push_back(args[i]);
+  }
+  if (dirs.empty()) throw_input("merge", "", "give the folders of the shards: stickslip merge DIR... --out DIR");
+  if (out.empty()) throw_input("--out", "", "missing; stickslip merge DIR... --out DIR");
+  SweepDef d;
+  std::string id;
+  std::map<std::size_t, nlohmann::json> rows;
+  for (const auto& dir : dirs) {
+    std::ifstream in(dir / "summary.json");
+    if (!in) throw_input("merge", dir.string(), "no summary.json of a sweep there");
+    nlohmann::json s;
+    try {
+      s = nlohmann::json::parse(in);
+    } catch (const nlohmann::json::exception&) {
+      throw_input("merge", dir.string(), "summary.json is not JSON");
+    }
+    if (s.value("command", "") != "sweep") throw_input("merge", dir.string(), "not the folder of a stickslip sweep");
+    if (id.empty()) {
+      id = s.at("sweep_id").get<std::string>();
+      d = SweepDef::from_definition(s.at("definition"));
+    } else if (s.at("sweep_id").get<std::string>() != id) {
+      throw_input("merge", dir.string(),
+                  "belongs to another sweep (id " + s.at("sweep_id").get<std::string>() + ", not " + id + ")");
+    }
+    std::ifstream pts(dir / "points.jsonl");
+    std::string line;
+    while (std::getline(pts, line)) {
+      if (line.empty()) continue;
+      const nlohmann::json row = nlohmann::json::parse(line);
+      const std::size_t k = row.at("point").get<std::size_t>();
+      if (rows.count(k) && rows[k] != row) throw_input("merge", dir.string(), fmt::format("point {} differs from another folder's", k));
+      rows[k] = row;
+    }
+  }
+  std::vector<std::string> missing;
+  for (std::size_t k = 0; k < d.total(); ++k)
+    if (!rows.count(k)) missing.push_back(std::to_string(k));
+  if (!missing.empty())
+    throw_input("merge", join(dirs.size() > 3 ? std::vector<std::string>{dirs[0].string(), "..."} : [&] {
+                  std::vector<std::string> v;
+                  for (const auto& x : dirs) v.push_back(x.string());
+                  return v;
+                }()),
+                fmt::format("incomplete: {} of {} points missing (first: {})", missing.size(), d.total(), missing.front()));
+  make_out_dir(out);
+  std::vector<std::string> command_line{"stickslip", "merge"};
+  command_line.insert(command_line.end(), args.begin(), args.end());
+  Parameters sp("sweep");
+  sp.declare("sweep_id", id, "").declare("shard", "1/1", "");
+  write_outputs(out, d, rows, {{"merged_from", dirs.size()}}, provenance(command_line, sp), true);
+  std::cerr << fmt::format("merge: {} points of sweep {} from {} folders -> {}/\n", rows.size(), id, dirs.size(), out.string());
+  return 0;
+}
+
+}  // namespace stickslip

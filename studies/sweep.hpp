@@ -1,0 +1,27 @@
+// studies/sweep.hpp — `stickslip sweep STUDY --set KEY=LIST... [--fix KEY=VALUE]... [--jobs N] [--shard I/N]
+// [--out DIR] [--resume]` and `stickslip merge DIR... --out DIR`: a study over the product of parameter values.
+//
+// Points: the product of the --set lists (comma-separated; the last key varies fastest), numbered k = 0..P-1;
+// --fix passes a value unchanged (e.g. a list-valued study parameter). Each point is one child process of this
+// binary, `stickslip run STUDY --set KEY=V... --out DIR/points/<k> --json` (stdout and stderr in
+// DIR/points/<k>.log), so studies need not be thread-safe; --jobs of them at a time (default: the cores).
+// --shard I/N runs the points with k mod N = I - 1 (a Slurm job array, GNU parallel across machines).
+// Every finished point is a row in DIR/runs.jsonl (studies/run_store.hpp): --resume with the same arguments runs
+// only the missing ones. A row: {"point", "parameters": {KEY: V}, "exit_code", "result": the scalars of the point's
+// summary.json flattened to dotted paths, or "error": the last line of a failed point's log}; no timing in rows.
+// Outputs, rows in point order whatever --jobs: points.jsonl (one row a line), sweep.csv (point, the keys,
+// exit_code, then every result path), summary.json (the sweep's definition and id; jobs, wall time and the
+// command line under "timing" and "provenance", the only parts that differ between equal sweeps).
+// merge: the folders of the shards of one sweep (same id) -> the outputs of the unsharded sweep, byte for byte
+// (points.jsonl, sweep.csv; summary.json apart from "timing" and "provenance").
+#pragma once
+
+#include <string>
+#include <vector>
+
+namespace stickslip {
+
+int sweep_command(const std::vector<std::string>& args);
+int merge_command(const std::vector<std::string>& args);
+
+}  // namespace stickslip
