@@ -205,6 +205,9 @@ json run_gas(const GasConfig& g, const Normal& normal, const Tangential& tangent
                       {"tangential_dissipation", json_number(ledger.tangential_dissipation())},
                       {"created", json_number(ledger.created())},
                       {"reset_jump", json_number(ledger.now.jump)},
+                      {"scheme_work", json_number(ledger.now.scheme_work)},
+                      {"scheme_work_relative", json_number(scale > 0 ? ledger.now.scheme_work / scale : 0.0)},
+                      {"verlet_kick", json_number(ledger.now.kick)},
                       {"balance", json_number(ledger.balance())},
                       {"energy_balance_error", json_number(scale > 0 ? std::abs(ledger.balance()) / scale : 0.0)}}}};
 }
@@ -576,7 +579,7 @@ class GranularGasStudy : public Study {
 
     // Results rows.
     for (const std::string& law : laws) {
-      std::vector<double> expo, created, per_coll, bal_err, freq_ratio, net_t;
+      std::vector<double> expo, created, per_coll, bal_err, scheme_err, freq_ratio, net_t;
       json terms = json::object();
       for (std::size_t s = 0; s < rows[law].size(); ++s) {
         const json& row = rows[law][s];
@@ -589,6 +592,7 @@ class GranularGasStudy : public Study {
         const double ncoll = row["onsets"]["count"].get<double>();
         per_coll.push_back(ncoll > 0 ? row["ledger"]["created"].get<double>() / ncoll : 0.0);
         bal_err.push_back(row["ledger"]["energy_balance_error"].get<double>());
+        scheme_err.push_back(std::abs(row["ledger"]["scheme_work_relative"].get<double>()));
         // Collision count against Enskog's frequency integrated over the homogeneous phase.
         double predicted = 0, counted = 0;
         for (std::size_t k = 1; k < t.size() && t[k] <= t_hom[law][s]; ++k) {
@@ -619,6 +623,7 @@ class GranularGasStudy : public Study {
              {"homogeneous_throughout", *std::min_element(t_hom[law].begin(), t_hom[law].end()) >= t_grid.back()},
              {"collisions_over_enskog", json_number(mean_of(freq_ratio))},
              {"energy_balance_error", json_number(*std::max_element(bal_err.begin(), bal_err.end()))},
+             {"scheme_energy_error", json_number(*std::max_element(scheme_err.begin(), scheme_err.end()))},
              {"energy_terms_first_seed", terms},
              {"wall_seconds", json_number(rows[law].front()["wall_seconds"].get<double>())}};
       if (law == "none") {

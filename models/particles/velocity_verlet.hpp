@@ -8,6 +8,15 @@
 // Second order for conservative forces; forces that depend on velocity see v_{n+1/2} (first order there, as in
 // LAMMPS). Frozen bodies (inv_mass = inv_inertia = 0) do not move. The ledger (optional) gets the trapezoid of the
 // contact powers of consecutive evaluations and gravity's exact work m g . (x_{n+1} - x_n).
+// The scheme's exact energy law (from the two half kicks, per body and component, h = dt):
+//   K_{n+1} - K_n = h/2 sum (F_n + F_{n+1}) . v_{n+1/2} + h^2/8 sum (|F_{n+1}|^2 - |F_n|^2)/m   (+ torques, I, omega)
+// so the ledger also keeps (models/particles/energy.hpp)
+//   scheme  = -h/2 sum (Fc_n + Fc_{n+1}) . v_{n+1/2} - h/2 (P_n + P_{n+1}): the work the contacts take as the bodies
+//             feel it (contact forces Fc = F - m g, at the half-step velocity) minus the trapezoid of the contact
+//             laws' powers. It is the scheme's first-order energy error (a velocity-dependent force seen at
+//             v_{n+1/2}, the powers of step n taken at v_{n-1/2}), zero as dt -> 0.
+//   kick    = h^2/8 sum (|F_{n+1}|^2/m - |F_n|^2/m + torques): telescopes at fixed dt, bounded, O(h^2).
+// With them the balance dK + W_n + W_t + scheme - kick - W_g is zero to round-off at every step.
 #pragma once
 
 #include "models/particles/particle_engine.hpp"
@@ -36,6 +45,26 @@ void verlet_setup(const Engine& e, GranularState& s, ParticleLedger* ledger = nu
   }
 }
 
+// Power of the contact forces and torques on the moving bodies at their current velocities, and the kick sum
+// sum |F|^2/m + |T|^2/I, for the forces now in the arrays (gravity taken out of the power).
+struct BodyPower {
+  double contact_power = 0, kick = 0;
+};
+inline BodyPower body_power(const ParticleArrays& p, const Vec3& g) {
+  BodyPower b;
+  for (std::size_t i = 0; i < p.size(); ++i) {
+    if (p.inv_mass[i] > 0) {
+      b.contact_power += (p.f[i] - p.mass[i] * g).dot(p.v[i]);
+      b.kick += p.inv_mass[i] * p.f[i].squaredNorm();
+    }
+    if (p.inv_inertia[i] > 0) {
+      b.contact_power += p.torque[i].dot(p.omega[i]);
+      b.kick += p.inv_inertia[i] * p.torque[i].squaredNorm();
+    }
+  }
+  return b;
+}
+
 template <class Engine>
 void verlet_step(const Engine& e, GranularState& s, double dt, VerletStats& stats, ParticleLedger* ledger = nullptr) {
   ParticleArrays& p = s.bodies;
@@ -52,10 +81,17 @@ void verlet_step(const Engine& e, GranularState& s, double dt, VerletStats& stat
       p.x[i] += dx;
     }
   }
+  BodyPower before;  // forces of step n at the half-step velocities
+  if (ledger) before = body_power(p, g);
   if (e.update_neighbors(s)) ++stats.rebuilds;
   ContactSums c;
-  if (ledger) c = e.template forces<true>(s, dt);
-  else e.template forces<false>(s, dt);
+  BodyPower after;
+  if (ledger) {
+    c = e.template forces<true>(s, dt);
+    after = body_power(p, g);
+  } else {
+    e.template forces<false>(s, dt);
+  }
   for (std::size_t i = 0; i < n; ++i) {
     p.v[i] += half * p.inv_mass[i] * p.f[i];
     p.omega[i] += half * p.inv_inertia[i] * p.torque[i];
@@ -68,8 +104,12 @@ void verlet_step(const Engine& e, GranularState& s, double dt, VerletStats& stat
     now.kinetic = kinetic_energy(p);
     now.elastic_normal = c.elastic_normal;
     now.elastic_tangential = c.elastic_tangential;
-    now.work_normal += half * (ledger->last_power_normal + c.power_normal);
-    now.work_tangential += half * (ledger->last_power_tangential + c.power_tangential);
+    const double dw_n = half * (ledger->last_power_normal + c.power_normal);
+    const double dw_t = half * (ledger->last_power_tangential + c.power_tangential);
+    now.work_normal += dw_n;
+    now.work_tangential += dw_t;
+    now.scheme_work += -half * (before.contact_power + after.contact_power) - (dw_n + dw_t);
+    now.kick += 0.125 * dt * dt * (after.kick - before.kick);
     now.jump += c.jump;
     now.created += c.created;
     now.gravity_work += gravity_work;
