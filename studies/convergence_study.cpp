@@ -59,46 +59,65 @@ class ConvergenceStudy final : public Study {
     std::vector<double> dts;
     for (long j = 0; j < levels; ++j) dts.push_back(dt_max / std::pow(2.0, static_cast<double>(j)));
 
-    Progress progress(ctx.log, name(), laws.size() * solvers.size() * events.size());
-    CsvWriter csv(ctx.out_dir / "convergence.csv",
-                  {"friction", "solver", "events", "dt [n.u.]", "error_v [n.u.]", "steps", "switches"});
     // The CSV carries codes for the text columns so that every cell is a number; the legend is here:
     nlohmann::json codes{{"friction", laws}, {"solver", solvers}, {"events", {"off", "on"}}};
+    double steps_per_run = 0;
+    for (double dt : dts) steps_per_run += std::ceil(base.t_end / dt);
+    Progress progress(ctx.log, name(), laws.size() * solvers.size() * events.size());
+    // One run per (law, scheme, events) over all dt, through the run store: its row keeps the errors, steps and
+    // switches per dt, so convergence.csv is written from the rows (a resumed study does not rerun them).
+    ctx.plan({{"runs", laws.size() * solvers.size() * events.size()},
+              {"steps_per_run", steps_per_run},  // summed over the halvings of dt
+              {"particles", 2}});
     nlohmann::json results = nlohmann::json::array();
     std::string plots[3];
     for (std::size_t li = 0; li < laws.size(); ++li) {
       for (std::size_t si = 0; si < solvers.size(); ++si) {
         for (bool ev : events) {
-          PlateRunConfig c = base;
-          c.law = parse_plate_law("friction", laws[li]);
-          c.solver.kind = parse_solver("solver", solvers[si]);
-          c.solver.events = ev;
-          const double v_exact = exact_plates(c).at(c.t_end).v;
-          std::vector<double> errors;
           const std::string file = fmt::format("rows/{}_{}_{}.csv", laws[li], solvers[si], ev ? "events" : "noevents");
-          CsvWriter row_csv(ctx.out_dir / file, {"dt [n.u.]", "error_v [n.u.]"});
-          for (double dt : dts) {
-            c.solver.dt = dt;
-            const PlateRun r = run_plates(c);
-            const double err = std::abs(r.v_end - v_exact);
-            errors.push_back(err);
-            // Zero errors (exact to the last bit) are plotted and stored at the floor's scale, not as 0.
-            row_csv.row({dt, std::max(err, 1e-17)});
-            csv.row({static_cast<double>(li), static_cast<double>(si), ev ? 1.0 : 0.0, dt, err,
-                     static_cast<double>(r.stats.steps), static_cast<double>(r.stats.events.size())});
-          }
-          const double order = loglog_slope(dts, errors, floor, 0, 3);
-          results.push_back({{"friction", laws[li]},
-                             {"solver", solvers[si]},
-                             {"events", ev},
-                             {"order", json_number(order)},
-                             {"dts", dts},
-                             {"errors", errors}});
+          const nlohmann::json row = ctx.run(file, [&] {
+            PlateRunConfig c = base;
+            c.law = parse_plate_law("friction", laws[li]);
+            c.solver.kind = parse_solver("solver", solvers[si]);
+            c.solver.events = ev;
+            const double v_exact = exact_plates(c).at(c.t_end).v;
+            std::vector<double> errors, steps, switches;
+            CsvWriter row_csv(ctx.out_dir / file, {"dt [n.u.]", "error_v [n.u.]"});
+            for (double dt : dts) {
+              c.solver.dt = dt;
+              const PlateRun r = run_plates(c);
+              const double err = std::abs(r.v_end - v_exact);
+              errors.push_back(err);
+              steps.push_back(static_cast<double>(r.stats.steps));
+              switches.push_back(static_cast<double>(r.stats.events.size()));
+              // Zero errors (exact to the last bit) are plotted and stored at the floor's scale, not as 0.
+              row_csv.row({dt, std::max(err, 1e-17)});
+            }
+            const double order = loglog_slope(dts, errors, floor, 0, 3);
+            return nlohmann::json{{"friction", laws[li]}, {"solver", solvers[si]}, {"events", ev},
+                                  {"order", json_number(order)}, {"dts", dts},   {"errors", errors},
+                                  {"steps", steps},              {"switches", switches}};
+          });
+          results.push_back(row);
+          const double order = row["order"].is_number() ? row["order"].get<double>() : std::nan("");
           plots[li % 3] += fmt::format("'{}' using 1:2 with linespoints lw 1.5 title '{}{} (p = {:.2f})', ", file,
                                        solvers[si], ev ? " + events" : "", order);
           progress.tick(fmt::format("{} {} events={} order={:.3f}", laws[li], solvers[si], ev ? "on" : "off", order));
         }
       }
+    }
+    {
+      CsvWriter csv(ctx.out_dir / "convergence.csv",
+                    {"friction", "solver", "events", "dt [n.u.]", "error_v [n.u.]", "steps", "switches"});
+      std::size_t k = 0;
+      for (std::size_t li = 0; li < laws.size(); ++li)
+        for (std::size_t si = 0; si < solvers.size(); ++si)
+          for (bool ev : events) {
+            const nlohmann::json& row = results[k++];
+            for (std::size_t d = 0; d < dts.size(); ++d)
+              csv.row({static_cast<double>(li), static_cast<double>(si), ev ? 1.0 : 0.0, dts[d],
+                       row["errors"][d].get<double>(), row["steps"][d].get<double>(), row["switches"][d].get<double>()});
+          }
     }
     std::string script = fmt::format(
         "set datafile separator ','\nset datafile columnheaders\nset logscale xy\nset grid\nset key right bottom font ',8'\n"

@@ -69,6 +69,10 @@ class RollingSphereStudy : public Study {
 
     const ParticleState& init = setup.initial;
 
+    ctx.plan({{"runs", 1}, {"steps_per_run", json_number(std::ceil(t_end / opt.dt))}, {"particles", 1}});
+    // The study is one run: its row is the summary (the CSV and the figure are written within it), so a resumed
+    // study whose run finished returns the stored row.
+    return ctx.run("rolling-sphere", [&] {
     CsvWriter csv(ctx.out_dir / "rolling_sphere.csv",
                   {"t [s]", "x [m]", "rotation_z [rad]", "v_x [m/s]", "omega_z [rad/s]", "slip_x [m/s]",
                    "x_analytic [m]", "rotation_z_analytic [rad]", "v_x_analytic [m/s]", "omega_z_analytic [rad/s]"});
@@ -123,7 +127,10 @@ class RollingSphereStudy : public Study {
     j["events"] = st.events;
     if (opt.integrator == "trapezoid")
       j["iterations"] = {{"mean", json_number(st.mean_iterations)}, {"max", st.max_iterations}, {"total", st.iterations}};
+    if (opt.integrator == "trapezoid")  // steps retried with dt/2 (solvers/trapezoid_fixed_point.hpp); smallest_dt 0: none
+      j["rejected_steps"] = {{"count", st.rejected_steps}, {"smallest_dt", json_number(st.min_dt)}};
     return j;
+    });
   }
 };
 

@@ -7,6 +7,7 @@
 
 #include "core/errors.hpp"
 #include "core/interrupt.hpp"
+#include "core/progress.hpp"
 
 namespace stickslip {
 namespace {
@@ -257,8 +258,12 @@ StochasticRunResult run_stochastic(const StochasticRunSpec& spec) {
 
   double t = 0;
   long sample = 0;
+  const RunSpan span(0, static_cast<double>(total_steps) * spec.dt);  // the progress line (core/progress.hpp)
   for (long step = 1; step <= total_steps; ++step) {
-    if (step % 1024 == 1) check_interrupt();
+    if (step % 1024 == 1) {
+      check_interrupt();
+      progress_at(t);
+    }
     integ.step(t, x);
     if (step % ledger_every == 0 || step == total_steps) {
       r.ledger.add(t, model.energy(x));

@@ -72,6 +72,10 @@ class ThreeSpheresStudy : public Study {
 
     const ParticleState& init = setup.initial;
 
+    ctx.plan({{"runs", 1}, {"steps_per_run", json_number(std::ceil(t_end / opt.dt))}, {"particles", 3}});
+    // The study is one run: its row is the summary (the CSV and the figure are written within it), so a resumed
+    // study whose run finished returns the stored row.
+    return ctx.run("three-spheres", [&] {
     CsvWriter csv(ctx.out_dir / "three_spheres.csv",
                   {"t [s]", "v_radial_1 [m/s]", "spin_1 [rad/s]", "rotation_1 [rad]", "slip_1 [m/s]", "gap_12 [m]",
                    "kinetic [J]"});
@@ -128,7 +132,10 @@ class ThreeSpheresStudy : public Study {
     j["steps"] = st.steps;
     if (opt.integrator == "trapezoid")
       j["iterations"] = {{"mean", json_number(st.mean_iterations)}, {"max", st.max_iterations}};
+    if (opt.integrator == "trapezoid")  // steps retried with dt/2 (solvers/trapezoid_fixed_point.hpp); smallest_dt 0: none
+      j["rejected_steps"] = {{"count", st.rejected_steps}, {"smallest_dt", json_number(st.min_dt)}};
     return j;
+    });
   }
 };
 
