@@ -259,6 +259,10 @@ class StochasticFrictionStudy final : public Study {
     std::set<std::string> built;
     for (const auto& job : jobs) {
       const StochasticRunSpec& sp = job.spec;
+      // Step counts in range, checked before any run (also by --dry-run), naming the key that set them.
+      const bool sweep_job = job.part == "dt-sweep";
+      (void)stochastic_run_counts(sp, sweep_job ? "sweep_t_end" : sp.system == "cluster" ? "cluster_t_end" : "t_end",
+                                  sweep_job ? "sweep_dt" : "dt");
       const std::string model_key = sp.system + (sp.geometry == ContactGeometry::fixed ? "/fixed/" : "/bonded/") + sp.law +
                                     "/" + format_value(sp.kT) + "/" + to_string(sp.scheme);
       if (!built.insert(model_key).second) continue;
