@@ -65,17 +65,6 @@ std::string read_text(const fs::path& p) {
   return std::string(std::istreambuf_iterator<char>(in), {});
 }
 
-// A summary without wall times (the only thing a resumed study may report differently).
-nlohmann::json without_timings(nlohmann::json j) {
-  if (j.is_object()) {
-    for (const char* k : {"wall_seconds", "seconds", "seconds_dt2"}) j.erase(k);
-    for (auto& [k, v] : j.items()) v = without_timings(v);
-  } else if (j.is_array()) {
-    for (auto& v : j) v = without_timings(v);
-  }
-  return j;
-}
-
 std::string joined(const std::vector<std::string>& a) {
   std::string s;
   for (const auto& x : a) s += x + " ";
@@ -175,7 +164,7 @@ TEST_CASE("stochastic-friction: SIGINT keeps the finished runs; --resume gives t
   CHECK(a["complete"] == true);
   CHECK(a["runs_done"] == 4);
   CHECK(a["runs_resumed"] == done);
-  CHECK(without_timings(a["results"]) == without_timings(b["results"]));
+  CHECK(stickslip::test::without_timings(a["results"]) == stickslip::test::without_timings(b["results"]));
   CHECK(a["dt_sweep_fits"] == b["dt_sweep_fits"]);
   CHECK(a["extrapolated_check"] == b["extrapolated_check"]);
   for (const std::string f : {"results.csv", "dt_sweep.csv", "dt_sweep_fit.csv"}) {

@@ -34,17 +34,6 @@ const std::map<std::string, std::vector<std::string>> kTiny{
       "t_end=0.01", "dt_sweep=none", "size_sweep=none"}},
 };
 
-// The summary without what depends on the machine (wall times).
-nlohmann::json without_timings(nlohmann::json j) {
-  if (j.is_object()) {
-    for (const char* k : {"wall_seconds", "seconds", "seconds_dt2"}) j.erase(k);
-    for (auto& [k, v] : j.items()) v = without_timings(v);
-  } else if (j.is_array()) {
-    for (auto& v : j) v = without_timings(v);
-  }
-  return j;
-}
-
 struct Outcome {
   nlohmann::json summary;
   std::size_t done, resumed;
@@ -79,7 +68,7 @@ TEST_CASE("every study's runs go through the run store; a resumed finished study
     const Outcome again = run_in(*study, p, dir, true);
     CHECK(again.done == first.done);
     CHECK(again.resumed == first.done);  // every run came from runs.jsonl
-    CHECK(without_timings(again.summary) == without_timings(first.summary));
+    CHECK(test::without_timings(again.summary) == test::without_timings(first.summary));
     std::filesystem::remove_all(dir);
   }
 }
