@@ -64,6 +64,11 @@ TEST_CASE("every study's runs go through the run store; a resumed finished study
     std::filesystem::create_directories(dir);
     const Outcome first = run_in(*study, p, dir, false);
     CHECK(first.done > 0);
+    if (study->name() == "rolling-sphere" || study->name() == "three-spheres") {  // trapezoid by default
+      // Rejected steps (retried with dt/2) are reported; none at these settings, so no smaller step was taken.
+      CHECK(first.summary["rejected_steps"]["count"] == 0);
+      CHECK(first.summary["rejected_steps"]["smallest_dt"] == 0);
+    }
     CHECK(first.resumed == 0);
     const Outcome again = run_in(*study, p, dir, true);
     CHECK(again.done == first.done);
