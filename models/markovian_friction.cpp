@@ -36,6 +36,9 @@ namespace {
 // (S7) over w = u' - u: the exponent -w (2u + w) / s^2 is <= 0 everywhere.
 double integrate_noise_strength(const FrictionLaw& law, double kT, double nu, double s, double u, double r) {
   thread_local boost::math::quadrature::exp_sinh<double> quadrature;
+  if (!std::isfinite(u))  // a diverging state (a step beyond the scheme's stability limit), not a quadrature problem
+    throw SolverError("D(u) of friction law '" + law.name() + "' asked at u=" + format_value(u) +
+                      ": the state diverged; reduce dt (stiff contact or friction: dt beyond the stability limit)");
   const double L = s * s / (u + std::hypot(u, s));  // decay length of the weight
   auto g = [&](double t) {
     const double w = L * t;

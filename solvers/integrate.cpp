@@ -1,6 +1,7 @@
 #include "solvers/integrate.hpp"
 
 #include "core/interrupt.hpp"
+#include "core/progress.hpp"
 
 #include "core/errors.hpp"
 
@@ -38,8 +39,11 @@ RunStats integrate(const Model& model, double t0, double t_end, VecRef x, Mode& 
   model.project(t0, x, mode);
   if (observer && before != x) observer(t0, before, mode);
   // Every driver calls the observer after each step: that is where a pending signal ends a long run.
+  // ... and where the progress line (core/progress.hpp) learns how far the run is.
+  const RunSpan span(t0, t_end);
   const Observer checked = [&observer](double t, VecCRef xs, const Mode& m) {
     check_interrupt();
+    progress_at(t);
     if (observer) observer(t, xs, m);
   };
   switch (options.kind) {

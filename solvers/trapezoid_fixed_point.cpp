@@ -6,6 +6,7 @@
 
 #include "core/errors.hpp"
 #include "core/interrupt.hpp"
+#include "core/progress.hpp"
 
 namespace stickslip {
 
@@ -159,8 +160,10 @@ TrapezoidStats run_trapezoid(ParticleSystem& system, double t0, double t_end, Pa
   double t_base = t0, h = o.dt;
   long j = 0, good = 0;
   const double h_min = o.dt * o.min_dt_factor;
+  const RunSpan span(t0, t_end);  // the progress line (core/progress.hpp)
   while (t < t_end) {
     check_interrupt();
+    progress_at(t);
     const bool nominal = h == o.dt;
     double t_next = nominal ? t_base + static_cast<double>(j + 1) * o.dt : t + h;
     if (t_next >= t_end - 1e-9 * o.dt) t_next = t_end;

@@ -17,6 +17,7 @@
 #include <cstdio>
 
 #include "core/errors.hpp"
+#include "core/progress.hpp"
 #include "models/hertz_mindlin.hpp"
 #include "models/sphere_scene.hpp"
 #include "models/sphere_stepper.hpp"
@@ -326,6 +327,7 @@ class ContainerStudy : public Study {
     const double chunk = 0.05;
     obs(0.0, state);
     long chunks = 0;
+    const RunSpan span(0, t_end);  // the pour is one run for the progress line, not its chunks (core/progress.hpp)
     while (t < t_end - 1e-12) {
       const double t1 = std::min(t_end, t + chunk);
       const TrapezoidStats st = run_trapezoid(stepper, t, t1, state, topt, [&](double tt, const ParticleState& s) {

@@ -6,6 +6,7 @@
 // and dsds-stage). The order of each row is fitted over its detected asymptotic range (core/order_fit.hpp) with a
 // 95 % interval; errors below error_floor are round-off.
 //   convergence.csv, rows/<law>_<solver>_<events>.csv, convergence.png (log-log, one panel per friction law)
+#include <algorithm>
 #include <cmath>
 #include <fmt/format.h>
 
@@ -68,10 +69,14 @@ class ConvergenceStudy final : public Study {
       (void)v_end.exact(pp);
     }
 
+    double steps_per_run = 0;
+    for (double dt : dts) steps_per_run += std::ceil(t_end / dt);
+    // One run per (law, events) over every scheme and dt, through the run store: its row keeps each scheme's errors,
+    // steps, ranges and fit, so the CSVs are written from the rows (a resumed study does not rerun them).
+    ctx.plan({{"runs", laws.size() * events.size()},
+              {"steps_per_run", steps_per_run * static_cast<double>(solvers.size())},  // all schemes and halvings
+              {"particles", 2}});
     Progress progress(ctx.log, name(), laws.size() * events.size());
-    CsvWriter csv(ctx.out_dir / "convergence.csv",
-                  {"friction", "solver", "events", "dt [n.u.]", "error_v [n.u.]", "steps", "rhs_evals",
-                   "range (0 asymptotic, 1 pre-asymptotic, 2 round-off)"});
     // The CSV carries codes for the text columns so that every cell is a number; the legend is here:
     const std::vector<std::string> range_codes{"asymptotic", "pre-asymptotic", "round-off"};
     nlohmann::json codes{{"friction", laws}, {"solver", solvers}, {"events", {"off", "on"}}, {"range", range_codes}};
@@ -79,37 +84,58 @@ class ConvergenceStudy final : public Study {
     std::string plots[3];
     for (std::size_t li = 0; li < laws.size(); ++li) {
       for (bool ev : events) {
-        pp.set("friction", laws[li]);
-        pp.set("events", ev ? "on" : "off");
-        const auto series = measure_convergence(v_end, pp, specs, dts, {}, "exact", v_end.exact(pp), floor, ctx.log);
-        for (std::size_t si = 0; si < series.size(); ++si) {
-          const ConvergenceSeries& se = series[si];
-          if (!se.failure.empty()) throw SolverError(se.failure);
+        const nlohmann::json run = ctx.run(fmt::format("{}_{}", laws[li], ev ? "events" : "noevents"), [&] {
+          pp.set("friction", laws[li]);
+          pp.set("events", ev ? "on" : "off");
+          const auto series = measure_convergence(v_end, pp, specs, dts, {}, "exact", v_end.exact(pp), floor, ctx.log);
+          nlohmann::json rows = nlohmann::json::array();
+          for (std::size_t si = 0; si < series.size(); ++si) {
+            const ConvergenceSeries& se = series[si];
+            if (!se.failure.empty()) throw SolverError(se.failure);
+            std::vector<double> errors, steps, rhs_evals;
+            for (const ConvergencePoint& q : se.points) {
+              errors.push_back(q.error);
+              steps.push_back(static_cast<double>(q.steps));
+              rhs_evals.push_back(static_cast<double>(q.rhs_evals));
+            }
+            rows.push_back({{"friction", laws[li]}, {"solver", solvers[si]}, {"events", ev},
+                            {"order", json_number(se.fit.order)},
+                            {"ci95", se.fit.has_ci() ? nlohmann::json{se.fit.ci_low, se.fit.ci_high} : nlohmann::json(nullptr)},
+                            {"points_fitted", se.fit.points}, {"dts", dts}, {"errors", errors}, {"steps", steps},
+                            {"rhs_evals", rhs_evals}, {"ranges", se.fit.range}});
+          }
+          return nlohmann::json{{"series", rows}};
+        });
+        for (std::size_t si = 0; si < run["series"].size(); ++si) {
+          const nlohmann::json& row = run["series"][si];
+          results.push_back(row);
           const std::string file = fmt::format("rows/{}_{}_{}.csv", laws[li], solvers[si], ev ? "events" : "noevents");
           CsvWriter row_csv(ctx.out_dir / file, {"dt [n.u.]", "error_v [n.u.]"});
-          std::vector<double> errors;
-          std::vector<std::string> ranges;
-          for (std::size_t k = 0; k < se.points.size(); ++k) {
-            const ConvergencePoint& p = se.points[k];
-            const auto code = std::find(range_codes.begin(), range_codes.end(), se.fit.range[k]) - range_codes.begin();
-            // Zero errors (exact to the last bit) are plotted and stored at the floor's scale, not as 0.
-            row_csv.row({p.h, std::max(p.error, 1e-17)});
-            csv.row({static_cast<double>(li), static_cast<double>(si), ev ? 1.0 : 0.0, p.h, p.error,
-                     static_cast<double>(p.steps), static_cast<double>(p.rhs_evals), static_cast<double>(code)});
-            errors.push_back(p.error);
-            ranges.push_back(se.fit.range[k]);
-          }
-          results.push_back({{"friction", laws[li]}, {"solver", solvers[si]}, {"events", ev},
-                             {"order", json_number(se.fit.order)},
-                             {"ci95", se.fit.has_ci() ? nlohmann::json{se.fit.ci_low, se.fit.ci_high} : nlohmann::json(nullptr)},
-                             {"points_fitted", se.fit.points}, {"dts", dts}, {"errors", errors}, {"ranges", ranges}});
+          // Zero errors (exact to the last bit) are plotted and stored at the floor's scale, not as 0.
+          for (std::size_t d = 0; d < dts.size(); ++d) row_csv.row({dts[d], std::max(row["errors"][d].get<double>(), 1e-17)});
+          const double order = row["order"].is_number() ? row["order"].get<double>() : std::nan("");
           plots[li % 3] += fmt::format("'{}' using 1:2 with linespoints lw 1.5 title '{}{} (p = {:.2f})', ", file,
-                                       solvers[si], ev ? " + events" : "", se.fit.order);
+                                       solvers[si], ev ? " + events" : "", order);
         }
         progress.tick(fmt::format("{} events={}", laws[li], ev ? "on" : "off"));
       }
     }
-    csv.close();
+    {
+      CsvWriter csv(ctx.out_dir / "convergence.csv",
+                    {"friction", "solver", "events", "dt [n.u.]", "error_v [n.u.]", "steps", "rhs_evals",
+                     "range (0 asymptotic, 1 pre-asymptotic, 2 round-off)"});
+      for (const nlohmann::json& row : results) {
+        const auto li = std::find(laws.begin(), laws.end(), row["friction"].get<std::string>()) - laws.begin();
+        const auto si = std::find(solvers.begin(), solvers.end(), row["solver"].get<std::string>()) - solvers.begin();
+        for (std::size_t d = 0; d < dts.size(); ++d) {
+          const auto code = std::find(range_codes.begin(), range_codes.end(), row["ranges"][d].get<std::string>()) -
+                            range_codes.begin();
+          csv.row({static_cast<double>(li), static_cast<double>(si), row["events"].get<bool>() ? 1.0 : 0.0, dts[d],
+                   row["errors"][d].get<double>(), row["steps"][d].get<double>(), row["rhs_evals"][d].get<double>(),
+                   static_cast<double>(code)});
+        }
+      }
+    }
     std::string script = fmt::format(
         "set datafile separator ','\nset datafile columnheaders\nset logscale xy\nset grid\nset key right bottom font ',8'\n"
         "set format y '%.0e'\nset multiplot layout 1,{} title 'Error of v(t = {}) against the exact solution "

@@ -192,6 +192,13 @@ class DryFrictionOscillatorStudy final : public Study {
     s.rtol = prm.positive("rtol");
     s.atol = prm.positive("atol");
     s.fd_delta = prm.positive("fd_delta");
+    // Every run keeps its samples (one per dt, 48 bytes) for the CSV and the stick analysis: a count that could not
+    // fit in memory is refused up front rather than ending in an allocation failure hours later.
+    constexpr double kMaxSamples = 2e7;
+    if (!(s.t_end / s.dt <= kMaxSamples))
+      throw_input("t_end", prm.raw("t_end"),
+                  "gives t_end / dt = " + format_value(s.t_end / s.dt) + " samples per run with dt=" + prm.raw("dt") +
+                      "; at most " + format_value(kMaxSamples) + " (raise dt or lower t_end)");
     return s;
   }
 
@@ -256,37 +263,41 @@ class DryFrictionOscillatorStudy final : public Study {
       }
     }
 
-    std::vector<OscRun> runs;
+    // One run per solver through the run store (a resumed study gets the stored row back): its time series is
+    // runs/<solver>.csv, written when the run finishes, and the summary reads only the rows.
+    ctx.plan({{"runs", solvers.size()}, {"steps_per_run", json_number(std::ceil(s.t_end / s.dt))}, {"particles", 1}});
     nlohmann::json results = nlohmann::json::array();
     for (const auto& solver : solvers) {
-      runs.push_back(run_one(solver, s));
-      const OscRun& r = runs.back();
+      results.push_back(ctx.run(solver, [&] {
+        const OscRun r = run_one(solver, s);
+        CsvWriter csv(out / "runs" / (solver + ".csv"), {"t [s]", "x [m]", "v [m/s]", "F [N]", "lambda", "mode"});
+        for (const auto& q : r.samples) csv.row({q.t, q.x, q.v, q.force, q.lambda, static_cast<double>(q.mode)});
+        // The naive sign() schemes have no switching function: their stick time is read off the output grid.
+        const bool located = solver.find("-sign") == std::string::npos;
+        nlohmann::json row{{"solver", solver},
+                           {"x_stick", json_number(r.x_stick)},
+                           {"drift", json_number(r.drift)},
+                           {"t_stick_error", json_number(r.t_stick - exact.t_stick())},
+                           {"x_stick_error", json_number(r.x_stick - exact.x_stick())},
+                           {"max_speed_after_stick", json_number(r.v_after)},
+                           {"velocity_sign_changes_after_stick", r.sign_changes},
+                           {"events", r.stats.events.size()},
+                           {"steps", r.stats.steps},
+                           {"rhs_evals", r.stats.rhs_evals}};
+        put_transition_time(row, "t_stick", r.t_stick, located, s.dt);
+        return row;
+      }));
       progress.tick(solver);
-      CsvWriter csv(out / "runs" / (solver + ".csv"), {"t [s]", "x [m]", "v [m/s]", "F [N]", "lambda", "mode"});
-      for (const auto& q : r.samples) csv.row({q.t, q.x, q.v, q.force, q.lambda, static_cast<double>(q.mode)});
-      // The naive sign() schemes have no switching function: their stick time is read off the output grid.
-      const bool located = solver.find("-sign") == std::string::npos;
-      nlohmann::json row{{"solver", solver},
-                         {"x_stick", json_number(r.x_stick)},
-                         {"drift", json_number(r.drift)},
-                         {"t_stick_error", json_number(r.t_stick - exact.t_stick())},
-                         {"x_stick_error", json_number(r.x_stick - exact.x_stick())},
-                         {"max_speed_after_stick", json_number(r.v_after)},
-                         {"velocity_sign_changes_after_stick", r.sign_changes},
-                         {"events", r.stats.events.size()},
-                         {"steps", r.stats.steps},
-                         {"rhs_evals", r.stats.rhs_evals}};
-      put_transition_time(row, "t_stick", r.t_stick, located, s.dt);
-      results.push_back(row);
     }
-    const OscRun& first = runs.front();
+    const nlohmann::json& first = results.front();
     nlohmann::json summary{{"study", name()},
-                           {"x_stick", json_number(first.x_stick)},
-                           {"drift", json_number(first.drift)},
-                           {"solver", first.solver},
+                           {"x_stick", first["x_stick"]},
+                           {"drift", first["drift"]},
+                           {"solver", first["solver"]},
                            {"exact", {{"t_stick", json_number(exact.t_stick())}, {"x_stick", json_number(exact.x_stick())}}},
-                           {"runs", results}};
-    put_transition_time(summary, "t_stick", first.t_stick, first.solver.find("-sign") == std::string::npos, s.dt);
+                           {"runs", results},
+                           {"t_stick", first["t_stick"]},
+                           {"t_stick_located", first["t_stick_located"]}};
     plot(out, solvers, s, exact, ctx.log);
     return summary;
   }

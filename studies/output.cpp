@@ -58,6 +58,25 @@ CsvWriter::~CsvWriter() {
     std::filesystem::rename(temporary_path(path_), path_, ec);
 }
 
+std::vector<std::vector<double>> read_csv(const std::filesystem::path& path) {
+  std::ifstream in(path);
+  if (!in) throw std::runtime_error("cannot read " + path.string());
+  std::vector<std::vector<double>> rows;
+  std::string line;
+  std::getline(in, line);  // header
+  while (std::getline(in, line)) {
+    std::vector<double> row;
+    std::size_t start = 0;
+    while (start <= line.size()) {
+      const std::size_t end = std::min(line.find(',', start), line.size());
+      row.push_back(std::strtod(line.c_str() + start, nullptr));
+      start = end + 1;
+    }
+    rows.push_back(std::move(row));
+  }
+  return rows;
+}
+
 std::filesystem::path temporary_path(const std::filesystem::path& path) { return path.string() + ".part"; }
 
 void write_file_atomically(const std::filesystem::path& path, const std::string& text) {

@@ -36,6 +36,10 @@ class CsvWriter {
   int exceptions_;
 };
 
+// The numbers of a CSV written by CsvWriter (header row skipped), row by row: what a study reads back of a run that
+// a --resume did not rerun (studies/run_store.hpp).
+std::vector<std::vector<double>> read_csv(const std::filesystem::path& path);
+
 std::filesystem::path temporary_path(const std::filesystem::path& path);  // <path>.part
 // Writes `text` to <path>.part and renames it to <path>.
 void write_file_atomically(const std::filesystem::path& path, const std::string& text);

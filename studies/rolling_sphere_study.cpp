@@ -124,61 +124,69 @@ class RollingSphereStudy : public Study {
 
     const ParticleState& init = setup.initial;
 
-    CsvWriter csv(ctx.out_dir / "rolling_sphere.csv",
-                  {"t [s]", "x [m]", "rotation_z [rad]", "v_x [m/s]", "omega_z [rad/s]", "slip_x [m/s]",
-                   "x_analytic [m]", "rotation_z_analytic [rad]", "v_x_analytic [m/s]", "omega_z_analytic [rad/s]"});
-    RollDetector roll(an);
-    long sample = 0;
-    Progress progress(ctx.log, "rolling-sphere", 5);
-    double next_tick = t_end / 5;
-    const ParticleObserver obs = [&](double t, const ParticleState& s) {
-      const Vec3 u = s.v[0] + s.omega[0].cross(Vec3(0, -r, 0));
-      roll.observe(t, s.v[0], s.omega[0]);
-      if (sample++ % every == 0 || t >= t_end)
-        csv.row({t, s.x[0].x(), s.phi[0].z(), s.v[0].x(), s.omega[0].z(), u.x(), an.x(t).x(), an.phi(t).z(),
-                 an.v(t).x(), an.omega(t).z()});
-      if (t >= next_tick) {
-        progress.tick("t = " + std::to_string(t));
-        next_tick += t_end / 5;
+    ctx.plan({{"runs", 1}, {"steps_per_run", json_number(std::ceil(t_end / opt.dt))}, {"particles", 1}});
+    // The study is one run: its row is the summary (the CSV and the figure are written within it), so a resumed
+    // study whose run finished returns the stored row.
+    return ctx.run("rolling-sphere", [&] {
+      CsvWriter csv(ctx.out_dir / "rolling_sphere.csv",
+                    {"t [s]", "x [m]", "rotation_z [rad]", "v_x [m/s]", "omega_z [rad/s]", "slip_x [m/s]",
+                     "x_analytic [m]", "rotation_z_analytic [rad]", "v_x_analytic [m/s]", "omega_z_analytic [rad/s]"});
+      RollDetector roll(an);
+      long sample = 0;
+      Progress progress(ctx.log, "rolling-sphere", 5);
+      double next_tick = t_end / 5;
+      const ParticleObserver obs = [&](double t, const ParticleState& s) {
+        const Vec3 u = s.v[0] + s.omega[0].cross(Vec3(0, -r, 0));
+        roll.observe(t, s.v[0], s.omega[0]);
+        if (sample++ % every == 0 || t >= t_end)
+          csv.row({t, s.x[0].x(), s.phi[0].z(), s.v[0].x(), s.omega[0].z(), u.x(), an.x(t).x(), an.phi(t).z(),
+                   an.v(t).x(), an.omega(t).z()});
+        if (t >= next_tick) {
+          progress.tick("t = " + std::to_string(t));
+          next_tick += t_end / 5;
+        }
+      };
+      const SphereRunStats st = run_spheres(scene, init, t_end, opt, obs);
+      if (!roll.rolled()) throw SolverError("rolling-sphere: the slip velocity never reached zero before t_end");
+
+      const std::string csvname = "rolling_sphere.csv";
+      auto panel = [&](int col, int acol, const std::string& ylabel) {
+        return "set ylabel '" + ylabel + "'\nplot '" + csvname + "' every ::1 u 1:" + std::to_string(col) +
+               " w l lw 2 t 'numerical (" + opt.integrator + ")', '' every 100::1 u 1:" + std::to_string(acol) +
+               " w p pt 7 ps 0.6 t 'analytic'\n";
+      };
+      const std::string script = "set datafile separator ','\nset multiplot layout 2,2 title 'Example 5.1: t_{roll} = " +
+                                 std::to_string(roll.t_roll) + " s (analytic " + std::to_string(at) +
+                                 " s)'\nset xlabel 't [s]'\nset key bottom right\nset grid\n" + panel(2, 7, "x [m]") +
+                                 panel(3, 8, "rotation about z [rad]") + panel(4, 9, "v_x [m/s]") +
+                                 panel(5, 10, "omega_z [rad/s]") + "unset multiplot\n";
+      csv.close();  // the CSV appears under its name (from .part) only when closed; the figure reads it
+      render_png(ctx.out_dir / "fig5_rolling_sphere.png", script, ctx.log, 1200, 900);
+
+      nlohmann::json j;
+      j["study"] = "rolling-sphere";
+      j["integrator"] = opt.integrator;
+      j["tangential"] = prm.raw("tangential");
+      j["dt"] = json_number(opt.dt);
+      j["t_roll"] = json_number(roll.t_roll);
+      j["v_roll"] = json_number(roll.v_roll.x());
+      j["omega_roll"] = json_number(roll.omega_roll.z());
+      j["analytic"] = {{"t_roll", json_number(at)}, {"v_roll", json_number(av.x())}, {"omega_roll", json_number(aw.z())}};
+      j["relative_error"] = {{"t_roll", json_number(std::abs(roll.t_roll - at) / at)},
+                             {"v_roll", json_number(std::abs(roll.v_roll.x() - av.x()) / std::abs(av.x()))},
+                             {"omega_roll", json_number(std::abs(roll.omega_roll.z() - aw.z()) / std::abs(aw.z()))}};
+      j["paper_printed"] = {{"t_roll", 2.69}, {"v_roll", 8.95}, {"omega_roll", -44.57}};
+      j["static_overlap"] = json_number(h0);
+      j["steps"] = st.steps;
+      j["force_or_rhs_evaluations"] = st.rhs_evals;
+      j["events"] = st.events;
+      if (opt.integrator == "trapezoid") {
+        j["iterations"] = {{"mean", json_number(st.mean_iterations)}, {"max", st.max_iterations}, {"total", st.iterations}};
+        // Steps retried with dt/2 (solvers/trapezoid_fixed_point.hpp); smallest_dt 0: none was.
+        j["rejected_steps"] = {{"count", st.rejected_steps}, {"smallest_dt", json_number(st.min_dt)}};
       }
-    };
-    const SphereRunStats st = run_spheres(scene, init, t_end, opt, obs);
-    if (!roll.rolled()) throw SolverError("rolling-sphere: the slip velocity never reached zero before t_end");
-
-    const std::string csvname = "rolling_sphere.csv";
-    auto panel = [&](int col, int acol, const std::string& ylabel) {
-      return "set ylabel '" + ylabel + "'\nplot '" + csvname + "' every ::1 u 1:" + std::to_string(col) +
-             " w l lw 2 t 'numerical (" + opt.integrator + ")', '' every 100::1 u 1:" + std::to_string(acol) +
-             " w p pt 7 ps 0.6 t 'analytic'\n";
-    };
-    const std::string script = "set datafile separator ','\nset multiplot layout 2,2 title 'Example 5.1: t_{roll} = " +
-                               std::to_string(roll.t_roll) + " s (analytic " + std::to_string(at) +
-                               " s)'\nset xlabel 't [s]'\nset key bottom right\nset grid\n" + panel(2, 7, "x [m]") +
-                               panel(3, 8, "rotation about z [rad]") + panel(4, 9, "v_x [m/s]") +
-                               panel(5, 10, "omega_z [rad/s]") + "unset multiplot\n";
-    csv.close();  // the CSV appears under its name (from .part) only when closed; the figure reads it
-    render_png(ctx.out_dir / "fig5_rolling_sphere.png", script, ctx.log, 1200, 900);
-
-    nlohmann::json j;
-    j["study"] = "rolling-sphere";
-    j["integrator"] = opt.integrator;
-    j["tangential"] = prm.raw("tangential");
-    j["dt"] = json_number(opt.dt);
-    j["t_roll"] = json_number(roll.t_roll);
-    j["v_roll"] = json_number(roll.v_roll.x());
-    j["omega_roll"] = json_number(roll.omega_roll.z());
-    j["analytic"] = {{"t_roll", json_number(at)}, {"v_roll", json_number(av.x())}, {"omega_roll", json_number(aw.z())}};
-    j["relative_error"] = {{"t_roll", json_number(std::abs(roll.t_roll - at) / at)},
-                           {"v_roll", json_number(std::abs(roll.v_roll.x() - av.x()) / std::abs(av.x()))},
-                           {"omega_roll", json_number(std::abs(roll.omega_roll.z() - aw.z()) / std::abs(aw.z()))}};
-    j["paper_printed"] = {{"t_roll", 2.69}, {"v_roll", 8.95}, {"omega_roll", -44.57}};
-    j["static_overlap"] = json_number(h0);
-    j["steps"] = st.steps;
-    j["force_or_rhs_evaluations"] = st.rhs_evals;
-    j["events"] = st.events;
-    if (opt.integrator == "trapezoid")
-      j["iterations"] = {{"mean", json_number(st.mean_iterations)}, {"max", st.max_iterations}, {"total", st.iterations}};
-    return j;
+      return j;
+    });
   }
 };
 

@@ -8,6 +8,7 @@
 
 #include "core/errors.hpp"
 #include "core/interrupt.hpp"
+#include "core/progress.hpp"
 #include "studies/study.hpp"
 
 namespace stickslip {
@@ -115,20 +116,25 @@ void RunStore::start_progress(std::ostream& log, const std::string& study, doubl
     while (!stop_.wait_for(lock, std::chrono::duration<double>(seconds), [this] { return stopping_; })) {
       const double elapsed = std::chrono::duration<double>(std::chrono::steady_clock::now() - start).count();
       const std::size_t done = done_, planned = planned_runs_;
+      const double f = run_fraction();  // of the run under way (core/progress.hpp), < 0: none
       std::ostringstream line;
       line << study << ": ";
       if (planned || done) {
         line << done;
         if (planned) line << "/" << planned;
         line << " runs done, ";
-      } else {
-        line << "running, ";
       }
+      if (f >= 0) line << "current run " << static_cast<int>(100 * f) << " %, ";
+      else if (!planned && !done) line << "running, ";
       line << static_cast<long>(elapsed) << " s elapsed";
-      if (planned && done <= planned) {
-        line << ", " << 100 * done / planned << " %";
-        if (done > resumed)
-          line << ", about " << static_cast<long>(elapsed / static_cast<double>(done - resumed) * static_cast<double>(planned - done))
+      // Work done in this session, in runs: the finished ones plus the fraction of the current one.
+      const double run_now = f > 0 ? f : 0.0;
+      const double worked = static_cast<double>(done - std::min(done, resumed)) + run_now;
+      const double total = planned && done <= planned ? static_cast<double>(planned) : static_cast<double>(done) + 1;
+      if ((planned && done <= planned) || f >= 0) {
+        line << ", " << static_cast<int>(100 * (static_cast<double>(done) + run_now) / total) << " % done";
+        if (worked > 0)
+          line << ", about " << static_cast<long>(elapsed / worked * (total - static_cast<double>(done) - run_now))
                << " s left";
       }
       line << '\n';
@@ -141,10 +147,6 @@ nlohmann::json StudyContext::run(const std::string& key, const std::function<nlo
   if (store) return store->run(key, fn);
   check_interrupt();
   return fn();
-}
-
-void StudyContext::record(const std::string& key, const nlohmann::json& row) const {
-  if (store) store->record(key, row);
 }
 
 void StudyContext::plan(const nlohmann::json& work) const {

@@ -33,7 +33,7 @@ class RunStore {
   RunStore& operator=(const RunStore&) = delete;
 
   nlohmann::json run(const std::string& key, const std::function<nlohmann::json()>& fn);
-  void record(const std::string& key, const nlohmann::json& row);  // append without the resume lookup
+  void record(const std::string& key, const nlohmann::json& row);  // appends and flushes one finished run
   // The stored row of `key` (counted as resumed), or null if it has not run: for callers that run elsewhere (the
   // child processes of `stickslip sweep`) and record() when the run is back.
   const nlohmann::json* stored(const std::string& key) {
@@ -43,8 +43,9 @@ class RunStore {
     return &it->second;
   }
   std::size_t runs_done() const { return rows_.size(); }
-  // A line on `log` every `seconds` while the study runs: runs done of those planned, percent, elapsed time and an
-  // estimate of the time left (from the runs done so far), so that no long run is silent.
+  // A line on `log` every `seconds` while the study runs: runs done of those planned, how far the current run is
+  // (core/progress.hpp: the model time its time loop has reached), percent, elapsed time and an estimate of the time
+  // left (from the work done so far in this session), so that no long run, not even a single one, is silent.
   void start_progress(std::ostream& log, const std::string& study, double seconds = 5);
   std::size_t runs_resumed() const { return resumed_; }  // runs whose stored row was returned by run()
   // Optional: what the study is about to do (runs, steps, particles), shown by --dry-run and kept in the summary.

@@ -44,18 +44,18 @@ void write_exact_csv(const std::filesystem::path& path, const ExactSlidingPlates
   }
 }
 
-// Linear interpolation of E_kin of `run` at time t (samples are time-ordered; duplicates at events).
-double kinetic_at(const PlateRun& run, double t) {
-  const auto& s = run.samples;
+// Linear interpolation of E_kin (column 5) of a run's samples at time t (time-ordered; duplicates at events).
+double kinetic_at(const std::vector<std::vector<double>>& s, double t) {
+  constexpr std::size_t kT = 0, kE = 5;
   std::size_t lo = 0, hi = s.size() - 1;
-  if (t <= s[lo].t) return s[lo].e_kin;
-  if (t >= s[hi].t) return s[hi].e_kin;
+  if (t <= s[lo][kT]) return s[lo][kE];
+  if (t >= s[hi][kT]) return s[hi][kE];
   while (hi - lo > 1) {
     const std::size_t mid = (lo + hi) / 2;
-    (s[mid].t <= t ? lo : hi) = mid;
+    (s[mid][kT] <= t ? lo : hi) = mid;
   }
-  const double w = (t - s[lo].t) / (s[hi].t - s[lo].t);
-  return (1 - w) * s[lo].e_kin + w * s[hi].e_kin;
+  const double w = (t - s[lo][kT]) / (s[hi][kT] - s[lo][kT]);
+  return (1 - w) * s[lo][kE] + w * s[hi][kE];
 }
 
 class SlidingPlatesStudy final : public Study {
@@ -217,54 +217,61 @@ class SlidingPlatesStudy final : public Study {
                           {"v_end", ex_d.at(base.t_end).v}, {"xi_end", ex_d.at(base.t_end).xi},
                           {"energy_created", 0.5 * base.p.k * (ex_d.xi_start() * ex_d.xi_start() - base.xi0 * base.xi0)}};
 
+    std::size_t steps_per_run = 0;
+    for (const auto& c : configs) steps_per_run = std::max(steps_per_run, static_cast<std::size_t>(std::ceil(c.t_end / c.solver.dt)));
+    ctx.plan({{"runs", configs.size() + (fig4 ? 1 : 0) + sweep.size()},
+              {"steps_per_run", steps_per_run},
+              {"sweep_steps_per_run", sweep.empty() ? 0.0 : 3 * std::ceil(base.t_end / sweep_dt)},
+              {"particles", 2}});
     nlohmann::json results = nlohmann::json::array();
-    std::vector<std::pair<PlateRunConfig, PlateRun>> runs;
     for (const auto& c : configs) {
-      PlateRun r = run_plates(c);
-      write_run_csv(out / "runs" / (run_label(c) + ".csv"), r);
-      nlohmann::json row{{"friction", to_string(c.law)},
-                         {"solver", to_string(c.solver.kind)},
-                         {"dt", c.solver.dt},
-                         {"events", c.solver.events},
-                         {"xi_end", r.xi_end},
-                         {"v_end", r.v_end},
-                         {"energy_created", r.energy_created},
-                         {"steps", r.stats.steps},
-                         {"rhs_evals", r.stats.rhs_evals},
-                         {"root_evals", r.stats.root_evals},
-                         {"switches", r.stats.events.size()},
-                         {"csv", "runs/" + run_label(c) + ".csv"}};
-      // Without events the stick time is interpolated between output samples: labelled, at the grid's precision.
-      put_transition_time(row, "t_stick", r.t_stick ? *r.t_stick : std::nan(""), c.solver.events, c.solver.dt);
-      results.push_back(row);
+      // One run through the run store: its row here, its time series in runs/<label>.csv.
+      results.push_back(ctx.run(run_label(c), [&] {
+        const PlateRun r = run_plates(c);
+        write_run_csv(out / "runs" / (run_label(c) + ".csv"), r);
+        nlohmann::json row{{"friction", to_string(c.law)},
+                           {"solver", to_string(c.solver.kind)},
+                           {"dt", c.solver.dt},
+                           {"events", c.solver.events},
+                           {"xi_end", r.xi_end},
+                           {"v_end", r.v_end},
+                           {"energy_created", r.energy_created},
+                           {"steps", r.stats.steps},
+                           {"rhs_evals", r.stats.rhs_evals},
+                           {"root_evals", r.stats.root_evals},
+                           {"switches", r.stats.events.size()},
+                           {"csv", "runs/" + run_label(c) + ".csv"}};
+        // Without events the stick time is interpolated between output samples: labelled, at the grid's precision.
+        put_transition_time(row, "t_stick", r.t_stick ? *r.t_stick : std::nan(""), c.solver.events, c.solver.dt);
+        return row;
+      }));
       progress.tick(run_label(c));
-      runs.emplace_back(c, std::move(r));
     }
 
     nlohmann::json summary{{"study", name()}, {"results", results}, {"exact", exact_json}};
-    plot_dynamics(out, runs, csds_ok, ctx.log);
-    plot_kinetic_difference(out, runs, ctx.log);
-    plot_dissipation(out, runs, ctx.log);
+    plot_dynamics(out, configs, csds_ok, ctx.log);
+    plot_kinetic_difference(out, configs, ctx.log);
+    plot_dissipation(out, configs, ctx.log);
     if (fig4) {
-      summary["fig4"] = run_fig4(base, fig4_dt, out, ctx.log);
+      summary["fig4"] = ctx.run("fig4", [&] { return run_fig4(base, fig4_dt, out, ctx.log); });
       progress.tick("fig4 midpoint dsds-stage");
     }
     if (!sweep.empty()) {
-      summary["energy_sweep"] = run_sweep(base, sweep, sweep_dt, out, ctx.log);
+      summary["energy_sweep"] = run_sweep(base, sweep, sweep_dt, ctx);
       progress.tick("energy sweep over v0");
     }
     return summary;
   }
 
  private:
-  static std::string plot_lines(const std::vector<std::pair<PlateRunConfig, PlateRun>>& runs, int column) {
+  static std::string plot_lines(const std::vector<PlateRunConfig>& runs, int column) {
     std::string s;
-    for (const auto& [c, r] : runs)
+    for (const auto& c : runs)
       s += fmt::format("'runs/{}.csv' using 1:{} with lines lw 1.5 title '{}', ", run_label(c), column, run_label(c));
     return s;
   }
 
-  static void plot_dynamics(const std::filesystem::path& out, const std::vector<std::pair<PlateRunConfig, PlateRun>>& runs,
+  static void plot_dynamics(const std::filesystem::path& out, const std::vector<PlateRunConfig>& runs,
                             bool csds_exact, std::ostream& log) {
     std::string script = "set datafile separator ','\nset datafile columnheaders\nset multiplot layout 3,1 title "
                          "'Sliding plates (seed 001, Fig. 1): dashed = exact solutions'\nset key outside right\nset grid\n";
@@ -282,16 +289,19 @@ class SlidingPlatesStudy final : public Study {
   }
 
   static void plot_kinetic_difference(const std::filesystem::path& out,
-                                      const std::vector<std::pair<PlateRunConfig, PlateRun>>& runs, std::ostream& log) {
+                                      const std::vector<PlateRunConfig>& runs, std::ostream& log) {
     // Pair every D-SDS-type run with the C-SDS run of the same solver and dt.
     std::string plots;
-    for (const auto& [cd, rd] : runs) {
+    for (const auto& cd : runs) {
       if (cd.law == PlateLaw::csds) continue;
-      for (const auto& [cc, rc] : runs) {
+      for (const auto& cc : runs) {
         if (cc.law != PlateLaw::csds || cc.solver.kind != cd.solver.kind || cc.solver.dt != cd.solver.dt) continue;
+        // The series are on disk (runs/<label>.csv, kColumns), also for runs a --resume did not rerun.
+        const auto rd = read_csv(out / "runs" / (run_label(cd) + ".csv"));
+        const auto rc = read_csv(out / "runs" / (run_label(cc) + ".csv"));
         const std::string file = "dEkin_" + run_label(cd) + ".csv";
         CsvWriter csv(out / "runs" / file, {"t [n.u.]", "dE_kin [n.u.]"});
-        for (const auto& s : rd.samples) csv.row({s.t, s.e_kin - kinetic_at(rc, s.t)});
+        for (const auto& s : rd) csv.row({s[0], s[5] - kinetic_at(rc, s[0])});
         plots += fmt::format("'runs/{}' using 1:2 with lines lw 1.5 title '{} - csds', ", file, run_label(cd));
       }
     }
@@ -304,7 +314,7 @@ class SlidingPlatesStudy final : public Study {
   }
 
   static void plot_dissipation(const std::filesystem::path& out,
-                               const std::vector<std::pair<PlateRunConfig, PlateRun>>& runs, std::ostream& log) {
+                               const std::vector<PlateRunConfig>& runs, std::ostream& log) {
     render_png(out / "dissipation.png",
                "set datafile separator ','\nset datafile columnheaders\nset grid\nset key outside right\nset xlabel 't [n.u.]'\n"
                "set ylabel 'D(t) = -W - (U - U_0) [n.u.]'\nset title 'Cumulative dissipation: negative means energy created'\nplot " +
@@ -359,7 +369,9 @@ class SlidingPlatesStudy final : public Study {
   // energy_created against v(0): D-SDS by Euler (the paper's scheme), the exact D-SDS DAE through IDA, and
   // the C-SDS by Euler. The exponent is fitted on the upper half of the v0 range.
   static nlohmann::json run_sweep(const PlateRunConfig& base, const std::vector<double>& v0s, double dt,
-                                  const std::filesystem::path& out, std::ostream& log) {
+                                  const StudyContext& ctx) {
+    const std::filesystem::path& out = ctx.out_dir;
+    std::ostream& log = ctx.log;
     struct Variant {
       PlateLaw law;
       SolverKind solver;
@@ -368,39 +380,41 @@ class SlidingPlatesStudy final : public Study {
     const std::vector<Variant> variants{{PlateLaw::dsds, SolverKind::euler, false},
                                         {PlateLaw::dsds_dae, SolverKind::ida, true},
                                         {PlateLaw::csds, SolverKind::euler, false}};
-    CsvWriter csv(out / "energy_created_vs_v0.csv",
-                  {"v0 [n.u.]", "dsds_euler [n.u.]", "dsds_dae_ida [n.u.]", "csds_euler [n.u.]", "dsds_exact_jump [n.u.]"});
     nlohmann::json rows = nlohmann::json::array();
     std::vector<std::vector<double>> created(variants.size());
     for (double v0 : v0s) {
-      std::vector<double> row{v0};
-      for (std::size_t i = 0; i < variants.size(); ++i) {
-        PlateRunConfig c = base;
-        c.v0 = v0;
-        c.law = variants[i].law;
-        c.solver.kind = variants[i].solver;
-        c.solver.events = variants[i].events;
-        c.solver.dt = dt;
-        if (c.law == PlateLaw::csds && !(c.p.gamma > 0)) {
-          row.push_back(0);
-          created[i].push_back(0);
-          continue;
+      // One run of the store per v(0): the three variants and the exact jump.
+      const nlohmann::json r = ctx.run(fmt::format("energy_sweep v0={}", format_value(v0)), [&] {
+        std::vector<double> e;
+        for (std::size_t i = 0; i < variants.size(); ++i) {
+          PlateRunConfig c = base;
+          c.v0 = v0;
+          c.law = variants[i].law;
+          c.solver.kind = variants[i].solver;
+          c.solver.events = variants[i].events;
+          c.solver.dt = dt;
+          e.push_back(c.law == PlateLaw::csds && !(c.p.gamma > 0) ? 0.0 : run_plates(c).energy_created);
         }
-        const double e = run_plates(c).energy_created;
-        row.push_back(e);
-        created[i].push_back(e);
-      }
-      PlateRunConfig cx = base;
-      cx.v0 = v0;
-      cx.law = PlateLaw::dsds_dae;
-      const auto ex = exact_plates(cx);
-      const double jump = std::max(0.0, 0.5 * base.p.k * (ex.xi_start() * ex.xi_start() - base.xi0 * base.xi0));
-      row.push_back(jump);
-      csv.row(row);
-      rows.push_back({{"v0", v0}, {"dsds_euler", row[1]}, {"dsds_dae_ida", row[2]}, {"csds_euler", row[3]},
-                      {"dsds_exact_jump", jump}});
+        PlateRunConfig cx = base;
+        cx.v0 = v0;
+        cx.law = PlateLaw::dsds_dae;
+        const auto ex = exact_plates(cx);
+        const double jump = std::max(0.0, 0.5 * base.p.k * (ex.xi_start() * ex.xi_start() - base.xi0 * base.xi0));
+        return nlohmann::json{{"v0", v0}, {"dsds_euler", e[0]}, {"dsds_dae_ida", e[1]}, {"csds_euler", e[2]},
+                              {"dsds_exact_jump", jump}};
+      });
+      rows.push_back(r);
+      created[0].push_back(r["dsds_euler"].get<double>());
+      created[1].push_back(r["dsds_dae_ida"].get<double>());
+      created[2].push_back(r["csds_euler"].get<double>());
     }
-    csv.close();
+    {
+      CsvWriter csv(out / "energy_created_vs_v0.csv", {"v0 [n.u.]", "dsds_euler [n.u.]", "dsds_dae_ida [n.u.]",
+                                                       "csds_euler [n.u.]", "dsds_exact_jump [n.u.]"});
+      for (const auto& r : rows)
+        csv.row({r["v0"].get<double>(), r["dsds_euler"].get<double>(), r["dsds_dae_ida"].get<double>(),
+                 r["csds_euler"].get<double>(), r["dsds_exact_jump"].get<double>()});
+    }
     // Exponent of energy_created ~ v0^p over the upper half of the sweep.
     auto exponent = [&](const std::vector<double>& e) { return loglog_slope(v0s, e, 0, v0s.size() / 2); };
     const double max_csds = *std::max_element(created[2].begin(), created[2].end());

@@ -404,7 +404,10 @@ class SlopeDriftStudy final : public Study {
     const auto& out = ctx.out_dir;
     std::filesystem::create_directories(out / "runs");
     Progress progress(ctx.log, name(), configs.size());
-    ctx.plan({{"runs", configs.size()}, {"t_end", k.t_end}});
+    double steps_per_run = 0;  // at the smallest step (the largest internal step of the adaptive solvers)
+    for (const auto& c : configs) steps_per_run = std::max(steps_per_run, std::ceil(k.t_end / c.dt));
+    ctx.plan({{"runs", configs.size()}, {"t_end", k.t_end}, {"steps_per_run_at_most", json_number(steps_per_run)},
+              {"particles", 1}});
     nlohmann::json results = nlohmann::json::array();
     CsvWriter table(out / "results.csv",
                     {"friction_index", "solver_index", "dt [s]", "angle [deg]", "size [m]", "damping",

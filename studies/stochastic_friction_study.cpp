@@ -85,6 +85,25 @@ nlohmann::json to_json(const std::string& part, const StochasticRunSpec& s, cons
   return j;
 }
 
+// The numbers of a run that the study's tables need, read back from its row (studies/run_store.hpp: a resumed study
+// gets the row of a finished run, not the run; the histograms, ACF and ledger are in its runs/<label>_*.csv).
+StochasticRunResult scalars_of(const nlohmann::json& row) {
+  const auto num = [&](const char* key) { return row[key].is_number() ? row[key].get<double>() : std::nan(""); };
+  StochasticRunResult r;
+  r.ratio = num("equipartition_ratio");
+  r.stderr_ratio = num("stderr");
+  r.samples = row["samples"].get<std::size_t>();
+  r.predicted_ratio = num("predicted_ratio");
+  r.limit_ratio = num("limit_ratio_dt_to_0");
+  r.momentum_drift = num("momentum_drift_max");
+  r.angular_momentum_drift = num("angular_momentum_drift_max");
+  r.ledger_residual = num("ledger_residual");
+  r.ledger_max_abs_balance = num("ledger_max_abs_balance");
+  r.noise_work = num("noise_work");
+  r.seconds = num("seconds");
+  return r;
+}
+
 void write_run_files(const std::filesystem::path& dir, const std::string& label, const StochasticRunResult& r) {
   {
     CsvWriter csv(dir / (label + "_hist.csv"),
@@ -242,6 +261,10 @@ class StochasticFrictionStudy final : public Study {
     std::set<std::string> built;
     for (const auto& job : jobs) {
       const StochasticRunSpec& sp = job.spec;
+      // Step counts in range, checked before any run (also by --dry-run), naming the key that set them.
+      const bool sweep_job = job.part == "dt-sweep";
+      (void)stochastic_run_counts(sp, sweep_job ? "sweep_t_end" : sp.system == "cluster" ? "cluster_t_end" : "t_end",
+                                  sweep_job ? "sweep_dt" : "dt");
       const std::string model_key = sp.system + (sp.geometry == ContactGeometry::fixed ? "/fixed/" : "/bonded/") + sp.law +
                                     "/" + format_value(sp.kT) + "/" + to_string(sp.scheme);
       if (!built.insert(model_key).second) continue;
@@ -252,7 +275,13 @@ class StochasticFrictionStudy final : public Study {
     const auto dir = ctx.out_dir;
     std::filesystem::create_directories(dir / "runs");
     Progress progress(ctx.log, name(), jobs.size());
-    ctx.plan({{"runs", jobs.size()}});
+    double steps_per_run = 0;
+    std::size_t particles = 2;
+    for (const auto& job : jobs) {
+      steps_per_run = std::max(steps_per_run, std::ceil(job.spec.t_end / job.spec.dt));
+      if (job.spec.system == "cluster") particles = std::max(particles, job.spec.cluster_size);
+    }
+    ctx.plan({{"runs", jobs.size()}, {"steps_per_run", json_number(steps_per_run)}, {"particles", particles}});
     nlohmann::json results = nlohmann::json::array();
     std::ofstream table(dir / "results.csv");
     table << std::setprecision(10);
@@ -266,6 +295,7 @@ class StochasticFrictionStudy final : public Study {
     sweep << std::setprecision(10) << "law,scheme,dt [n.u.],equipartition_ratio,stderr,predicted_ratio,kT [n.u.]\n";
     std::vector<std::string> grid_labels;
     StochasticRunResult grid_result;  // the grid run whose dt/2 partner comes next
+    nlohmann::json grid_row;
     std::string grid_label;
     std::size_t grid_rows = 0;
     nlohmann::json failures = nlohmann::json::array();
@@ -279,29 +309,35 @@ class StochasticFrictionStudy final : public Study {
     };
     for (std::size_t k = 0; k < jobs.size(); ++k) {
       const auto& [part, spec] = jobs[k];
-      const StochasticRunResult r = run_stochastic(spec);
       // Sweep runs get their own prefix: a sweep dt equal to the grid dt must not overwrite the grid's files.
       const std::string label = (part == "dt-sweep" ? "sweep_" : "") + label_of(spec);
-      write_run_files(dir / "runs", label, r);
-      ctx.record(label, to_json(part, spec, r));  // on disk now (a resumed study reruns it: rows are not read back)
+      // Through the run store: the row is on disk when the run finishes, and a resumed study gets it back without
+      // running; everything below reads the row (the figures read the run's files in runs/).
+      const nlohmann::json row = ctx.run(label, [&] {
+        const StochasticRunResult full = run_stochastic(spec);
+        write_run_files(dir / "runs", label, full);
+        return to_json(part, spec, full);
+      });
+      const StochasticRunResult r = scalars_of(row);
       std::string note;
       if (part == "dt-sweep") {
-        results.push_back(to_json(part, spec, r));
+        results.push_back(row);
         sweep << spec.law << ',' << to_string(spec.scheme) << ',' << spec.dt << ',' << r.ratio << ','
               << r.stderr_ratio << ',' << r.predicted_ratio << ',' << spec.kT << '\n' << std::flush;  // on disk per run
       } else if (part == "grid") {
         grid_labels.push_back(label);
         if (extrapolate) {
           grid_result = r;
+          grid_row = row;
           grid_label = label;
         } else {
-          results.push_back(to_json(part, spec, r));
+          results.push_back(row);
           table_row(spec, r);
           table << '\n' << std::flush;
         }
       } else {  // grid-dt2: complete the grid row before it
         const StochasticRunSpec& coarse = jobs[k - 1].spec;
-        nlohmann::json j = to_json("grid", coarse, grid_result);
+        nlohmann::json j = grid_row;
         const Estimate ex = talay_tubaro_extrapolation({grid_result.ratio, grid_result.stderr_ratio},
                                                        {r.ratio, r.stderr_ratio});
         const double limit = grid_result.limit_ratio;

@@ -7,6 +7,7 @@
 
 #include "core/errors.hpp"
 #include "core/interrupt.hpp"
+#include "core/progress.hpp"
 
 namespace stickslip {
 namespace {
@@ -130,6 +131,32 @@ double stratonovich_ratio(const NoiseStrength& D) {
   return num / den / (s * s);
 }
 
+StochasticRunCounts stochastic_run_counts(const StochasticRunSpec& spec, const char* t_end_key, const char* dt_key) {
+  if (!(spec.dt < spec.t_end))
+    throw_input(dt_key, format_value(spec.dt), std::string("must be < ") + t_end_key + " = " + format_value(spec.t_end));
+  // Checked step counts: a ratio beyond 1e12 steps cannot run (and would overflow a long when converted).
+  const auto steps_of = [&](const char* key, double value) {
+    const double k = std::round(value / spec.dt);
+    if (!(k >= 0 && k <= 1e12))
+      throw_input(key, format_value(value), "gives " + format_value(k) + " steps of dt = " + format_value(spec.dt) +
+                                                "; at most 1e12");
+    return static_cast<long>(k);
+  };
+  StochasticRunCounts c;
+  c.sample_every = std::max(1L, steps_of("sample_interval", spec.sample_interval));
+  c.equil_steps = steps_of("t_equil", spec.t_equil);
+  c.total_steps = steps_of(t_end_key, spec.t_end);
+  c.samples = (c.total_steps - c.equil_steps) / c.sample_every;
+  if (c.samples < 40)
+    throw_input(t_end_key, format_value(spec.t_end),
+                "too short: fewer than 40 samples after t_equil at this dt and sample interval");
+  const double lags_wanted = std::max(1.0, spec.acf_max_lag / (static_cast<double>(c.sample_every) * spec.dt));
+  if (!(lags_wanted <= 1e6))
+    throw_input("acf_max_lag", format_value(spec.acf_max_lag), "gives " + format_value(lags_wanted) + " lags; at most 1e6");
+  c.lags = static_cast<std::size_t>(lags_wanted);
+  return c;
+}
+
 StochasticRunResult run_stochastic(const StochasticRunSpec& spec) {
   const auto start = std::chrono::steady_clock::now();
   std::vector<Vec3> positions;
@@ -219,22 +246,9 @@ StochasticRunResult run_stochastic(const StochasticRunSpec& spec) {
   };
   update_bases();
 
-  if (!(spec.dt < spec.t_end)) throw_input("dt", format_value(spec.dt), "must be < t_end = " + format_value(spec.t_end));
-  // Checked step counts: a ratio beyond 1e12 steps cannot run (and would overflow a long when converted).
-  const auto steps_of = [&](const char* key, double value) {
-    const double k = std::round(value / spec.dt);
-    if (!(k >= 0 && k <= 1e12))
-      throw_input(key, format_value(value), "gives " + format_value(k) + " steps of dt = " + format_value(spec.dt) +
-                                                "; at most 1e12");
-    return static_cast<long>(k);
-  };
-  const long sample_every = std::max(1L, steps_of("sample_interval", spec.sample_interval));
-  const long equil_steps = steps_of("t_equil", spec.t_equil);
-  const long total_steps = steps_of("t_end", spec.t_end);
-  const long n_samples = (total_steps - equil_steps) / sample_every;
-  if (n_samples < 40)
-    throw_input("t_end", std::to_string(spec.t_end),
-                "too short: fewer than 40 samples after t_equil at this dt and sample interval");
+  const StochasticRunCounts counts = stochastic_run_counts(spec);
+  const long sample_every = counts.sample_every, equil_steps = counts.equil_steps, total_steps = counts.total_steps;
+  const long n_samples = counts.samples;
   const long ledger_every = std::max(1L, total_steps / static_cast<long>(spec.ledger_points));
 
   const int bins = spec.histogram_bins;
@@ -247,18 +261,19 @@ StochasticRunResult run_stochastic(const StochasticRunSpec& spec) {
   std::vector<double> batch_sum(batches, 0), batch_n(batches, 0);
   std::vector<double> comp_sum(2 * C, 0);
   Vec part_sum = Vec::Zero(6);
-  const double lags_wanted = std::max(1.0, spec.acf_max_lag / (static_cast<double>(sample_every) * spec.dt));
-  if (!(lags_wanted <= 1e6))
-    throw_input("acf_max_lag", format_value(spec.acf_max_lag), "gives " + format_value(lags_wanted) + " lags; at most 1e6");
-  const std::size_t lags = static_cast<std::size_t>(lags_wanted);
+  const std::size_t lags = counts.lags;
   std::vector<std::vector<Vec3>> ring(lags + 1, std::vector<Vec3>(C, Vec3::Zero()));
   std::vector<double> acf_sum(lags + 1, 0), acf_n(lags + 1, 0);
   double total_sum = 0;
 
   double t = 0;
   long sample = 0;
+  const RunSpan span(0, static_cast<double>(total_steps) * spec.dt);  // the progress line (core/progress.hpp)
   for (long step = 1; step <= total_steps; ++step) {
-    if (step % 1024 == 1) check_interrupt();
+    if (step % 1024 == 1) {
+      check_interrupt();
+      progress_at(t);
+    }
     integ.step(t, x);
     if (step % ledger_every == 0 || step == total_steps) {
       r.ledger.add(t, model.energy(x));

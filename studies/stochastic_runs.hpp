@@ -72,6 +72,16 @@ struct StochasticRunResult {
 StochasticSpheres make_stochastic_spheres(const StochasticRunSpec& spec, std::vector<Vec3>& positions);
 FrictionLaw make_friction_law(const StochasticRunSpec& spec);
 
+// The step counts of a run, in checked arithmetic: InputError naming dt, t_end, t_equil, sample_interval or
+// acf_max_lag when a count overflows (> 1e12 steps, > 1e6 lags) or leaves fewer than 40 samples.
+struct StochasticRunCounts {
+  long sample_every = 1, equil_steps = 0, total_steps = 0, samples = 0;  // samples after t_equil
+  std::size_t lags = 1;
+};
+// The keys named are those the user set for this run's t_end and dt (a cluster run's t_end is cluster_t_end).
+StochasticRunCounts stochastic_run_counts(const StochasticRunSpec& spec, const char* t_end_key = "t_end",
+                                          const char* dt_key = "dt");
+
 StochasticRunResult run_stochastic(const StochasticRunSpec& spec);
 
 // Weighted least squares y = a + b x with weights 1/se^2 (se > 0), at least 2 distinct x: the intercept a

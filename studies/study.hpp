@@ -27,9 +27,6 @@ struct StudyContext {
   // One run of the study, identified by `key` (studies/run_store.hpp): its row is on disk when it returns, and a
   // resumed study gets the stored row back without running it.
   nlohmann::json run(const std::string& key, const std::function<nlohmann::json()>& fn) const;
-  // Appends the row of a run that finished outside run() (a study whose results are not JSON rows); it is on disk,
-  // but --resume runs it again.
-  void record(const std::string& key, const nlohmann::json& row) const;
   // What the study is about to do, e.g. {"runs": 6, "steps_per_run": 41000, "particles": 230} (shown by --dry-run).
   void plan(const nlohmann::json& work) const;
 };

@@ -8,6 +8,7 @@
 #include <array>
 #include <cstdio>
 #include <filesystem>
+#include <nlohmann/json.hpp>
 #include <string>
 
 namespace stickslip::test {
@@ -28,6 +29,18 @@ inline std::string missing_figure_inputs(const std::filesystem::path& out_dir) {
     if (std::string(line.data()).find("Cannot find") != std::string::npos) missing += line.data();
   std::fclose(log);
   return missing;
+}
+
+// A study's summary (or row) without wall times, the only thing a resumed study may report differently from an
+// uninterrupted one (studies/run_store.hpp).
+inline nlohmann::json without_timings(nlohmann::json j) {
+  if (j.is_object()) {
+    for (const char* k : {"wall_seconds", "seconds", "seconds_dt2"}) j.erase(k);
+    for (auto& [k, v] : j.items()) v = without_timings(v);
+  } else if (j.is_array()) {
+    for (auto& v : j) v = without_timings(v);
+  }
+  return j;
 }
 
 struct CliOutput {

@@ -29,9 +29,9 @@ std::size_t lines(const fs::path& p) {
   return n;
 }
 
-// Starts the study into `out`, waits until `rows` runs are on disk, sends `sig`; returns the exit status.
-int interrupt_after(const fs::path& out, std::size_t rows, int sig) {
-  std::vector<std::string> args = kArgs;
+// Starts the study (`args`) into `out`, waits until `rows` runs are on disk, sends `sig`; returns the exit status.
+int interrupt_after(const fs::path& out, std::size_t rows, int sig, const std::vector<std::string>& study_args = kArgs) {
+  std::vector<std::string> args = study_args;
   args.push_back("--out");
   args.push_back(out.string());
   const pid_t pid = fork();
@@ -58,6 +58,11 @@ int interrupt_after(const fs::path& out, std::size_t rows, int sig) {
 nlohmann::json read_json(const fs::path& p) {
   std::ifstream in(p);
   return nlohmann::json::parse(in);
+}
+
+std::string read_text(const fs::path& p) {
+  std::ifstream in(p);
+  return std::string(std::istreambuf_iterator<char>(in), {});
 }
 
 std::string joined(const std::vector<std::string>& a) {
@@ -116,4 +121,55 @@ TEST_CASE("SIGTERM ends a study with exit 143 and complete: false") {
   CHECK(interrupt_after(out, 0, SIGTERM) == 143);
   CHECK(read_json(out / "summary.json")["complete"] == false);
   fs::remove_all(out);
+}
+
+// Four runs of ~0.2-0.6 s each: the grid pair (fixed), its dt/2 partner, two dt-sweep runs.
+const std::vector<std::string> kStochastic{
+    "run",         "stochastic-friction",   "--set", "law=linear",      "--set", "kT=1",
+    "--set",       "system=pair",           "--set", "geometry=fixed",  "--set", "t_end=400",
+    "--set",       "t_equil=5",             "--set", "sweep_dt=0.01,0.005", "--set", "sweep_t_end=400",
+    "--set",       "sweep_law=linear",      "--set", "sweep_scheme=euler-maruyama", "--set", "sweep_kT=1"};
+
+TEST_CASE("stochastic-friction: SIGINT keeps the finished runs; --resume gives the rows of an uninterrupted run") {
+  const fs::path base = stickslip::test::scratch_dir("interrupt_stochastic");
+  const fs::path out = base / "interrupted", ref = base / "reference";
+  fs::remove_all(base);
+  fs::create_directories(out);
+
+  REQUIRE(interrupt_after(out, 1, SIGINT, kStochastic) == 130);
+  const nlohmann::json partial = read_json(out / "summary.json");
+  CHECK(partial["complete"] == false);
+  const std::size_t done = partial["runs_done"].get<std::size_t>();
+  CHECK(done >= 1);
+  CHECK(done < 4);
+  CHECK(lines(out / "runs.jsonl") == 1 + done);
+  {  // the finished runs' rows, under their labels, with their measured ratio
+    std::ifstream in(out / "runs.jsonl");
+    std::string line;
+    std::getline(in, line);
+    CHECK(nlohmann::json::parse(line)["study"] == "stochastic-friction");
+    std::getline(in, line);
+    const nlohmann::json first = nlohmann::json::parse(line);
+    CHECK(first["key"] == "pair_fixed_linear_kT1_em_dt0.002");
+    CHECK(first["row"]["equipartition_ratio"].is_number());
+    CHECK(fs::exists(out / "runs" / "pair_fixed_linear_kT1_em_dt0.002_ledger.csv"));
+  }
+  for (const auto& e : fs::recursive_directory_iterator(out)) CHECK(e.path().extension() != ".part");
+
+  const auto resumed = stickslip::test::run_cli(joined(kStochastic) + "--resume --out " + out.string());
+  REQUIRE(resumed.code == 0);
+  const auto fresh = stickslip::test::run_cli(joined(kStochastic) + "--out " + ref.string());
+  REQUIRE(fresh.code == 0);
+  const nlohmann::json a = read_json(out / "summary.json"), b = read_json(ref / "summary.json");
+  CHECK(a["complete"] == true);
+  CHECK(a["runs_done"] == 4);
+  CHECK(a["runs_resumed"] == done);
+  CHECK(stickslip::test::without_timings(a["results"]) == stickslip::test::without_timings(b["results"]));
+  CHECK(a["dt_sweep_fits"] == b["dt_sweep_fits"]);
+  CHECK(a["extrapolated_check"] == b["extrapolated_check"]);
+  for (const std::string f : {"results.csv", "dt_sweep.csv", "dt_sweep_fit.csv"}) {
+    INFO(f);
+    CHECK(read_text(out / f) == read_text(ref / f));
+  }
+  fs::remove_all(base);
 }
