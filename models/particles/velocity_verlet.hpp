@@ -17,6 +17,7 @@
 //             v_{n+1/2}, the powers of step n taken at v_{n-1/2}), zero as dt -> 0.
 //   kick    = h^2/8 sum (|F_{n+1}|^2/m - |F_n|^2/m + torques): telescopes at fixed dt, bounded, O(h^2).
 // With them the balance dK + W_n + W_t + scheme - kick - W_g is zero to round-off at every step.
+// Threads (engine.threads >= 2): the kick/drift loops run on the engine's pool (models/particles/thread_pool.hpp).
 #pragma once
 
 #include "models/particles/particle_engine.hpp"
@@ -71,16 +72,24 @@ void verlet_step(const Engine& e, GranularState& s, double dt, VerletStats& stat
   const std::size_t n = p.size();
   const double half = 0.5 * dt;
   const Vec3 g = e.boundaries.gravity;
-  double gravity_work = 0;
-  for (std::size_t i = 0; i < n; ++i) {
-    p.v[i] += half * p.inv_mass[i] * p.f[i];
-    p.omega[i] += half * p.inv_inertia[i] * p.torque[i];
-    if (p.inv_mass[i] > 0) {
-      const Vec3 dx = dt * p.v[i];
-      gravity_work += p.mass[i] * g.dot(dx);
-      p.x[i] += dx;
+  // kick and drift on the engine's threads (per body, so the same for every thread count; gravity's work is
+  // summed per chunk, ledger only)
+  s.partial.assign(static_cast<std::size_t>(std::max(1, e.threads)), 0.0);
+  e.for_particle_chunks(n, [&](int t, std::size_t a, std::size_t b) {
+    double w = 0;
+    for (std::size_t i = a; i < b; ++i) {
+      p.v[i] += half * p.inv_mass[i] * p.f[i];
+      p.omega[i] += half * p.inv_inertia[i] * p.torque[i];
+      if (p.inv_mass[i] > 0) {
+        const Vec3 dx = dt * p.v[i];
+        w += p.mass[i] * g.dot(dx);
+        p.x[i] += dx;
+      }
     }
-  }
+    s.partial[static_cast<std::size_t>(t)] = w;
+  });
+  double gravity_work = 0;
+  for (double w : s.partial) gravity_work += w;
   BodyPower before;  // forces of step n at the half-step velocities
   if (ledger) before = body_power(p, g);
   if (e.update_neighbors(s)) ++stats.rebuilds;
@@ -92,10 +101,12 @@ void verlet_step(const Engine& e, GranularState& s, double dt, VerletStats& stat
   } else {
     e.template forces<false>(s, dt);
   }
-  for (std::size_t i = 0; i < n; ++i) {
-    p.v[i] += half * p.inv_mass[i] * p.f[i];
-    p.omega[i] += half * p.inv_inertia[i] * p.torque[i];
-  }
+  e.for_particle_chunks(n, [&](int, std::size_t a, std::size_t b) {
+    for (std::size_t i = a; i < b; ++i) {
+      p.v[i] += half * p.inv_mass[i] * p.f[i];
+      p.omega[i] += half * p.inv_inertia[i] * p.torque[i];
+    }
+  });
   s.t += dt;
   ++stats.steps;
   ++stats.force_evaluations;
