@@ -56,13 +56,14 @@ struct ParticleEngine {
   Boundaries boundaries;
   double skin = 0;  // Verlet skin (m); 0 rebuilds whenever anything moves
   int threads = 1;  // 1: one pass, Newton's third law per pair; >= 2: the two-phase pass of forces_parallel
+  static constexpr std::size_t kMinChunkedParticles = 4096;
   mutable PoolHandle pool;  // the workers of threads >= 2, started on first use (copies of the engine start none)
 
   // f(t, a, b) for the particle ranges [a, b) of `threads` equal chunks, on the pool (one call f(0, 0, n) when
-  // threads == 1). Loops whose items are independent give the same result for every thread count.
+  // threads == 1 or n < kMinChunkedParticles, where a hand-over would cost more than the loop). Loops whose items are independent give the same result for every thread count.
   template <class F>
   void for_particle_chunks(std::size_t n, F&& f) const {
-    if (threads <= 1) {
+    if (threads <= 1 || n < kMinChunkedParticles) {
       f(0, std::size_t{0}, n);
       return;
     }

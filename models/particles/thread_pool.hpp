@@ -28,7 +28,9 @@ namespace stickslip {
 
 class ThreadPool {
  public:
-  explicit ThreadPool(int count) : count_(count < 1 ? 1 : count) {
+  explicit ThreadPool(int count)
+      : count_(count < 1 ? 1 : count),
+        spin_(static_cast<unsigned>(count_) <= std::thread::hardware_concurrency() ? kSpin : 0) {
     workers_.reserve(static_cast<std::size_t>(count_ - 1));
     for (int t = 1; t < count_; ++t) workers_.emplace_back([this, t] { work(t); });
   }
@@ -61,7 +63,7 @@ class ThreadPool {
     }
     start_.notify_all();
     f(0);
-    for (int k = 0; k < kSpin; ++k) {
+    for (int k = 0; k < spin_; ++k) {
       if (remaining_.load(std::memory_order_acquire) == 0) return;
       STICKSLIP_CPU_RELAX();
     }
@@ -70,13 +72,15 @@ class ThreadPool {
   }
 
  private:
-  static constexpr int kSpin = 20000;  // polls (~ tens of microseconds) before sleeping
+  // polls (a few microseconds: a force phase at N = 1e4 takes ~0.5 ms) before sleeping; none when there are more threads than cores (a spinning thread
+  // would then hold the core the one it waits for needs)
+  static constexpr int kSpin = 1000;
 
   void work(int t) {
     std::uint64_t seen = 0;
     for (;;) {
       bool ready = false;
-      for (int k = 0; k < kSpin && !ready; ++k) {
+      for (int k = 0; k < spin_ && !ready; ++k) {
         ready = generation_.load(std::memory_order_acquire) != seen;
         if (!ready) STICKSLIP_CPU_RELAX();
       }
@@ -95,6 +99,7 @@ class ThreadPool {
   }
 
   int count_;
+  int spin_;
   std::vector<std::thread> workers_;
   std::mutex m_;
   std::condition_variable start_, done_;
