@@ -56,14 +56,14 @@ struct ParticleEngine {
   Boundaries boundaries;
   double skin = 0;  // Verlet skin (m); 0 rebuilds whenever anything moves
   int threads = 1;  // 1: one pass, Newton's third law per pair; >= 2: the two-phase pass of forces_parallel
-  static constexpr std::size_t kMinChunkedParticles = 4096;
+  std::size_t min_chunked_particles = 4096;  // smaller per-particle loops (kick, drift, ledger) stay serial
   mutable PoolHandle pool;  // the workers of threads >= 2, started on first use (copies of the engine start none)
 
   // f(t, a, b) for the particle ranges [a, b) of `threads` equal chunks, on the pool (one call f(0, 0, n) when
-  // threads == 1 or n < kMinChunkedParticles, where a hand-over would cost more than the loop). Loops whose items are independent give the same result for every thread count.
+  // threads == 1 or n < min_chunked_particles, where a hand-over would cost more than the loop). Loops whose items are independent give the same result for every thread count.
   template <class F>
   void for_particle_chunks(std::size_t n, F&& f) const {
-    if (threads <= 1 || n < kMinChunkedParticles) {
+    if (threads <= 1 || n < min_chunked_particles) {
       f(0, std::size_t{0}, n);
       return;
     }
@@ -274,14 +274,15 @@ struct ParticleEngine {
   }
 };
 
-// Kinetic energy (translational + rotational) of the bodies that move.
-inline double kinetic_energy(const ParticleArrays& p) {
+// Kinetic energy (translational + rotational) of the bodies a .. end - 1 that move.
+inline double kinetic_energy(const ParticleArrays& p, std::size_t a, std::size_t end) {
   double k = 0;
-  for (std::size_t i = 0; i < p.size(); ++i) {
+  for (std::size_t i = a; i < end; ++i) {
     if (p.inv_mass[i] > 0) k += 0.5 * p.mass[i] * p.v[i].squaredNorm();
     if (p.inv_inertia[i] > 0) k += 0.5 * p.omega[i].squaredNorm() / p.inv_inertia[i];
   }
   return k;
 }
+inline double kinetic_energy(const ParticleArrays& p) { return kinetic_energy(p, 0, p.size()); }
 
 }  // namespace stickslip

@@ -51,9 +51,9 @@ void verlet_setup(const Engine& e, GranularState& s, ParticleLedger* ledger = nu
 struct BodyPower {
   double contact_power = 0, kick = 0;
 };
-inline BodyPower body_power(const ParticleArrays& p, const Vec3& g) {
+inline BodyPower body_power(const ParticleArrays& p, const Vec3& g, std::size_t a, std::size_t end) {
   BodyPower b;
-  for (std::size_t i = 0; i < p.size(); ++i) {
+  for (std::size_t i = a; i < end; ++i) {
     if (p.inv_mass[i] > 0) {
       b.contact_power += (p.f[i] - p.mass[i] * g).dot(p.v[i]);
       b.kick += p.inv_mass[i] * p.f[i].squaredNorm();
@@ -64,6 +64,27 @@ inline BodyPower body_power(const ParticleArrays& p, const Vec3& g) {
     }
   }
   return b;
+}
+
+// body_power over all bodies on the engine's threads (sums per chunk, added in chunk order: round-off apart from
+// the serial sum; ledger only).
+template <class Engine>
+BodyPower body_power(const Engine& e, GranularState& s, const Vec3& g) {
+  const ParticleArrays& p = s.bodies;
+  const std::size_t chunks = static_cast<std::size_t>(std::max(1, e.threads));
+  s.partial.assign(2 * chunks, 0.0);
+  e.for_particle_chunks(p.size(), [&](int t, std::size_t a, std::size_t b) {
+    const BodyPower bp = body_power(p, g, a, b);
+    const std::size_t c = static_cast<std::size_t>(t);
+    s.partial[2 * c] = bp.contact_power;
+    s.partial[2 * c + 1] = bp.kick;
+  });
+  BodyPower sum;
+  for (std::size_t c = 0; c < chunks; ++c) {
+    sum.contact_power += s.partial[2 * c];
+    sum.kick += s.partial[2 * c + 1];
+  }
+  return sum;
 }
 
 template <class Engine>
@@ -91,28 +112,31 @@ void verlet_step(const Engine& e, GranularState& s, double dt, VerletStats& stat
   double gravity_work = 0;
   for (double w : s.partial) gravity_work += w;
   BodyPower before;  // forces of step n at the half-step velocities
-  if (ledger) before = body_power(p, g);
+  if (ledger) before = body_power(e, s, g);
   if (e.update_neighbors(s)) ++stats.rebuilds;
   ContactSums c;
   BodyPower after;
   if (ledger) {
     c = e.template forces<true>(s, dt);
-    after = body_power(p, g);
+    after = body_power(e, s, g);
   } else {
     e.template forces<false>(s, dt);
   }
-  e.for_particle_chunks(n, [&](int, std::size_t a, std::size_t b) {
+  s.partial.assign(static_cast<std::size_t>(std::max(1, e.threads)), 0.0);
+  e.for_particle_chunks(n, [&](int t, std::size_t a, std::size_t b) {
     for (std::size_t i = a; i < b; ++i) {
       p.v[i] += half * p.inv_mass[i] * p.f[i];
       p.omega[i] += half * p.inv_inertia[i] * p.torque[i];
     }
+    if (ledger) s.partial[static_cast<std::size_t>(t)] = kinetic_energy(p, a, b);
   });
   s.t += dt;
   ++stats.steps;
   ++stats.force_evaluations;
   if (ledger) {
     EnergyTotals& now = ledger->now;
-    now.kinetic = kinetic_energy(p);
+    now.kinetic = 0;
+    for (double k : s.partial) now.kinetic += k;
     now.elastic_normal = c.elastic_normal;
     now.elastic_tangential = c.elastic_tangential;
     const double dw_n = half * (ledger->last_power_normal + c.power_normal);
