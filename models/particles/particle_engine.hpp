@@ -122,7 +122,8 @@ struct ParticleEngine {
   // and stores its force on i and n x F_t; phase 2 sums per particle, its own row then the slots where it is the
   // partner, in slot order, then its walls. Every sum has a fixed order, so the motion is bitwise the same for
   // every thread count >= 2 (the single pass differs from it by round-off only). Ledger totals are summed per
-  // chunk and may differ in the last bits.
+  // chunk and may differ in the last bits. Both phases run on the engine's persistent pool (thread_pool.hpp); the
+  // pair chunks' first rows are found once per neighbor build; no allocation after the first call.
   template <bool Ledger>
   [[gnu::noinline]] ContactSums forces_parallel(GranularState& s, double dt) const {
     const std::size_t n = s.bodies.size();
