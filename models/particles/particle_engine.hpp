@@ -57,7 +57,9 @@ struct ParticleEngine {
   double skin = 0;  // Verlet skin (m); 0 rebuilds whenever anything moves
   int threads = 1;  // 1: one pass, Newton's third law per pair; >= 2: the two-phase pass of forces_parallel
   std::size_t min_chunked_particles = 4096;  // smaller per-particle loops (kick, drift, ledger) stay serial
-  mutable PoolHandle pool;  // the workers of threads >= 2, started on first use (copies of the engine start none)
+  // the workers of threads >= 2, started on first use (copies of the engine start none); so one engine object must
+  // not evaluate forces from two threads at once (give each its own copy)
+  mutable PoolHandle pool;
 
   // f(t, a, b) for the particle ranges [a, b) of `threads` equal chunks, on the pool (one call f(0, 0, n) when
   // threads == 1 or n < min_chunked_particles, where a hand-over would cost more than the loop). Loops whose items are independent give the same result for every thread count.
