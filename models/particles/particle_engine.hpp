@@ -16,7 +16,6 @@
 #include <algorithm>
 #include <cmath>
 #include <limits>
-#include <thread>
 #include <vector>
 
 #include "models/particles/boundaries.hpp"
@@ -27,6 +26,7 @@
 #include "models/particles/normal_laws.hpp"
 #include "models/particles/particle_arrays.hpp"
 #include "models/particles/tangential_laws.hpp"
+#include "models/particles/thread_pool.hpp"
 
 namespace stickslip {
 
@@ -35,22 +35,19 @@ struct GranularState {
   std::vector<Vec3> xi, wall_xi;
   NeighborList neighbors;
   double t = 0;
-  std::vector<Vec3> pair_force, pair_arm;  // workspace of the threaded pass (not state)
+  // workspace of the threaded pass (not state): per-slot results, per-chunk sums, and the first row of each pair
+  // chunk (recomputed when the neighbor list was rebuilt: chunk_builds is the build it was made for)
+  std::vector<Vec3> pair_force, pair_arm;
+  std::vector<ContactSums> part;
+  std::vector<double> partial;
+  std::vector<std::size_t> chunk_rows;
+  long chunk_builds = -1;
   std::size_t bytes() const {
     return bodies.bytes() +
            (xi.capacity() + wall_xi.capacity() + pair_force.capacity() + pair_arm.capacity()) * sizeof(Vec3) +
            neighbors.bytes();
   }
 };
-
-// Runs f(0) .. f(count - 1), f(0) on the calling thread.
-template <class F>
-void run_in_threads(int count, F&& f) {
-  std::vector<std::thread> pool;
-  for (int t = 1; t < count; ++t) pool.emplace_back([&f, t] { f(t); });
-  f(0);
-  for (auto& th : pool) th.join();
-}
 
 template <class Normal, class Tangential>
 struct ParticleEngine {
@@ -59,6 +56,26 @@ struct ParticleEngine {
   Boundaries boundaries;
   double skin = 0;  // Verlet skin (m); 0 rebuilds whenever anything moves
   int threads = 1;  // 1: one pass, Newton's third law per pair; >= 2: the two-phase pass of forces_parallel
+  std::size_t min_chunked_particles = 4096;  // smaller per-particle loops (kick, drift, ledger) stay serial
+  // the workers of threads >= 2, started on first use (copies of the engine start none); so one engine object must
+  // not evaluate forces from two threads at once (give each its own copy)
+  mutable PoolHandle pool;
+
+  // f(t, a, b) for the particle ranges [a, b) of `threads` equal chunks, on the pool (one call f(0, 0, n) when
+  // threads == 1 or n < min_chunked_particles, where a hand-over would cost more than the loop). Loops whose items are independent give the same result for every thread count.
+  template <class F>
+  void for_particle_chunks(std::size_t n, F&& f) const {
+    if (threads <= 1 || n < min_chunked_particles) {
+      f(0, std::size_t{0}, n);
+      return;
+    }
+    const std::size_t t_count = static_cast<std::size_t>(threads);
+    auto task = [&](int t) {
+      const std::size_t c = static_cast<std::size_t>(t);
+      f(t, n * c / t_count, n * (c + 1) / t_count);
+    };
+    pool.get(threads).run(task);
+  }
 
   // Builds the neighbor lists (carrying any springs already in the state).
   void prepare(GranularState& s) const { s.neighbors.build(s.bodies, boundaries, skin, s.xi, s.wall_xi); }
@@ -107,30 +124,40 @@ struct ParticleEngine {
   // and stores its force on i and n x F_t; phase 2 sums per particle, its own row then the slots where it is the
   // partner, in slot order, then its walls. Every sum has a fixed order, so the motion is bitwise the same for
   // every thread count >= 2 (the single pass differs from it by round-off only). Ledger totals are summed per
-  // chunk and may differ in the last bits.
+  // chunk and may differ in the last bits. Both phases run on the engine's persistent pool (thread_pool.hpp); the
+  // pair chunks' first rows are found once per neighbor build; no allocation after the first call.
   template <bool Ledger>
   [[gnu::noinline]] ContactSums forces_parallel(GranularState& s, double dt) const {
     const std::size_t n = s.bodies.size();
-    const auto& first = s.neighbors.first();
     const std::size_t pairs = s.neighbors.num_pairs();
+    const std::size_t t_count = static_cast<std::size_t>(threads);
     s.pair_force.resize(pairs);
     s.pair_arm.resize(pairs);
-    const int t_count = threads;
-    std::vector<ContactSums> part(static_cast<std::size_t>(2 * t_count));
-    auto row_of_pair = [&](std::size_t target) {
-      return static_cast<std::size_t>(std::lower_bound(first.begin(), first.end(), target) - first.begin());
+    s.part.assign(2 * t_count, ContactSums{});
+    if (s.chunk_builds != s.neighbors.builds() || s.chunk_rows.size() != t_count + 1 || s.chunk_rows.back() != n) {
+      // rows split into chunks of equal pair counts, once per neighbor build
+      const auto& first = s.neighbors.first();
+      s.chunk_rows.resize(t_count + 1);
+      for (std::size_t c = 0; c < t_count; ++c)
+        s.chunk_rows[c] = std::min(n, static_cast<std::size_t>(std::lower_bound(first.begin(), first.end(),
+                                                                                pairs * c / t_count) - first.begin()));
+      s.chunk_rows[0] = 0;
+      s.chunk_rows[t_count] = n;
+      s.chunk_builds = s.neighbors.builds();
+    }
+    ThreadPool& workers = pool.get(threads);
+    auto pair_task = [&](int t) {
+      const std::size_t c = static_cast<std::size_t>(t);
+      pair_phase<Ledger>(s, s.chunk_rows[c], std::max(s.chunk_rows[c], s.chunk_rows[c + 1]), dt, s.part[c]);
     };
-    auto chunk = [&](int t) { return static_cast<std::size_t>(t); };
-    run_in_threads(t_count, [&](int t) {
-      const std::size_t a = row_of_pair(pairs * chunk(t) / t_count);
-      const std::size_t b = t + 1 == t_count ? n : row_of_pair(pairs * chunk(t + 1) / t_count);
-      pair_phase<Ledger>(s, std::min(a, n), std::min(b, n), dt, part[chunk(t)]);
-    });
-    run_in_threads(t_count, [&](int t) {
-      sum_phase<Ledger>(s, n * chunk(t) / t_count, n * chunk(t + 1) / t_count, dt, part[chunk(t_count + t)]);
-    });
+    workers.run(pair_task);
+    auto sum_task = [&](int t) {
+      const std::size_t c = static_cast<std::size_t>(t);
+      sum_phase<Ledger>(s, n * c / t_count, n * (c + 1) / t_count, dt, s.part[t_count + c]);
+    };
+    workers.run(sum_task);
     ContactSums sums;
-    for (const ContactSums& c : part) sums.add(c);
+    for (const ContactSums& c : s.part) sums.add(c);
     return sums;
   }
 
@@ -250,14 +277,15 @@ struct ParticleEngine {
   }
 };
 
-// Kinetic energy (translational + rotational) of the bodies that move.
-inline double kinetic_energy(const ParticleArrays& p) {
+// Kinetic energy (translational + rotational) of the bodies a .. end - 1 that move.
+inline double kinetic_energy(const ParticleArrays& p, std::size_t a, std::size_t end) {
   double k = 0;
-  for (std::size_t i = 0; i < p.size(); ++i) {
+  for (std::size_t i = a; i < end; ++i) {
     if (p.inv_mass[i] > 0) k += 0.5 * p.mass[i] * p.v[i].squaredNorm();
     if (p.inv_inertia[i] > 0) k += 0.5 * p.omega[i].squaredNorm() / p.inv_inertia[i];
   }
   return k;
 }
+inline double kinetic_energy(const ParticleArrays& p) { return kinetic_energy(p, 0, p.size()); }
 
 }  // namespace stickslip

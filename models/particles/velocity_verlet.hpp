@@ -17,6 +17,7 @@
 //             v_{n+1/2}, the powers of step n taken at v_{n-1/2}), zero as dt -> 0.
 //   kick    = h^2/8 sum (|F_{n+1}|^2/m - |F_n|^2/m + torques): telescopes at fixed dt, bounded, O(h^2).
 // With them the balance dK + W_n + W_t + scheme - kick - W_g is zero to round-off at every step.
+// Threads (engine.threads >= 2): the kick/drift loops run on the engine's pool (models/particles/thread_pool.hpp).
 #pragma once
 
 #include "models/particles/particle_engine.hpp"
@@ -50,9 +51,9 @@ void verlet_setup(const Engine& e, GranularState& s, ParticleLedger* ledger = nu
 struct BodyPower {
   double contact_power = 0, kick = 0;
 };
-inline BodyPower body_power(const ParticleArrays& p, const Vec3& g) {
+inline BodyPower body_power(const ParticleArrays& p, const Vec3& g, std::size_t a, std::size_t end) {
   BodyPower b;
-  for (std::size_t i = 0; i < p.size(); ++i) {
+  for (std::size_t i = a; i < end; ++i) {
     if (p.inv_mass[i] > 0) {
       b.contact_power += (p.f[i] - p.mass[i] * g).dot(p.v[i]);
       b.kick += p.inv_mass[i] * p.f[i].squaredNorm();
@@ -65,43 +66,77 @@ inline BodyPower body_power(const ParticleArrays& p, const Vec3& g) {
   return b;
 }
 
+// body_power over all bodies on the engine's threads (sums per chunk, added in chunk order: round-off apart from
+// the serial sum; ledger only).
+template <class Engine>
+BodyPower body_power(const Engine& e, GranularState& s, const Vec3& g) {
+  const ParticleArrays& p = s.bodies;
+  const std::size_t chunks = static_cast<std::size_t>(std::max(1, e.threads));
+  s.partial.assign(2 * chunks, 0.0);
+  e.for_particle_chunks(p.size(), [&](int t, std::size_t a, std::size_t b) {
+    const BodyPower bp = body_power(p, g, a, b);
+    const std::size_t c = static_cast<std::size_t>(t);
+    s.partial[2 * c] = bp.contact_power;
+    s.partial[2 * c + 1] = bp.kick;
+  });
+  BodyPower sum;
+  for (std::size_t c = 0; c < chunks; ++c) {
+    sum.contact_power += s.partial[2 * c];
+    sum.kick += s.partial[2 * c + 1];
+  }
+  return sum;
+}
+
 template <class Engine>
 void verlet_step(const Engine& e, GranularState& s, double dt, VerletStats& stats, ParticleLedger* ledger = nullptr) {
   ParticleArrays& p = s.bodies;
   const std::size_t n = p.size();
   const double half = 0.5 * dt;
   const Vec3 g = e.boundaries.gravity;
-  double gravity_work = 0;
-  for (std::size_t i = 0; i < n; ++i) {
-    p.v[i] += half * p.inv_mass[i] * p.f[i];
-    p.omega[i] += half * p.inv_inertia[i] * p.torque[i];
-    if (p.inv_mass[i] > 0) {
-      const Vec3 dx = dt * p.v[i];
-      gravity_work += p.mass[i] * g.dot(dx);
-      p.x[i] += dx;
+  // kick and drift on the engine's threads (per body, so the same for every thread count; gravity's work is
+  // summed per chunk, ledger only)
+  s.partial.assign(static_cast<std::size_t>(std::max(1, e.threads)), 0.0);
+  e.for_particle_chunks(n, [&](int t, std::size_t a, std::size_t b) {
+    double w = 0;
+    for (std::size_t i = a; i < b; ++i) {
+      p.v[i] += half * p.inv_mass[i] * p.f[i];
+      p.omega[i] += half * p.inv_inertia[i] * p.torque[i];
+      if (p.inv_mass[i] > 0) {
+        const Vec3 dx = dt * p.v[i];
+        w += p.mass[i] * g.dot(dx);
+        p.x[i] += dx;
+      }
     }
-  }
+    s.partial[static_cast<std::size_t>(t)] = w;
+  });
+  double gravity_work = 0;
+  for (double w : s.partial) gravity_work += w;
   BodyPower before;  // forces of step n at the half-step velocities
-  if (ledger) before = body_power(p, g);
+  if (ledger) before = body_power(e, s, g);
   if (e.update_neighbors(s)) ++stats.rebuilds;
   ContactSums c;
   BodyPower after;
   if (ledger) {
     c = e.template forces<true>(s, dt);
-    after = body_power(p, g);
+    after = body_power(e, s, g);
   } else {
     e.template forces<false>(s, dt);
   }
-  for (std::size_t i = 0; i < n; ++i) {
-    p.v[i] += half * p.inv_mass[i] * p.f[i];
-    p.omega[i] += half * p.inv_inertia[i] * p.torque[i];
-  }
+  s.partial.assign(static_cast<std::size_t>(std::max(1, e.threads)), 0.0);
+  e.for_particle_chunks(n, [&](int t, std::size_t a, std::size_t b) {
+    for (std::size_t i = a; i < b; ++i) {
+      p.v[i] += half * p.inv_mass[i] * p.f[i];
+      p.omega[i] += half * p.inv_inertia[i] * p.torque[i];
+    }
+    if (ledger) s.partial[static_cast<std::size_t>(t)] = kinetic_energy(p, a, b);
+  });
   s.t += dt;
   ++stats.steps;
   ++stats.force_evaluations;
   if (ledger) {
     EnergyTotals& now = ledger->now;
-    now.kinetic = kinetic_energy(p);
+    now.kinetic = 0;
+    for (double k : s.partial) now.kinetic += k;
     now.elastic_normal = c.elastic_normal;
     now.elastic_tangential = c.elastic_tangential;
     const double dw_n = half * (ledger->last_power_normal + c.power_normal);

@@ -15,7 +15,8 @@
 // Each measurement runs in a child process (this program with --single) under /usr/bin/time, so both engines'
 // bytes per particle come from the same maximum resident set size; timings are wall clock over `steps` steps after
 // a warm-up, best of --reps (LAMMPS: its "Loop time", best of the same number of runs).
-// stickslip also runs with 2 threads for N >= 1e4 (the two-phase pass of ParticleEngine::forces_parallel).
+// stickslip also runs with 2 threads for N >= 1e4 (the two-phase pass of ParticleEngine::forces_parallel and the
+// Verlet kick/drift loops, on the engine's persistent worker pool, models/particles/thread_pool.hpp).
 // cpu_us_per_particle_step: CPU time per particle-step (LAMMPS: loop time x its "% CPU use"), fair under load.
 // us_per_particle_step = seconds/(steps N); us_per_force_eval = the force evaluation alone per particle
 // (stickslip: timed separately on the state the steps start from, all lattice bonds closed; LAMMPS: the "Pair" +
