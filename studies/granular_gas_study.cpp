@@ -745,7 +745,7 @@ class GranularGasStudy : public Study {
     std::ostringstream s;
     s << "set datafile separator ','\nset key top right\nset logscale xy\nset grid\n"
       << "set xlabel 't / tau_{KT}'\nset ylabel 'T / T_0'\nset title 'Homogeneous cooling: T_{tr} (lines), T_{rot} (dashed); "
-      << "Haff T_0/(1+t/tau_{KT})^2 (black); dots: LAMMPS dsds'\n";
+      << "Haff T_0/(1+t/tau_{KT})^2 (black)" << (lammps ? "; dots: LAMMPS dsds" : "") << "'\n";
     s << "set yrange [*:1.2]\nplot [" << x_min << ":*] ";
     for (std::size_t k = 0; k < laws.size(); ++k) {
       const std::size_t c = 3 + 3 * k;
