@@ -1,11 +1,13 @@
 // models/particles/particle_engine.hpp — the assembler for many bodies: contact forces of N discs or spheres,
 // walls, a periodic box and gravity, for a normal law and a tangential law given as template parameters (no
-// virtual call per contact; the laws are models/particles/normal_laws.hpp and tangential_laws.hpp).
+// virtual call per contact; the laws are models/particles/normal_laws.hpp and tangential_laws.hpp), and optionally a
+// rolling-resistance law (third parameter, models/particles/rolling_laws.hpp; default NoRolling, compiled out).
 //
 // State (GranularState, everything a driver saves, restores and advances; the engine itself is immutable):
 //   bodies     ParticleArrays (x, v, omega, f, torque, radius, mass, inverse mass and inertia)
 //   xi         tangential spring of every candidate pair, at the slots of neighbors (CSR rows by i, j > i)
 //   wall_xi    tangential spring of every candidate sphere-wall pair, at neighbors' wall slots
+//   roll, wall_roll  rolling springs xi_r at the same slots (empty unless the Rolling law is active)
 //   neighbors  the Verlet list with skin (models/particles/neighbor_list.hpp)
 // forces(state, dt): f = m g + contact forces, torque = contact moments; each touching candidate's spring is
 // turned into the tangent plane and advanced by the law over dt (dt = 0 evaluates without advancing, as LAMMPS
@@ -25,6 +27,7 @@
 #include "models/particles/neighbor_list.hpp"
 #include "models/particles/normal_laws.hpp"
 #include "models/particles/particle_arrays.hpp"
+#include "models/particles/rolling_laws.hpp"
 #include "models/particles/tangential_laws.hpp"
 #include "models/particles/thread_pool.hpp"
 
@@ -33,26 +36,29 @@ namespace stickslip {
 struct GranularState {
   ParticleArrays bodies;
   std::vector<Vec3> xi, wall_xi;
+  std::vector<Vec3> roll, wall_roll;  // rolling springs (Rolling law active only)
   NeighborList neighbors;
   double t = 0;
   // workspace of the threaded pass (not state): per-slot results, per-chunk sums, and the first row of each pair
   // chunk (recomputed when the neighbor list was rebuilt: chunk_builds is the build it was made for)
-  std::vector<Vec3> pair_force, pair_arm;
+  std::vector<Vec3> pair_force, pair_arm, pair_moment;  // pair_moment: rolling moment on i (Rolling law only)
   std::vector<ContactSums> part;
   std::vector<double> partial;
   std::vector<std::size_t> chunk_rows;
   long chunk_builds = -1;
   std::size_t bytes() const {
     return bodies.bytes() +
-           (xi.capacity() + wall_xi.capacity() + pair_force.capacity() + pair_arm.capacity()) * sizeof(Vec3) +
+           (xi.capacity() + wall_xi.capacity() + roll.capacity() + wall_roll.capacity() + pair_force.capacity() +
+            pair_arm.capacity() + pair_moment.capacity()) * sizeof(Vec3) +
            neighbors.bytes();
   }
 };
 
-template <class Normal, class Tangential>
+template <class Normal, class Tangential, class Rolling = NoRolling>
 struct ParticleEngine {
   Normal normal;
   Tangential tangential;
+  Rolling rolling;
   Boundaries boundaries;
   double skin = 0;  // Verlet skin (m); 0 rebuilds whenever anything moves
   int threads = 1;  // 1: one pass, Newton's third law per pair; >= 2: the two-phase pass of forces_parallel
@@ -78,7 +84,15 @@ struct ParticleEngine {
   }
 
   // Builds the neighbor lists (carrying any springs already in the state).
-  void prepare(GranularState& s) const { s.neighbors.build(s.bodies, boundaries, skin, s.xi, s.wall_xi); }
+  void prepare(GranularState& s) const {
+    if constexpr (Rolling::active) s.neighbors.build(s.bodies, boundaries, skin, s.xi, s.wall_xi, &s.roll, &s.wall_roll);
+    else s.neighbors.build(s.bodies, boundaries, skin, s.xi, s.wall_xi);
+  }
+  // The rolling spring of slot k (nullptr without a rolling law).
+  static Vec3* roll_slot(std::vector<Vec3>& roll, std::size_t k) {
+    if constexpr (Rolling::active) return &roll[k];
+    else return nullptr;
+  }
   // Rebuilds when some particle moved more than skin/2; returns whether it did.
   bool update_neighbors(GranularState& s) const {
     if (!s.neighbors.needs_rebuild(s.bodies)) return false;
@@ -106,12 +120,17 @@ struct ParticleEngine {
       Vec3 fi = Vec3::Zero(), ti = Vec3::Zero();
       for (std::uint32_t k = first[i]; k < first[i + 1]; ++k) {
         const std::uint32_t j = nbr[k];
-        Vec3 force, arm;
-        if (!pair_contact<Ledger>(p, i, j, len, half, s.xi[k], dt, sums, force, arm)) continue;
+        Vec3 force, arm, moment;
+        if (!pair_contact<Ledger>(p, i, j, len, half, s.xi[k], roll_slot(s.roll, k), dt, sums, force, arm, moment))
+          continue;
         fi += force;
         ti += p.radius[i] * arm;
         p.f[j] -= force;
         p.torque[j] += p.radius[j] * arm;
+        if constexpr (Rolling::active) {
+          ti += moment;
+          p.torque[j] -= moment;
+        }
       }
       p.f[i] += fi;
       p.torque[i] += ti;
@@ -133,6 +152,7 @@ struct ParticleEngine {
     const std::size_t t_count = static_cast<std::size_t>(threads);
     s.pair_force.resize(pairs);
     s.pair_arm.resize(pairs);
+    if constexpr (Rolling::active) s.pair_moment.resize(pairs);
     s.part.assign(2 * t_count, ContactSums{});
     if (s.chunk_builds != s.neighbors.builds() || s.chunk_rows.size() != t_count + 1 || s.chunk_rows.back() != n) {
       // rows split into chunks of equal pair counts, once per neighbor build
@@ -169,13 +189,16 @@ struct ParticleEngine {
     const auto& nbr = s.neighbors.neighbors();
     for (std::size_t i = a; i < b; ++i)
       for (std::uint32_t k = first[i]; k < first[i + 1]; ++k) {
-        Vec3 force, arm;
-        if (!pair_contact<Ledger>(p, i, nbr[k], len, half, s.xi[k], dt, sums, force, arm)) {
+        Vec3 force, arm, moment;
+        if (!pair_contact<Ledger>(p, i, nbr[k], len, half, s.xi[k], roll_slot(s.roll, k), dt, sums, force, arm,
+                                  moment)) {
           force.setZero();
           arm.setZero();
+          moment.setZero();
         }
         s.pair_force[k] = force;
         s.pair_arm[k] = arm;
+        if constexpr (Rolling::active) s.pair_moment[k] = moment;
       }
   }
 
@@ -187,18 +210,21 @@ struct ParticleEngine {
     const auto& tslot = s.neighbors.partner_slots();
     const Vec3 g = boundaries.gravity;
     for (std::size_t i = a; i < b; ++i) {
-      Vec3 f = p.mass[i] * g, arm = Vec3::Zero();
+      Vec3 f = p.mass[i] * g, arm = Vec3::Zero(), moment = Vec3::Zero();
       for (std::uint32_t k = first[i]; k < first[i + 1]; ++k) {
         f += s.pair_force[k];
         arm += s.pair_arm[k];
+        if constexpr (Rolling::active) moment += s.pair_moment[k];
       }
       for (std::uint32_t q = tfirst[i]; q < tfirst[i + 1]; ++q) {
         const std::uint32_t k = tslot[q];
         f -= s.pair_force[k];
         arm += s.pair_arm[k];
+        if constexpr (Rolling::active) moment -= s.pair_moment[k];
       }
       p.f[i] = f;
       p.torque[i] = p.radius[i] * arm;
+      if constexpr (Rolling::active) p.torque[i] += moment;
       wall_contacts<Ledger>(s, i, dt, sums);
     }
   }
@@ -214,21 +240,27 @@ struct ParticleEngine {
     ContactSums sums;
     for (std::size_t i = 0; i + 1 < first.size(); ++i)
       for (std::uint32_t k = first[i]; k < first[i + 1]; ++k) {
-        Vec3 xi = s.xi[k], force, arm;
-        if (!pair_contact<false>(p, i, nbr[k], len, half, xi, 0.0, sums, force, arm)) continue;
+        Vec3 xi = s.xi[k], force, arm, moment;
+        Vec3 xr = Rolling::active ? s.roll[k] : Vec3(Vec3::Zero());
+        if (!pair_contact<false>(p, i, nbr[k], len, half, xi, Rolling::active ? &xr : nullptr, 0.0, sums, force, arm,
+                                 moment))
+          continue;
         const Vec3 d = PeriodicBox::minimal_image(p.x[nbr[k]] - p.x[i], len, half);
         f(i, static_cast<std::size_t>(nbr[k]), Vec3(d.normalized()), force);
       }
   }
 
-  // The pair (i, j) of a candidate slot: false (spring zeroed) when open; else the force on i and n x F_t.
+  // The pair (i, j) of a candidate slot: false (springs zeroed) when open; else the force on i, n x F_t and (with a
+  // rolling law, xr its spring) the rolling moment on i, -r* n x F_r (the partner gets minus it).
   template <bool Ledger>
   bool pair_contact(const ParticleArrays& p, std::size_t i, std::size_t j, const Vec3& len, const Vec3& half, Vec3& xi,
-                    double dt, ContactSums& sums, Vec3& force, Vec3& arm) const {
+                    [[maybe_unused]] Vec3* xr, double dt, ContactSums& sums, Vec3& force, Vec3& arm,
+                    [[maybe_unused]] Vec3& moment) const {
     const Vec3 d = PeriodicBox::minimal_image(p.x[j] - p.x[i], len, half);
     const double ri = p.radius[i], rj = p.radius[j], rsum = ri + rj, r2 = d.squaredNorm();
     if (r2 >= rsum * rsum) {
       xi.setZero();
+      if constexpr (Rolling::active) xr->setZero();
       return false;
     }
     const double inv_sum = p.inv_mass[i] + p.inv_mass[j];
@@ -238,6 +270,11 @@ struct ParticleEngine {
     const Vec3 ft = contact<Ledger>(c, xi, dt, sums, fn);
     force = ft - fn * c.n;
     arm = c.n.cross(ft);
+    if constexpr (Rolling::active) {
+      const Vec3 fr =
+          rolling_step<Ledger>(rolling, c, rolling_velocity(c.r_star, p.omega[i], p.omega[j], c.n), fn, *xr, dt, sums);
+      moment = -c.r_star * c.n.cross(fr);
+    }
     return true;
   }
 
@@ -252,6 +289,7 @@ struct ParticleEngine {
       const double ri = p.radius[i];
       if (wg.distance >= ri) {
         s.wall_xi[k].setZero();
+        if constexpr (Rolling::active) s.wall_roll[k].setZero();
         continue;
       }
       ContactKinematics c;
@@ -267,6 +305,11 @@ struct ParticleEngine {
       const Vec3 ft = contact<Ledger>(c, s.wall_xi[k], dt, sums, fn);
       p.f[i] += ft - fn * c.n;
       p.torque[i] += ri * c.n.cross(ft);
+      if constexpr (Rolling::active) {
+        const Vec3 fr = rolling_step<Ledger>(rolling, c, rolling_velocity(ri, p.omega[i], Vec3::Zero(), c.n), fn,
+                                             s.wall_roll[k], dt, sums);
+        p.torque[i] -= ri * c.n.cross(fr);
+      }
     }
   }
 
