@@ -8,11 +8,19 @@
 //   xi         tangential spring of every candidate pair, at the slots of neighbors (CSR rows by i, j > i)
 //   wall_xi    tangential spring of every candidate sphere-wall pair, at neighbors' wall slots
 //   roll, wall_roll  rolling springs xi_r at the same slots (empty unless the Rolling law is active)
+//   f_last, torque_last  the bodies' forces and torques of the last evaluation (exact-static laws only, below)
 //   neighbors  the Verlet list with skin (models/particles/neighbor_list.hpp)
 // forces(state, dt): f = m g + contact forces, torque = contact moments; each touching candidate's spring is
 // turned into the tangent plane and advanced by the law over dt (dt = 0 evaluates without advancing, as LAMMPS
 // does at set-up); an open candidate (h <= 0) has its spring set to 0. With Ledger = true the contact powers,
 // elastic energies and reset energies are summed (models/particles/energy.hpp). Cost: O(N + candidates).
+// Exact-static laws (Coulomb, tangential_laws.hpp) get StickKinematics: a_other of a contact is computed from
+// f_last, torque_last (the last evaluation's totals) minus the contact's own last force (its slot), and after the
+// law returns, f_last/torque_last of both bodies are updated by the change of that force, so the contacts later in
+// the pass see it: one projected Gauss-Seidel sweep per evaluation, warm-started; the other contacts' normal forces
+// are those of the last evaluation (lagged by one step). The sweep is sequential: these laws always take the single
+// pass (threads only parallelise the kick and drift). At set-up (dt = 0) the pass runs twice, so the first
+// forces already see every normal force.
 #pragma once
 
 #include <algorithm>
@@ -37,6 +45,7 @@ struct GranularState {
   ParticleArrays bodies;
   std::vector<Vec3> xi, wall_xi;
   std::vector<Vec3> roll, wall_roll;  // rolling springs (Rolling law active only)
+  std::vector<Vec3> f_last, torque_last;  // last forces, Gauss-Seidel estimate (exact-static laws only)
   NeighborList neighbors;
   double t = 0;
   // workspace of the threaded pass (not state): per-slot results, per-chunk sums, and the first row of each pair
@@ -48,8 +57,9 @@ struct GranularState {
   long chunk_builds = -1;
   std::size_t bytes() const {
     return bodies.bytes() +
-           (xi.capacity() + wall_xi.capacity() + roll.capacity() + wall_roll.capacity() + pair_force.capacity() +
-            pair_arm.capacity() + pair_moment.capacity()) * sizeof(Vec3) +
+           (xi.capacity() + wall_xi.capacity() + roll.capacity() + wall_roll.capacity() + f_last.capacity() +
+            torque_last.capacity() + pair_force.capacity() + pair_arm.capacity() + pair_moment.capacity()) *
+               sizeof(Vec3) +
            neighbors.bytes();
   }
 };
@@ -104,7 +114,31 @@ struct ParticleEngine {
   // otherwise gives up on this large function and leaves calls per contact (measured with perf: 30 % of the time).
   template <bool Ledger>
   [[gnu::flatten]] ContactSums forces(GranularState& s, double dt) const {
-    if (threads > 1) return forces_parallel<Ledger>(s, dt);
+    if constexpr (is_exact_static<Tangential>) {
+      const std::size_t n = s.bodies.size();
+      if (s.f_last.size() != n) {  // no last forces: gravity alone
+        s.f_last.resize(n);
+        s.torque_last.assign(n, Vec3::Zero());
+        for (std::size_t i = 0; i < n; ++i) s.f_last[i] = s.bodies.mass[i] * boundaries.gravity;
+      }
+      if (dt == 0) {
+        serial_forces<false>(s, 0.0);
+        s.f_last = s.bodies.f;
+        s.torque_last = s.bodies.torque;
+      }
+      const ContactSums sums = serial_forces<Ledger>(s, dt);
+      s.f_last = s.bodies.f;
+      s.torque_last = s.bodies.torque;
+      return sums;
+    } else {
+      if (threads > 1) return forces_parallel<Ledger>(s, dt);
+      return serial_forces<Ledger>(s, dt);
+    }
+  }
+
+  // The single pass: Newton's third law per pair.
+  template <bool Ledger>
+  [[gnu::flatten]] ContactSums serial_forces(GranularState& s, double dt) const {
     ParticleArrays& p = s.bodies;
     const std::size_t n = p.size();
     const Vec3 g = boundaries.gravity;
@@ -121,7 +155,8 @@ struct ParticleEngine {
       for (std::uint32_t k = first[i]; k < first[i + 1]; ++k) {
         const std::uint32_t j = nbr[k];
         Vec3 force, arm, moment;
-        if (!pair_contact<Ledger>(p, i, j, len, half, s.xi[k], roll_slot(s.roll, k), dt, sums, force, arm, moment))
+        if (!pair_contact<Ledger>(p, i, j, len, half, s.xi[k], roll_slot(s.roll, k), dt, sums, force, arm, moment,
+                                  &s))
           continue;
         fi += force;
         ti += p.radius[i] * arm;
@@ -251,11 +286,12 @@ struct ParticleEngine {
   }
 
   // The pair (i, j) of a candidate slot: false (springs zeroed) when open; else the force on i, n x F_t and (with a
-  // rolling law, xr its spring) the rolling moment on i, -r* n x F_r (the partner gets minus it).
+  // rolling law, xr its spring) the rolling moment on i, -r* n x F_r (the partner gets minus it). stick: the state
+  // whose f_last/torque_last an exact-static law reads and updates (nullptr: it replays its last force).
   template <bool Ledger>
   bool pair_contact(const ParticleArrays& p, std::size_t i, std::size_t j, const Vec3& len, const Vec3& half, Vec3& xi,
                     [[maybe_unused]] Vec3* xr, double dt, ContactSums& sums, Vec3& force, Vec3& arm,
-                    [[maybe_unused]] Vec3& moment) const {
+                    [[maybe_unused]] Vec3& moment, [[maybe_unused]] GranularState* stick = nullptr) const {
     const Vec3 d = PeriodicBox::minimal_image(p.x[j] - p.x[i], len, half);
     const double ri = p.radius[i], rj = p.radius[j], rsum = ri + rj, r2 = d.squaredNorm();
     if (r2 >= rsum * rsum) {
@@ -267,7 +303,9 @@ struct ParticleEngine {
     const ContactKinematics c = pair_kinematics(d, std::sqrt(r2), p.v[i], p.v[j], p.omega[i], p.omega[j], ri, rj,
                                                 inv_sum > 0 ? 1.0 / inv_sum : 0.0);
     double fn;
-    const Vec3 ft = contact<Ledger>(c, xi, dt, sums, fn);
+    Vec3 ft;
+    if constexpr (is_exact_static<Tangential>) ft = stick_contact<Ledger>(c, i, j, xi, dt, sums, fn, stick);
+    else ft = contact<Ledger>(c, xi, dt, sums, fn);
     force = ft - fn * c.n;
     arm = c.n.cross(ft);
     if constexpr (Rolling::active) {
@@ -302,7 +340,9 @@ struct ParticleEngine {
       c.m_star = p.mass[i];
       c.wall = true;
       double fn;
-      const Vec3 ft = contact<Ledger>(c, s.wall_xi[k], dt, sums, fn);
+      Vec3 ft;
+      if constexpr (is_exact_static<Tangential>) ft = stick_contact<Ledger>(c, i, kWall, s.wall_xi[k], dt, sums, fn, &s);
+      else ft = contact<Ledger>(c, s.wall_xi[k], dt, sums, fn);
       p.f[i] += ft - fn * c.n;
       p.torque[i] += ri * c.n.cross(ft);
       if constexpr (Rolling::active) {
@@ -314,9 +354,50 @@ struct ParticleEngine {
   }
 
   // One contact (models/particles/contact_step.hpp): returns F_t on i and sets fn.
-  template <bool Ledger>
-  Vec3 contact(const ContactKinematics& c, Vec3& xi, double dt, ContactSums& sums, double& fn) const {
+  template <bool Ledger, class Kin>
+  Vec3 contact(const Kin& c, Vec3& xi, double dt, ContactSums& sums, double& fn) const {
     return contact_step<Ledger>(normal, tangential, c, xi, dt, sums, fn);
+  }
+
+  static constexpr std::size_t kWall = std::numeric_limits<std::size_t>::max();  // partner j of a wall contact
+
+  // One contact of an exact-static law (header: the Gauss-Seidel sweep): a_other and 1/m_eff,tan from the last
+  // forces of i and j (j = kWall: a wall) without the contact's own last force f_prev (its slot, turned into the
+  // tangent plane), the law, then the estimate updated by the change of the force.
+  template <bool Ledger>
+  Vec3 stick_contact(const ContactKinematics& c, std::size_t i, std::size_t j, Vec3& slot, double dt,
+                     ContactSums& sums, double& fn, GranularState* st) const {
+    StickKinematics sk;
+    static_cast<ContactKinematics&>(sk) = c;
+    if (st == nullptr) {
+      sk.replay = true;
+      return contact<Ledger>(sk, slot, dt, sums, fn);
+    }
+    const ParticleArrays& p = st->bodies;
+    rotate_into_plane(slot, c.n);
+    const Vec3 f_prev = slot;
+    const double ri = p.radius[i];
+    double inv = p.inv_mass[i] + ri * ri * p.inv_inertia[i];
+    Vec3 acc = p.inv_mass[i] * st->f_last[i], ang = ri * p.inv_inertia[i] * st->torque_last[i];
+    if (j != kWall) {
+      const double rj = p.radius[j];
+      inv += p.inv_mass[j] + rj * rj * p.inv_inertia[j];
+      acc -= p.inv_mass[j] * st->f_last[j];
+      ang += rj * p.inv_inertia[j] * st->torque_last[j];
+    }
+    Vec3 a = acc + ang.cross(c.n);
+    a -= a.dot(c.n) * c.n;
+    sk.inv_mass_t = inv;
+    sk.a_other = a - inv * f_prev;
+    const Vec3 ft = contact<Ledger>(sk, slot, dt, sums, fn);
+    const Vec3 df = ft - f_prev, dm = c.n.cross(df);
+    st->f_last[i] += df;
+    st->torque_last[i] += ri * dm;
+    if (j != kWall) {
+      st->f_last[j] -= df;
+      st->torque_last[j] += p.radius[j] * dm;
+    }
+    return ft;
   }
 };
 

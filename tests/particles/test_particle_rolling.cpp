@@ -10,6 +10,7 @@
 #include <string>
 
 #include "models/particles/velocity_verlet.hpp"
+#include "tests/particles/on_plane.hpp"
 
 using namespace stickslip;
 
@@ -22,36 +23,26 @@ using RollingEngine = ParticleEngine<LinearSpringDashpot, Csds, RollingResistanc
 struct Roller {
   RollingEngine e;
   GranularState s;
-  Vec3 up, down;  // wall normal, downhill direction (e_x)
-  double kappa;
+  test::OnPlane o;
   ParticleLedger ledger;
 };
 
-// A disc (up = e_y) or a sphere (up = e_z) resting on the plane wall through the origin at its equilibrium overlap,
-// gravity tilted by alpha towards +x, moving at v0 along +x in pure rolling (omega = v x n / r).
+// A disc or a sphere on the plane (tests/particles/on_plane.hpp) at v0 in pure rolling.
 Roller roller(bool disc, double alpha, double v0) {
   Roller r;
-  r.up = disc ? Vec3::UnitY() : Vec3::UnitZ();
-  r.down = Vec3::UnitX();
-  r.kappa = disc ? 0.5 : 0.4;
   const double w0 = std::sqrt(kn / mass);
   r.e.normal = {kn, 2 * 0.5 * w0};
   r.e.tangential = {2.0 / 7.0 * kn, 2 * 0.5 * w0, mu};
   r.e.rolling = {k_roll, 2 * 0.5 * w0, mu_roll};
   r.e.rolling.validate();
   r.e.skin = 0.01;
-  r.e.boundaries.gravity = grav * (std::sin(alpha) * r.down - std::cos(alpha) * r.up);
-  r.e.boundaries.planes.push_back(PlaneWall{Vec3::Zero(), r.up});
-  const double h = mass * grav * std::cos(alpha) / kn;
-  const Vec3 v = v0 * r.down, n = -r.up;
-  r.s.bodies.add((radius - h) * r.up, v, radius, mass, disc);
-  r.s.bodies.omega[0] = v.cross(n) / radius;
+  r.o = test::on_plane(r.e, r.s, disc, alpha, v0, true, true, radius, mass, grav);
   verlet_setup(r.e, r.s, &r.ledger);
   return r;
 }
 
-double along(const Roller& r) { return r.s.bodies.x[0].dot(r.down); }
-double speed(const Roller& r) { return r.s.bodies.v[0].dot(r.down); }
+double along(const Roller& r) { return r.s.bodies.x[0].dot(r.o.down); }
+double speed(const Roller& r) { return r.s.bodies.v[0].dot(r.o.down); }
 
 }  // namespace
 
@@ -59,7 +50,7 @@ TEST_CASE("rolling resistance: a disc and a sphere rolling on a plane decelerate
   const double v0 = 0.5, dt = 5e-5;
   for (bool disc : {true, false}) {
     Roller r = roller(disc, 0.0, v0);
-    const double a = mu_roll * grav / (1 + r.kappa);  // deceleration of the slider phase (derivation in the header)
+    const double a = mu_roll * grav / (1 + r.o.kappa);  // deceleration of the slider phase (derivation in the header)
     const double t_stop = v0 / a, s_stop = v0 * v0 / (2 * a);
     VerletStats st;
     // measured deceleration between 0.2 t_stop and 0.8 t_stop (after the springs' start-up, before the stop)
@@ -98,7 +89,7 @@ TEST_CASE("rolling resistance on an incline: above atan(mu_r) it accelerates at 
   const double alpha = std::atan(2 * mu_roll), dt = 5e-5;
   for (bool disc : {true, false}) {
     Roller r = roller(disc, alpha, 0.0);
-    const double a = grav * (std::sin(alpha) - mu_roll * std::cos(alpha)) / (1 + r.kappa);
+    const double a = grav * (std::sin(alpha) - mu_roll * std::cos(alpha)) / (1 + r.o.kappa);
     VerletStats st;
     for (long k = 0; k < 4000; ++k) verlet_step(r.e, r.s, dt, st, &r.ledger);
     const double v1 = speed(r);
