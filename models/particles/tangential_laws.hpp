@@ -14,6 +14,12 @@
 //                 xi = -(F_max F_S/|F_S| + gamma v_t)/k (eq. 3). The reset changes the spring energy without work
 //                 (e.jump, signed); whether a step created energy is decided by the engine from the contact's
 //                 work and energies (models/particles/energy.hpp; seed 001 §3.3).
+//   DsdsStage     the D-SDS with its reset after every stage assignment (seed 001 Appendix A eq. 22-28; the plates'
+//                 dsds-stage, models/sliding_plates.hpp). Velocity Verlet assigns the spring once per step, in its
+//                 only force evaluation, so stage and step coincide: the same kernel as Dsds, bit for bit (the
+//                 form differs only in multi-stage drivers, which the engine does not have).
+//   (dsds-dae)    the D-SDS's continuous limit with the spring algebraic while sliding (models/sliding_plates.hpp,
+//                 IDA): a residual form only, no discrete increment for velocity Verlet, so no engine law.
 //   CundallStrack seed 002 §4: the D-SDS without the dashpot (gamma = 0): xi += v_t dt, |k xi| capped at F_max.
 //   Frictionless  no tangential force (smooth spheres: the reference of the granular gas, spins never change).
 //   Mindlin       seed 004 eq. 29-37: s += v_t dt (eq. 29-30), k_t = 8 G* sqrt(r* h) (eq. 37), return mapping
@@ -111,6 +117,10 @@ struct Dsds {
   Vec3 step(const ContactKinematics& c, double fn, Vec3& xi, double dt, TangentialEnergy& e) const {
     return detail::dsds_step(kt, gamma_t * c.m_star, mu * std::abs(fn), c.vt, xi, dt, e);
   }
+};
+
+struct DsdsStage : Dsds {
+  static constexpr const char* name = "dsds-stage";
 };
 
 struct CundallStrack {
