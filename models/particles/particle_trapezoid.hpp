@@ -9,7 +9,8 @@
 // sliding laws (csds rate, dsds/mindlin resets) apply their rule in each part.
 // Sweep K -> K+1: the engine evaluates f, T at iterate K (all particles at once: a Jacobi sweep; the old driver,
 // solvers/trapezoid_fixed_point.hpp, sweeps particle by particle, Remark 5 — both converge to the same fixed point).
-// Predictor: explicit Euler. Convergence, under-relaxation, step rejection and regrowth: the policy of the old
+// Predictor: the rule with f_{n+1} extrapolated from f_{n-1}, f_n (explicit Euler on a run's first step; the old
+// driver uses explicit Euler: same fixed point, about one sweep fewer here). Convergence, under-relaxation, step rejection and regrowth: the policy of the old
 // driver (core/trapezoid_options.hpp: eq. 48-49 over x, v, omega and alpha_Delta = dt [phi omega_{n+1} + (1-phi)
 // omega_n], tol, relax_after, min_relax, min_dt_factor, regrow_after). phi = 0: explicit Euler, one sweep.
 // The forces of the last sweep (at iterate K-1, within tol of the end state) are the next step's f_n (first same
@@ -21,8 +22,9 @@
 // gravity's exact work m g . (x_{n+1} - x_n); scheme_work S = -(work of the contact forces as the bodies feel it,
 // dt [(1-phi) Fc_n + phi Fc_{n+1}] . (v_n + v_{n+1})/2, torques alike) - (dW_n + dW_t). For phi = 1/2 the rule's
 // exact energy law K_{n+1} - K_n = dt (F_n + F_{n+1})/2 . (v_n + v_{n+1})/2 closes the balance to round-off (plus
-// the effect of under-relaxation, which breaks the update by at most tol); S itself is the scheme's energy error,
-// second order for conservative contacts.
+// the effect of under-relaxation, which breaks the update by at most tol). S compares two quadratures of the same
+// work and nearly telescopes (1e-13 J in the tests); the scheme's energy error shows in K + U - W_g itself, i.e. as
+// the "damping" W_n - (U_n - U_n0) of an undamped contact, second order (tests/particles/test_particle_trapezoid.cpp).
 #pragma once
 
 #include <cmath>
@@ -43,6 +45,8 @@ struct ParticleTrapezoidStats : TrapezoidStats {
 // Start values of a step (not state: rebuilt from the state every step).
 struct ParticleTrapezoidWork {
   std::vector<Vec3> x0, v0, w0, f0, t0, xi0, wall_xi0, xi_base, wall_xi_base;
+  std::vector<Vec3> f_prev, t_prev;  // f_{n-1}, T_{n-1} of the last accepted step (the predictor's extrapolation)
+  double dt_prev = 0;                // its step; 0: none yet
   ContactSums start_part;  // ledger terms of the (1-phi) dt spring advance
   double err = 0;
   std::size_t worst = 0;  // the particle whose velocity changed most in the last sweep
@@ -78,10 +82,13 @@ bool trapezoid_attempt(const Engine& e, GranularState& s, double dt, const Trape
   w.start_part = (1 - phi) > 0 ? detail::engine_forces(e, s, (1 - phi) * dt, ledger != nullptr) : ContactSums{};
   if ((1 - phi) > 0) ++stats.force_evaluations;
   w.xi_base = s.xi, w.wall_xi_base = s.wall_xi;
-  // Explicit predictor.
+  // Predictor: the rule with f_{n+1} extrapolated linearly from f_{n-1}, f_n (explicit Euler on the first step).
+  const double slope = w.dt_prev > 0 ? phi * dt / w.dt_prev : 0.0;
   for (std::size_t i = 0; i < n; ++i) {
-    p.v[i] = w.v0[i] + dt * p.inv_mass[i] * w.f0[i];
-    p.omega[i] = w.w0[i] + dt * p.inv_inertia[i] * w.t0[i];
+    const Vec3 df = slope > 0 ? Vec3(slope * (w.f0[i] - w.f_prev[i])) : Vec3::Zero();
+    const Vec3 dtq = slope > 0 ? Vec3(slope * (w.t0[i] - w.t_prev[i])) : Vec3::Zero();
+    p.v[i] = w.v0[i] + dt * p.inv_mass[i] * (w.f0[i] + df);
+    p.omega[i] = w.w0[i] + dt * p.inv_inertia[i] * (w.t0[i] + dtq);
     if (p.inv_mass[i] > 0) p.x[i] = w.x0[i] + dt * (phi * p.v[i] + (1 - phi) * w.v0[i]);
   }
   TrapezoidRelaxation relaxation;
@@ -119,17 +126,20 @@ bool trapezoid_attempt(const Engine& e, GranularState& s, double dt, const Trape
     }
     relaxation.last_err = w.err;
   }
+  std::swap(w.f_prev, w.f0);  // f_n, T_n become the next step's f_{n-1}, T_{n-1} (no allocation: swapped)
+  std::swap(w.t_prev, w.t0);
+  w.dt_prev = dt;
   if (ledger) {
     const Vec3 g = e.boundaries.gravity;
     double body_work = 0, gravity_work = 0;
     for (std::size_t i = 0; i < n; ++i) {
       if (p.inv_mass[i] > 0) {
-        const Vec3 fc = dt * (phi * (p.f[i] - p.mass[i] * g) + (1 - phi) * (w.f0[i] - p.mass[i] * g));
+        const Vec3 fc = dt * (phi * (p.f[i] - p.mass[i] * g) + (1 - phi) * (w.f_prev[i] - p.mass[i] * g));
         body_work += fc.dot(0.5 * (w.v0[i] + p.v[i]));
         gravity_work += p.mass[i] * g.dot(p.x[i] - w.x0[i]);
       }
       if (p.inv_inertia[i] > 0)
-        body_work += (dt * (phi * p.torque[i] + (1 - phi) * w.t0[i])).dot(0.5 * (w.w0[i] + p.omega[i]));
+        body_work += (dt * (phi * p.torque[i] + (1 - phi) * w.t_prev[i])).dot(0.5 * (w.w0[i] + p.omega[i]));
     }
     EnergyTotals& now = ledger->now;
     now.kinetic = kinetic_energy(p);
