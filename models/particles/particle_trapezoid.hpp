@@ -163,13 +163,14 @@ bool trapezoid_attempt(const Engine& e, GranularState& s, double dt, const Trape
 // converge in max_iterations sweeps is retried with dt/2 (down to dt min_dt_factor, regrowing after regrow_after
 // good steps). observer(s) after every accepted step. Throws SolverError below the floor or on a non-finite state.
 // Call trapezoid_setup first (once per run).
+// w: the workspace; pass the same one to consecutive runs of one state so the predictor keeps f_{n-1} (a fresh
+// workspace starts with explicit Euler).
 template <class Engine, class Observer>
 ParticleTrapezoidStats trapezoid_run(const Engine& e, GranularState& s, double duration, const TrapezoidOptions& o,
-                                     ParticleLedger* ledger, Observer&& observer) {
+                                     ParticleLedger* ledger, Observer&& observer, ParticleTrapezoidWork& w) {
   validate_trapezoid_options(o);
   if (!(duration > 0)) throw_input("duration", format_value(duration), "must be > 0");
   ParticleTrapezoidStats stats;
-  ParticleTrapezoidWork w;
   const double t0 = s.t, t_end = s.t + duration;
   TrapezoidStepControl control(t0, o);
   double t = t0;
@@ -200,6 +201,13 @@ ParticleTrapezoidStats trapezoid_run(const Engine& e, GranularState& s, double d
     observer(static_cast<const GranularState&>(s));
   }
   return stats;
+}
+
+template <class Engine, class Observer>
+ParticleTrapezoidStats trapezoid_run(const Engine& e, GranularState& s, double duration, const TrapezoidOptions& o,
+                                     ParticleLedger* ledger, Observer&& observer) {
+  ParticleTrapezoidWork w;
+  return trapezoid_run(e, s, duration, o, ledger, observer, w);
 }
 
 template <class Engine>
