@@ -64,15 +64,7 @@ SphereRunStats run_spheres_on_engine(const SphereScene& scene, const ParticleSta
     }
     if (observer) observer(g.t, ps);
   });
-  SphereRunStats stats;
-  stats.steps = st.steps;
-  stats.iterations = st.iterations;
-  stats.max_iterations = st.max_iterations;
-  stats.mean_iterations = st.mean_iterations();
-  stats.rhs_evals = st.force_evaluations;
-  stats.rejected_steps = st.rejected_steps;
-  stats.min_dt = st.min_dt;
-  return stats;
+  return sphere_run_stats(st);
 }
 
 }  // namespace stickslip

@@ -93,15 +93,7 @@ SphereRunStats run_spheres(const SphereScene& scene, const ParticleState& initia
     ParticleState s = initial;
     TrapezoidOptions to = o.trapezoid;
     to.dt = o.dt;
-    const TrapezoidStats ts = run_trapezoid(stepper, 0.0, t_end, s, to, observer);
-    stats.steps = ts.steps;
-    stats.iterations = ts.iterations;
-    stats.max_iterations = ts.max_iterations;
-    stats.mean_iterations = ts.mean_iterations();
-    stats.rhs_evals = ts.force_evaluations;
-    stats.rejected_steps = ts.rejected_steps;
-    stats.min_dt = ts.min_dt;
-    return stats;
+    return sphere_run_stats(run_trapezoid(stepper, 0.0, t_end, s, to, observer));
   }
   SphereModel model(scene, o.coulomb);
   if (scene.params.law == TangentialLaw::mindlin && !o.coulomb)
@@ -142,6 +134,18 @@ SphereRunStats run_spheres(const SphereScene& scene, const ParticleState& initia
   stats.steps = rs.steps;
   stats.rhs_evals = rs.rhs_evals;
   stats.events = static_cast<long>(rs.events.size());
+  return stats;
+}
+
+SphereRunStats sphere_run_stats(const TrapezoidStats& ts) {
+  SphereRunStats stats;
+  stats.steps = ts.steps;
+  stats.iterations = ts.iterations;
+  stats.max_iterations = ts.max_iterations;
+  stats.mean_iterations = ts.mean_iterations();
+  stats.rhs_evals = ts.force_evaluations;
+  stats.rejected_steps = ts.rejected_steps;
+  stats.min_dt = ts.min_dt;
   return stats;
 }
 

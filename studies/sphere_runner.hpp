@@ -50,6 +50,8 @@ SphereRunOptions read_sphere_run_options(const Parameters& p, double auto_dt);
 
 SphereRunStats run_spheres(const SphereScene& scene, const ParticleState& initial, double t_end,
                            const SphereRunOptions& options, const ParticleObserver& observer);
+// The run statistics of a trapezoid run (either driver).
+SphereRunStats sphere_run_stats(const TrapezoidStats& ts);
 
 // Seed 004 example 5.1: one sphere (radius r, mass m, E, nu) on the plane y = 0 under gravity g, friction mu with
 // the plane, starting at the Hertz static overlap under its weight with v = (v0, 0, 0), omega = (0, 0, omega0).

@@ -16,36 +16,19 @@
 #include "models/particles/particle_trapezoid.hpp"
 #include "models/sphere_model.hpp"
 #include "solvers/integrate.hpp"
+#include "tests/particles/few_bodies.hpp"
 
 using namespace stickslip;
 
 namespace {
 
-constexpr double kR = 0.1, kM = 10, kE = 1e8, kNu = 0.25, kXi = 0.2;
+constexpr double kR = test::kFewR, kM = test::kFewM, kE = 1e8, kNu = 0.25, kXi = 0.2;
 
-struct Bodies {
-  std::vector<Vec3> x, v, w;
-};
-
-// Two bodies: oblique impact with spin, no gravity. Three (floor y = 0, gravity -y): a spinning sphere sliding into
-// a resting one, a third falling onto the second.
-Bodies problem(int n) {
-  if (n == 2)
-    return {{Vec3(0, 0, 0), Vec3(0.2005, 0.05, 0)}, {Vec3(0.5, 0.1, 0), Vec3(-0.5, 0, 0.1)},
-            {Vec3(0, 0, 20.0), Vec3(3.0, 0, 0)}};
-  return {{Vec3(0, kR, 0), Vec3(0.3, kR, 0), Vec3(0.32, 3 * kR + 0.01, 0.01)},
-          {Vec3(1.0, 0, 0), Vec3::Zero(), Vec3(0, -0.5, 0)},
-          {Vec3(0, 0, -5.0), Vec3::Zero(), Vec3(1.0, 0, 0)}};
-}
-Vec3 gravity(int n) { return n == 2 ? Vec3::Zero() : Vec3(0, -9.81, 0); }
-double t_end(int n) { return n == 2 ? 0.05 : 0.25; }
-
-double difference(const Bodies& a, const Bodies& b) {
-  double d = 0;
-  for (std::size_t i = 0; i < a.x.size(); ++i)
-    d = std::max({d, (a.v[i] - b.v[i]).norm(), kR * (a.w[i] - b.w[i]).norm()});
-  return d;
-}
+using test::Bodies;
+Bodies problem(int n) { return test::few_bodies(n); }
+Vec3 gravity(int n) { return test::few_bodies_gravity(n); }
+double t_end(int n) { return test::few_bodies_t_end(n); }
+double difference(const Bodies& a, const Bodies& b) { return test::difference(a, b, kR); }
 
 SolverOptions tight(SolverKind kind) {
   SolverOptions o;
@@ -66,14 +49,7 @@ ParticleEngine<HertzDamped, Tangential> engine(int n, const Tangential& law) {
   return e;
 }
 
-ParticleArrays arrays(const Bodies& b) {
-  ParticleArrays p;
-  for (std::size_t i = 0; i < b.x.size(); ++i) {
-    p.add(b.x[i], b.v[i], kR, kM);
-    p.omega[i] = b.w[i];
-  }
-  return p;
-}
+ParticleArrays arrays(const Bodies& b) { return test::few_body_arrays(b); }
 
 template <class Tangential>
 Bodies run_engine_ode(int n, const Tangential& law, SolverKind kind) {
@@ -98,18 +74,9 @@ Bodies run_sphere_model(int n) {
   scene.params.xi = kXi;
   for (std::size_t i = 0; i < start.x.size(); ++i) scene.add_sphere(kR, kM, kE, kNu);
   if (n == 3) scene.add_plane(Vec3::Zero(), Vec3::UnitY());
-  SphereModel model(scene);
-  Vec x = model.make_state(start.x, start.v, start.w);
-  Mode mode = model.initial_mode(0, x);
-  integrate(model, 0, t_end(n), x, mode, tight(SolverKind::dopri5));
-  Bodies out = start;
-  for (std::size_t i = 0; i < start.x.size(); ++i) {
-    const std::size_t b = model.particle_base(i);
-    out.x[i] = x.segment<3>(b);
-    out.v[i] = x.segment<3>(b + 3);
-    out.w[i] = x.segment<3>(b + 6);
-  }
-  return out;
+  return test::run_sphere_model(scene, start, [&](const SphereModel& model, Vec& x, Mode& mode) {
+    integrate(model, 0, t_end(n), x, mode, tight(SolverKind::dopri5));
+  });
 }
 
 double moved(int n, const Bodies& end) {

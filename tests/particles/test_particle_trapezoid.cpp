@@ -14,36 +14,18 @@
 #include "models/particles/particle_trapezoid.hpp"
 #include "models/sphere_stepper.hpp"
 #include "solvers/trapezoid_fixed_point.hpp"
+#include "tests/particles/few_bodies.hpp"
 
 using namespace stickslip;
 
 namespace {
 
-constexpr double kR = 0.1, kM = 10, kE = 1e8, kNu = 0.25, kMu = 0.3, kXi = 0.2;
+constexpr double kR = test::kFewR, kM = test::kFewM, kE = 1e8, kNu = 0.25, kMu = 0.3, kXi = 0.2;
 
-struct Bodies {
-  std::vector<Vec3> x, v, w;
-};
-
-// Two bodies: an oblique impact with spin, no gravity. Three bodies (floor y = 0, gravity -y): a spinning sphere
-// sliding along the floor into a resting one, a third falling onto the second.
-Bodies problem(int n) {
-  if (n == 2)
-    return {{Vec3(0, 0, 0), Vec3(0.2005, 0.05, 0)}, {Vec3(0.5, 0.1, 0), Vec3(-0.5, 0, 0.1)},
-            {Vec3(0, 0, 20.0), Vec3(3.0, 0, 0)}};
-  return {{Vec3(0, kR, 0), Vec3(0.3, kR, 0), Vec3(0.32, 3 * kR + 0.01, 0.01)},
-          {Vec3(1.0, 0, 0), Vec3::Zero(), Vec3(0, -0.5, 0)},
-          {Vec3(0, 0, -5.0), Vec3::Zero(), Vec3(1.0, 0, 0)}};
-}
-
-double difference(const Bodies& a, const Bodies& b) {
-  double d = 0;
-  for (std::size_t i = 0; i < a.x.size(); ++i)
-    d = std::max({d, (a.v[i] - b.v[i]).norm(), kR * (a.w[i] - b.w[i]).norm()});
-  return d;
-}
-
-Vec3 gravity(int n) { return n == 2 ? Vec3::Zero() : Vec3(0, -9.81, 0); }
+using test::Bodies;
+Bodies problem(int n) { return test::few_bodies(n); }
+Vec3 gravity(int n) { return test::few_bodies_gravity(n); }
+double difference(const Bodies& a, const Bodies& b) { return test::difference(a, b, kR); }
 
 Bodies run_old(int n, const Bodies& start, double t_end, const TrapezoidOptions& o) {
   SphereScene scene;
@@ -74,10 +56,7 @@ Engine engine(int n) {
 
 GranularState state_of(const Bodies& start) {
   GranularState s;
-  for (std::size_t i = 0; i < start.x.size(); ++i) {
-    s.bodies.add(start.x[i], start.v[i], kR, kM);
-    s.bodies.omega[i] = start.w[i];
-  }
+  s.bodies = test::few_body_arrays(start);
   return s;
 }
 
@@ -95,7 +74,7 @@ TEST_CASE("engine trapezoid vs the old trapezoid path (SphereStepper) on two- an
   const double tc = hertz_collision_duration(sphere_sphere_pair(kR, kM, kE, kNu, kR, kM, kE, kNu), 1.0);
   for (int n : {2, 3}) {
     const Bodies start = problem(n);
-    const double t_end = n == 2 ? 0.05 : 0.25;
+    const double t_end = test::few_bodies_t_end(n);
     TrapezoidOptions o;
     o.tol = 1e-8;
     o.dt = tc / 1600;
