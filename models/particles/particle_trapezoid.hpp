@@ -32,6 +32,8 @@
 #include <vector>
 
 #include "core/errors.hpp"
+#include "core/interrupt.hpp"
+#include "core/progress.hpp"
 #include "core/trapezoid_options.hpp"
 #include "models/particles/particle_engine.hpp"
 #include "models/particles/velocity_verlet.hpp"  // verlet_setup
@@ -173,8 +175,11 @@ ParticleTrapezoidStats trapezoid_run(const Engine& e, GranularState& s, double d
   ParticleTrapezoidStats stats;
   const double t0 = s.t, t_end = s.t + duration;
   TrapezoidStepControl control(t0, o);
+  const RunSpan span(t0, t_end);  // the progress line (core/progress.hpp), as the old driver
   double t = t0;
   while (t < t_end) {
+    check_interrupt();  // a signal stops the run between steps (core/interrupt.hpp)
+    progress_at(t);
     const bool nominal = control.nominal();
     const double t_next = control.next(t, t_end);
     const double dt = t_next - t;
