@@ -22,35 +22,7 @@ V3 rotation_vector(const V3& alpha) {  // theta e from alpha (inverse of eq. 9)
   return a < 1e-8 ? V3(alpha) : V3(2.0 * std::atan(0.5 * a) / a * alpha);
 }
 
-// eq. 48, or eq. 49 when the denominator vanishes.
-struct ErrorSum {
-  double change = 0, increment = 0, magnitude = 0;
-  void add(const V3& now, const V3& previous, const V3& start) {
-    change += (now - previous).norm();
-    increment += (now - start).norm();
-    magnitude += now.norm();
-  }
-  // floor: changes of 1e-12 (SI) per particle are rounding, not iteration error (a system at rest has vanishing
-  // increments and magnitudes, where eq. 48-49 would divide rounding by rounding).
-  double value(double floor) const {
-    if (change <= floor) return 0.0;
-    if (increment > 1e-14 * magnitude) return change / std::max(increment, floor);
-    return change / std::max(magnitude, floor);
-  }
-};
 }  // namespace
-
-void validate_trapezoid_options(const TrapezoidOptions& o) {
-  if (!(o.phi >= 0 && o.phi <= 1)) throw_input("phi", std::to_string(o.phi), "must lie in [0, 1]");
-  if (!(o.dt > 0)) throw_input("dt", std::to_string(o.dt), "must be > 0");
-  if (!(o.tol > 0 && o.tol < 1)) throw_input("tol", std::to_string(o.tol), "must lie in (0, 1)");
-  if (o.max_iterations < 1) throw_input("max_iterations", std::to_string(o.max_iterations), "must be >= 1");
-  if (o.relax_after < 0) throw_input("relax_after", std::to_string(o.relax_after), "must be >= 0 (0: never relax)");
-  if (!(o.min_relax > 0 && o.min_relax <= 1)) throw_input("min_relax", format_value(o.min_relax), "must lie in (0, 1]");
-  if (!(o.min_dt_factor > 0 && o.min_dt_factor <= 1))
-    throw_input("min_dt_factor", format_value(o.min_dt_factor), "must lie in (0, 1]");
-  if (o.threads < 1 || o.threads > 256) throw_input("threads", std::to_string(o.threads), "must lie in [1, 256]");
-}
 
 TrapezoidStats run_trapezoid(ParticleSystem& system, double t0, double t_end, ParticleState& state,
                              const TrapezoidOptions& o, const ParticleObserver& observer) {
@@ -92,24 +64,12 @@ TrapezoidStats run_trapezoid(ParticleSystem& system, double t0, double t_end, Pa
       trial.alpha[p] = dt * (phi * trial.omega[p] + (1 - phi) * state.omega[p]);
     }
     int k = 0;
-    double relax = 1.0, last_err = 0, window_err = HUGE_VAL;
-    bool relaxed = false;
+    TrapezoidRelaxation relaxation;  // core/trapezoid_options.hpp (observed: a 3-cycle of two particles meeting at
+                                     // 5 m/s; a particle meeting the inclined face at 1.8 m/s whose contact opens
+                                     // and closes on alternate sweeps)
     for (;;) {
       ++k;
-      // Under-relaxation when the plain sweep stagnates: every relax_after sweeps, if the error has not dropped
-      // below 0.9 of its value relax_after sweeps earlier, the updates of v and omega are relaxed by a further factor 1/2
-      // (down to min_relax). The damping of eq. 22 grows like h^{1/4}, so its slope is unbounded at first touch and the
-      // plain sweep can cycle there (observed: a 3-cycle of two particles meeting at 5 m/s; a particle meeting the
-      // inclined face at 1.8 m/s whose contact opens and closes on alternate sweeps); relaxing keeps the same
-      // fixed point, and a sweep that contracts, however slowly, is left alone.
-      if (o.relax_after > 0 && k > 1 && (k - 1) % o.relax_after == 0) {
-        if (last_err > 0.9 * window_err && relax > o.min_relax) {
-          if (!relaxed) ++stats.relaxed_steps;
-          relaxed = true;
-          relax *= 0.5;
-        }
-        window_err = last_err;
-      }
+      if (relaxation.before_sweep(k, o)) ++stats.relaxed_steps;
       for (std::size_t p = 0; p < n; ++p) {
         prev_x[p] = trial.x[p];
         prev_v[p] = trial.v[p];
@@ -120,16 +80,16 @@ TrapezoidStats run_trapezoid(ParticleSystem& system, double t0, double t_end, Pa
         V3 f, m;
         system.force_moment(p, state, trial, f, m);
         const V3 v_new = state.v[p] + dt / system.mass(p) * (phi * f + (1 - phi) * f0[p]);
-        trial.v[p] = relax == 1.0 ? v_new : V3(trial.v[p] + relax * (v_new - trial.v[p]));
+        trial.v[p] = relaxation.apply(trial.v[p], v_new);
         if (rot) {
           const V3 w_new = state.omega[p] + dt / system.inertia(p) * (phi * m + (1 - phi) * m0[p]);
-          trial.omega[p] = relax == 1.0 ? w_new : V3(trial.omega[p] + relax * (w_new - trial.omega[p]));
+          trial.omega[p] = relaxation.apply(trial.omega[p], w_new);
         }
         trial.x[p] = state.x[p] + dt * (phi * trial.v[p] + (1 - phi) * state.v[p]);
         trial.alpha[p] = dt * (phi * trial.omega[p] + (1 - phi) * state.omega[p]);
       }
       stats.force_evaluations += static_cast<long>(n);
-      ErrorSum ex, ev, ew, ea;
+      TrapezoidErrorSum ex, ev, ew, ea;
       for (std::size_t p = 0; p < n; ++p) {
         ex.add(trial.x[p], prev_x[p], state.x[p]);
         ev.add(trial.v[p], prev_v[p], state.v[p]);
@@ -150,28 +110,24 @@ TrapezoidStats run_trapezoid(ParticleSystem& system, double t0, double t_end, Pa
         stats.iterations += k;
         return false;
       }
-      last_err = err;
+      relaxation.last_err = err;
     }
   };
 
   double t = t0;
   if (observer) observer(t, state);
-  // Steps of exactly o.dt land on t_base + j dt (no accumulated rounding); after a rejection the grid restarts.
-  double t_base = t0, h = o.dt;
-  long j = 0, good = 0;
-  const double h_min = o.dt * o.min_dt_factor;
+  TrapezoidStepControl control(t0, o);  // steps of exactly o.dt land on t0 + j dt; after a rejection the grid restarts
   const RunSpan span(t0, t_end);  // the progress line (core/progress.hpp)
   while (t < t_end) {
     check_interrupt();
     progress_at(t);
-    const bool nominal = h == o.dt;
-    double t_next = nominal ? t_base + static_cast<double>(j + 1) * o.dt : t + h;
-    if (t_next >= t_end - 1e-9 * o.dt) t_next = t_end;
+    const bool nominal = control.nominal();
+    const double t_next = control.next(t, t_end);
     const double dt = t_next - t;
     Attempt a;
     if (!attempt(t, dt, a)) {
       ++stats.rejected_steps;
-      if (h * 0.5 < h_min * (1 - 1e-12)) {
+      if (!control.reject()) {
         const std::string what = std::isfinite(a.err) ? "no convergence in " + std::to_string(o.max_iterations) +
                                                             " fixed-point iterations (err " + format_value(a.err) + ")"
                                                       : std::string("non-finite state");
@@ -179,8 +135,6 @@ TrapezoidStats run_trapezoid(ParticleSystem& system, double t0, double t_end, Pa
                           " (the floor dt * " + format_value(o.min_dt_factor) + "); " +
                           system.describe_contacts(a.worst, state, trial) + "; reduce dt (eq. 50) or raise tol");
       }
-      h *= 0.5;
-      good = 0;
       continue;
     }
     stats.iterations += a.sweeps;
@@ -196,13 +150,7 @@ TrapezoidStats run_trapezoid(ParticleSystem& system, double t0, double t_end, Pa
       state.phi[p] += rotation_vector(trial.alpha[p]);
     }
     t = t_next;
-    if (nominal) {
-      ++j;
-    } else if (++good >= o.regrow_after) {  // grow back towards dt
-      h = std::min(o.dt, 2 * h);
-      good = 0;
-      if (h == o.dt) t_base = t, j = 0;
-    }
+    control.accept(t, nominal);
     if (observer) observer(t, state);
   }
   return stats;

@@ -13,49 +13,9 @@
 #include <functional>
 
 #include "core/particle_system.hpp"
+#include "core/trapezoid_options.hpp"  // TrapezoidOptions, TrapezoidStats, the iteration policy
 
 namespace stickslip {
-
-struct TrapezoidOptions {
-  double phi = 0.5;
-  double dt = 1e-4;
-  double tol = 1e-4;     // the seed's TOL
-  int max_iterations = 200;
-  // Threads for the start-of-step forces (a Jacobi pass, independent per particle); the Gauss-Seidel sweep stays
-  // sequential (Remark 5), so results do not depend on this number.
-  int threads = 1;
-  // Window of sweeps: when the error has not dropped by 10 % over one window, the updates of v and omega are under-relaxed
-  // by a further factor 1/2 (down to 1/64); 0: plain Gauss-Seidel only.
-  int relax_after = 20;
-  // Smallest under-relaxation factor. A contact that first touches within a step flips between open and closed
-  // from one sweep to the next (the damping of eq. 22 has an infinite slope at h = 0+); the relaxed sweep then
-  // cycles with an amplitude proportional to the factor, so the floor must be small enough to take it below tol.
-  double min_relax = 1.0 / 4096;
-  // Step rejection: a step that does not converge within max_iterations is retried with dt/2, down to
-  // dt * min_dt_factor; after `regrow_after` converged steps the step doubles again (up to dt).
-  double min_dt_factor = 1.0 / 1024;
-  int regrow_after = 8;
-};
-
-struct TrapezoidStats {
-  long steps = 0;
-  long iterations = 0;       // total sweeps over all particles
-  int max_iterations = 0;    // most sweeps in one step
-  long force_evaluations = 0;
-  long relaxed_steps = 0;      // steps that needed under-relaxation
-  long rejected_steps = 0;     // attempts that did not converge and were retried with dt/2
-  double min_dt = 0;           // smallest step taken after a rejection (0: none rejected)
-  void add(const TrapezoidStats& o) {
-    steps += o.steps;
-    iterations += o.iterations;
-    max_iterations = std::max(max_iterations, o.max_iterations);
-    force_evaluations += o.force_evaluations;
-    relaxed_steps += o.relaxed_steps;
-    rejected_steps += o.rejected_steps;
-    if (o.min_dt > 0 && (min_dt == 0 || o.min_dt < min_dt)) min_dt = o.min_dt;
-  }
-  double mean_iterations() const { return steps ? double(iterations) / double(steps) : 0.0; }
-};
 
 // Called at t0 and after every step.
 using ParticleObserver = std::function<void(double t, const ParticleState& state)>;
@@ -66,8 +26,5 @@ using ParticleObserver = std::function<void(double t, const ParticleState& state
 // does not converge at the smallest step, or if the state stops being finite.
 TrapezoidStats run_trapezoid(ParticleSystem& system, double t0, double t_end, ParticleState& state,
                              const TrapezoidOptions& options, const ParticleObserver& observer = {});
-
-// Throws InputError naming phi, dt, tol or max_iterations when out of range.
-void validate_trapezoid_options(const TrapezoidOptions& options);
 
 }  // namespace stickslip

@@ -10,6 +10,7 @@
 #include "models/sphere_stepper.hpp"
 #include "solvers/integrator_spec.hpp"
 #include "solvers/integrate.hpp"
+#include "studies/sphere_engine_runner.hpp"
 
 namespace stickslip {
 
@@ -39,7 +40,9 @@ void declare_sphere_run_parameters(Parameters& p, const std::string& default_dt)
       .declare("phi", "0.5", "trapezoid weight phi in [0, 1] (eq. 41)")
       .declare("tol", "1e-4", "trapezoid fixed-point tolerance TOL (eq. 48-49)")
       .declare("rtol", "1e-8", "dopri5/cvode/ida relative tolerance")
-      .declare("atol", "1e-10", "dopri5/cvode/ida absolute tolerance");
+      .declare("atol", "1e-10", "dopri5/cvode/ida absolute tolerance")
+      .declare("engine", "sphere-model",
+               "sphere-model (SphereStepper / SphereModel) or particles (the particle engine; trapezoid, mindlin)");
 }
 
 SphereRunOptions read_sphere_run_options(const Parameters& p, double auto_dt) {
@@ -51,6 +54,7 @@ SphereRunOptions read_sphere_run_options(const Parameters& p, double auto_dt) {
   if (o.trapezoid.tol >= 1) throw_input("tol", p.raw("tol"), "must lie in (0, 1)");
   o.rtol = p.positive("rtol");
   o.atol = p.positive("atol");
+  o.engine = p.choice("engine", {"sphere-model", "particles"});
   return o;
 }
 
@@ -80,6 +84,7 @@ double tunnelling_step_limit(const SphereScene& scene, const ParticleState& init
 
 SphereRunStats run_spheres(const SphereScene& scene, const ParticleState& initial, double t_end,
                            const SphereRunOptions& o, const ParticleObserver& observer) {
+  if (o.engine == "particles") return run_spheres_on_engine(scene, initial, t_end, o, observer);
   SphereRunStats stats;
   if (o.coulomb && o.integrator == "trapezoid")
     throw_input("tangential", "coulomb", "needs an ODE integrator (rk4, dopri5, cvode, ida, ...); the trapezoid stepper offers mindlin and dsds");
@@ -88,15 +93,7 @@ SphereRunStats run_spheres(const SphereScene& scene, const ParticleState& initia
     ParticleState s = initial;
     TrapezoidOptions to = o.trapezoid;
     to.dt = o.dt;
-    const TrapezoidStats ts = run_trapezoid(stepper, 0.0, t_end, s, to, observer);
-    stats.steps = ts.steps;
-    stats.iterations = ts.iterations;
-    stats.max_iterations = ts.max_iterations;
-    stats.mean_iterations = ts.mean_iterations();
-    stats.rhs_evals = ts.force_evaluations;
-    stats.rejected_steps = ts.rejected_steps;
-    stats.min_dt = ts.min_dt;
-    return stats;
+    return sphere_run_stats(run_trapezoid(stepper, 0.0, t_end, s, to, observer));
   }
   SphereModel model(scene, o.coulomb);
   if (scene.params.law == TangentialLaw::mindlin && !o.coulomb)
@@ -137,6 +134,18 @@ SphereRunStats run_spheres(const SphereScene& scene, const ParticleState& initia
   stats.steps = rs.steps;
   stats.rhs_evals = rs.rhs_evals;
   stats.events = static_cast<long>(rs.events.size());
+  return stats;
+}
+
+SphereRunStats sphere_run_stats(const TrapezoidStats& ts) {
+  SphereRunStats stats;
+  stats.steps = ts.steps;
+  stats.iterations = ts.iterations;
+  stats.max_iterations = ts.max_iterations;
+  stats.mean_iterations = ts.mean_iterations();
+  stats.rhs_evals = ts.force_evaluations;
+  stats.rejected_steps = ts.rejected_steps;
+  stats.min_dt = ts.min_dt;
   return stats;
 }
 

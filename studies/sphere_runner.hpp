@@ -26,6 +26,7 @@ struct SphereRunOptions {
   double rtol = 1e-8, atol = 1e-10;
   double max_step = 0;   // adaptive drivers: largest step (0: only the tunnelling bound of run_spheres applies)
   bool coulomb = false;  // tangential=coulomb: the rigid Coulomb contact of SphereModel (ODE integrators only)
+  std::string engine = "sphere-model";  // "particles": the particle engine (studies/sphere_engine_runner.hpp)
 };
 
 struct SphereRunStats {
@@ -42,13 +43,15 @@ const std::vector<std::string>& sphere_tangential_names();
 // Reads parameter `key` into params.law; returns true for coulomb (params.law is then left at mindlin).
 bool read_sphere_tangential(const Parameters& p, const std::string& key, SphereParams& params);
 
-// Declares integrator, dt, phi, tol, rtol, atol on a study's parameters (defaults as given).
+// Declares integrator, dt, phi, tol, rtol, atol, engine on a study's parameters (defaults as given).
 void declare_sphere_run_parameters(Parameters& p, const std::string& default_dt);
 // Reads them back (dt "auto" -> auto_dt).
 SphereRunOptions read_sphere_run_options(const Parameters& p, double auto_dt);
 
 SphereRunStats run_spheres(const SphereScene& scene, const ParticleState& initial, double t_end,
                            const SphereRunOptions& options, const ParticleObserver& observer);
+// The run statistics of a trapezoid run (either driver).
+SphereRunStats sphere_run_stats(const TrapezoidStats& ts);
 
 // Seed 004 example 5.1: one sphere (radius r, mass m, E, nu) on the plane y = 0 under gravity g, friction mu with
 // the plane, starting at the Hertz static overlap under its weight with v = (v0, 0, 0), omega = (0, 0, omega0).

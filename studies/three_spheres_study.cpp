@@ -102,6 +102,7 @@ class ThreeSpheresStudy : public Study {
       nlohmann::json j;
       j["study"] = "three-spheres";
       j["integrator"] = opt.integrator;
+      j["engine"] = opt.engine;
       j["dt"] = json_number(opt.dt);
       j["start_distance"] = json_number(d0);
       j["collision_time"] = json_number(tr.t_first);

@@ -10,6 +10,7 @@
 #include "models/particles/velocity_verlet.hpp"
 #include "models/sphere_model.hpp"
 #include "solvers/integrate.hpp"
+#include "tests/particles/few_bodies.hpp"
 
 using namespace stickslip;
 
@@ -17,9 +18,7 @@ namespace {
 
 constexpr double kR = 0.2, kM = 1000, kE = 1e10, kNu = 0.25, kMu = 0.3;
 
-struct Bodies {
-  std::vector<Vec3> x, v, w;
-};
+using test::Bodies;
 
 Bodies problem(int n) {
   if (n == 2)  // oblique impact with spin
@@ -31,12 +30,7 @@ Bodies problem(int n) {
           {Vec3(0, 0, 3.0), Vec3::Zero(), Vec3(0, 2.0, 0)}};
 }
 
-double difference(const Bodies& a, const Bodies& b) {
-  double d = 0;
-  for (std::size_t i = 0; i < a.x.size(); ++i)
-    d = std::max({d, (a.v[i] - b.v[i]).norm(), kR * (a.w[i] - b.w[i]).norm()});
-  return d;
-}
+double difference(const Bodies& a, const Bodies& b) { return test::difference(a, b, kR); }
 
 Bodies run_model(const Bodies& start, double t_end, double dt) {
   SphereScene scene;
@@ -44,21 +38,12 @@ Bodies run_model(const Bodies& start, double t_end, double dt) {
   scene.params.mu_s_pp = scene.params.mu_d_pp = kMu;
   scene.params.xi = 0;
   for (std::size_t i = 0; i < start.x.size(); ++i) scene.add_sphere(kR, kM, kE, kNu);
-  SphereModel model(scene);
-  Vec x = model.make_state(start.x, start.v, start.w);
-  Mode mode = model.initial_mode(0, x);
   SolverOptions o;
   o.kind = SolverKind::rk4;
   o.dt = dt;
-  integrate(model, 0, t_end, x, mode, o);
-  Bodies out = start;
-  for (std::size_t i = 0; i < start.x.size(); ++i) {
-    const std::size_t b = model.particle_base(i);
-    out.x[i] = x.segment<3>(b);
-    out.v[i] = x.segment<3>(b + 3);
-    out.w[i] = x.segment<3>(b + 6);
-  }
-  return out;
+  return test::run_sphere_model(scene, start, [&](const SphereModel& model, Vec& x, Mode& mode) {
+    integrate(model, 0, t_end, x, mode, o);
+  });
 }
 
 Bodies run_engine(const Bodies& start, double t_end, double dt) {

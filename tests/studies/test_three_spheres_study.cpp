@@ -43,6 +43,7 @@ TEST_CASE("three-spheres: collision time, Hertz contact duration, return to roll
   };
   for (const Case& c : {Case{"--set integrator=cvode", 1e-9, false}, Case{"--set integrator=ida", 1e-9, false},
                         Case{"--set integrator=trapezoid", dt, false},
+                        Case{"--set integrator=trapezoid --set engine=particles", dt, false},
                         Case{"--set integrator=cvode --set tangential=coulomb", 1e-9, true},
                         Case{"--set integrator=ida --set tangential=coulomb", 1e-9, true},
                         // the three floor contacts reach slip at the same instant: one located root must switch
