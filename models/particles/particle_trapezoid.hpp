@@ -16,7 +16,7 @@
 // The forces of the last sweep (at iterate K-1, within tol of the end state) are the next step's f_n (first same
 // as last): one engine call per sweep plus one per step. The engine tracks no orientation (omega only).
 // Neighbor lists are updated at the start of a step (the sweeps move particles by about v dt, well inside skin/2).
-// State: GranularState (x, v, omega, xi, wall_xi; f, torque hold f_n); the workspace (start values, xi_base) is
+// State: GranularState (x, v, omega, xi, wall_xi and the rolling springs roll, wall_roll; f, torque hold f_n); the workspace (start values, xi_base) is
 // sized once and reused, so a step allocates nothing.
 // Ledger (optional): contact powers integrated with the scheme's weights, W += dt [(1-phi) P_n + phi P_{n+1}];
 // gravity's exact work m g . (x_{n+1} - x_n); scheme_work S = -(work of the contact forces as the bodies feel it,
@@ -29,6 +29,7 @@
 
 #include <cmath>
 #include <string>
+#include <type_traits>
 #include <vector>
 
 #include "core/errors.hpp"
@@ -47,6 +48,7 @@ struct ParticleTrapezoidStats : TrapezoidStats {
 // Start values of a step (not state: rebuilt from the state every step).
 struct ParticleTrapezoidWork {
   std::vector<Vec3> x0, v0, w0, f0, t0, xi0, wall_xi0, xi_base, wall_xi_base;
+  std::vector<Vec3> roll0, wall_roll0, roll_base, wall_roll_base;  // rolling springs (empty without a Rolling law)
   std::vector<Vec3> f_prev, t_prev;  // f_{n-1}, T_{n-1} of the last accepted step (the predictor's extrapolation)
   double dt_prev = 0;                // its step; 0: none yet
   ContactSums start_part;  // ledger terms of the (1-phi) dt spring advance
@@ -75,15 +77,19 @@ ContactSums engine_forces(const Engine& e, GranularState& s, double dt, bool led
 template <class Engine>
 bool trapezoid_attempt(const Engine& e, GranularState& s, double dt, const TrapezoidOptions& o, ParticleTrapezoidWork& w,
                        ParticleTrapezoidStats& stats, ParticleLedger* ledger = nullptr) {
+  // Coulomb's stick force is a velocity-Verlet form (v_t/dt with a Gauss-Seidel estimate of the other forces,
+  // tangential_laws.hpp); the fixed point has no such form yet.
+  static_assert(!is_exact_static<std::decay_t<decltype(e.tangential)>>,
+                "the engine trapezoid has no form of the exact-static (coulomb) law");
   ParticleArrays& p = s.bodies;
   const std::size_t n = p.size();
   const double phi = o.phi;
   w.x0 = p.x, w.v0 = p.v, w.w0 = p.omega, w.f0 = p.f, w.t0 = p.torque;  // same sizes: no allocation
-  w.xi0 = s.xi, w.wall_xi0 = s.wall_xi;
+  w.xi0 = s.xi, w.wall_xi0 = s.wall_xi, w.roll0 = s.roll, w.wall_roll0 = s.wall_roll;
   // The spring's (1-phi) dt part at the start state (its forces are not used: f_n is already in w.f0).
   w.start_part = (1 - phi) > 0 ? detail::engine_forces(e, s, (1 - phi) * dt, ledger != nullptr) : ContactSums{};
   if ((1 - phi) > 0) ++stats.force_evaluations;
-  w.xi_base = s.xi, w.wall_xi_base = s.wall_xi;
+  w.xi_base = s.xi, w.wall_xi_base = s.wall_xi, w.roll_base = s.roll, w.wall_roll_base = s.wall_roll;
   // Predictor: the rule with f_{n+1} extrapolated linearly from f_{n-1}, f_n (explicit Euler on the first step).
   const double slope = w.dt_prev > 0 ? phi * dt / w.dt_prev : 0.0;
   for (std::size_t i = 0; i < n; ++i) {
@@ -98,7 +104,7 @@ bool trapezoid_attempt(const Engine& e, GranularState& s, double dt, const Trape
   const double floor = 1e-12 * static_cast<double>(n);
   for (int k = 1;; ++k) {
     if (relaxation.before_sweep(k, o)) ++stats.relaxed_steps;
-    s.xi = w.xi_base, s.wall_xi = w.wall_xi_base;
+    s.xi = w.xi_base, s.wall_xi = w.wall_xi_base, s.roll = w.roll_base, s.wall_roll = w.wall_roll_base;
     end_part = detail::engine_forces(e, s, phi * dt, ledger != nullptr);
     ++stats.force_evaluations;
     TrapezoidErrorSum ex, ev, ew, ea;
@@ -123,7 +129,7 @@ bool trapezoid_attempt(const Engine& e, GranularState& s, double dt, const Trape
     if (!std::isfinite(w.err) || k >= o.max_iterations) {
       stats.iterations += k;
       p.x = w.x0, p.v = w.v0, p.omega = w.w0, p.f = w.f0, p.torque = w.t0;
-      s.xi = w.xi0, s.wall_xi = w.wall_xi0;
+      s.xi = w.xi0, s.wall_xi = w.wall_xi0, s.roll = w.roll0, s.wall_roll = w.wall_roll0;
       return false;
     }
     relaxation.last_err = w.err;
