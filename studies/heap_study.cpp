@@ -467,7 +467,7 @@ class HeapStudy : public Study {
       files.push_back("heap_snap_" + law + "_final.csv");
       titles.push_back(std::string(r["at_rest"].get<bool>() ? "at rest, " : "not at rest, ") + "t = " +
                        fmt_time(r["t_stop"].get<double>()) + " s");
-      const std::size_t cols = std::min<std::size_t>(files.size(), 4), nrows = (files.size() + cols - 1) / cols;
+      const std::size_t cols = std::min<std::size_t>(files.size(), 2), nrows = (files.size() + cols - 1) / cols;
       std::string s = "set datafile separator ','\nset size ratio -1\nunset key\nset palette defined (0 'blue', 1 'red')\n"
                       "set cbrange [0:2]\nunset colorbox\nset style fill solid 0.6 noborder\n" + arrows +
                       "set xrange [" + format_value(-0.5 * c.spec.floor_width) + ":" + format_value(0.5 * c.spec.floor_width) +
@@ -476,7 +476,7 @@ class HeapStudy : public Study {
       for (std::size_t k = 0; k < files.size(); ++k)
         s += "set title '" + titles[k] + "'\nplot '" + files[k] + "' every ::1 u 1:2:3:4 w circles lc palette\n";
       s += "unset multiplot\n";
-      render_png(ctx.out_dir / ("heap_snapshots_" + law + ".png"), s, ctx.log, 1600, 600 * static_cast<int>(nrows));
+      render_png(ctx.out_dir / ("heap_snapshots_" + law + ".png"), s, ctx.log, 1400, 480 * static_cast<int>(nrows));
     }
     // Kinetic energy decay.
     {
@@ -528,8 +528,8 @@ class HeapStudy : public Study {
     }
     // Surface profiles with the fitted flanks.
     {
-      std::string s = "set datafile separator ','\nset grid\nset size ratio -1\nset xlabel 'x [m]'\nset ylabel 'surface height [m]'\n"
-                      "set title 'heap: free surface and flank fits (angle of repose)'\nplot ";
+      std::string s = "set datafile separator ','\nset grid\nset xlabel 'x [m]'\nset ylabel 'surface height [m]'\nset yrange [0:*]\n"
+                      "set key top left\nset title 'heap: free surface max(y + r) per bin and least-squares flank fits (height exaggerated)'\nplot ";
       bool first = true;
       for (const json& r : rows) {
         const std::string law = r["law"].get<std::string>();

@@ -74,7 +74,10 @@ ReposeFit fit_repose_angle(const ParticleArrays& p, double x_lo, double x_hi, do
   const double lo = lo_frac * r.peak_height, hi = hi_frac * r.peak_height;
   r.left = fit_line(s, a, peak, lo, hi);
   r.right = fit_line(s, peak, b, lo, hi);
-  r.angle_deg = 0.5 * (r.left.angle_deg + r.right.angle_deg);
+  // a heap whose peak is at a wall has one flank: its angle is that flank's
+  if (std::isnan(r.left.angle_deg)) r.angle_deg = r.right.angle_deg;
+  else if (std::isnan(r.right.angle_deg)) r.angle_deg = r.left.angle_deg;
+  else r.angle_deg = 0.5 * (r.left.angle_deg + r.right.angle_deg);
   if (r.peak_height >= min_height)
     for (std::size_t k = a; k <= b; ++k)
       if (s.top[k] >= 0) r.surface.push_back(static_cast<std::size_t>(s.top[k]));

@@ -7,7 +7,8 @@
 // layer of discs on the floor, h ~ one diameter, is not heap: min_height ~ 1.5 diameters). Its two ends are the feet.
 // Flanks: the heap's bins left and right of the peak with lo_frac H <= h_k <= hi_frac H (the rounded top and the
 // toe left out). Each flank is a least-squares line h = a + s x through its bins' centres; its angle is
-// atan(|s|), and the angle of repose is the mean of the two flanks (a flank with fewer than 3 bins gives NaN).
+// atan(|s|), and the angle of repose is the mean of the two flanks (a flank with fewer than 3 bins gives NaN; a heap
+// whose peak is at a wall then has the angle of its one flank; NaN when neither has 3 bins).
 // Resolution: a straight flank sampled by discs of diameter d is rebuilt to within about d in height, so the
 // angle is good to ~ d / (flank length) rad.
 #pragma once
@@ -38,7 +39,7 @@ struct ReposeFit {
   double peak_x = 0, peak_height = 0;  // m
   double left_foot = 0, right_foot = 0;  // x of the heap's outermost bins (m)
   FlankFit left, right;
-  double angle_deg = 0;  // mean of the two flanks
+  double angle_deg = 0;  // mean of the two flanks (or the one flank that could be fitted)
   std::vector<std::size_t> surface;  // surface discs of the heap's bins (the free surface)
 };
 
