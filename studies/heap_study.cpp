@@ -27,6 +27,7 @@
 #include <cstdio>
 
 #include "core/errors.hpp"
+#include "core/line_fit.hpp"
 #include "core/interrupt.hpp"
 #include "core/progress.hpp"
 #include "models/particles/hopper_heap.hpp"
@@ -71,11 +72,10 @@ std::string fmt_time(double t) {
 
 // Least-squares slope of y(t) over the samples with t >= t_from (NaN with fewer than 2).
 double slope_from(const std::vector<double>& t, const std::vector<double>& y, double t_from) {
-  double n = 0, st = 0, sy = 0, stt = 0, sty = 0;
+  std::vector<double> ts, ys;
   for (std::size_t k = 0; k < t.size(); ++k)
-    if (t[k] >= t_from) n += 1, st += t[k], sy += y[k], stt += t[k] * t[k], sty += t[k] * y[k];
-  const double den = n * stt - st * st;
-  return n >= 2 && den > 0 ? (n * sty - st * sy) / den : NAN;
+    if (t[k] >= t_from) ts.push_back(t[k]), ys.push_back(y[k]);
+  return fit_line(ts, ys).slope;
 }
 
 void write_snapshot(const std::filesystem::path& path, const ParticleArrays& p) {

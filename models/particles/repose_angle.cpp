@@ -3,7 +3,8 @@
 
 #include <algorithm>
 #include <cmath>
-#include <limits>
+
+#include "core/line_fit.hpp"
 
 namespace stickslip {
 
@@ -28,32 +29,18 @@ SurfaceProfile surface_profile(const ParticleArrays& p, double x_lo, double x_hi
 }
 
 namespace {
-FlankFit fit_line(const SurfaceProfile& s, std::size_t a, std::size_t b, double lo, double hi) {
+FlankFit fit_flank(const SurfaceProfile& s, std::size_t a, std::size_t b, double lo, double hi) {
+  std::vector<double> x, h;
+  for (std::size_t k = a; k <= b; ++k)
+    if (s.height[k] >= lo && s.height[k] <= hi) x.push_back(s.x[k]), h.push_back(s.height[k]);
+  const LineFit l = fit_line(x, h, 3);
   FlankFit f;
-  double sx = 0, sy = 0, sxx = 0, sxy = 0;
-  std::vector<std::size_t> used;
-  for (std::size_t k = a; k <= b; ++k) {
-    if (s.height[k] < lo || s.height[k] > hi) continue;
-    used.push_back(k);
-    sx += s.x[k], sy += s.height[k], sxx += s.x[k] * s.x[k], sxy += s.x[k] * s.height[k];
-  }
-  f.bins = used.size();
-  if (f.bins < 3) {
-    f.angle_deg = f.slope = f.intercept = f.rms = std::numeric_limits<double>::quiet_NaN();
-    return f;
-  }
-  const double n = static_cast<double>(f.bins), den = n * sxx - sx * sx;
-  f.slope = (n * sxy - sx * sy) / den;
-  f.intercept = (sy - f.slope * sx) / n;
-  f.angle_deg = std::atan(std::abs(f.slope)) * 180 / M_PI;
-  f.x_from = s.x[used.front()];
-  f.x_to = s.x[used.back()];
-  double r2 = 0;
-  for (std::size_t k : used) {
-    const double e = s.height[k] - (f.intercept + f.slope * s.x[k]);
-    r2 += e * e;
-  }
-  f.rms = std::sqrt(r2 / n);
+  f.bins = x.size();
+  f.slope = l.slope;
+  f.intercept = l.intercept;
+  f.rms = l.rms;
+  f.angle_deg = std::atan(std::abs(l.slope)) * 180 / M_PI;  // NaN with fewer than 3 bins
+  if (!x.empty()) f.x_from = x.front(), f.x_to = x.back();
   return f;
 }
 }  // namespace
@@ -72,8 +59,8 @@ ReposeFit fit_repose_angle(const ParticleArrays& p, double x_lo, double x_hi, do
   r.left_foot = s.x[a];
   r.right_foot = s.x[b];
   const double lo = lo_frac * r.peak_height, hi = hi_frac * r.peak_height;
-  r.left = fit_line(s, a, peak, lo, hi);
-  r.right = fit_line(s, peak, b, lo, hi);
+  r.left = fit_flank(s, a, peak, lo, hi);
+  r.right = fit_flank(s, peak, b, lo, hi);
   // a heap whose peak is at a wall has one flank: its angle is that flank's
   if (std::isnan(r.left.angle_deg)) r.angle_deg = r.right.angle_deg;
   else if (std::isnan(r.right.angle_deg)) r.angle_deg = r.left.angle_deg;
