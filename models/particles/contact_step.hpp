@@ -8,7 +8,8 @@
 //                                         gran/hooke/history; the two differ by |xi| (1 - cos theta) per step,
 //                                         theta the angle the normal turned)
 //   f_n = normal.force(c),  F_t = tangential.step(c, f_n, xi, dt)   (models/particles/*_laws.hpp)
-// dt = 0 (set-up) evaluates the tangential law on a copy of the spring: neither advanced nor reset.
+// dt = 0 (set-up) evaluates the tangential law on a copy of the spring: neither advanced nor reset (an exact-static
+// law, whose slot is the force it applied, writes it then too). Kin: ContactKinematics or a law's extension of it.
 // Ledger (models/particles/energy.hpp): P_n = f_n hdot, P_t = -F_t . v_t, U_n, U_t, the reset energy, and the
 // energy created, -min(0, P_t dt - (U_t,after - U_t,before)).
 #pragma once
@@ -24,8 +25,8 @@ enum class SpringTurn { keep_length, project };
 // The LAMMPS gran/hooke/history turn: the spring's normal part removed, its length not restored.
 inline void project_into_plane(Vec3& xi, const Vec3& n) { xi -= xi.dot(n) * n; }
 
-template <bool Ledger, SpringTurn Turn = SpringTurn::keep_length, class Normal, class Tangential>
-Vec3 contact_step(const Normal& normal, const Tangential& tangential, const ContactKinematics& c, Vec3& xi, double dt,
+template <bool Ledger, SpringTurn Turn = SpringTurn::keep_length, class Normal, class Tangential, class Kin>
+Vec3 contact_step(const Normal& normal, const Tangential& tangential, const Kin& c, Vec3& xi, double dt,
                   ContactSums& sums, double& fn) {
   if constexpr (Turn == SpringTurn::keep_length) rotate_into_plane(xi, c.n);
   else project_into_plane(xi, c.n);
@@ -33,7 +34,7 @@ Vec3 contact_step(const Normal& normal, const Tangential& tangential, const Cont
   fn = normal.force(c, un);
   TangentialEnergy te;
   Vec3 copy;
-  Vec3& spring = dt > 0 ? xi : (copy = xi);
+  Vec3& spring = dt > 0 || is_exact_static<Tangential> ? xi : (copy = xi);
   const Vec3 ft = tangential.step(c, fn, spring, dt, te);
   if (dt == 0) te.elastic = te.before, te.jump = 0;  // the stored spring did not change
   if constexpr (Ledger) {

@@ -10,8 +10,9 @@
 // exactly (W_g += sum m g . Delta x). Then, with the totals now and at the start (subscript 0):
 //   normal damping      D_n = W_n - (U_n - U_n0)          (>= 0)
 //   tangential          D_t = W_t - (U_t - U_t0) + C      (dissipated by dashpot and slider; C = created)
-//   balance             B = (K + U_n + U_t + D_n + D_t - C - W_g) - (K_0 + U_n0 + U_t0) + S - Q
-//                         = dK + W_n + W_t + S - Q - W_g,
+//   rolling             D_r = W_r - (U_r - U_r0)             (friction moments, models/particles/rolling_laws.hpp)
+//   balance             B = (K + U_n + U_t + U_r + D_n + D_t + D_r - C - W_g) - (K_0 + U_n0 + U_t0 + U_r0) + S - Q
+//                         = dK + W_n + W_t + W_r + S - Q - W_g,
 // zero for the exact dynamics (S = Q = 0 there). A driver with an exact discrete energy law also keeps its own
 // energy error apart: S (scheme_work, the work the contacts take as the bodies feel it minus the integral of the laws'
 // powers; first order in dt for velocity Verlet) and Q (kick, a bounded O(dt^2) term); velocity Verlet's law
@@ -27,11 +28,13 @@ struct ContactSums {
   double power_normal = 0, power_tangential = 0;  // W/s into the contacts
   double elastic_normal = 0, elastic_tangential = 0;
   double jump = 0, created = 0;  // reset energy (signed) and energy created during this evaluation
+  double power_rolling = 0, elastic_rolling = 0;  // friction moments (models/particles/rolling_laws.hpp)
   // this += w o (w = 1/2: a pair two MPI ranks both evaluate, solvers/lammps/pair_stickslip.cpp)
   void add(const ContactSums& o, double w = 1.0) {
     power_normal += w * o.power_normal, power_tangential += w * o.power_tangential;
     elastic_normal += w * o.elastic_normal, elastic_tangential += w * o.elastic_tangential;
     jump += w * o.jump, created += w * o.created;
+    power_rolling += w * o.power_rolling, elastic_rolling += w * o.elastic_rolling;
   }
 };
 
@@ -41,6 +44,7 @@ struct EnergyTotals {
   double work_normal = 0, work_tangential = 0;        // W_n, W_t: cumulative work taken by the contacts
   double jump = 0, created = 0;                       // cumulative: reset energy (signed), energy created
   double gravity_work = 0;                            // W_g: cumulative work of gravity
+  double elastic_rolling = 0, work_rolling = 0;       // U_r now, W_r cumulative: friction moments
   double scheme_work = 0;  // S: the driver's own energy error, work the bodies did on the contacts beyond W_n + W_t
   double kick = 0;         // Q: velocity Verlet's O(dt^2) kick term, h^2/8 (sum |F|^2/m)_n..0 (telescoping)
 };
@@ -48,15 +52,18 @@ struct EnergyTotals {
 struct ParticleLedger {
   EnergyTotals start, now;
   double last_power_normal = 0, last_power_tangential = 0;  // of the latest force evaluation
+  double last_power_rolling = 0;
 
   double normal_damping() const { return now.work_normal - (now.elastic_normal - start.elastic_normal); }
   double tangential_dissipation() const {
     return now.work_tangential - (now.elastic_tangential - start.elastic_tangential) + now.created;
   }
   double created() const { return now.created; }
+  // D_r = W_r - (U_r - U_r0): dissipated by the friction moments (>= 0; their C-SDS form creates none)
+  double rolling_dissipation() const { return now.work_rolling - (now.elastic_rolling - start.elastic_rolling); }
   double balance() const {
-    return (now.kinetic - start.kinetic) + now.work_normal + now.work_tangential + now.scheme_work - now.kick -
-           now.gravity_work;
+    return (now.kinetic - start.kinetic) + now.work_normal + now.work_tangential + now.work_rolling +
+           now.scheme_work - now.kick - now.gravity_work;
   }
 };
 

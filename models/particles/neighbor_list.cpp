@@ -54,7 +54,7 @@ void NeighborList::bin(const ParticleArrays& p, const Boundaries& b, double cell
 }
 
 void NeighborList::build(ParticleArrays& p, const Boundaries& b, double skin, std::vector<Vec3>& xi,
-                         std::vector<Vec3>& wall_xi) {
+                         std::vector<Vec3>& wall_xi, std::vector<Vec3>* roll, std::vector<Vec3>* wall_roll) {
   const std::size_t n = p.size();
   skin_ = skin;
   double rmax = 0;
@@ -71,6 +71,7 @@ void NeighborList::build(ParticleArrays& p, const Boundaries& b, double skin, st
   old_first_.swap(first_);
   old_nbr_.swap(nbr_);
   old_xi_.swap(xi);
+  if (roll) old_roll_.swap(*roll);
 
   bin(p, b, cut);
   const Vec3 len = b.box.lengths(), half = b.box.half_length();
@@ -113,6 +114,7 @@ void NeighborList::build(ParticleArrays& p, const Boundaries& b, double skin, st
     first_[i + 1] = static_cast<std::uint32_t>(nbr_.size());
   }
   carry_history(old_first_, old_nbr_, old_xi_, first_, nbr_, xi, Vec3(Vec3::Zero()));
+  if (roll) carry_history(old_first_, old_nbr_, old_roll_, first_, nbr_, *roll, Vec3(Vec3::Zero()));
 
   // Transpose: the slots where each particle is the partner j, ascending (a counting sort over the slots).
   tfirst_.assign(n + 1, 0);
@@ -126,6 +128,7 @@ void NeighborList::build(ParticleArrays& p, const Boundaries& b, double skin, st
   old_first_.swap(wfirst_);
   old_nbr_.swap(wall_);
   old_xi_.swap(wall_xi);
+  if (wall_roll) old_roll_.swap(*wall_roll);
   wfirst_.assign(n + 1, 0);
   wall_.clear();
   const std::size_t nw = b.num_walls();
@@ -135,6 +138,7 @@ void NeighborList::build(ParticleArrays& p, const Boundaries& b, double skin, st
     wfirst_[i + 1] = static_cast<std::uint32_t>(wall_.size());
   }
   carry_history(old_first_, old_nbr_, old_xi_, wfirst_, wall_, wall_xi, Vec3(Vec3::Zero()));
+  if (wall_roll) carry_history(old_first_, old_nbr_, old_roll_, wfirst_, wall_, *wall_roll, Vec3(Vec3::Zero()));
 
   x_built_ = p.x;
   ++builds_;
@@ -153,7 +157,7 @@ std::size_t NeighborList::bytes() const {
   return (first_.capacity() + nbr_.capacity() + tfirst_.capacity() + tslot_.capacity() + wfirst_.capacity() + wall_.capacity() + old_first_.capacity() +
           old_nbr_.capacity() + fill_.capacity() + cell_start_.capacity() +
           cell_items_.capacity() + cell_of_.capacity()) * u +
-         (old_xi_.capacity() + x_built_.capacity()) * sizeof(Vec3);
+         (old_xi_.capacity() + old_roll_.capacity() + x_built_.capacity()) * sizeof(Vec3);
 }
 
 }  // namespace stickslip

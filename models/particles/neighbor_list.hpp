@@ -26,8 +26,9 @@ namespace stickslip {
 class NeighborList {
  public:
   // Rebuilds the candidate lists from p (folding p.x into the periodic box) and carries the springs xi (pairs) and
-  // wall_xi (walls) over to the new slots.
-  void build(ParticleArrays& p, const Boundaries& b, double skin, std::vector<Vec3>& xi, std::vector<Vec3>& wall_xi);
+  // wall_xi (walls) over to the new slots; roll and wall_roll (rolling springs, when given) likewise.
+  void build(ParticleArrays& p, const Boundaries& b, double skin, std::vector<Vec3>& xi, std::vector<Vec3>& wall_xi,
+             std::vector<Vec3>* roll = nullptr, std::vector<Vec3>* wall_roll = nullptr);
   bool needs_rebuild(const ParticleArrays& p) const;
 
   std::size_t num_pairs() const { return nbr_.size(); }
@@ -47,7 +48,7 @@ class NeighborList {
   void bin(const ParticleArrays& p, const Boundaries& b, double cell);
   std::vector<std::uint32_t> first_, nbr_, wfirst_, wall_, tfirst_, tslot_;
   std::vector<std::uint32_t> old_first_, old_nbr_, fill_;  // scratch for the merge and the binning
-  std::vector<Vec3> old_xi_;
+  std::vector<Vec3> old_xi_, old_roll_;
   std::vector<Vec3> x_built_;
   double skin_ = 0;
   long builds_ = 0;

@@ -1,16 +1,26 @@
 // models/particles/particle_engine.hpp — the assembler for many bodies: contact forces of N discs or spheres,
 // walls, a periodic box and gravity, for a normal law and a tangential law given as template parameters (no
-// virtual call per contact; the laws are models/particles/normal_laws.hpp and tangential_laws.hpp).
+// virtual call per contact; the laws are models/particles/normal_laws.hpp and tangential_laws.hpp), and optionally a
+// rolling-resistance law (third parameter, models/particles/rolling_laws.hpp; default NoRolling, compiled out).
 //
 // State (GranularState, everything a driver saves, restores and advances; the engine itself is immutable):
 //   bodies     ParticleArrays (x, v, omega, f, torque, radius, mass, inverse mass and inertia)
 //   xi         tangential spring of every candidate pair, at the slots of neighbors (CSR rows by i, j > i)
 //   wall_xi    tangential spring of every candidate sphere-wall pair, at neighbors' wall slots
+//   roll, wall_roll  rolling springs xi_r at the same slots (empty unless the Rolling law is active)
+//   f_last, torque_last  the bodies' forces and torques of the last evaluation (exact-static laws only, below)
 //   neighbors  the Verlet list with skin (models/particles/neighbor_list.hpp)
 // forces(state, dt): f = m g + contact forces, torque = contact moments; each touching candidate's spring is
 // turned into the tangent plane and advanced by the law over dt (dt = 0 evaluates without advancing, as LAMMPS
 // does at set-up); an open candidate (h <= 0) has its spring set to 0. With Ledger = true the contact powers,
 // elastic energies and reset energies are summed (models/particles/energy.hpp). Cost: O(N + candidates).
+// Exact-static laws (Coulomb, tangential_laws.hpp) get StickKinematics: a_other of a contact is computed from
+// f_last, torque_last (the last evaluation's totals) minus the contact's own last force (its slot), and after the
+// law returns, f_last/torque_last of both bodies are updated by the change of that force, so the contacts later in
+// the pass see it: one projected Gauss-Seidel sweep per evaluation, warm-started; the other contacts' normal forces
+// are those of the last evaluation (lagged by one step). The sweep is sequential: these laws always take the single
+// pass (threads only parallelise the kick and drift). At set-up (dt = 0) the pass runs twice, so the first
+// forces already see every normal force.
 #pragma once
 
 #include <algorithm>
@@ -25,6 +35,7 @@
 #include "models/particles/neighbor_list.hpp"
 #include "models/particles/normal_laws.hpp"
 #include "models/particles/particle_arrays.hpp"
+#include "models/particles/rolling_laws.hpp"
 #include "models/particles/tangential_laws.hpp"
 #include "models/particles/thread_pool.hpp"
 
@@ -33,26 +44,31 @@ namespace stickslip {
 struct GranularState {
   ParticleArrays bodies;
   std::vector<Vec3> xi, wall_xi;
+  std::vector<Vec3> roll, wall_roll;  // rolling springs (Rolling law active only)
+  std::vector<Vec3> f_last, torque_last;  // last forces, Gauss-Seidel estimate (exact-static laws only)
   NeighborList neighbors;
   double t = 0;
   // workspace of the threaded pass (not state): per-slot results, per-chunk sums, and the first row of each pair
   // chunk (recomputed when the neighbor list was rebuilt: chunk_builds is the build it was made for)
-  std::vector<Vec3> pair_force, pair_arm;
+  std::vector<Vec3> pair_force, pair_arm, pair_moment;  // pair_moment: rolling moment on i (Rolling law only)
   std::vector<ContactSums> part;
   std::vector<double> partial;
   std::vector<std::size_t> chunk_rows;
   long chunk_builds = -1;
   std::size_t bytes() const {
     return bodies.bytes() +
-           (xi.capacity() + wall_xi.capacity() + pair_force.capacity() + pair_arm.capacity()) * sizeof(Vec3) +
+           (xi.capacity() + wall_xi.capacity() + roll.capacity() + wall_roll.capacity() + f_last.capacity() +
+            torque_last.capacity() + pair_force.capacity() + pair_arm.capacity() + pair_moment.capacity()) *
+               sizeof(Vec3) +
            neighbors.bytes();
   }
 };
 
-template <class Normal, class Tangential>
+template <class Normal, class Tangential, class Rolling = NoRolling>
 struct ParticleEngine {
   Normal normal;
   Tangential tangential;
+  Rolling rolling;
   Boundaries boundaries;
   double skin = 0;  // Verlet skin (m); 0 rebuilds whenever anything moves
   int threads = 1;  // 1: one pass, Newton's third law per pair; >= 2: the two-phase pass of forces_parallel
@@ -78,7 +94,15 @@ struct ParticleEngine {
   }
 
   // Builds the neighbor lists (carrying any springs already in the state).
-  void prepare(GranularState& s) const { s.neighbors.build(s.bodies, boundaries, skin, s.xi, s.wall_xi); }
+  void prepare(GranularState& s) const {
+    if constexpr (Rolling::active) s.neighbors.build(s.bodies, boundaries, skin, s.xi, s.wall_xi, &s.roll, &s.wall_roll);
+    else s.neighbors.build(s.bodies, boundaries, skin, s.xi, s.wall_xi);
+  }
+  // The rolling spring of slot k (nullptr without a rolling law).
+  static Vec3* roll_slot(std::vector<Vec3>& roll, std::size_t k) {
+    if constexpr (Rolling::active) return &roll[k];
+    else return nullptr;
+  }
   // Rebuilds when some particle moved more than skin/2; returns whether it did.
   bool update_neighbors(GranularState& s) const {
     if (!s.neighbors.needs_rebuild(s.bodies)) return false;
@@ -90,7 +114,31 @@ struct ParticleEngine {
   // otherwise gives up on this large function and leaves calls per contact (measured with perf: 30 % of the time).
   template <bool Ledger>
   [[gnu::flatten]] ContactSums forces(GranularState& s, double dt) const {
-    if (threads > 1) return forces_parallel<Ledger>(s, dt);
+    if constexpr (is_exact_static<Tangential>) {
+      const std::size_t n = s.bodies.size();
+      if (s.f_last.size() != n) {  // no last forces: gravity alone
+        s.f_last.resize(n);
+        s.torque_last.assign(n, Vec3::Zero());
+        for (std::size_t i = 0; i < n; ++i) s.f_last[i] = s.bodies.mass[i] * boundaries.gravity;
+      }
+      if (dt == 0) {
+        serial_forces<false>(s, 0.0);
+        s.f_last = s.bodies.f;
+        s.torque_last = s.bodies.torque;
+      }
+      const ContactSums sums = serial_forces<Ledger>(s, dt);
+      s.f_last = s.bodies.f;
+      s.torque_last = s.bodies.torque;
+      return sums;
+    } else {
+      if (threads > 1) return forces_parallel<Ledger>(s, dt);
+      return serial_forces<Ledger>(s, dt);
+    }
+  }
+
+  // The single pass: Newton's third law per pair.
+  template <bool Ledger>
+  [[gnu::flatten]] ContactSums serial_forces(GranularState& s, double dt) const {
     ParticleArrays& p = s.bodies;
     const std::size_t n = p.size();
     const Vec3 g = boundaries.gravity;
@@ -106,12 +154,18 @@ struct ParticleEngine {
       Vec3 fi = Vec3::Zero(), ti = Vec3::Zero();
       for (std::uint32_t k = first[i]; k < first[i + 1]; ++k) {
         const std::uint32_t j = nbr[k];
-        Vec3 force, arm;
-        if (!pair_contact<Ledger>(p, i, j, len, half, s.xi[k], dt, sums, force, arm)) continue;
+        Vec3 force, arm, moment;
+        if (!pair_contact<Ledger>(p, i, j, len, half, s.xi[k], roll_slot(s.roll, k), dt, sums, force, arm, moment,
+                                  &s))
+          continue;
         fi += force;
         ti += p.radius[i] * arm;
         p.f[j] -= force;
         p.torque[j] += p.radius[j] * arm;
+        if constexpr (Rolling::active) {
+          ti += moment;
+          p.torque[j] -= moment;
+        }
       }
       p.f[i] += fi;
       p.torque[i] += ti;
@@ -133,6 +187,7 @@ struct ParticleEngine {
     const std::size_t t_count = static_cast<std::size_t>(threads);
     s.pair_force.resize(pairs);
     s.pair_arm.resize(pairs);
+    if constexpr (Rolling::active) s.pair_moment.resize(pairs);
     s.part.assign(2 * t_count, ContactSums{});
     if (s.chunk_builds != s.neighbors.builds() || s.chunk_rows.size() != t_count + 1 || s.chunk_rows.back() != n) {
       // rows split into chunks of equal pair counts, once per neighbor build
@@ -169,13 +224,16 @@ struct ParticleEngine {
     const auto& nbr = s.neighbors.neighbors();
     for (std::size_t i = a; i < b; ++i)
       for (std::uint32_t k = first[i]; k < first[i + 1]; ++k) {
-        Vec3 force, arm;
-        if (!pair_contact<Ledger>(p, i, nbr[k], len, half, s.xi[k], dt, sums, force, arm)) {
+        Vec3 force, arm, moment;
+        if (!pair_contact<Ledger>(p, i, nbr[k], len, half, s.xi[k], roll_slot(s.roll, k), dt, sums, force, arm,
+                                  moment)) {
           force.setZero();
           arm.setZero();
+          moment.setZero();
         }
         s.pair_force[k] = force;
         s.pair_arm[k] = arm;
+        if constexpr (Rolling::active) s.pair_moment[k] = moment;
       }
   }
 
@@ -187,18 +245,21 @@ struct ParticleEngine {
     const auto& tslot = s.neighbors.partner_slots();
     const Vec3 g = boundaries.gravity;
     for (std::size_t i = a; i < b; ++i) {
-      Vec3 f = p.mass[i] * g, arm = Vec3::Zero();
+      Vec3 f = p.mass[i] * g, arm = Vec3::Zero(), moment = Vec3::Zero();
       for (std::uint32_t k = first[i]; k < first[i + 1]; ++k) {
         f += s.pair_force[k];
         arm += s.pair_arm[k];
+        if constexpr (Rolling::active) moment += s.pair_moment[k];
       }
       for (std::uint32_t q = tfirst[i]; q < tfirst[i + 1]; ++q) {
         const std::uint32_t k = tslot[q];
         f -= s.pair_force[k];
         arm += s.pair_arm[k];
+        if constexpr (Rolling::active) moment -= s.pair_moment[k];
       }
       p.f[i] = f;
       p.torque[i] = p.radius[i] * arm;
+      if constexpr (Rolling::active) p.torque[i] += moment;
       wall_contacts<Ledger>(s, i, dt, sums);
     }
   }
@@ -214,30 +275,44 @@ struct ParticleEngine {
     ContactSums sums;
     for (std::size_t i = 0; i + 1 < first.size(); ++i)
       for (std::uint32_t k = first[i]; k < first[i + 1]; ++k) {
-        Vec3 xi = s.xi[k], force, arm;
-        if (!pair_contact<false>(p, i, nbr[k], len, half, xi, 0.0, sums, force, arm)) continue;
+        Vec3 xi = s.xi[k], force, arm, moment;
+        Vec3 xr = Rolling::active ? s.roll[k] : Vec3(Vec3::Zero());
+        if (!pair_contact<false>(p, i, nbr[k], len, half, xi, Rolling::active ? &xr : nullptr, 0.0, sums, force, arm,
+                                 moment))
+          continue;
         const Vec3 d = PeriodicBox::minimal_image(p.x[nbr[k]] - p.x[i], len, half);
         f(i, static_cast<std::size_t>(nbr[k]), Vec3(d.normalized()), force);
       }
   }
 
-  // The pair (i, j) of a candidate slot: false (spring zeroed) when open; else the force on i and n x F_t.
+  // The pair (i, j) of a candidate slot: false (springs zeroed) when open; else the force on i, n x F_t and (with a
+  // rolling law, xr its spring) the rolling moment on i, -r* n x F_r (the partner gets minus it). stick: the state
+  // whose f_last/torque_last an exact-static law reads and updates (nullptr: it replays its last force).
   template <bool Ledger>
   bool pair_contact(const ParticleArrays& p, std::size_t i, std::size_t j, const Vec3& len, const Vec3& half, Vec3& xi,
-                    double dt, ContactSums& sums, Vec3& force, Vec3& arm) const {
+                    [[maybe_unused]] Vec3* xr, double dt, ContactSums& sums, Vec3& force, Vec3& arm,
+                    [[maybe_unused]] Vec3& moment, [[maybe_unused]] GranularState* stick = nullptr) const {
     const Vec3 d = PeriodicBox::minimal_image(p.x[j] - p.x[i], len, half);
     const double ri = p.radius[i], rj = p.radius[j], rsum = ri + rj, r2 = d.squaredNorm();
     if (r2 >= rsum * rsum) {
       xi.setZero();
+      if constexpr (Rolling::active) xr->setZero();
       return false;
     }
     const double inv_sum = p.inv_mass[i] + p.inv_mass[j];
     const ContactKinematics c = pair_kinematics(d, std::sqrt(r2), p.v[i], p.v[j], p.omega[i], p.omega[j], ri, rj,
                                                 inv_sum > 0 ? 1.0 / inv_sum : 0.0);
     double fn;
-    const Vec3 ft = contact<Ledger>(c, xi, dt, sums, fn);
+    Vec3 ft;
+    if constexpr (is_exact_static<Tangential>) ft = stick_contact<Ledger>(c, i, j, xi, dt, sums, fn, stick);
+    else ft = contact<Ledger>(c, xi, dt, sums, fn);
     force = ft - fn * c.n;
     arm = c.n.cross(ft);
+    if constexpr (Rolling::active) {
+      const Vec3 fr =
+          rolling_step<Ledger>(rolling, c, rolling_velocity(c.r_star, p.omega[i], p.omega[j], c.n), fn, *xr, dt, sums);
+      moment = -c.r_star * c.n.cross(fr);
+    }
     return true;
   }
 
@@ -252,6 +327,7 @@ struct ParticleEngine {
       const double ri = p.radius[i];
       if (wg.distance >= ri) {
         s.wall_xi[k].setZero();
+        if constexpr (Rolling::active) s.wall_roll[k].setZero();
         continue;
       }
       ContactKinematics c;
@@ -264,16 +340,64 @@ struct ParticleEngine {
       c.m_star = p.mass[i];
       c.wall = true;
       double fn;
-      const Vec3 ft = contact<Ledger>(c, s.wall_xi[k], dt, sums, fn);
+      Vec3 ft;
+      if constexpr (is_exact_static<Tangential>) ft = stick_contact<Ledger>(c, i, kWall, s.wall_xi[k], dt, sums, fn, &s);
+      else ft = contact<Ledger>(c, s.wall_xi[k], dt, sums, fn);
       p.f[i] += ft - fn * c.n;
       p.torque[i] += ri * c.n.cross(ft);
+      if constexpr (Rolling::active) {
+        const Vec3 fr = rolling_step<Ledger>(rolling, c, rolling_velocity(ri, p.omega[i], Vec3::Zero(), c.n), fn,
+                                             s.wall_roll[k], dt, sums);
+        p.torque[i] -= ri * c.n.cross(fr);
+      }
     }
   }
 
   // One contact (models/particles/contact_step.hpp): returns F_t on i and sets fn.
-  template <bool Ledger>
-  Vec3 contact(const ContactKinematics& c, Vec3& xi, double dt, ContactSums& sums, double& fn) const {
+  template <bool Ledger, class Kin>
+  Vec3 contact(const Kin& c, Vec3& xi, double dt, ContactSums& sums, double& fn) const {
     return contact_step<Ledger>(normal, tangential, c, xi, dt, sums, fn);
+  }
+
+  static constexpr std::size_t kWall = std::numeric_limits<std::size_t>::max();  // partner j of a wall contact
+
+  // One contact of an exact-static law (header: the Gauss-Seidel sweep): a_other and 1/m_eff,tan from the last
+  // forces of i and j (j = kWall: a wall) without the contact's own last force f_prev (its slot, turned into the
+  // tangent plane), the law, then the estimate updated by the change of the force.
+  template <bool Ledger>
+  Vec3 stick_contact(const ContactKinematics& c, std::size_t i, std::size_t j, Vec3& slot, double dt,
+                     ContactSums& sums, double& fn, GranularState* st) const {
+    StickKinematics sk;
+    static_cast<ContactKinematics&>(sk) = c;
+    if (st == nullptr) {
+      sk.replay = true;
+      return contact<Ledger>(sk, slot, dt, sums, fn);
+    }
+    const ParticleArrays& p = st->bodies;
+    rotate_into_plane(slot, c.n);
+    const Vec3 f_prev = slot;
+    const double ri = p.radius[i];
+    double inv = p.inv_mass[i] + ri * ri * p.inv_inertia[i];
+    Vec3 acc = p.inv_mass[i] * st->f_last[i], ang = ri * p.inv_inertia[i] * st->torque_last[i];
+    if (j != kWall) {
+      const double rj = p.radius[j];
+      inv += p.inv_mass[j] + rj * rj * p.inv_inertia[j];
+      acc -= p.inv_mass[j] * st->f_last[j];
+      ang += rj * p.inv_inertia[j] * st->torque_last[j];
+    }
+    Vec3 a = acc + ang.cross(c.n);
+    a -= a.dot(c.n) * c.n;
+    sk.inv_mass_t = inv;
+    sk.a_other = a - inv * f_prev;
+    const Vec3 ft = contact<Ledger>(sk, slot, dt, sums, fn);
+    const Vec3 df = ft - f_prev, dm = c.n.cross(df);
+    st->f_last[i] += df;
+    st->torque_last[i] += ri * dm;
+    if (j != kWall) {
+      st->f_last[j] -= df;
+      st->torque_last[j] += p.radius[j] * dm;
+    }
+    return ft;
   }
 };
 

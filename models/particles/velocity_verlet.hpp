@@ -38,9 +38,11 @@ void verlet_setup(const Engine& e, GranularState& s, ParticleLedger* ledger = nu
     ledger->now.kinetic = kinetic_energy(s.bodies);
     ledger->now.elastic_normal = c.elastic_normal;
     ledger->now.elastic_tangential = c.elastic_tangential;
+    ledger->now.elastic_rolling = c.elastic_rolling;
     ledger->start = ledger->now;
     ledger->last_power_normal = c.power_normal;
     ledger->last_power_tangential = c.power_tangential;
+    ledger->last_power_rolling = c.power_rolling;
   } else {
     e.template forces<false>(s, 0.0);
   }
@@ -139,17 +141,21 @@ void verlet_step(const Engine& e, GranularState& s, double dt, VerletStats& stat
     for (double k : s.partial) now.kinetic += k;
     now.elastic_normal = c.elastic_normal;
     now.elastic_tangential = c.elastic_tangential;
+    now.elastic_rolling = c.elastic_rolling;
     const double dw_n = half * (ledger->last_power_normal + c.power_normal);
     const double dw_t = half * (ledger->last_power_tangential + c.power_tangential);
+    const double dw_r = half * (ledger->last_power_rolling + c.power_rolling);
     now.work_normal += dw_n;
     now.work_tangential += dw_t;
-    now.scheme_work += -half * (before.contact_power + after.contact_power) - (dw_n + dw_t);
+    now.work_rolling += dw_r;
+    now.scheme_work += -half * (before.contact_power + after.contact_power) - (dw_n + dw_t + dw_r);
     now.kick += 0.125 * dt * dt * (after.kick - before.kick);
     now.jump += c.jump;
     now.created += c.created;
     now.gravity_work += gravity_work;
     ledger->last_power_normal = c.power_normal;
     ledger->last_power_tangential = c.power_tangential;
+    ledger->last_power_rolling = c.power_rolling;
   }
 }
 

@@ -177,3 +177,18 @@ TEST_CASE("D-SDS: the plates' D-SDS on the engine, and the energy its first rese
     CHECK(ledger.tangential_dissipation() > 0);
   }
 }
+
+TEST_CASE("dsds-stage: in velocity Verlet (one stage per step) it is the D-SDS, bit for bit, on the plates") {
+  const PlateParameters pp;
+  const ExactSlidingPlates exact(pp, ExactSlidingPlates::Law::dsds, 4.0, 0.0, 10.0);
+  const double dt = 1e-3;
+  ParticleLedger ls, ld;
+  const GranularState st = plates_on_engine(DsdsStage{{1.0, 2.0, 1.0}}, true, dt, 5.0, &ls);
+  const GranularState sd = plates_on_engine(Dsds{1.0, 2.0, 1.0}, true, dt, 5.0, &ld);
+  const double err_v = std::abs(st.bodies.v.back()[0] - exact.at(5.0).v);
+  MESSAGE("dsds-stage dt " << dt << ": v(5) error " << err_v << ", created " << ls.created());
+  CHECK(st.bodies.v == sd.bodies.v);
+  CHECK(st.wall_xi == sd.wall_xi);
+  CHECK(ls.created() == ld.created());
+  CHECK(err_v < 10.0 * dt);
+}
