@@ -42,11 +42,12 @@ namespace {
 
 using nlohmann::json;
 
-const std::vector<std::string> kHeapLaws = {"cundall-strack", "csds", "dsds", "mindlin"};
+const std::vector<std::string> kHeapLaws = {"coulomb", "cundall-strack", "csds", "dsds", "mindlin"};
 
 struct HeapConfig {
   HopperHeapSpec spec;
   double kn = 0, gamma_n = 0, kt = 0, gamma_t = 0, mu = 0, young = 0, poisson = 0;
+  RollingResistance rolling;  // mu_roll = 0: no moment
   double dt = 0, skin = 0, t_max = 0, t_drift = 0, sample = 0;
   double rest_ratio = 0, rest_hold = 0, hold_fraction = 0, bin = 0;
   std::vector<double> dt_factors, snapshots;
@@ -57,11 +58,12 @@ struct HeapConfig {
 // The one place where a law name becomes a tangential law of the engine.
 template <class F>
 json with_heap_law(const std::string& law, const HeapConfig& c, F&& f) {
+  if (law == "coulomb") return f(Coulomb{c.mu});
   if (law == "cundall-strack") return f(CundallStrack{c.kt, c.mu});
   if (law == "csds") return f(Csds{c.kt, c.gamma_t, c.mu});
   if (law == "dsds") return f(Dsds{c.kt, c.gamma_t, c.mu});
   if (law == "mindlin") return f(Mindlin::material(c.young, c.poisson, c.mu));
-  throw_input("laws", law, "cundall-strack, csds, dsds, mindlin");
+  throw_input("laws", law, "coulomb, cundall-strack, csds, dsds, mindlin");
 }
 
 std::string fmt_time(double t) {
@@ -87,9 +89,10 @@ template <class Tangential>
 json run_heap(const HeapConfig& c, const HopperHeapScene& scene, const Boundaries& walls, const Tangential& tangential,
               const std::string& law, const StudyContext& ctx) {
   const auto wall0 = std::chrono::steady_clock::now();
-  ParticleEngine<LinearSpringDashpot, Tangential> e;
+  ParticleEngine<LinearSpringDashpot, Tangential, RollingResistance> e;
   e.normal = LinearSpringDashpot{c.kn, c.gamma_n};
   e.tangential = tangential;
+  e.rolling = c.rolling;
   e.boundaries = walls;
   e.skin = c.skin;
   e.threads = c.threads;
@@ -161,7 +164,7 @@ json run_heap(const HeapConfig& c, const HopperHeapScene& scene, const Boundarie
   // The ledger of the pour.
   const double scale = std::max({std::abs(ledger.start.kinetic), std::abs(ledger.now.gravity_work),
                                  std::abs(ledger.normal_damping()), std::abs(ledger.tangential_dissipation()),
-                                 std::abs(ledger.created())});
+                                 std::abs(ledger.rolling_dissipation()), std::abs(ledger.created())});
   const double balance_error = scale > 0 ? std::abs(ledger.balance()) / scale : 0.0;
 
   // Drift of the surface discs from the state at rest, once per dt factor.
@@ -172,9 +175,7 @@ json run_heap(const HeapConfig& c, const HopperHeapScene& scene, const Boundarie
   long drift_steps = 0;
   for (std::size_t q = 0; q < c.dt_factors.size(); ++q) {
     const double h = dt * c.dt_factors[q];
-    GranularState w = s;
-    e.prepare(w);
-    e.template forces<false>(w, 0.0);
+    GranularState w = s;  // bodies, forces of the last step, springs, neighbor list: the run continues from here
     const long steps = std::max(1L, std::lround(c.t_drift / h));
     const long every = std::max(1L, std::lround(c.sample / h));
     CsvWriter csv(ctx.out_dir / ("heap_drift_" + law + "_f" + format_value(c.dt_factors[q]) + ".csv"),
@@ -252,6 +253,7 @@ json run_heap(const HeapConfig& c, const HopperHeapScene& scene, const Boundarie
                       {"gravity_work", json_number(ledger.now.gravity_work)},
                       {"normal_damping", json_number(ledger.normal_damping())},
                       {"tangential_dissipation", json_number(ledger.tangential_dissipation())},
+                      {"rolling_dissipation", json_number(ledger.rolling_dissipation())},
                       {"created", json_number(ledger.created())},
                       {"scheme_work", json_number(ledger.now.scheme_work)},
                       {"verlet_kick", json_number(ledger.now.kick)},
@@ -282,7 +284,10 @@ class HeapStudy : public Study {
         .declare("kt_ratio", "0.2857142857142857", "k_t/k_n (seed: k_t = 2/7 Y)")
         .declare("gamma_t_factor", "0.25", "csds/dsds dashpot gamma_t = factor sqrt(k_t m*) (seed: 1/4)")
         .declare("nu", "0.3", "Poisson's ratio (mindlin's G* only)")
-        .declare("laws", "cundall-strack,csds,dsds", "tangential laws: cundall-strack, csds, dsds, mindlin")
+        .declare("laws", "coulomb,cundall-strack,csds", "tangential laws: coulomb (exact static, seed 002 eq. 21-22), cundall-strack, csds, dsds, mindlin")
+        .declare("mu_roll", "0.2", "rolling resistance: moment cap mu_roll r* |f_n| (0: none; discs need it to heap)")
+        .declare("kr_ratio", "0.2857142857142857", "rolling spring k_roll/k_n")
+        .declare("gamma_roll_factor", "0.25", "rolling dashpot gamma_roll = factor sqrt(k_roll/m*) (1/s per effective mass)")
         .declare("floor_width", "1.0", "floor between the side walls (m)")
         .declare("side_height", "0.05", "side walls' height (m)")
         .declare("hopper_width", "0.2", "hopper (bin) width (m)")
@@ -320,7 +325,10 @@ class HeapStudy : public Study {
     const double gt_factor = prm.in_range("gamma_t_factor", 1e-6, 1e3);
     c.poisson = prm.in_range("nu", 0, 0.49);
     const std::vector<std::string> laws = prm.choice_list("laws", kHeapLaws);
-    if (laws.empty()) throw_input("laws", prm.raw("laws"), "at least one of cundall-strack, csds, dsds, mindlin");
+    if (laws.empty()) throw_input("laws", prm.raw("laws"), "at least one of coulomb, cundall-strack, csds, dsds, mindlin");
+    c.rolling.mu_roll = prm.in_range("mu_roll", 0, 10);
+    const double kr_ratio = prm.in_range("kr_ratio", 1e-6, 10);
+    const double gr_factor = prm.in_range("gamma_roll_factor", 1e-6, 1e3);
     sp.floor_width = prm.in_range("floor_width", 1e-3, 1e3);
     sp.side_height = prm.in_range("side_height", 0, 1e3);
     sp.hopper_width = prm.in_range("hopper_width", 1e-3, 1e3);
@@ -354,6 +362,9 @@ class HeapStudy : public Study {
     c.gamma_n = damping * w0;
     c.kt = kt_ratio * c.kn;
     c.gamma_t = gt_factor * std::sqrt(c.kt / m_star);
+    c.rolling.k_roll = kr_ratio * c.kn;
+    c.rolling.gamma_roll = gr_factor * std::sqrt(c.rolling.k_roll / m_star);
+    c.rolling.validate();
     const double tc = zeta < 1 ? M_PI / (w0 * std::sqrt(1 - zeta * zeta)) : M_PI / w0;
     if (prm.raw("dt") == "auto") c.dt = tc / dt_fraction;
     else c.dt = prm.in_range("dt", 1e-9, 1e-2);
@@ -430,6 +441,9 @@ class HeapStudy : public Study {
                           {"damping_ratio", json_number(zeta)},
                           {"kt", json_number(c.kt)},
                           {"gamma_t", json_number(c.gamma_t)},
+                          {"mu_roll", json_number(c.rolling.mu_roll)},
+                          {"k_roll", json_number(c.rolling.k_roll)},
+                          {"gamma_roll", json_number(c.rolling.gamma_roll)},
                           {"mean_mass", json_number(m_mean)},
                           {"mapping", "k_n = Y x 1 m (F = Y A/l with A = w h, w ~ l); gamma_n = D sqrt(k_n/m*), m* = m_mean/2; "
                                       "k_t = kt_ratio k_n; gamma_t = gamma_t_factor sqrt(k_t/m*)"}}},

@@ -86,10 +86,11 @@ TEST_CASE("repose-angle fit: synthetic lattice heaps of 30/30 and 25/35 degrees"
 }
 
 TEST_CASE("heap: a small pour comes to rest in its box, ledger closed, drift per dt; resume gives the same rows") {
-  // 80 discs poured into a box 24 diameters wide: they fill it a few layers deep and come to rest.
+  // 100 discs with rolling resistance (mu_roll 0.2) poured from 6 cm onto a floor 80 diameters wide: a small heap,
+  // under exact static friction (coulomb) and the D-SDS.
   const std::string args =
-      "--set n=80 --set laws=csds,dsds --set floor_width=0.12 --set hopper_width=0.06 --set outlet=0.03 "
-      "--set outlet_height=0.06 --set side_height=0.03 --set t_max=1.5 --set t_drift=0.05 --set snapshots=0.1 --set bin=1";
+      "--set n=100 --set laws=coulomb,dsds --set floor_width=0.4 --set hopper_width=0.08 --set outlet=0.04 "
+      "--set outlet_height=0.06 --set t_max=2 --set t_drift=0.05 --set snapshots=0.1 --set bin=1";
   const auto dir = test::scratch_dir("heap_small");
   std::filesystem::remove_all(dir);
   const Run first = heap(args, dir);
@@ -97,28 +98,27 @@ TEST_CASE("heap: a small pour comes to rest in its box, ledger closed, drift per
   const auto& rows = first.json["runs"];
   REQUIRE(rows.size() == 2);
   REQUIRE(first.json["results"].size() == 2);
-  const double r = 2.5e-3, d = 2 * r, width = 0.12, mu = 0.6, spread = 0.2;
-  // Densest packing of discs (hexagonal, 0.9069) bounds the height of the fill from below.
-  const double area = 80 * M_PI * r * r * (1 + spread * spread / 3);
+  const double r = 2.5e-3, d = 2 * r;
   for (const auto& row : rows) {
     CAPTURE(row["law"]);
     CHECK(row["at_rest"].get<bool>());
     CHECK(row["t_rest"].get<double>() > 0.1);
-    CHECK(row["t_rest"].get<double>() < 1.5);
+    CHECK(row["t_rest"].get<double>() < 2);
     CHECK(row["discs_in_hopper"].get<int>() == 0);
     // The velocity-Verlet energy law closes the ledger to round-off (models/particles/energy.hpp).
     CHECK(row["energy_balance_error"].get<double>() < 1e-9);
     CHECK(row["ledger"]["normal_damping"].get<double>() > 0);
     CHECK(row["ledger"]["tangential_dissipation"].get<double>() > 0);
-    // Geometric bounds: a fill no denser than hexagonal packing; a static surface of discs without rolling
-    // resistance no steeper than the friction angle; the flank fits pass through the profile within a diameter.
-    CHECK(row["heap_height"].get<double>() > 0.9 * area / (0.9069 * width));
+    CHECK(row["ledger"]["rolling_dissipation"].get<double>() > 0);
+    // Geometric bounds: a heap (taller than a layer, below the outlet), both flanks fitted, each passing through its
+    // profile within a diameter, the angle between 0 and 45 degrees. (A 5-diameter heap is too small for the angle
+    // itself to mean much: the fit is checked against exact flanks in the synthetic test above.)
+    CHECK(row["heap_height"].get<double>() > 2 * d);
     CHECK(row["heap_height"].get<double>() < 0.06);
     REQUIRE(row["repose_angle_deg"].is_number());
-    CHECK(row["repose_angle_deg"].get<double>() >= 0);
-    CHECK(row["repose_angle_deg"].get<double>() <= std::atan(mu) * 180 / M_PI);
-    for (const auto& rms : row["flank_rms"])
-      if (rms.is_number()) CHECK(rms.get<double>() < d);
+    CHECK(row["repose_angle_deg"].get<double>() > 0);
+    CHECK(row["repose_angle_deg"].get<double>() < 45);
+    for (const auto& rms : row["flank_rms"]) CHECK(rms.get<double>() < d);
     CHECK(row["surface_discs"].get<int>() >= 5);
     // The drift windows: one per dt factor, at dt and 2 dt; a heap at rest creeps by far less than a diameter.
     REQUIRE(row["drift_by_dt"].size() == 2);
@@ -127,7 +127,7 @@ TEST_CASE("heap: a small pour comes to rest in its box, ledger closed, drift per
     CHECK(row["holds"].get<bool>());
   }
   for (const char* f : {"heap_kinetic.png", "heap_drift.png", "heap_drift_dt.png", "heap_profile.png",
-                        "heap_snapshots_csds.png", "heap_kinetic_dsds.csv", "heap_drift_dsds_f2.csv"})
+                        "heap_snapshots_coulomb.png", "heap_kinetic_dsds.csv", "heap_drift_dsds_f2.csv"})
     CHECK(std::filesystem::exists(dir / f));
   CHECK(test::missing_figure_inputs(dir).empty());
   // Resume on the finished folder: nothing rerun, the same rows.
