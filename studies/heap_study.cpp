@@ -11,8 +11,12 @@
 //                      damping ratio is D/2 = 0.75 (restitution ~ 0.03).
 //   k_t = kt_ratio k_n (2/7), gamma_t = gamma_t_factor sqrt(k_t/m*) per effective mass (1/4: the engine's
 //                      dashpot is gamma_t m* v_t = 1/4 sqrt(k_t m*) v_t at m* = m_mean/2).
-//   Laws (one place: with_heap_law): cundall-strack (eq. 19, no dashpot), csds, dsds (LAMMPS), mindlin (k_t of
-//   Hertz-Mindlin from Y, nu at the disc's overlap: a 3-D law on a 2-D contact, far softer than 2/7 k_n).
+//   Laws (one place: with_heap_law): coulomb (exact static friction per contact, eq. 21-22, effective tangential
+//   mass; models/particles/tangential_laws.hpp), cundall-strack (eq. 19, no dashpot), csds, dsds (LAMMPS), mindlin
+//   (k_t of Hertz-Mindlin from Y, nu at the disc's overlap: a 3-D law on a 2-D contact, far softer than 2/7 k_n).
+//   Rolling resistance (models/particles/rolling_laws.hpp) on every law: moment cap mu_roll r* |f_n|, spring
+//   k_roll = kr_ratio k_n, dashpot gamma_roll = gamma_roll_factor sqrt(k_roll/m*). The seed's polygons resist
+//   rolling by their corners; discs without it roll apart into a layer one or two discs deep (mu_roll = 0 shows it).
 // dt = t_c/dt_fraction, t_c = pi/(w0 sqrt(1 - zeta^2)), w0 = sqrt(k_n/m*): 5.0e-6 s at the defaults (the seed's dt).
 // At rest: total kinetic energy below rest_ratio x E_ref, E_ref = N m_mean g d_mean (every disc lifted by one
 // diameter), held for rest_hold; t_rest is the first sample of that stretch (the run stops at t_max otherwise).
