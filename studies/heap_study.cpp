@@ -29,6 +29,7 @@
 #include <chrono>
 #include <cmath>
 #include <cstdio>
+#include <ctime>
 
 #include "core/errors.hpp"
 #include "core/line_fit.hpp"
@@ -93,6 +94,7 @@ template <class Tangential>
 json run_heap(const HeapConfig& c, const HopperHeapScene& scene, const Boundaries& walls, const Tangential& tangential,
               const std::string& law, const StudyContext& ctx) {
   const auto wall0 = std::chrono::steady_clock::now();
+  const std::clock_t cpu0 = std::clock();
   ParticleEngine<LinearSpringDashpot, Tangential, RollingResistance> e;
   e.normal = LinearSpringDashpot{c.kn, c.gamma_n};
   e.tangential = tangential;
@@ -220,6 +222,7 @@ json run_heap(const HeapConfig& c, const HopperHeapScene& scene, const Boundarie
                      {"drift_rate", json_number(slope_from(tt, dd, 0.5 * c.t_drift))}});
   }
   const double wall = std::chrono::duration<double>(std::chrono::steady_clock::now() - wall0).count();
+  const double cpu = static_cast<double>(std::clock() - cpu0) / CLOCKS_PER_SEC;  // the process's CPU time (threads add up)
   const json& first = by_dt.front();
   ctx.log << "heap[" << law << "]: " << (rested ? "at rest at t = " + fmt_time(t_rest) + " s" : std::string("not at rest by t_max"))
           << ", repose angle " << fit.angle_deg << " deg, surface drift " << first["surface_drift"] << " m over "
@@ -267,7 +270,8 @@ json run_heap(const HeapConfig& c, const HopperHeapScene& scene, const Boundarie
           {"rebuilds", st.rebuilds},
           {"snapshot_times", snap_times},
           {"wall_s", json_number(wall)},
-          {"wall_seconds", json_number(wall)}};
+          {"wall_seconds", json_number(wall)},
+          {"cpu_seconds", json_number(cpu)}};
 }
 
 class HeapStudy : public Study {
@@ -413,6 +417,7 @@ class HeapStudy : public Study {
                          {"drift_rate", r["drift_rate"]},
                          {"energy_balance_error", r["energy_balance_error"]},
                          {"wall_s", r["wall_s"]},
+                         {"steps", r["steps"]},
                          {"holds", r["holds"]}});
       const std::string law = r["law"].get<std::string>();
       char line[256];

@@ -11,6 +11,7 @@
 #include <utility>
 #include <vector>
 
+#include "models/particles/hopper_heap.hpp"
 #include "models/particles/repose_angle.hpp"
 #include "tests/cli_runner.hpp"
 
@@ -83,6 +84,40 @@ TEST_CASE("repose-angle fit: synthetic lattice heaps of 30/30 and 25/35 degrees"
   const ReposeFit f = fit_repose_angle(flat, -10, 110, 4, 3);
   CHECK(std::isnan(f.angle_deg));
   CHECK(f.surface.empty());
+}
+
+TEST_CASE("hopper placement: 1625 discs in the hopper, no overlap, clear of every wall, radii in range") {
+  HopperHeapSpec spec;  // the seed's size
+  Boundaries b;
+  const HopperHeapScene scene = make_hopper_heap(spec, b);
+  const ParticleArrays& p = scene.state.bodies;
+  REQUIRE(p.size() == 1625);
+  CHECK(b.planes.size() == 1);
+  CHECK(b.segments.size() == 6);
+  CHECK(b.gravity[1] == -spec.g);
+  double r2 = 0;
+  long overlaps = 0, touching_walls = 0;
+  for (std::size_t i = 0; i < p.size(); ++i) {
+    CHECK(p.radius[i] >= spec.radius * (1 - spec.spread));
+    CHECK(p.radius[i] <= spec.radius * (1 + spec.spread));
+    CHECK(p.mass[i] == doctest::Approx(spec.density * M_PI * p.radius[i] * p.radius[i]));
+    CHECK(p.x[i][2] == 0.0);
+    CHECK(std::abs(p.x[i][0]) < 0.5 * spec.hopper_width);
+    CHECK(p.x[i][1] > spec.outlet_height);
+    CHECK(p.x[i][1] + p.radius[i] <= scene.fill_top);
+    for (std::size_t w = 0; w < b.num_walls(); ++w) touching_walls += !(b.wall(w, p.x[i]).distance > p.radius[i]);
+    for (std::size_t j = i + 1; j < p.size(); ++j) overlaps += !((p.x[j] - p.x[i]).norm() > p.radius[i] + p.radius[j]);
+    r2 += p.radius[i] * p.radius[i] / static_cast<double>(p.size());
+  }
+  CHECK(overlaps == 0);
+  CHECK(touching_walls == 0);
+  // <r^2> of the uniform radius distribution, r^2 (1 + s^2/3), within its sampling error (~ 1 %).
+  CHECK(r2 == doctest::Approx(spec.radius * spec.radius * (1 + spec.spread * spec.spread / 3)).epsilon(0.02));
+  // Deterministic for a seed, different for another.
+  Boundaries b2;
+  CHECK(make_hopper_heap(spec, b2).state.bodies.x[100] == p.x[100]);
+  spec.seed = 2;
+  CHECK(make_hopper_heap(spec, b2).state.bodies.x[100] != p.x[100]);
 }
 
 TEST_CASE("heap: a small pour comes to rest in its box, ledger closed, drift per dt; resume gives the same rows") {
