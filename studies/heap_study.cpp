@@ -553,18 +553,17 @@ class HeapStudy : public Study {
     {
       std::string s = "set datafile separator ','\nset grid\nset xlabel 'x [m]'\nset ylabel 'surface height [m]'\nset yrange [0:*]\n"
                       "set key top left\nset title 'heap: free surface max(y + r) per bin and least-squares flank fits (height exaggerated)'\nplot ";
-      bool first = true;
-      for (const json& r : rows) {
-        const std::string law = r["law"].get<std::string>();
-        s += std::string(first ? "" : ", ") + "'heap_profile_" + law + ".csv' every ::1 u 1:2 w steps t '" + law + " (" +
+      for (std::size_t k = 0; k < rows.size(); ++k) {
+        const json& r = rows[k];
+        const std::string law = r["law"].get<std::string>(), lt = " lt " + std::to_string(k + 1);
+        s += std::string(k == 0 ? "" : ", ") + "'heap_profile_" + law + ".csv' every ::1 u 1:2 w steps" + lt + " t '" + law + " (" +
              (r["repose_angle_deg"].is_number() ? format_value(std::round(r["repose_angle_deg"].get<double>() * 10) / 10) : std::string("-")) +
              " deg)'";
-        first = false;
         for (const json& l : r["flank_lines"])
           if (l["slope"].is_number())
             s += ", (x >= " + format_value(l["x_from"].get<double>()) + " && x <= " + format_value(l["x_to"].get<double>()) +
                  " ? " + format_value(l["intercept"].get<double>()) + " + " + format_value(l["slope"].get<double>()) +
-                 "*x : 1/0) w l lw 3 dt 2 notitle";
+                 "*x : 1/0) w l lw 3 dt 2" + lt + " notitle";
       }
       s += "\n";
       render_png(ctx.out_dir / "heap_profile.png", s, ctx.log, 1200, 600);
