@@ -2,7 +2,8 @@
 //
 // N spheres in a periodic cube at solid fraction phi start from a Maxwellian with random spins
 // (models/particles/granular_gas.hpp) and cool freely under velocity Verlet (models/particles/velocity_verlet.hpp),
-// once per tangential law (none = frictionless reference, csds, dsds = LAMMPS linear_history, mindlin) and per seed
+// once per tangential law (none = frictionless reference, csds, dsds = LAMMPS linear_history, mindlin by default; any
+// name of models/particles/law_registry.hpp) and per seed
 // of the ensemble; normal law linear spring-dashpot or Hertz with damping (models/particles/normal_laws.hpp).
 // Time step dt = t_c/dt_fraction, t_c the contact time of a binary impact at the typical normal impact speed
 // sqrt(pi T0/m) (models/particles/binary_impact.hpp, which also gives the law's restitution e at that dt);
@@ -41,6 +42,7 @@
 #include "models/particles/collision_log.hpp"
 #include "models/particles/granular_gas.hpp"
 #include "models/particles/homogeneous_cooling.hpp"
+#include "models/particles/law_registry.hpp"
 #include "models/particles/velocity_verlet.hpp"
 #include "studies/lammps_files.hpp"
 #include "studies/lammps_run.hpp"
@@ -53,7 +55,7 @@ namespace {
 
 using nlohmann::json;
 
-const std::vector<std::string> kLaws = {"none", "csds", "dsds", "mindlin"};
+const std::vector<std::string>& kLaws = particle_law_names();  // models/particles/law_registry.hpp
 constexpr double kBytesPerParticle = 1500;  // engine + placement + sampling, generous (measured ~600)
 
 struct GasConfig {
@@ -215,10 +217,9 @@ json run_gas(const GasConfig& g, const Normal& normal, const Tangential& tangent
 template <class Normal>
 json run_law(const GasConfig& g, const Normal& normal, const std::string& law, std::uint64_t seed, bool scatter,
              const StudyContext& ctx) {
-  if (law == "none") return run_gas(g, normal, Frictionless{}, law, seed, scatter, ctx);
-  if (law == "csds") return run_gas(g, normal, Csds{g.kt, g.gamma_t, g.mu}, law, seed, scatter, ctx);
-  if (law == "dsds") return run_gas(g, normal, Dsds{g.kt, g.gamma_t, g.mu}, law, seed, scatter, ctx);
-  return run_gas(g, normal, Mindlin::material(g.young, g.poisson, g.mu), law, seed, scatter, ctx);
+  return with_tangential_law(law, {g.kt, g.gamma_t, g.mu, g.young, g.poisson}, [&](const auto& tangential) {
+    return run_gas(g, normal, tangential, law, seed, scatter, ctx);
+  });
 }
 
 std::vector<double> numbers(const json& a) { return a.get<std::vector<double>>(); }
@@ -268,7 +269,7 @@ class GranularGasStudy : public Study {
         .declare("rho", "2500", "density (kg/m^3)")
         .declare("v_thermal", "1", "initial thermal speed sqrt(T0/m) per component (m/s)")
         .declare("rot_ratio", "1", "initial T_rot/T_tr")
-        .declare("laws", "none,csds,dsds,mindlin", "tangential laws: none (frictionless), csds, dsds, mindlin")
+        .declare("laws", "none,csds,dsds,mindlin", "tangential laws, any of " + particle_law_list())
         .declare("normal", "linear", "normal law: linear (spring-dashpot) or hertz (seed 004 damping)")
         .declare("restitution", "0.8", "normal restitution e (sets gamma_n of the linear law, xi of Hertz)")
         .declare("kn", "2e4", "linear normal stiffness (N/m); also sets k_t = kt_ratio kn of csds/dsds")
@@ -322,7 +323,7 @@ class GranularGasStudy : public Study {
     g.threads = static_cast<int>(prm.integer("threads", 1, 64));
     const std::string lammps = prm.choice("lammps", {"auto", "off"});
     g.dump_every = prm.integer("dump_every", 0, 1000000000);
-    if (laws.empty()) throw_input("laws", prm.raw("laws"), "at least one of none, csds, dsds, mindlin");
+    if (laws.empty()) throw_input("laws", prm.raw("laws"), "at least one of " + particle_law_list());
     {  // memory
       struct sysinfo si {};
       if (sysinfo(&si) == 0) {

@@ -64,7 +64,9 @@ struct OnsetRecording : Law {
   CollisionLog* log = nullptr;
   OnsetRecording() = default;
   explicit OnsetRecording(const Law& law, CollisionLog* l = nullptr) : Law(law), log(l) {}
-  Vec3 step(const ContactKinematics& c, double fn, Vec3& xi, double dt, TangentialEnergy& e) const {
+  static constexpr bool exact_static = is_exact_static<Law>;  // Coulomb: the engine hands over StickKinematics
+  template <class Kin>
+  Vec3 step(const Kin& c, double fn, Vec3& xi, double dt, TangentialEnergy& e) const {
     const Vec3 f = Law::step(c, fn, xi, dt, e);
     if (log && dt > 0 && c.hdot > 0 && c.h <= c.hdot * dt) {
       const double dd = -f.dot(c.vt) * dt - (e.elastic - e.before);

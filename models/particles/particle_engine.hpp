@@ -276,7 +276,8 @@ struct ParticleEngine {
     for (std::size_t i = 0; i + 1 < first.size(); ++i)
       for (std::uint32_t k = first[i]; k < first[i + 1]; ++k) {
         Vec3 xi = s.xi[k], force, arm, moment;
-        Vec3 xr = Rolling::active ? s.roll[k] : Vec3(Vec3::Zero());
+        Vec3 xr = Vec3::Zero();
+        if constexpr (Rolling::active) xr = s.roll[k];
         if (!pair_contact<false>(p, i, nbr[k], len, half, xi, Rolling::active ? &xr : nullptr, 0.0, sums, force, arm,
                                  moment))
           continue;

@@ -218,7 +218,7 @@ TEST_CASE("granular-gas --set dump_every writes dumps whose first frame is the i
 
 // Bad input exits 2 naming the key.
 TEST_CASE("granular-gas validates its parameters") {
-  for (const std::string bad : {"n=1e12", "phi=0.5", "laws=coulomb", "normal=hooke", "restitution=1.5", "seeds=1.5"}) {
+  for (const std::string bad : {"n=1e12", "phi=0.5", "laws=dsds-dae", "normal=hooke", "restitution=1.5", "seeds=1.5"}) {
     const auto r = test::run_cli("run granular-gas --dry-run --set " + bad, true);
     CHECK_MESSAGE(r.code == 2, bad << " -> " << r.out);
     CHECK(r.out.find(bad.substr(0, bad.find('='))) != std::string::npos);

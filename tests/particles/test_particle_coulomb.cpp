@@ -131,50 +131,67 @@ TEST_CASE("coulomb: a free disc (sphere) rolls without slip at 2/3 (5/7) g sin a
 
 namespace {
 
-// Three discs: two on the floor touching, one on top between them: the bottom discs' separation change, the kinetic
-// energy after 1 s and 2 s, how far the top disc moves in the second second, and the ledger.
+// 2-D: three discs, two on the floor touching, one on top between them; 3-D: four spheres, three on the floor
+// touching (an equilateral triangle), one on top. Returned: the largest change of a bottom body's distance from the
+// axis, the kinetic energy after 1 s and 2 s, how far the top body moves in the second second, and the ledger.
 struct Pile {
   double spread, k1, k2, balance, scale;
   double top_drift;
 };
 
 template <class Tangential>
-Pile pile(const Tangential& law) {
+Pile pile(const Tangential& law, bool disc) {
   ParticleEngine<LinearSpringDashpot, Tangential> e;
   e.normal = {kn, 2 * 0.5 * std::sqrt(kn / (0.5 * mass))};
   e.tangential = law;
   e.skin = 0.01;
-  e.boundaries.gravity = Vec3(0, -grav, 0);
-  e.boundaries.planes.push_back(PlaneWall{Vec3::Zero(), Vec3::UnitY()});
+  const Vec3 up = disc ? Vec3::UnitY() : Vec3::UnitZ();
+  e.boundaries.gravity = -grav * up;
+  e.boundaries.planes.push_back(PlaneWall{Vec3::Zero(), up});
   GranularState s;
-  const double h = 1e-5;  // small initial overlaps
-  s.bodies.add(Vec3(-radius + h, radius - h, 0), Vec3::Zero(), radius, mass, true);
-  s.bodies.add(Vec3(radius - h, radius - h, 0), Vec3::Zero(), radius, mass, true);
-  s.bodies.add(Vec3(0, radius - h + std::sqrt(3.0) * (radius - h), 0), Vec3::Zero(), radius, mass, true);
+  const double h = 1e-5, d = 2 * radius - 2 * h;  // small initial overlaps: centre distances d
+  const int bottom = disc ? 2 : 3;
+  const double ring = disc ? 0.5 * d : d / std::sqrt(3.0);  // bottom centres' distance from the axis
+  for (int b = 0; b < bottom; ++b) {
+    const double phi = 2 * M_PI * b / bottom;
+    const Vec3 planar = disc ? Vec3(std::cos(phi), 0, 0) : Vec3(std::cos(phi), std::sin(phi), 0);
+    s.bodies.add(ring * planar + (radius - h) * up, Vec3::Zero(), radius, mass, disc);
+  }
+  s.bodies.add((radius - h + std::sqrt(d * d - ring * ring)) * up, Vec3::Zero(), radius, mass, disc);
+  const std::size_t top = s.bodies.size() - 1;
+  auto spread = [&] {
+    double m = 0;
+    for (int b = 0; b < bottom; ++b) {
+      const Vec3 x = s.bodies.x[b];
+      m = std::max(m, std::abs((x - x.dot(up) * up).norm() - ring));
+    }
+    return m;
+  };
   ParticleLedger ledger;
   verlet_setup(e, s, &ledger);
-  const double sep0 = s.bodies.x[1][0] - s.bodies.x[0][0];
   VerletStats st;
   verlet_run(e, s, dt, 10000, &ledger);
   const double k1 = kinetic_energy(s.bodies);
-  const Vec3 top1 = s.bodies.x[2];
+  const Vec3 top1 = s.bodies.x[top];
   verlet_run(e, s, dt, 10000, &ledger);
-  return {s.bodies.x[1][0] - s.bodies.x[0][0] - sep0, k1, kinetic_energy(s.bodies), ledger.balance(),
+  return {spread(), k1, kinetic_energy(s.bodies), ledger.balance(),
           ledger.start.kinetic + std::abs(ledger.now.gravity_work) + mass * grav * radius,
-          (s.bodies.x[2] - top1).norm()};
+          (s.bodies.x[top] - top1).norm()};
 }
 
 }  // namespace
 
-TEST_CASE("coulomb: a pile of three discs on a floor comes to rest; frictionless it spreads") {
-  const auto c = pile(Coulomb{mu});
-  const auto f = pile(Frictionless{});
-  MESSAGE("coulomb: spread " << c.spread << " m, K after 1 s " << c.k1 << " J, after 2 s " << c.k2
-                             << " J, top moves " << c.top_drift << " m in the second second; balance " << c.balance
-                             << " J; frictionless spread " << f.spread << " m");
-  CHECK(f.spread > radius);                            // without friction the pile falls apart
-  CHECK(std::abs(c.spread) < 1e-4 * radius);           // with it the bottom discs hold (elastic adjustments only)
-  CHECK(c.k2 < 1e-20 * mass * grav * radius);           // at rest
-  CHECK(c.top_drift < 1e-12);
-  CHECK(std::abs(c.balance) < 1e-12 * c.scale);
+TEST_CASE("coulomb: a pile of three discs (four spheres) on a floor comes to rest; frictionless it spreads") {
+  for (bool disc : {true, false}) {
+    const Pile c = pile(Coulomb{mu}, disc);
+    const Pile f = pile(Frictionless{}, disc);
+    MESSAGE(body(disc) << " pile, coulomb: spread " << c.spread << " m, K after 1 s " << c.k1 << " J, after 2 s "
+                       << c.k2 << " J, top moves " << c.top_drift << " m in the second second; balance " << c.balance
+                       << " J; frictionless spread " << f.spread << " m");
+    CHECK(f.spread > radius);                   // without friction the pile falls apart
+    CHECK(c.spread < 1e-3 * radius);            // with it the bottom bodies hold (elastic adjustments only)
+    CHECK(c.k2 < 1e-20 * mass * grav * radius);  // at rest
+    CHECK(c.top_drift < 1e-12);
+    CHECK(std::abs(c.balance) < 1e-12 * c.scale);
+  }
 }

@@ -130,20 +130,31 @@ TEST_CASE("ledger balance in a 3-D gas with floor, gravity and periodic sides, f
             Mindlin::material(1e8, 0.3, 0.5), 0.07);
 }
 
-TEST_CASE("discs in a container of segments stay planar and balance the ledger") {
-  ParticleEngine<LinearSpringDashpot, Csds> e;
+namespace {
+
+// 40 discs with random velocities in a container of three segments, gravity, linear + C-SDS (engine with any
+// rolling law).
+template <class Engine>
+void disc_container(Engine& e, GranularState& s) {
   e.normal = {kn, gamma_for(0.2, 0.5 * mass)};
   e.tangential = {2.0 / 7.0 * kn, gamma_for(0.2, 0.5 * mass), 0.5};
   e.skin = 0.02;
   e.boundaries.gravity = Vec3(0, -9.81, 0);
   e.boundaries.segments = {SegmentWall{Vec3(0, 0, 0), Vec3(2, 0, 0)}, SegmentWall{Vec3(0, 0, 0), Vec3(0, 3, 0)},
                            SegmentWall{Vec3(2, 0, 0), Vec3(2, 3, 0)}};
-  GranularState s;
   std::mt19937_64 rng(3);
   std::normal_distribution<double> n01(0.0, 1.0);
   for (int a = 0; a < 8; ++a)
     for (int b = 0; b < 5; ++b)
       s.bodies.add(Vec3(0.15 + 0.22 * a, 0.15 + 0.22 * b, 0), Vec3(n01(rng), n01(rng), 0), radius, mass, true);
+}
+
+}  // namespace
+
+TEST_CASE("discs in a container of segments stay planar and balance the ledger") {
+  ParticleEngine<LinearSpringDashpot, Csds> e;
+  GranularState s;
+  disc_container(e, s);
   ParticleLedger ledger;
   verlet_setup(e, s, &ledger);
   const VerletStats st = verlet_run(e, s, 2e-5, 25000, &ledger);
@@ -163,26 +174,16 @@ TEST_CASE("discs in a container of segments stay planar and balance the ledger")
 }
 
 TEST_CASE("rolling resistance in the ledger: discs in a container, one and two threads, the balance closes") {
-  // the container above with a friction moment on every pair and wall contact (its C-SDS form creates no energy:
+  // the container of the test above with a friction moment on every pair and wall contact (its C-SDS form creates no energy:
   // the rolling dissipation D_r = W_r - (U_r - U_r0) never decreases); the threaded two-phase pass carries the
   // moments in its own slot array and agrees with the single pass to round-off
   auto run = [](int threads, std::vector<double>* dissipation) {
     ParticleEngine<LinearSpringDashpot, Csds, RollingResistance> e;
-    e.normal = {kn, gamma_for(0.2, 0.5 * mass)};
-    e.tangential = {2.0 / 7.0 * kn, gamma_for(0.2, 0.5 * mass), 0.5};
+    GranularState s;
+    disc_container(e, s);
     e.rolling = {2.0 / 7.0 * kn, gamma_for(0.2, 0.5 * mass), 0.1};
-    e.skin = 0.02;
     e.threads = threads;
     e.min_chunked_particles = 0;
-    e.boundaries.gravity = Vec3(0, -9.81, 0);
-    e.boundaries.segments = {SegmentWall{Vec3(0, 0, 0), Vec3(2, 0, 0)}, SegmentWall{Vec3(0, 0, 0), Vec3(0, 3, 0)},
-                             SegmentWall{Vec3(2, 0, 0), Vec3(2, 3, 0)}};
-    GranularState s;
-    std::mt19937_64 rng(3);
-    std::normal_distribution<double> n01(0.0, 1.0);
-    for (int a = 0; a < 8; ++a)
-      for (int b = 0; b < 5; ++b)
-        s.bodies.add(Vec3(0.15 + 0.22 * a, 0.15 + 0.22 * b, 0), Vec3(n01(rng), n01(rng), 0), radius, mass, true);
     ParticleLedger ledger;
     verlet_setup(e, s, &ledger);
     VerletStats st;
