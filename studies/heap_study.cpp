@@ -11,7 +11,7 @@
 //                      damping ratio is D/2 = 0.75 (restitution ~ 0.03).
 //   k_t = kt_ratio k_n (2/7), gamma_t = gamma_t_factor sqrt(k_t/m*) per effective mass (1/4: the engine's
 //                      dashpot is gamma_t m* v_t = 1/4 sqrt(k_t m*) v_t at m* = m_mean/2).
-//   Laws (one place: with_heap_law): coulomb (exact static friction per contact, eq. 21-22, effective tangential
+//   Laws (by name through models/particles/law_registry.hpp): coulomb (exact static friction per contact, eq. 21-22, effective tangential
 //   mass; models/particles/tangential_laws.hpp), cundall-strack (eq. 19, no dashpot), csds, dsds (LAMMPS), mindlin
 //   (k_t of Hertz-Mindlin from Y, nu at the disc's overlap: a 3-D law on a 2-D contact, far softer than 2/7 k_n).
 //   Rolling resistance (models/particles/rolling_laws.hpp) on every law: moment cap mu_roll r* |f_n|, spring
@@ -36,6 +36,7 @@
 #include "core/interrupt.hpp"
 #include "core/progress.hpp"
 #include "models/particles/hopper_heap.hpp"
+#include "models/particles/law_registry.hpp"
 #include "models/particles/repose_angle.hpp"
 #include "models/particles/velocity_verlet.hpp"
 #include "studies/output.hpp"
@@ -47,7 +48,7 @@ namespace {
 
 using nlohmann::json;
 
-const std::vector<std::string> kHeapLaws = {"coulomb", "cundall-strack", "csds", "dsds", "mindlin"};
+const std::vector<std::string>& kHeapLaws = particle_law_names();  // models/particles/law_registry.hpp
 
 struct HeapConfig {
   HopperHeapSpec spec;
@@ -59,17 +60,6 @@ struct HeapConfig {
   int threads = 1;
   double e_ref = 0, d_mean = 0;
 };
-
-// The one place where a law name becomes a tangential law of the engine.
-template <class F>
-json with_heap_law(const std::string& law, const HeapConfig& c, F&& f) {
-  if (law == "coulomb") return f(Coulomb{c.mu});
-  if (law == "cundall-strack") return f(CundallStrack{c.kt, c.mu});
-  if (law == "csds") return f(Csds{c.kt, c.gamma_t, c.mu});
-  if (law == "dsds") return f(Dsds{c.kt, c.gamma_t, c.mu});
-  if (law == "mindlin") return f(Mindlin::material(c.young, c.poisson, c.mu));
-  throw_input("laws", law, "coulomb, cundall-strack, csds, dsds, mindlin");
-}
 
 std::string fmt_time(double t) {
   char b[32];
@@ -278,7 +268,8 @@ class HeapStudy : public Study {
  public:
   std::string name() const override { return "heap"; }
   std::string summary() const override {
-    return "seed 002 §5 (Figs. 6-7): 2-D heap of discs poured from a hopper per tangential law: repose angle, rest, surface drift";
+    return "seed 002 §5 (Figs. 6-7): 2-D heap poured from a hopper per tangential law (discs with rolling resistance "
+           "so a disc heap can stand; the seed uses 5-10-corner polygons): repose angle, rest, surface drift";
   }
   Parameters parameters() const override {
     Parameters p("heap");
@@ -292,7 +283,8 @@ class HeapStudy : public Study {
         .declare("kt_ratio", "0.2857142857142857", "k_t/k_n (seed: k_t = 2/7 Y)")
         .declare("gamma_t_factor", "0.25", "csds/dsds dashpot gamma_t = factor sqrt(k_t m*) (seed: 1/4)")
         .declare("nu", "0.3", "Poisson's ratio (mindlin's G* only)")
-        .declare("laws", "coulomb,cundall-strack,csds", "tangential laws: coulomb (exact static, seed 002 eq. 21-22), cundall-strack, csds, dsds, mindlin")
+        .declare("laws", "coulomb,cundall-strack,csds",
+                 "tangential laws (coulomb: exact static friction, seed 002 eq. 21-22), any of " + particle_law_list())
         .declare("mu_roll", "0.2", "rolling resistance: moment cap mu_roll r* |f_n| (0: none; discs need it to heap)")
         .declare("kr_ratio", "0.2857142857142857", "rolling spring k_roll/k_n")
         .declare("gamma_roll_factor", "0.25", "rolling dashpot gamma_roll = factor sqrt(k_roll/m*) (1/s per effective mass)")
@@ -333,7 +325,7 @@ class HeapStudy : public Study {
     const double gt_factor = prm.in_range("gamma_t_factor", 1e-6, 1e3);
     c.poisson = prm.in_range("nu", 0, 0.49);
     const std::vector<std::string> laws = prm.choice_list("laws", kHeapLaws);
-    if (laws.empty()) throw_input("laws", prm.raw("laws"), "at least one of coulomb, cundall-strack, csds, dsds, mindlin");
+    if (laws.empty()) throw_input("laws", prm.raw("laws"), "at least one of " + particle_law_list());
     c.rolling.mu_roll = prm.in_range("mu_roll", 0, 10);
     const double kr_ratio = prm.in_range("kr_ratio", 1e-6, 10);
     const double gr_factor = prm.in_range("gamma_roll_factor", 1e-6, 1e3);
@@ -401,7 +393,8 @@ class HeapStudy : public Study {
     Progress progress(ctx.log, "heap", laws.size());
     for (const std::string& law : laws) {
       rows.push_back(ctx.run(law, [&] {
-        return with_heap_law(law, c, [&](const auto& t) { return run_heap(c, scene, walls, t, law, ctx); });
+        return with_tangential_law(law, {c.kt, c.gamma_t, c.mu, c.young, c.poisson},
+                                   [&](const auto& t) { return run_heap(c, scene, walls, t, law, ctx); });
       }));
       progress.tick(law);
     }
