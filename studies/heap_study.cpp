@@ -16,7 +16,7 @@
 //   (k_t of Hertz-Mindlin from Y, nu at the disc's overlap: a 3-D law on a 2-D contact, far softer than 2/7 k_n).
 //   Rolling resistance (models/particles/rolling_laws.hpp) on every law: moment cap mu_roll r* |f_n|, spring
 //   k_roll = kr_ratio k_n, dashpot gamma_roll = gamma_roll_factor sqrt(k_roll/m*). The seed's polygons resist
-//   rolling by their corners; discs without it roll apart into a layer one or two discs deep (mu_roll = 0 shows it).
+//   rolling by their corners; discs without it spread wall to wall in a layer ~10 discs deep (mu_roll = 0 shows it).
 // dt = t_c/dt_fraction, t_c = pi/(w0 sqrt(1 - zeta^2)), w0 = sqrt(k_n/m*): 5.0e-6 s at the defaults (the seed's dt).
 // At rest: total kinetic energy below rest_ratio x E_ref, E_ref = N m_mean g d_mean (every disc lifted by one
 // diameter), held for rest_hold; t_rest is the first sample of that stretch (the run stops at t_max otherwise).
