@@ -13,6 +13,7 @@ std::unique_ptr<Study> make_dry_friction_oscillator_study();
 std::unique_ptr<Study> make_slope_drift_study();
 std::unique_ptr<Study> make_container_study();
 std::unique_ptr<Study> make_granular_gas_study();
+std::unique_ptr<Study> make_heap_study();
 
 std::vector<std::unique_ptr<Study>> all_studies() {
   std::vector<std::unique_ptr<Study>> s;
@@ -25,6 +26,7 @@ std::vector<std::unique_ptr<Study>> all_studies() {
   s.push_back(make_slope_drift_study());
   s.push_back(make_container_study());
   s.push_back(make_granular_gas_study());
+  s.push_back(make_heap_study());
   return s;
 }
 
@@ -47,6 +49,7 @@ const std::vector<CatalogEntry>& catalog() {
       {"model", "sphere-container", "2-D slice of spheres poured from a vessel into a container with an inclined face (seed 004 ex. 5.3); cell lists, flat contact arrays"},
       {"friction", "mindlin", "Hertz-Mindlin tangential spring k_t = 8 G* sqrt(r* h) with contact-point rotation mapping and return mapping (seed 004, eq. 25-39); in the ODE form stick and slip are modes with events"},
       {"model", "granular-gas", "N spheres in a periodic box cooling freely from a Maxwellian with spins (Haff's law, Enskog kinetic theory); particle engine + velocity Verlet, LAMMPS reference"},
+      {"model", "hopper-heap", "2-D discs poured from a hopper onto a floor and left to rest (seed 002 §5, Fig. 6); particle engine + velocity Verlet"},
       {"friction", "none", "frictionless contact (no tangential force): the smooth-sphere reference of the granular gas"},
       {"solver", "trapezoid", "generalized trapezoidal rule, Gauss-Seidel fixed-point iterations, TOL of eq. 48-49 (seed 004, Algorithm 1); spheres only"},
       {"solver", "euler", "explicit Euler, fixed step dt (odeint)"},

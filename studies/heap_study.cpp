@@ -1,0 +1,571 @@
+// studies/heap_study.cpp — seed 002 §5 (Figs. 6-7): a 2-D heap poured from a hopper, once per tangential law.
+//
+// Scene: models/particles/hopper_heap.hpp (discs of mean radius 2.5 mm with a 20 % radius spread instead of the seed's
+// 5-10-corner polygons, placed in the hopper without overlap; the outlet is open from t = 0). Engine: the particle
+// engine with velocity Verlet (models/particles/velocity_verlet.hpp) and the energy ledger (energy.hpp).
+// Material (seed 002 §4, Table 1: rho 5000, Y 5e7, mu 0.6, normal damping 1.5, k_t = 2/7 Y, gamma_t = 1/4 sqrt(k_t
+// m_eff)), mapped onto the linear 2-D contact of discs, per metre of depth:
+//   k_n = Y x 1 m      the seed's F = Y A / l for an overlap of area A = w h between faces of contact width w ~ l
+//                      (its characteristic length) is F = Y h: a stiffness per metre of depth equal to Y.
+//   f_damp = D sqrt(k_n m*) hdot  (eq. 18 with dA/dt / l -> hdot): gamma_n = D sqrt(k_n/m*), m* = m_mean/2, so the
+//                      damping ratio is D/2 = 0.75 (restitution ~ 0.03).
+//   k_t = kt_ratio k_n (2/7), gamma_t = gamma_t_factor sqrt(k_t/m*) per effective mass (1/4: the engine's
+//                      dashpot is gamma_t m* v_t = 1/4 sqrt(k_t m*) v_t at m* = m_mean/2).
+//   Laws (by name through models/particles/law_registry.hpp): coulomb (exact static friction per contact, eq. 21-22, effective tangential
+//   mass; models/particles/tangential_laws.hpp), cundall-strack (eq. 19, no dashpot), csds, dsds (LAMMPS), mindlin
+//   (k_t of Hertz-Mindlin from Y, nu at the disc's overlap: a 3-D law on a 2-D contact, far softer than 2/7 k_n).
+//   Rolling resistance (models/particles/rolling_laws.hpp) on every law: moment cap mu_roll r* |f_n|, spring
+//   k_roll = kr_ratio k_n, dashpot gamma_roll = gamma_roll_factor sqrt(k_roll/m*). The seed's polygons resist
+//   rolling by their corners; discs without it spread wall to wall in a layer ~10 discs deep (mu_roll = 0 shows it).
+// dt = t_c/dt_fraction, t_c = pi/(w0 sqrt(1 - zeta^2)), w0 = sqrt(k_n/m*): 5.0e-6 s at the defaults (the seed's dt).
+// At rest: total kinetic energy below rest_ratio x E_ref, E_ref = N m_mean g d_mean (every disc lifted by one
+// diameter), held for rest_hold; t_rest is the first sample of that stretch (the run stops at t_max otherwise).
+// Angle of repose: models/particles/repose_angle.hpp (flank fits of the free surface). Drift (Fig. 7): the surface
+// discs of the heap at rest are followed for t_drift from the state at rest, once per dt factor (dt x f, the same
+// state restarted): surface_drift(t) = mean |x_i(t) - x_i(t_rest)|, the centre-of-mass drift |<x>(t) - <x>(t_rest)|,
+// drift_rate = least-squares slope of surface_drift over the second half of the window. A law holds the heap when it
+// came to rest and its surface drift over the window is below hold_fraction x d_mean.
+#include <algorithm>
+#include <chrono>
+#include <cmath>
+#include <cstdio>
+#include <ctime>
+
+#include "core/errors.hpp"
+#include "core/line_fit.hpp"
+#include "core/interrupt.hpp"
+#include "core/progress.hpp"
+#include "models/particles/hopper_heap.hpp"
+#include "models/particles/law_registry.hpp"
+#include "models/particles/repose_angle.hpp"
+#include "models/particles/velocity_verlet.hpp"
+#include "studies/output.hpp"
+#include "studies/study.hpp"
+
+namespace stickslip {
+
+namespace {
+
+using nlohmann::json;
+
+const std::vector<std::string>& kHeapLaws = particle_law_names();  // models/particles/law_registry.hpp
+
+struct HeapConfig {
+  HopperHeapSpec spec;
+  double kn = 0, gamma_n = 0, kt = 0, gamma_t = 0, mu = 0, young = 0, poisson = 0;
+  RollingResistance rolling;  // mu_roll = 0: no moment
+  double dt = 0, skin = 0, t_max = 0, t_drift = 0, sample = 0;
+  double rest_ratio = 0, rest_hold = 0, hold_fraction = 0, bin = 0;
+  std::vector<double> dt_factors, snapshots;
+  int threads = 1;
+  double e_ref = 0, d_mean = 0;
+};
+
+std::string fmt_time(double t) {
+  char b[32];
+  std::snprintf(b, sizeof b, "%.3f", t);
+  return b;
+}
+
+// Least-squares slope of y(t) over the samples with t >= t_from (NaN with fewer than 2).
+double slope_from(const std::vector<double>& t, const std::vector<double>& y, double t_from) {
+  std::vector<double> ts, ys;
+  for (std::size_t k = 0; k < t.size(); ++k)
+    if (t[k] >= t_from) ts.push_back(t[k]), ys.push_back(y[k]);
+  return fit_line(ts, ys).slope;
+}
+
+void write_snapshot(const std::filesystem::path& path, const ParticleArrays& p) {
+  CsvWriter f(path, {"x [m]", "y [m]", "r [m]", "speed [m/s]"});
+  for (std::size_t i = 0; i < p.size(); ++i) f.row({p.x[i][0], p.x[i][1], p.radius[i], p.v[i].norm()});
+}
+
+template <class Tangential>
+json run_heap(const HeapConfig& c, const HopperHeapScene& scene, const Boundaries& walls, const Tangential& tangential,
+              const std::string& law, const StudyContext& ctx) {
+  const auto wall0 = std::chrono::steady_clock::now();
+  const std::clock_t cpu0 = std::clock();
+  ParticleEngine<LinearSpringDashpot, Tangential, RollingResistance> e;
+  e.normal = LinearSpringDashpot{c.kn, c.gamma_n};
+  e.tangential = tangential;
+  e.rolling = c.rolling;
+  e.boundaries = walls;
+  e.skin = c.skin;
+  e.threads = c.threads;
+  GranularState s = scene.state;
+  const std::size_t n = s.bodies.size();
+  ParticleLedger ledger;
+  verlet_setup(e, s, &ledger);
+  const double dt = c.dt;
+  const long sample_every = std::max(1L, std::lround(c.sample / dt));
+  const double threshold = c.rest_ratio * c.e_ref;
+  const double t_span = c.t_max + c.t_drift * static_cast<double>(c.dt_factors.size());
+  const RunSpan span(0, t_span);
+
+  CsvWriter ke(ctx.out_dir / ("heap_kinetic_" + law + ".csv"),
+               {"t [s]", "kinetic [J/m]", "kinetic_rotational [J/m]", "discs_in_hopper [-]"});
+  std::vector<double> snap_times;
+  std::size_t next_snap = 0;
+  VerletStats st;
+  double peak = 0, t_rest = -1;
+  bool armed = false, rested = false;
+  const long max_steps = std::lround(c.t_max / dt);
+  for (long k = 1; k <= max_steps; ++k) {
+    check_interrupt();
+    verlet_step(e, s, dt, st, &ledger);
+    progress_at(s.t);
+    if (next_snap < c.snapshots.size() && s.t >= c.snapshots[next_snap] - 0.5 * dt) {
+      write_snapshot(ctx.out_dir / ("heap_snap_" + law + "_" + fmt_time(c.snapshots[next_snap]) + ".csv"), s.bodies);
+      snap_times.push_back(c.snapshots[next_snap++]);
+    }
+    if (k % sample_every != 0) continue;
+    const double kin = kinetic_energy(s.bodies);
+    if (!std::isfinite(kin)) throw SolverError("heap[" + law + "]: non-finite kinetic energy at t = " + format_value(s.t));
+    double rot = 0;
+    long in_hopper = 0;
+    for (std::size_t i = 0; i < n; ++i) {
+      rot += 0.5 * s.bodies.omega[i].squaredNorm() * s.bodies.inertia(i);
+      in_hopper += s.bodies.x[i][1] > c.spec.outlet_height;
+    }
+    ke.row({s.t, kin, rot, static_cast<double>(in_hopper)});
+    peak = std::max(peak, kin);
+    if (kin > 100 * threshold) armed = true;
+    if (armed && kin < threshold) {
+      if (t_rest < 0) t_rest = s.t;
+      if (s.t - t_rest >= c.rest_hold - 0.5 * dt) {
+        rested = true;
+        break;
+      }
+    } else {
+      t_rest = -1;
+    }
+    if (k % (sample_every * 100) == 0)
+      ctx.log << "heap[" << law << "]: t = " << fmt_time(s.t) << " s, KE = " << kin << " J/m (rest below " << threshold
+              << "), discs in hopper " << in_hopper << "\n";
+  }
+  ke.close();
+  const double t_stop = s.t;
+  write_snapshot(ctx.out_dir / ("heap_snap_" + law + "_final.csv"), s.bodies);
+  const double kin_stop = kinetic_energy(s.bodies);
+  long in_hopper = 0;
+  for (std::size_t i = 0; i < n; ++i) in_hopper += s.bodies.x[i][1] > c.spec.outlet_height;
+
+  // Angle of repose of the heap at rest (or at t_max).
+  const double fx = 0.5 * c.spec.floor_width;
+  const ReposeFit fit = fit_repose_angle(s.bodies, -fx, fx, c.bin, 1.5 * c.d_mean);
+  {
+    CsvWriter prof(ctx.out_dir / ("heap_profile_" + law + ".csv"), {"x [m]", "surface_height [m]"});
+    for (std::size_t k = 0; k < fit.profile.x.size(); ++k) prof.row({fit.profile.x[k], fit.profile.height[k]});
+  }
+  // The ledger of the pour.
+  const double scale = std::max({std::abs(ledger.start.kinetic), std::abs(ledger.now.gravity_work),
+                                 std::abs(ledger.normal_damping()), std::abs(ledger.tangential_dissipation()),
+                                 std::abs(ledger.rolling_dissipation()), std::abs(ledger.created())});
+  const double balance_error = scale > 0 ? std::abs(ledger.balance()) / scale : 0.0;
+
+  // Drift of the surface discs from the state at rest, once per dt factor.
+  const std::vector<std::size_t>& surf = fit.surface;
+  std::vector<Vec3> x0;
+  for (std::size_t i : surf) x0.push_back(s.bodies.x[i]);
+  json by_dt = json::array();
+  long drift_steps = 0;
+  for (std::size_t q = 0; q < c.dt_factors.size(); ++q) {
+    const double h = dt * c.dt_factors[q];
+    GranularState w = s;  // bodies, forces of the last step, springs, neighbor list: the run continues from here
+    const long steps = std::max(1L, std::lround(c.t_drift / h));
+    const long every = std::max(1L, std::lround(c.sample / h));
+    CsvWriter csv(ctx.out_dir / ("heap_drift_" + law + "_f" + format_value(c.dt_factors[q]) + ".csv"),
+                  {"t_after_rest [s]", "surface_drift [m]", "com_drift [m]", "max_drift [m]", "kinetic [J/m]"});
+    std::vector<double> tt, dd;
+    double com = 0, mx = 0;
+    auto measure = [&](double t) {
+      double sum = 0;
+      Vec3 shift = Vec3::Zero();
+      mx = 0;
+      for (std::size_t a = 0; a < surf.size(); ++a) {
+        const Vec3 d = w.bodies.x[surf[a]] - x0[a];
+        sum += d.norm();
+        shift += d;
+        mx = std::max(mx, d.norm());
+      }
+      const double m = surf.empty() ? 0.0 : sum / static_cast<double>(surf.size());
+      com = surf.empty() ? 0.0 : shift.norm() / static_cast<double>(surf.size());
+      tt.push_back(t);
+      dd.push_back(m);
+      csv.row({t, m, com, mx, kinetic_energy(w.bodies)});
+    };
+    measure(0);
+    VerletStats ws;
+    for (long k = 1; k <= steps; ++k) {
+      check_interrupt();
+      verlet_step(e, w, h, ws);
+      progress_at(t_stop + static_cast<double>(q) * c.t_drift + static_cast<double>(k) * h);
+      if (k % every == 0 || k == steps) measure(static_cast<double>(k) * h);
+    }
+    if (!std::isfinite(dd.back())) throw SolverError("heap[" + law + "]: non-finite drift");
+    drift_steps += ws.steps;
+    by_dt.push_back({{"dt_factor", c.dt_factors[q]},
+                     {"dt", json_number(h)},
+                     {"surface_drift", json_number(dd.back())},
+                     {"com_drift", json_number(com)},
+                     {"max_drift", json_number(mx)},
+                     {"drift_rate", json_number(slope_from(tt, dd, 0.5 * c.t_drift))}});
+  }
+  const double wall = std::chrono::duration<double>(std::chrono::steady_clock::now() - wall0).count();
+  const double cpu = static_cast<double>(std::clock() - cpu0) / CLOCKS_PER_SEC;  // the process's CPU time (threads add up)
+  const json& first = by_dt.front();
+  ctx.log << "heap[" << law << "]: " << (rested ? "at rest at t = " + fmt_time(t_rest) + " s" : std::string("not at rest by t_max"))
+          << ", repose angle " << fit.angle_deg << " deg, surface drift " << first["surface_drift"] << " m over "
+          << c.t_drift << " s, " << st.steps + drift_steps << " steps, " << wall << " s\n";
+  return {{"law", law},
+          {"repose_angle_deg", json_number(fit.angle_deg)},
+          {"repose_left_deg", json_number(fit.left.angle_deg)},
+          {"repose_right_deg", json_number(fit.right.angle_deg)},
+          {"flank_bins", {fit.left.bins, fit.right.bins}},
+          {"flank_rms", {json_number(fit.left.rms), json_number(fit.right.rms)}},
+          {"flank_lines", {{{"slope", json_number(fit.left.slope)}, {"intercept", json_number(fit.left.intercept)},
+                            {"x_from", fit.left.x_from}, {"x_to", fit.left.x_to}},
+                           {{"slope", json_number(fit.right.slope)}, {"intercept", json_number(fit.right.intercept)},
+                            {"x_from", fit.right.x_from}, {"x_to", fit.right.x_to}}}},
+          {"heap_height", json_number(fit.peak_height)},
+          {"heap_peak_x", json_number(fit.peak_x)},
+          {"heap_feet", {json_number(fit.left_foot), json_number(fit.right_foot)}},
+          {"surface_discs", surf.size()},
+          {"at_rest", rested},
+          {"t_rest", rested ? json_number(t_rest) : json(nullptr)},
+          {"t_stop", json_number(t_stop)},
+          {"kinetic_peak", json_number(peak)},
+          {"kinetic_at_stop", json_number(kin_stop)},
+          {"discs_in_hopper", in_hopper},
+          {"surface_drift", first["surface_drift"]},
+          {"drift_rate", first["drift_rate"]},
+          {"com_drift", first["com_drift"]},
+          {"drift_by_dt", by_dt},
+          {"holds", rested && first["surface_drift"].is_number() &&
+                        first["surface_drift"].get<double>() < c.hold_fraction * c.d_mean},
+          {"energy_balance_error", json_number(balance_error)},
+          {"ledger", {{"kinetic_end", json_number(ledger.now.kinetic)},
+                      {"elastic_normal", json_number(ledger.now.elastic_normal)},
+                      {"elastic_tangential", json_number(ledger.now.elastic_tangential)},
+                      {"gravity_work", json_number(ledger.now.gravity_work)},
+                      {"normal_damping", json_number(ledger.normal_damping())},
+                      {"tangential_dissipation", json_number(ledger.tangential_dissipation())},
+                      {"rolling_dissipation", json_number(ledger.rolling_dissipation())},
+                      {"created", json_number(ledger.created())},
+                      {"scheme_work", json_number(ledger.now.scheme_work)},
+                      {"verlet_kick", json_number(ledger.now.kick)},
+                      {"balance", json_number(ledger.balance())}}},
+          {"steps", st.steps + drift_steps},
+          {"steps_pour", st.steps},
+          {"rebuilds", st.rebuilds},
+          {"snapshot_times", snap_times},
+          {"wall_s", json_number(wall)},
+          {"wall_seconds", json_number(wall)},
+          {"cpu_seconds", json_number(cpu)}};
+}
+
+class HeapStudy : public Study {
+ public:
+  std::string name() const override { return "heap"; }
+  std::string summary() const override {
+    return "seed 002 §5 (Figs. 6-7): 2-D heap poured from a hopper per tangential law (discs with rolling resistance "
+           "so a disc heap can stand; the seed uses 5-10-corner polygons): repose angle, rest, surface drift";
+  }
+  Parameters parameters() const override {
+    Parameters p("heap");
+    p.declare("n", "1625", "number of discs (seed: 1625 polygons of 5-10 corners; here discs)")
+        .declare("r", "2.5e-3", "mean disc radius (m)")
+        .declare("spread", "0.2", "radii uniform in [r (1 - spread), r (1 + spread)] (0 <= spread <= 0.5)")
+        .declare("rho", "5000", "density (kg/m^3; masses per metre of depth)")
+        .declare("Y", "5e7", "Young's modulus (Pa); linear 2-D normal stiffness k_n = Y x 1 m")
+        .declare("damping", "1.5", "normal damping D of seed 002 eq. 18: f_damp = D sqrt(k_n m*) hdot")
+        .declare("mu", "0.6", "friction coefficient (static = dynamic)")
+        .declare("kt_ratio", "0.2857142857142857", "k_t/k_n (seed: k_t = 2/7 Y)")
+        .declare("gamma_t_factor", "0.25", "csds/dsds dashpot gamma_t = factor sqrt(k_t m*) (seed: 1/4)")
+        .declare("nu", "0.3", "Poisson's ratio (mindlin's G* only)")
+        .declare("laws", "coulomb,cundall-strack,csds",
+                 "tangential laws (coulomb: exact static friction, seed 002 eq. 21-22), any of " + particle_law_list())
+        .declare("mu_roll", "0.2", "rolling resistance: moment cap mu_roll r* |f_n| (0: none; discs need it to heap)")
+        .declare("kr_ratio", "0.2857142857142857", "rolling spring k_roll/k_n")
+        .declare("gamma_roll_factor", "0.25", "rolling dashpot gamma_roll = factor sqrt(k_roll/m*) (1/s per effective mass)")
+        .declare("floor_width", "1.0", "floor between the side walls (m)")
+        .declare("side_height", "0.05", "side walls' height (m)")
+        .declare("hopper_width", "0.2", "hopper (bin) width (m)")
+        .declare("outlet", "0.08", "hopper outlet width (m)")
+        .declare("outlet_height", "0.25", "outlet above the floor (m)")
+        .declare("hopper_angle_deg", "60", "hopper walls to the horizontal (deg)")
+        .declare("seed", "1", "random seed of radii and placement")
+        .declare("dt", "auto", "time step (s); auto: t_c/dt_fraction")
+        .declare("dt_fraction", "30", "dt = t_c/dt_fraction, t_c the damped contact time of two mean discs")
+        .declare("dt_factors", "1,2", "drift windows at dt x factor, each restarted from the heap at rest")
+        .declare("t_max", "4", "longest pour + settling (s)")
+        .declare("rest_ratio", "1e-6", "at rest: kinetic energy < rest_ratio N m g d (J/m)")
+        .declare("rest_hold", "0.05", "time the kinetic energy must stay below the threshold (s)")
+        .declare("t_drift", "0.5", "drift window after rest (s)")
+        .declare("hold_fraction", "0.01", "a law holds the heap when its surface drift < hold_fraction x d_mean")
+        .declare("bin", "2", "surface-profile bin width (mean diameters)")
+        .declare("sample", "0.002", "sampling interval of energies and drift (s)")
+        .declare("snapshots", "0.25,0.5,1", "snapshot times (s); the state at rest is always drawn")
+        .declare("skin", "0.3", "Verlet skin (mean radii)")
+        .declare("threads", "1", "threads of the force evaluation (results identical for every count >= 2)");
+    return p;
+  }
+
+  json run(const Parameters& prm, const StudyContext& ctx) const override {
+    HeapConfig c;
+    HopperHeapSpec& sp = c.spec;
+    sp.n = prm.integer("n", 1, 1000000);
+    sp.radius = prm.in_range("r", 1e-5, 1);
+    sp.spread = prm.in_range("spread", 0, 0.5);
+    sp.density = prm.in_range("rho", 1, 1e5);
+    c.young = prm.in_range("Y", 1e3, 1e12);
+    const double damping = prm.in_range("damping", 0, 1e3);
+    c.mu = prm.in_range("mu", 0, 100);
+    const double kt_ratio = prm.in_range("kt_ratio", 1e-3, 10);
+    const double gt_factor = prm.in_range("gamma_t_factor", 1e-6, 1e3);
+    c.poisson = prm.in_range("nu", 0, 0.49);
+    const std::vector<std::string> laws = prm.choice_list("laws", kHeapLaws);
+    if (laws.empty()) throw_input("laws", prm.raw("laws"), "at least one of " + particle_law_list());
+    c.rolling.mu_roll = prm.in_range("mu_roll", 0, 10);
+    const double kr_ratio = prm.in_range("kr_ratio", 1e-6, 10);
+    const double gr_factor = prm.in_range("gamma_roll_factor", 1e-6, 1e3);
+    sp.floor_width = prm.in_range("floor_width", 1e-3, 1e3);
+    sp.side_height = prm.in_range("side_height", 0, 1e3);
+    sp.hopper_width = prm.in_range("hopper_width", 1e-3, 1e3);
+    sp.outlet = prm.in_range("outlet", 1e-4, 1e3);
+    sp.outlet_height = prm.in_range("outlet_height", 1e-3, 1e3);
+    sp.hopper_angle_deg = prm.in_range("hopper_angle_deg", 20, 85);
+    sp.seed = static_cast<std::uint64_t>(prm.integer("seed", 0, 1000000000));
+    const double dt_fraction = prm.in_range("dt_fraction", 5, 1e4);
+    c.dt_factors = prm.positive_list("dt_factors");
+    if (c.dt_factors.empty() || c.dt_factors.size() > 10)
+      throw_input("dt_factors", prm.raw("dt_factors"), "1 to 10 positive factors");
+    for (double f : c.dt_factors)
+      if (f > 4) throw_input("dt_factors", prm.raw("dt_factors"), "factors <= 4 (beyond, velocity Verlet nears its stability limit)");
+    c.t_max = prm.in_range("t_max", 1e-3, 1e3);
+    c.rest_ratio = prm.in_range("rest_ratio", 1e-15, 1);
+    c.rest_hold = prm.in_range("rest_hold", 0, 1e3);
+    c.t_drift = prm.in_range("t_drift", 1e-4, 1e3);
+    c.hold_fraction = prm.in_range("hold_fraction", 1e-9, 1e3);
+    const double bin_d = prm.in_range("bin", 0.5, 100);
+    c.sample = prm.in_range("sample", 1e-6, 10);
+    c.snapshots = prm.positive_list("snapshots");
+    std::sort(c.snapshots.begin(), c.snapshots.end());
+    c.skin = prm.in_range("skin", 0.01, 5) * sp.radius;
+    c.threads = static_cast<int>(prm.integer("threads", 1, 64));
+
+    // Material (header comment): per metre of depth.
+    const double m_mean = sp.mean_mass(), m_star = 0.5 * m_mean;
+    c.d_mean = 2 * sp.radius;
+    c.kn = c.young * 1.0;
+    const double w0 = std::sqrt(c.kn / m_star), zeta = 0.5 * damping;
+    c.gamma_n = damping * w0;
+    c.kt = kt_ratio * c.kn;
+    c.gamma_t = gt_factor * std::sqrt(c.kt / m_star);
+    c.rolling.k_roll = kr_ratio * c.kn;
+    c.rolling.gamma_roll = gr_factor * std::sqrt(c.rolling.k_roll / m_star);
+    c.rolling.validate();
+    const double tc = zeta < 1 ? M_PI / (w0 * std::sqrt(1 - zeta * zeta)) : M_PI / w0;
+    if (prm.raw("dt") == "auto") c.dt = tc / dt_fraction;
+    else c.dt = prm.in_range("dt", 1e-9, 1e-2);
+    if (c.dt > tc / 5) throw_input("dt", prm.raw("dt"), "at most t_c/5 = " + format_value(tc / 5) + " s");
+    if (c.dt * *std::max_element(c.dt_factors.begin(), c.dt_factors.end()) > tc / 5)
+      throw_input("dt_factors", prm.raw("dt_factors"), "dt x factor at most t_c/5 = " + format_value(tc / 5) + " s");
+    if (!(c.t_max > 10 * c.dt)) throw_input("t_max", prm.raw("t_max"), "longer than 10 dt = " + format_value(10 * c.dt) + " s");
+    if (!(c.sample >= c.dt)) throw_input("sample", prm.raw("sample"), "at least dt = " + format_value(c.dt) + " s");
+    c.bin = bin_d * c.d_mean;
+    c.e_ref = static_cast<double>(sp.n) * m_mean * sp.g * c.d_mean;
+
+    Boundaries walls;
+    const HopperHeapScene scene = make_hopper_heap(sp, walls);
+    ctx.log << "heap: " << sp.n << " discs, m_mean = " << m_mean << " kg/m, k_n = " << c.kn << " N/m^2, gamma_n = " << c.gamma_n
+            << " 1/s (zeta " << zeta << "), k_t = " << c.kt << ", gamma_t = " << c.gamma_t << " 1/s, t_c = " << tc
+            << " s, dt = " << c.dt << " s (seed: 5e-6 s), fill top " << scene.fill_top << " m\n";
+    const long pour_steps = std::lround(c.t_max / c.dt);
+    double drift_steps = 0;
+    for (double f : c.dt_factors) drift_steps += std::ceil(c.t_drift / (c.dt * f));
+    ctx.plan({{"runs", laws.size()},
+              {"particles", sp.n},
+              {"dt", json_number(c.dt)},
+              {"steps_per_run_at_most", pour_steps + static_cast<long>(drift_steps)}});
+
+    json rows = json::array();
+    Progress progress(ctx.log, "heap", laws.size());
+    for (const std::string& law : laws) {
+      rows.push_back(ctx.run(law, [&] {
+        return with_tangential_law(law, {c.kt, c.gamma_t, c.mu, c.young, c.poisson},
+                                   [&](const auto& t) { return run_heap(c, scene, walls, t, law, ctx); });
+      }));
+      progress.tick(law);
+    }
+
+    // Results and the conclusion.
+    json results = json::array();
+    std::string holds, creeps;
+    for (const json& r : rows) {
+      results.push_back({{"law", r["law"]},
+                         {"repose_angle_deg", r["repose_angle_deg"]},
+                         {"t_rest", r["t_rest"]},
+                         {"surface_drift", r["surface_drift"]},
+                         {"drift_rate", r["drift_rate"]},
+                         {"energy_balance_error", r["energy_balance_error"]},
+                         {"wall_s", r["wall_s"]},
+                         {"steps", r["steps"]},
+                         {"holds", r["holds"]}});
+      const std::string law = r["law"].get<std::string>();
+      char line[256];
+      std::snprintf(line, sizeof line, "%s: %s, surface drift %.3g m (%.3g diameters) in %.3g s at dt = %.3g s%s; ",
+                    law.c_str(), r["at_rest"].get<bool>() ? ("at rest at " + fmt_time(r["t_rest"].get<double>()) + " s").c_str() : "not at rest",
+                    r["surface_drift"].is_number() ? r["surface_drift"].get<double>() : NAN,
+                    r["surface_drift"].is_number() ? r["surface_drift"].get<double>() / c.d_mean : NAN, c.t_drift,
+                    c.dt * c.dt_factors.front(), r["holds"].get<bool>() ? ", holds" : ", does not hold");
+      creeps += line;
+      if (r["holds"].get<bool>()) holds += (holds.empty() ? "" : ", ") + law;
+    }
+    const std::string conclusion =
+        (holds.empty() ? std::string("no law holds the heap") : "holds the heap: " + holds) +
+        " (at rest and surface drift below " + format_value(c.hold_fraction) + " mean diameters over " +
+        format_value(c.t_drift) + " s). " + creeps;
+    ctx.log << "heap: " << conclusion << "\n";
+
+    draw_figures(ctx, c, rows, walls);
+
+    return {{"study", name()},
+            {"results", results},
+            {"runs", rows},
+            {"conclusion", conclusion},
+            {"particles", sp.n},
+            {"dt", json_number(c.dt)},
+            {"contact_time", json_number(tc)},
+            {"seed_dt", 5e-6},
+            {"material", {{"kn", json_number(c.kn)},
+                          {"gamma_n", json_number(c.gamma_n)},
+                          {"damping_ratio", json_number(zeta)},
+                          {"kt", json_number(c.kt)},
+                          {"gamma_t", json_number(c.gamma_t)},
+                          {"mu_roll", json_number(c.rolling.mu_roll)},
+                          {"k_roll", json_number(c.rolling.k_roll)},
+                          {"gamma_roll", json_number(c.rolling.gamma_roll)},
+                          {"mean_mass", json_number(m_mean)},
+                          {"mapping", "k_n = Y x 1 m (F = Y A/l with A = w h, w ~ l); gamma_n = D sqrt(k_n/m*), m* = m_mean/2; "
+                                      "k_t = kt_ratio k_n; gamma_t = gamma_t_factor sqrt(k_t/m*)"}}},
+            {"geometry", {{"fill_top", json_number(scene.fill_top)},
+                          {"hopper_top_of_v", json_number(sp.hopper_top_of_v())},
+                          {"outlet_height", sp.outlet_height},
+                          {"floor_width", sp.floor_width}}},
+            {"rest_criterion", "kinetic energy < " + format_value(c.rest_ratio) + " N m_mean g d_mean = " +
+                                   format_value(c.rest_ratio * c.e_ref) + " J/m for " + format_value(c.rest_hold) + " s"},
+            {"repose_method", "surface profile max(y + r) in bins of " + format_value(bin_d) +
+                                  " mean diameters; heap = bins >= 1.5 d around the peak; each flank's bins between 0.2 "
+                                  "and 0.8 of the peak height fitted by least squares; angle = mean of atan|slope|"},
+            {"particle_shape", "discs with a radius spread (seed 002 uses polygons of 5-10 corners)"}};
+  }
+
+ private:
+  static void draw_figures(const StudyContext& ctx, const HeapConfig& c, const json& rows, const Boundaries& walls) {
+    std::string arrows;
+    int a = 1;
+    for (const SegmentWall& w : walls.segments)
+      arrows += "set arrow " + std::to_string(a++) + " from " + format_value(w.a[0]) + "," + format_value(w.a[1]) + " to " +
+                format_value(w.b[0]) + "," + format_value(w.b[1]) + " nohead lw 2\n";
+    arrows += "set arrow " + std::to_string(a++) + " from " + format_value(-0.5 * c.spec.floor_width) + ",0 to " +
+              format_value(0.5 * c.spec.floor_width) + ",0 nohead lw 2\n";
+    double top = 0;
+    for (const SegmentWall& w : walls.segments) top = std::max({top, w.a[1], w.b[1]});
+    // Snapshots (Fig. 6), one figure per law.
+    for (const json& r : rows) {
+      const std::string law = r["law"].get<std::string>();
+      std::vector<std::string> files, titles;
+      for (double t : r["snapshot_times"]) {
+        files.push_back("heap_snap_" + law + "_" + fmt_time(t) + ".csv");
+        titles.push_back("t = " + fmt_time(t) + " s");
+      }
+      files.push_back("heap_snap_" + law + "_final.csv");
+      titles.push_back(std::string(r["at_rest"].get<bool>() ? "at rest, " : "not at rest, ") + "t = " +
+                       fmt_time(r["t_stop"].get<double>()) + " s");
+      const std::size_t cols = std::min<std::size_t>(files.size(), 2), nrows = (files.size() + cols - 1) / cols;
+      std::string s = "set datafile separator ','\nset size ratio -1\nunset key\nset palette defined (0 'blue', 1 'red')\n"
+                      "set cbrange [0:2]\nunset colorbox\nset style fill solid 0.6 noborder\n" + arrows +
+                      "set xrange [" + format_value(-0.5 * c.spec.floor_width) + ":" + format_value(0.5 * c.spec.floor_width) +
+                      "]\nset yrange [0:" + format_value(top * 1.02) + "]\nset multiplot layout " + std::to_string(nrows) + "," +
+                      std::to_string(cols) + " title 'heap (" + law + "): colour speed, blue 0 to red >= 2 m/s'\n";
+      for (std::size_t k = 0; k < files.size(); ++k)
+        s += "set title '" + titles[k] + "'\nplot '" + files[k] + "' every ::1 u 1:2:3:4 w circles lc palette\n";
+      s += "unset multiplot\n";
+      render_png(ctx.out_dir / ("heap_snapshots_" + law + ".png"), s, ctx.log, 1400, 480 * static_cast<int>(nrows));
+    }
+    // Kinetic energy decay.
+    {
+      std::string s = "set datafile separator ','\nset logscale y\nset format y '%.0e'\nset grid\nset xlabel 't [s]'\n"
+                      "set ylabel 'kinetic energy [J/m]'\nset title 'heap: kinetic energy (rest below " +
+                      format_value(c.rest_ratio * c.e_ref) + " J/m)'\nplot ";
+      bool first = true;
+      for (const json& r : rows) {
+        const std::string law = r["law"].get<std::string>();
+        s += std::string(first ? "" : ", ") + "'heap_kinetic_" + law + ".csv' every ::1 u 1:($2 > 0 ? $2 : 1/0) w l lw 2 t '" + law + "'";
+        first = false;
+      }
+      s += ", " + format_value(c.rest_ratio * c.e_ref) + " w l dt 2 lc 'black' t 'rest threshold'\n";
+      render_png(ctx.out_dir / "heap_kinetic.png", s, ctx.log);
+    }
+    // Drift after rest (Fig. 7) per law and dt.
+    {
+      std::string s = "set datafile separator ','\nset grid\nset xlabel 't - t_{rest} [s]'\nset ylabel 'surface drift [m]'\n"
+                      "set key top left\nset title 'heap: mean displacement of the surface discs after rest (Fig. 7)'\nplot ";
+      bool first = true;
+      for (const json& r : rows)
+        for (const json& d : r["drift_by_dt"]) {
+          const std::string law = r["law"].get<std::string>(), f = format_value(d["dt_factor"].get<double>());
+          s += std::string(first ? "" : ", ") + "'heap_drift_" + law + "_f" + f + ".csv' every ::1 u 1:2 w l lw 2 t '" + law +
+               ", dt = " + format_value(d["dt"].get<double>()) + " s'";
+          first = false;
+        }
+      s += "\n";
+      render_png(ctx.out_dir / "heap_drift.png", s, ctx.log);
+    }
+    // Drift against dt.
+    {
+      std::string data;
+      for (const json& r : rows) {
+        data += "# " + r["law"].get<std::string>() + "\n";
+        for (const json& d : r["drift_by_dt"])
+          if (d["surface_drift"].is_number())
+            data += format_value(d["dt"].get<double>()) + " " + format_value(std::max(1e-300, d["surface_drift"].get<double>())) + "\n";
+        data += "\n\n";
+      }
+      write_file_atomically(ctx.out_dir / "heap_drift_dt.dat", data);
+      std::string s = "set logscale xy\nset grid\nset xlabel 'dt [s]'\nset ylabel 'surface drift after " + format_value(c.t_drift) +
+                      " s [m]'\nset key top left\nset title 'heap: drift against the time step'\nplot ";
+      for (std::size_t k = 0; k < rows.size(); ++k)
+        s += std::string(k ? ", " : "") + "'heap_drift_dt.dat' index " + std::to_string(k) + " w lp lw 2 pt 7 t '" +
+             rows[k]["law"].get<std::string>() + "'";
+      s += "\n";
+      render_png(ctx.out_dir / "heap_drift_dt.png", s, ctx.log);
+    }
+    // Surface profiles with the fitted flanks.
+    {
+      std::string s = "set datafile separator ','\nset grid\nset xlabel 'x [m]'\nset ylabel 'surface height [m]'\nset yrange [0:*]\n"
+                      "set key top left\nset title 'heap: free surface max(y + r) per bin and least-squares flank fits (height exaggerated)'\nplot ";
+      for (std::size_t k = 0; k < rows.size(); ++k) {
+        const json& r = rows[k];
+        const std::string law = r["law"].get<std::string>(), lt = " lt " + std::to_string(k + 1);
+        s += std::string(k == 0 ? "" : ", ") + "'heap_profile_" + law + ".csv' every ::1 u 1:2 w steps" + lt + " t '" + law + " (" +
+             (r["repose_angle_deg"].is_number() ? format_value(std::round(r["repose_angle_deg"].get<double>() * 10) / 10) : std::string("-")) +
+             " deg)'";
+        for (const json& l : r["flank_lines"])
+          if (l["slope"].is_number())
+            s += ", (x >= " + format_value(l["x_from"].get<double>()) + " && x <= " + format_value(l["x_to"].get<double>()) +
+                 " ? " + format_value(l["intercept"].get<double>()) + " + " + format_value(l["slope"].get<double>()) +
+                 "*x : 1/0) w l lw 3 dt 2" + lt + " notitle";
+      }
+      s += "\n";
+      render_png(ctx.out_dir / "heap_profile.png", s, ctx.log, 1200, 600);
+    }
+  }
+};
+
+}  // namespace
+
+std::unique_ptr<Study> make_heap_study() { return std::make_unique<HeapStudy>(); }
+
+}  // namespace stickslip
