@@ -13,6 +13,7 @@
 #include <fstream>
 #include <iostream>
 #include <map>
+#include <sstream>
 #include <thread>
 
 #include "core/errors.hpp"
@@ -175,6 +176,30 @@ nlohmann::json point_row(const SweepDef& d, std::size_t k, int code, const std::
   return row;
 }
 
+// The work a point plans (StudyContext::plan, from an in-process dry run): runs x steps per run x particles, or 0
+// where the study declares none or the point is refused (it then fails at once). Used to start the longest first.
+double planned_cost(const Study& study, const SweepDef& d, std::size_t k) {
+  Parameters p = study.parameters();
+  for (const auto& [key, v] : d.point(k)) p.set(key, v);
+  for (const auto& [key, v] : d.fixed) p.set(key, v);
+  std::ostringstream quiet;
+  nlohmann::json plan;
+  try {
+    plan = dry_run_study(study, p, quiet);
+  } catch (const Interrupted&) {
+    throw;
+  } catch (const std::exception&) {
+    return 0;
+  }
+  if (!plan.is_object()) return 0;
+  const auto factor = [&](std::initializer_list<const char*> keys) {
+    for (const char* key : keys)
+      if (plan.contains(key) && plan[key].is_number() && plan[key].get<double>() > 0) return plan[key].get<double>();
+    return 1.0;
+  };
+  return factor({"runs"}) * factor({"steps_per_run", "steps_per_run_at_most"}) * factor({"particles"});
+}
+
 std::pair<std::size_t, std::size_t> parse_shard(const std::string& text) {
   const auto slash = text.find('/');
   const std::string allowed = "allowed: I/N with 1 <= I <= N, e.g. 2/4";
@@ -257,6 +282,12 @@ int sweep_command(const std::vector<std::string>& args) {
     else todo.push_back(k);
   }
   const std::size_t mine = rows.size() + todo.size();
+  // Longest first (ties in point order): the last point to start is a short one, so the jobs end together.
+  std::map<std::size_t, double> cost;
+  for (std::size_t k : todo) cost[k] = planned_cost(study, d, k);
+  std::stable_sort(todo.begin(), todo.end(), [&](std::size_t a, std::size_t b) { return cost[a] > cost[b]; });
+  double cost_total = 0, cost_done = 0;
+  for (std::size_t k : todo) cost_total += cost[k];
   std::cerr << fmt::format("sweep {}: {} points ({} in shard {}/{}, {} stored), {} jobs\n", study.name(), total, mine,
                            d.shard, d.shards, rows.size(), jobs);
   const auto start = std::chrono::steady_clock::now();
@@ -289,11 +320,15 @@ int sweep_command(const std::vector<std::string>& args) {
     store.record("point-" + std::to_string(k), row);
     rows[k] = row;
     ++done_now;
+    cost_done += cost[k];
     const double el = std::chrono::duration<double>(std::chrono::steady_clock::now() - start).count();
+    // The time left in proportion to the planned work left (to the points left where no work is planned).
+    const double left = cost_total > 0 && cost_done > 0
+                            ? el / cost_done * (cost_total - cost_done)
+                            : el / static_cast<double>(done_now) * static_cast<double>(todo.size() - done_now);
     std::cerr << fmt::format("sweep {}: {}/{} points ({:.0f} %), {:.1f} s elapsed, about {:.0f} s left{}\n", study.name(),
                              rows.size(), mine, 100.0 * static_cast<double>(rows.size()) / static_cast<double>(mine), el,
-                             el / static_cast<double>(done_now) * static_cast<double>(todo.size() - done_now),
-                             code ? fmt::format(" (point {} exit {})", k, code) : std::string());
+                             left, code ? fmt::format(" (point {} exit {})", k, code) : std::string());
   }
   const double wall = std::chrono::duration<double>(std::chrono::steady_clock::now() - start).count();
   std::vector<std::string> command_line{"stickslip", "sweep"};
