@@ -69,6 +69,17 @@ const Parameters::Entry& Parameters::entry(const std::string& key) const {
 
 const std::string& Parameters::raw(const std::string& key) const { return entry(key).value; }
 
+std::string Parameters::unit(const std::string& key) const {
+  const std::string& help = entry(key).help;
+  for (std::size_t open = help.find(" ["); open != std::string::npos; open = help.find(" [", open + 1)) {
+    const std::size_t close = help.find(']', open);
+    if (close == std::string::npos) break;
+    const std::string u = help.substr(open + 2, close - open - 2);
+    if (!u.empty() && u[0] != '-' && u.find_first_of(":,|") == std::string::npos) return u;
+  }
+  return "";
+}
+
 double Parameters::real(const std::string& key) const { return parse_real(key, raw(key)); }
 
 double Parameters::positive(const std::string& key) const {

@@ -23,6 +23,9 @@ class Parameters {
   void set(const std::string& key, const std::string& value);
 
   bool has(const std::string& key) const { return entries_.count(key) != 0; }
+  // The unit its help text gives as " [UNIT]" (e.g. "end time [s]"), "" if none (a range "[0:5]" or an option
+  // "[--x]" is not a unit).
+  std::string unit(const std::string& key) const;
   const std::string& raw(const std::string& key) const;
 
   // Typed, validated reads.

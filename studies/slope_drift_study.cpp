@@ -329,6 +329,11 @@ class SlopeDriftStudy final : public Study {
     return {o};
   }
 
+  std::map<std::string, std::string> result_units() const override {
+    return {{"t_rest", "s"}, {"s_rest", "m"}, {"v_rest", "m/s"}, {"s_end", "m"}, {"s_half", "m"},
+            {"late_drift", "m"}, {"max_abs_xh", "m"}};
+  }
+
   nlohmann::json run(const Parameters& prm, const StudyContext& ctx) const override {
     const Common k = common_of(prm);
     const auto laws = non_empty(prm.choice_list("friction", block_law_names()), prm, "friction");

@@ -97,8 +97,33 @@ std::string csv_cell(const nlohmann::json& v) {
   return q + "\"";
 }
 
+// The unit of every name a column can end in: the study's result keys, its observables, its parameters (in that
+// order of precedence).
+std::map<std::string, std::string> units_of(const Study& study) {
+  std::map<std::string, std::string> u = study.result_units();
+  for (const auto& o : study.observables()) u.emplace(o.name, o.unit);
+  const Parameters p = study.parameters();
+  for (const auto& [key, e] : p.entries()) u.emplace(key, p.unit(key));
+  return u;
+}
+
+// A column name with its unit, "results.0.drift [m]": the unit of its last part that is not an index.
+std::string column(const std::string& path, const std::map<std::string, std::string>& units) {
+  std::string last = path;
+  for (std::size_t end = path.size(); end > 0;) {
+    const std::size_t dot = path.rfind('.', end - 1);
+    const std::size_t from = dot == std::string::npos ? 0 : dot + 1;
+    last = path.substr(from, end - from);
+    if (last.find_first_not_of("0123456789") != std::string::npos || from == 0) break;
+    end = dot;
+  }
+  const auto it = units.find(last);
+  return csv_cell(it == units.end() || it->second.empty() ? path : path + " [" + it->second + "]");
+}
+
 // points.jsonl and sweep.csv from rows (sorted by point here), and summary.json.
-void write_outputs(const std::filesystem::path& out, const SweepDef& d, std::map<std::size_t, nlohmann::json> rows,
+void write_outputs(const std::filesystem::path& out, const SweepDef& d, const std::map<std::string, std::string>& units,
+                   std::map<std::size_t, nlohmann::json> rows,
                    const nlohmann::json& timing, const nlohmann::json& provenance_json, bool complete) {
   std::string jsonl, csv = "point";
   std::vector<std::string> paths;
@@ -108,9 +133,9 @@ void write_outputs(const std::filesystem::path& out, const SweepDef& d, std::map
       for (const auto& [p, v] : row["result"].items())
         if (!seen[p]) seen[p] = true, paths.push_back(p);
   // nlohmann keeps object keys sorted: the column order is the same for every subset of rows.
-  for (const auto& [key, vals] : d.axes) csv += "," + csv_cell(key);
+  for (const auto& [key, vals] : d.axes) csv += "," + column(key, units);
   csv += ",exit_code";
-  for (const auto& p : paths) csv += "," + csv_cell(p);
+  for (const auto& p : paths) csv += "," + column(p, units);
   csv += ",error\n";
   std::size_t failed = 0;
   for (const auto& [k, row] : rows) {
@@ -333,8 +358,8 @@ int sweep_command(const std::vector<std::string>& args) {
   const double wall = std::chrono::duration<double>(std::chrono::steady_clock::now() - start).count();
   std::vector<std::string> command_line{"stickslip", "sweep"};
   command_line.insert(command_line.end(), args.begin(), args.end());
-  const nlohmann::json timing{{"jobs", jobs}, {"wall_time_s", wall}, {"points_run", done_now}};
-  write_outputs(out, d, rows, timing, provenance(command_line, sp), rows.size() == mine);
+  const nlohmann::json timing{{"jobs", jobs}, {"wall_time_s", wall}, {"points_run", done_now}, {"start_order", todo}};
+  write_outputs(out, d, units_of(study), rows, timing, provenance(command_line, sp), rows.size() == mine);
   if (signal_seen) {
     std::cerr << "stickslip sweep: interrupted; " << rows.size() << " points on disk in " << out.string()
               << "/runs.jsonl; finish with --resume (same arguments)\n";
@@ -400,7 +425,8 @@ int merge_command(const std::vector<std::string>& args) {
   command_line.insert(command_line.end(), args.begin(), args.end());
   Parameters sp("sweep");
   sp.declare("sweep_id", id, "").declare("shard", "1/1", "");
-  write_outputs(out, d, rows, {{"merged_from", dirs.size()}}, provenance(command_line, sp), true);
+  const auto studies = all_studies();
+  write_outputs(out, d, units_of(find_study(studies, d.study)), rows, {{"merged_from", dirs.size()}}, provenance(command_line, sp), true);
   std::cerr << fmt::format("merge: {} points of sweep {} from {} folders -> {}/\n", rows.size(), id, dirs.size(), out.string());
   return 0;
 }
