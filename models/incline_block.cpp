@@ -138,6 +138,8 @@ void InclineBlock::residual(double t, VecCRef x, VecCRef xdot, const Mode& mode,
   r[4] = x[4] + s * p_.mu * fn;
 }
 
+ModelForm InclineBlock::form() const { return law_ == BlockLaw::coulomb_dae ? ModelForm::dae : Model::form(); }
+
 void InclineBlock::differential_mask(const Mode& mode, VecRef id) const {
   id.setOnes();
   if (law_ != BlockLaw::coulomb_dae) return;

@@ -83,6 +83,7 @@ class InclineBlock final : public Model {
   void rhs(double t, VecCRef x, const Mode& mode, VecRef xdot) const override;
   void residual(double t, VecCRef x, VecCRef xdot, const Mode& mode, VecRef r) const override;
   void differential_mask(const Mode& mode, VecRef id) const override;
+  ModelForm form() const override;
   std::size_t num_events() const override { return law_ == BlockLaw::coulomb_dae ? 2 : 0; }
   void events(double t, VecCRef x, const Mode& mode, VecRef g) const override;
   EventOutcome on_event(double t, VecRef x, Mode& mode, std::size_t which) const override;

@@ -8,8 +8,9 @@
 //   solver    heun, rk4 (fixed step dt), dopri5, bdf2, bdf5 (CVODE BDF, or IDA for coulomb-dae, maximum order
 //             2 / 5). The adaptive ones run with rtol/atol and largest internal step dt (SolverOptions::max_step),
 //             so that a dt sweep means the same for every integrator (Fig. 4); they report to the study every dt.
-// Combinations that do not exist are skipped and listed (coulomb-dae needs a BDF solver; dsds is a
-// time-stepping rule for heun/rk4 only; csds needs damping on).
+// Combinations that do not exist are skipped and listed, as the models say (Model::form and form_refuses:
+// coulomb-dae is a DAE, IDA only, so a BDF solver; dsds is a time-stepping rule for heun/rk4 only; the csds model
+// refuses damping off).
 // Three groups of runs, each run once even if it belongs to several (its JSON row lists them in "sweeps"):
 //   position  friction x solver x dt x angle_deg x size x damping x projection x start (every listed value)
 //   dt        friction x solver x projection x dt_sweep      at the base point
@@ -117,13 +118,12 @@ std::string block_solver(const std::string& key, const std::string& text) {
   return s.max_order == 2 ? "bdf2" : "bdf5";
 }
 
-// Why a combination does not exist ("" if it does).
-std::string unsupported(BlockLaw law, const std::string& solver, bool damping) {
-  const bool bdf = solver == "bdf2" || solver == "bdf5";
-  if (law == BlockLaw::coulomb_dae && !bdf) return "coulomb-dae is a DAE: only bdf2/bdf5 (IDA)";
-  if (law == BlockLaw::dsds && solver != "heun" && solver != "rk4") return "dsds resets after steps: heun/rk4 only";
-  if (law == BlockLaw::csds && !damping) return "csds needs gamma_t > 0 (damping on)";
-  return "";
+BlockParameters block_of(const Config& c, const Common& k);
+
+// The form of a law's equations (Model::form): coulomb runs the Filippov driver on any scheme, an ODE.
+ModelForm form_of(BlockLaw law) {
+  if (law == BlockLaw::coulomb) return ModelForm::ode;
+  return InclineBlock(BlockParameters{}, law).form();
 }
 
 SolverOptions solver_options(const Config& c, const Common& k) {
@@ -135,7 +135,7 @@ SolverOptions solver_options(const Config& c, const Common& k) {
   else if (c.solver == "rk4") o.kind = SolverKind::rk4;
   else if (c.solver == "dopri5") o.kind = SolverKind::dopri5;
   else {
-    o.kind = c.law == BlockLaw::coulomb_dae ? SolverKind::ida : SolverKind::cvode;
+    o.kind = form_of(c.law) == ModelForm::dae ? SolverKind::ida : SolverKind::cvode;  // bdf2/bdf5
     o.max_order = c.solver == "bdf2" ? 2 : 5;
   }
   if (!is_fixed_step(o.kind)) o.max_step = c.dt;
@@ -149,6 +149,18 @@ BlockParameters block_of(const Config& c, const Common& k) {
   p.damping = c.damping;
   p.validate();
   return p;
+}
+
+// Why a combination does not exist ("" if it does), as the model and the drivers say (Model::form, form_refuses;
+// the model's own refusal of its parameters, e.g. csds without damping).
+std::string unsupported(const Config& c, const Common& k) {
+  const BlockParameters p = block_of(c, k);  // a bad parameter is an error, not a combination to skip
+  try {
+    if (c.law != BlockLaw::coulomb) (void)InclineBlock(p, c.law, c.projection);
+  } catch (const InputError& e) {
+    return e.what();
+  }
+  return form_refuses(form_of(c.law), solver_options(c, k).kind);
 }
 
 // One run with solver options `so`; CSV rows every output_interval when csv is given.
@@ -362,7 +374,7 @@ class SlopeDriftStudy final : public Study {
     std::set<std::string> skipped_keys;
     nlohmann::json skipped = nlohmann::json::array();
     auto add = [&](const Config& c, unsigned group) {
-      const std::string why = unsupported(c.law, c.solver, c.damping);
+      const std::string why = unsupported(c, k);
       if (!why.empty()) {
         const std::string key = fmt::format("{} {} {}", to_string(c.law), c.solver, c.damping);
         if (skipped_keys.insert(key).second)

@@ -112,6 +112,15 @@ TEST_CASE("sweep: --jobs 2 equals --jobs 1; shards merged equal the whole; --res
   for (const auto& d : {d1, d2, s1, s2, m, other}) std::filesystem::remove_all(d);
 }
 
+TEST_CASE("converge refuses what the model's form refuses: the coulomb-dae block is a DAE (IDA only)") {
+  const auto out = scratch_dir("converge_form");
+  const CliOutput r = run_cli("converge slope-drift --observable drift --set friction=coulomb-dae --solver rk4 --out " +
+                                  out.string(), true);
+  CHECK(r.code == 2);
+  CHECK(r.out == "stickslip: error: solver=rk4: this model is a DAE (algebraic rows); allowed: ida\n");
+  std::filesystem::remove_all(out);
+}
+
 TEST_CASE("bad input to converge, sweep and merge: exit 2 with one line") {
   const auto out = scratch_dir("bad_new_commands");
   for (const std::string& args : std::vector<std::string>{
