@@ -121,8 +121,15 @@ static bool parse_flag(const std::string& key, const std::string& text) {
 
 bool Parameters::flag(const std::string& key) const { return parse_flag(key, raw(key)); }
 
-std::string Parameters::choice(const std::string& key, const std::vector<std::string>& allowed) const {
-  const std::string& v = raw(key);
+std::string renamed(const std::string& key, const std::string& text, const Renames& renames) {
+  const auto it = renames.find(text);
+  if (it == renames.end()) return text;
+  if (it->second.size() == 1) return it->second.front();
+  throw_input(key, text, "renamed, ambiguous: give one of " + join(it->second));
+}
+
+std::string Parameters::choice(const std::string& key, const std::vector<std::string>& allowed, const Renames& renames) const {
+  const std::string v = renamed(key, raw(key), renames);
   for (const auto& a : allowed)
     if (a == v) return v;
   throw_input(key, v, "allowed: " + join(allowed));
@@ -144,10 +151,11 @@ std::vector<double> Parameters::positive_list(const std::string& key) const {
   return out;
 }
 
-std::vector<std::string> Parameters::choice_list(const std::string& key,
-                                                 const std::vector<std::string>& allowed) const {
+std::vector<std::string> Parameters::choice_list(const std::string& key, const std::vector<std::string>& allowed,
+                                                 const Renames& renames) const {
   std::vector<std::string> out;
-  for (const auto& item : split_list(raw(key))) {
+  for (const auto& text : split_list(raw(key))) {
+    const std::string item = renamed(key, text, renames);
     bool ok = false;
     for (const auto& a : allowed) ok = ok || a == item;
     if (!ok) throw_input(key, raw(key), "'" + item + "' is not allowed; allowed: " + join(allowed));

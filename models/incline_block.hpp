@@ -8,7 +8,7 @@
 //   m s'' = m g sin(alpha) + F_t,   m y'' = -m g cos(alpha) + F_n.
 // Static normal equilibrium: y = -m g cos(alpha)/Y, y' = 0 (the default start).
 // Tangential laws (F_max = mu F_n):
-//   coulomb         Filippov (class InclineBlockFilippov): h = s', F_t = -sigma F_max (eq. 4-14)
+//   coulomb-filippov  Filippov (class InclineBlockFilippov): h = s', F_t = -sigma F_max (eq. 4-14)
 //   coulomb-dae     hybrid DAE for IDA, like models/friction_oscillator.hpp: stick: 0 = s' (velocity
 //                   projection on) and 0 = F_t + m g sin(alpha) (index 1); slip s: 0 = F_t + s F_max
 //   cundall-strack  eq. 19-20 with cut-off: F_t = clip(-k_t xi - gamma_t s', F_max), xi' = s' unless the
@@ -27,11 +27,14 @@
 
 #include "core/filippov_system.hpp"
 #include "core/model.hpp"
+#include "core/parameters.hpp"
 
 namespace stickslip {
 
 enum class BlockLaw { coulomb, coulomb_dae, cundall_strack, csds, dsds };
-const std::vector<std::string>& block_law_names();  // "coulomb", "coulomb-dae", "cundall-strack", "csds", "dsds"
+const std::vector<std::string>& block_law_names();  // "coulomb-filippov", "coulomb-dae", "cundall-strack", "csds", "dsds"
+// The old spelling "coulomb" is ambiguous for the block (coulomb-filippov or coulomb-dae): refused, naming both.
+const Renames& block_law_renames();
 std::string to_string(BlockLaw law);
 BlockLaw parse_block_law(const std::string& key, const std::string& name);
 

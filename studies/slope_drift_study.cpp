@@ -3,7 +3,7 @@
 // A block of size l on a slope at angle_deg (models/incline_block.hpp, Table 1 parameters) with speed v0 down
 // the slope, started either in static normal equilibrium (start=equilibrium) or, as in the paper, just
 // touching the plane without overlap and dropping into the normal spring (start=touching).
-//   friction  coulomb (Filippov driver), coulomb-dae (IDA; projection=on/off: velocity projection while
+//   friction  coulomb-filippov (Filippov driver), coulomb-dae (IDA; projection=on/off: velocity projection while
 //             sticking, the seed's conclusion), cundall-strack, csds, dsds
 //   solver    heun, rk4 (fixed step dt), dopri5, bdf2, bdf5 (CVODE BDF, or IDA for coulomb-dae, maximum order
 //             2 / 5). The adaptive ones run with rtol/atol and largest internal step dt (SolverOptions::max_step),
@@ -111,7 +111,7 @@ Outcome outcome_of(const nlohmann::json& j) {
 std::string block_solver(const std::string& key, const std::string& text) {
   if (text == "bdf2" || text == "bdf5") return text;
   const IntegratorSpec s = parse_integrator_among(key, text, {"heun", "rk4", "dopri5", "cvode", "ida"});
-  if (s.filippov) throw_input(key, text, "coulomb runs the Filippov driver by itself; give the scheme alone");
+  if (s.filippov) throw_input(key, text, "coulomb-filippov runs the Filippov driver by itself; give the scheme alone");
   if (s.scheme == "heun" || s.scheme == "rk4" || s.scheme == "dopri5") return s.scheme;
   if (s.adams || (s.max_order != 0 && s.max_order != 2 && s.max_order != 5))
     throw_input(key, text, "the BDF of this study has maximum order 2 or 5: bdf2, bdf5, cvode:2, cvode:5, ida:2, ida:5");
@@ -120,7 +120,7 @@ std::string block_solver(const std::string& key, const std::string& text) {
 
 BlockParameters block_of(const Config& c, const Common& k);
 
-// The form of a law's equations (Model::form): coulomb runs the Filippov driver on any scheme, an ODE.
+// The form of a law's equations (Model::form): coulomb-filippov runs the Filippov driver on any scheme, an ODE.
 ModelForm form_of(BlockLaw law) {
   if (law == BlockLaw::coulomb) return ModelForm::ode;
   return InclineBlock(BlockParameters{}, law).form();
@@ -264,7 +264,8 @@ class SlopeDriftStudy final : public Study {
 
   Parameters parameters() const override {
     Parameters p("slope-drift");
-    p.declare("friction", "coulomb,coulomb-dae,cundall-strack,csds,dsds", "friction laws (list): " + join(block_law_names()))
+    p.declare("friction", "coulomb-filippov,coulomb-dae,cundall-strack,csds,dsds",
+              "friction laws (list): " + join(block_law_names()) + " (coulomb alone is ambiguous)")
         .declare("solver", "heun,rk4,dopri5,bdf2,bdf5",
                  "solvers (list): " + join(kSolvers) + " (bdf2/bdf5 also as cvode:2, cvode:5, ida:2, ida:5, cvode, ida)")
         .declare("dt", "5e-6",
@@ -310,8 +311,8 @@ class SlopeDriftStudy final : public Study {
 
   // drift of one run at a single point (friction, angle_deg, size, damping, projection, start each one value) with
   // integrator spec at step h (rtol h for dopri5/cvode/ida, whose largest internal step is then the first dt).
-  // coulomb runs through the Filippov driver whatever the prefix; no exact value (the reference is the finest run
-  // or Richardson extrapolation; coulomb and coulomb-dae with projection give exactly 0).
+  // coulomb-filippov runs through the Filippov driver whatever the prefix; no exact value (the reference is the finest
+  // run or Richardson extrapolation; coulomb-filippov and coulomb-dae with projection give exactly 0).
   std::vector<Observable> observables() const override {
     Observable o;
     o.name = "drift", o.unit = "m", o.help = "|s(t_end) - s(t_rest)| along the slope";
@@ -326,7 +327,7 @@ class SlopeDriftStudy final : public Study {
       const Common k = common_of(prm);
       const double angle = prm.real("angle_deg");
       if (!(angle >= 0 && angle < 90)) throw_input("angle_deg", prm.raw("angle_deg"), "one angle in [0, 90)");
-      const BlockLaw law = parse_block_law("friction", prm.choice("friction", block_law_names()));
+      const BlockLaw law = parse_block_law("friction", prm.choice("friction", block_law_names(), block_law_renames()));
       const Config c{law, spec.text(), h, angle, prm.positive("size"), prm.flag("damping"),
                      law == BlockLaw::coulomb_dae && prm.flag("projection"), prm.choice("start", kStarts) == "touching"};
       SolverOptions so = spec.options("solver", {});
@@ -348,7 +349,7 @@ class SlopeDriftStudy final : public Study {
 
   nlohmann::json run(const Parameters& prm, const StudyContext& ctx) const override {
     const Common k = common_of(prm);
-    const auto laws = non_empty(prm.choice_list("friction", block_law_names()), prm, "friction");
+    const auto laws = non_empty(prm.choice_list("friction", block_law_names(), block_law_renames()), prm, "friction");
     std::vector<std::string> solvers;
     for (const auto& item : split_list(prm.raw("solver"))) solvers.push_back(block_solver("solver", item));
     non_empty(solvers, prm, "solver");

@@ -202,7 +202,8 @@ nlohmann::json point_row(const SweepDef& d, std::size_t k, int code, const std::
 }
 
 // The work a point plans (StudyContext::plan, from an in-process dry run): runs x steps per run x particles, or 0
-// where the study declares none or the point is refused (it then fails at once). Used to start the longest first.
+// where the study declares none. Used to start the longest first. A point the study refuses (an InputError: an
+// unknown or ambiguous name, a law x driver pair the model's form excludes) refuses the sweep, exit 2.
 double planned_cost(const Study& study, const SweepDef& d, std::size_t k) {
   Parameters p = study.parameters();
   for (const auto& [key, v] : d.point(k)) p.set(key, v);
@@ -212,6 +213,8 @@ double planned_cost(const Study& study, const SweepDef& d, std::size_t k) {
   try {
     plan = dry_run_study(study, p, quiet);
   } catch (const Interrupted&) {
+    throw;
+  } catch (const InputError&) {
     throw;
   } catch (const std::exception&) {
     return 0;
@@ -292,6 +295,9 @@ int sweep_command(const std::vector<std::string>& args) {
   for (const auto& [key, vals] : d.axes)
     for (const auto& v : vals) check.set(key, v);
   const std::size_t total = d.total();
+  std::map<std::size_t, double> cost;
+  for (std::size_t k = 0; k < total; ++k)
+    if (d.in_shard(k)) cost[k] = planned_cost(study, d, k);
   make_out_dir(out);
   std::filesystem::create_directories(out / "points");
   Parameters sp("sweep");
@@ -308,8 +314,6 @@ int sweep_command(const std::vector<std::string>& args) {
   }
   const std::size_t mine = rows.size() + todo.size();
   // Longest first (ties in point order): the last point to start is a short one, so the jobs end together.
-  std::map<std::size_t, double> cost;
-  for (std::size_t k : todo) cost[k] = planned_cost(study, d, k);
   std::stable_sort(todo.begin(), todo.end(), [&](std::size_t a, std::size_t b) { return cost[a] > cost[b]; });
   double cost_total = 0, cost_done = 0;
   for (std::size_t k : todo) cost_total += cost[k];

@@ -1,6 +1,8 @@
 // studies/sweep.hpp — `stickslip sweep STUDY --set KEY=LIST... [--fix KEY=VALUE]... [--jobs N] [--shard I/N]
 // [--out DIR] [--resume]` and `stickslip merge DIR... --out DIR`: a study over the product of parameter values.
 //
+// Every point is dry-run in process first (StudyContext::plan): a point its study refuses (exit 2 of `run`) refuses
+// the sweep with exit 2 before anything runs.
 // Points: the product of the --set lists (comma-separated; the last key varies fastest), numbered k = 0..P-1;
 // --fix passes a value unchanged (e.g. a list-valued study parameter). Each point is one child process of this
 // binary, `stickslip run STUDY --set KEY=V... --out DIR/points/<k> --json` (stdout and stderr in
