@@ -15,6 +15,10 @@
 // and, for time-stepping rules that are not ODEs (the D-SDS truncation of seed 001, eq. 3), an explicit
 //   adjust(t, x_eval, x_assigned, mode)   called by fixed-step drivers after every step or every stage
 //                                         assignment, as adjustment_policy() asks.
+// form() says which of three forms the equations take, and so which drivers can run the model (the capability
+// query that solvers/integrate.hpp's form_refuses answers for every command): ode (every driver), dae (algebraic
+// rows that only IDA solves: IDA only), step_rule (adjusts the state between steps: the fixed-step schemes only).
+// A DAE whose rhs() keeps its algebraic rows consistent (the sliding plates' dsds-dae) is an ode to the drivers.
 // All contact state (springs, slip flags, accumulated work) lives in x and mode, never in members,
 // so a model object is immutable during a run and can be shared by several drivers.
 #pragma once
@@ -26,6 +30,10 @@
 #include "core/types.hpp"
 
 namespace stickslip {
+
+// The form of a model's equations (Model::form).
+enum class ModelForm { ode, dae, step_rule };
+std::string to_string(ModelForm form);  // "ODE", "DAE", "time-stepping rule"
 
 // When a driver must call Model::adjust.
 enum class AdjustPolicy {
@@ -71,6 +79,8 @@ class Model {
   virtual Energy energy(double t, VecCRef x, const Mode& mode) const { (void)t; (void)x; (void)mode; return {}; }
 
   virtual AdjustPolicy adjustment_policy() const { return AdjustPolicy::none; }
+  // DAE models override it; a model that adjusts its state between steps is a step rule.
+  virtual ModelForm form() const { return adjustment_policy() == AdjustPolicy::none ? ModelForm::ode : ModelForm::step_rule; }
   virtual void adjust(double t, VecCRef x_eval, VecRef x_assigned, const Mode& mode) const {
     (void)t; (void)x_eval; (void)x_assigned; (void)mode;
   }

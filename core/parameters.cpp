@@ -69,6 +69,17 @@ const Parameters::Entry& Parameters::entry(const std::string& key) const {
 
 const std::string& Parameters::raw(const std::string& key) const { return entry(key).value; }
 
+std::string Parameters::unit(const std::string& key) const {
+  const std::string& help = entry(key).help;
+  for (std::size_t open = help.find(" ["); open != std::string::npos; open = help.find(" [", open + 1)) {
+    const std::size_t close = help.find(']', open);
+    if (close == std::string::npos) break;
+    const std::string u = help.substr(open + 2, close - open - 2);
+    if (!u.empty() && u[0] != '-' && u.find_first_of(":,|") == std::string::npos) return u;
+  }
+  return "";
+}
+
 double Parameters::real(const std::string& key) const { return parse_real(key, raw(key)); }
 
 double Parameters::positive(const std::string& key) const {
@@ -110,8 +121,15 @@ static bool parse_flag(const std::string& key, const std::string& text) {
 
 bool Parameters::flag(const std::string& key) const { return parse_flag(key, raw(key)); }
 
-std::string Parameters::choice(const std::string& key, const std::vector<std::string>& allowed) const {
-  const std::string& v = raw(key);
+std::string renamed(const std::string& key, const std::string& text, const Renames& renames) {
+  const auto it = renames.find(text);
+  if (it == renames.end()) return text;
+  if (it->second.size() == 1) return it->second.front();
+  throw_input(key, text, "renamed, ambiguous: give one of " + join(it->second));
+}
+
+std::string Parameters::choice(const std::string& key, const std::vector<std::string>& allowed, const Renames& renames) const {
+  const std::string v = renamed(key, raw(key), renames);
   for (const auto& a : allowed)
     if (a == v) return v;
   throw_input(key, v, "allowed: " + join(allowed));
@@ -133,10 +151,11 @@ std::vector<double> Parameters::positive_list(const std::string& key) const {
   return out;
 }
 
-std::vector<std::string> Parameters::choice_list(const std::string& key,
-                                                 const std::vector<std::string>& allowed) const {
+std::vector<std::string> Parameters::choice_list(const std::string& key, const std::vector<std::string>& allowed,
+                                                 const Renames& renames) const {
   std::vector<std::string> out;
-  for (const auto& item : split_list(raw(key))) {
+  for (const auto& text : split_list(raw(key))) {
+    const std::string item = renamed(key, text, renames);
     bool ok = false;
     for (const auto& a : allowed) ok = ok || a == item;
     if (!ok) throw_input(key, raw(key), "'" + item + "' is not allowed; allowed: " + join(allowed));

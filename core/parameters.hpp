@@ -12,6 +12,11 @@
 
 namespace stickslip {
 
+// Choices that were renamed: old spelling -> its new names. With one new name the old spelling is read as it; with
+// several it is ambiguous, an InputError naming the key and the new names.
+using Renames = std::map<std::string, std::vector<std::string>>;
+std::string renamed(const std::string& key, const std::string& text, const Renames& renames);
+
 class Parameters {
  public:
   explicit Parameters(std::string owner = "study") : owner_(std::move(owner)) {}
@@ -23,6 +28,9 @@ class Parameters {
   void set(const std::string& key, const std::string& value);
 
   bool has(const std::string& key) const { return entries_.count(key) != 0; }
+  // The unit its help text gives as " [UNIT]" (e.g. "end time [s]"), "" if none (a range "[0:5]" or an option
+  // "[--x]" is not a unit).
+  std::string unit(const std::string& key) const;
   const std::string& raw(const std::string& key) const;
 
   // Typed, validated reads.
@@ -32,11 +40,12 @@ class Parameters {
   double in_range(const std::string& key, double lo, double hi) const;  // lo <= v <= hi
   long integer(const std::string& key, long lo, long hi) const;
   bool flag(const std::string& key) const;                         // on/off, true/false, 1/0, yes/no
-  std::string choice(const std::string& key, const std::vector<std::string>& allowed) const;
+  std::string choice(const std::string& key, const std::vector<std::string>& allowed, const Renames& renames = {}) const;
 
   std::vector<double> real_list(const std::string& key) const;     // "1e-3,1e-2"
   std::vector<double> positive_list(const std::string& key) const;
-  std::vector<std::string> choice_list(const std::string& key, const std::vector<std::string>& allowed) const;
+  std::vector<std::string> choice_list(const std::string& key, const std::vector<std::string>& allowed,
+                                       const Renames& renames = {}) const;
   std::vector<bool> flag_list(const std::string& key) const;
 
   struct Entry {

@@ -79,6 +79,8 @@ void FrictionOscillatorDae::residual(double, VecCRef x, VecCRef xdot, const Mode
   r[2] = x[2] + slip_sign(mode[0]) * p_.phi(std::abs(vrel));
 }
 
+ModelForm FrictionOscillatorDae::form() const { return ModelForm::dae; }
+
 void FrictionOscillatorDae::differential_mask(const Mode& mode, VecRef id) const {
   id[0] = 1;
   id[1] = (mode[0] == osc_stick && projection_) ? 0 : 1;

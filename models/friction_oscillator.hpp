@@ -79,6 +79,7 @@ class FrictionOscillatorDae final : public Model {
   void rhs(double t, VecCRef x, const Mode& mode, VecRef xdot) const override;
   void residual(double t, VecCRef x, VecCRef xdot, const Mode& mode, VecRef r) const override;
   void differential_mask(const Mode& mode, VecRef id) const override;
+  ModelForm form() const override;
 
   std::size_t num_events() const override { return 2; }
   void events(double t, VecCRef x, const Mode& mode, VecRef g) const override;

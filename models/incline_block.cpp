@@ -9,13 +9,19 @@
 namespace stickslip {
 
 const std::vector<std::string>& block_law_names() {
-  static const std::vector<std::string> names{"coulomb", "coulomb-dae", "cundall-strack", "csds", "dsds"};
+  static const std::vector<std::string> names{"coulomb-filippov", "coulomb-dae", "cundall-strack", "csds", "dsds"};
   return names;
+}
+
+const Renames& block_law_renames() {
+  static const Renames r{{"coulomb", {"coulomb-filippov", "coulomb-dae"}}};
+  return r;
 }
 
 std::string to_string(BlockLaw law) { return block_law_names()[static_cast<std::size_t>(law)]; }
 
-BlockLaw parse_block_law(const std::string& key, const std::string& name) {
+BlockLaw parse_block_law(const std::string& key, const std::string& text) {
+  const std::string name = renamed(key, text, block_law_renames());
   const auto& names = block_law_names();
   for (std::size_t i = 0; i < names.size(); ++i)
     if (names[i] == name) return static_cast<BlockLaw>(i);
@@ -137,6 +143,8 @@ void InclineBlock::residual(double t, VecCRef x, VecCRef xdot, const Mode& mode,
   r[1] = m * xdot[1] - (m * p_.g * std::sin(p_.alpha) + x[4]);
   r[4] = x[4] + s * p_.mu * fn;
 }
+
+ModelForm InclineBlock::form() const { return law_ == BlockLaw::coulomb_dae ? ModelForm::dae : Model::form(); }
 
 void InclineBlock::differential_mask(const Mode& mode, VecRef id) const {
   id.setOnes();

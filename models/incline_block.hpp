@@ -8,7 +8,7 @@
 //   m s'' = m g sin(alpha) + F_t,   m y'' = -m g cos(alpha) + F_n.
 // Static normal equilibrium: y = -m g cos(alpha)/Y, y' = 0 (the default start).
 // Tangential laws (F_max = mu F_n):
-//   coulomb         Filippov (class InclineBlockFilippov): h = s', F_t = -sigma F_max (eq. 4-14)
+//   coulomb-filippov  Filippov (class InclineBlockFilippov): h = s', F_t = -sigma F_max (eq. 4-14)
 //   coulomb-dae     hybrid DAE for IDA, like models/friction_oscillator.hpp: stick: 0 = s' (velocity
 //                   projection on) and 0 = F_t + m g sin(alpha) (index 1); slip s: 0 = F_t + s F_max
 //   cundall-strack  eq. 19-20 with cut-off: F_t = clip(-k_t xi - gamma_t s', F_max), xi' = s' unless the
@@ -27,11 +27,14 @@
 
 #include "core/filippov_system.hpp"
 #include "core/model.hpp"
+#include "core/parameters.hpp"
 
 namespace stickslip {
 
 enum class BlockLaw { coulomb, coulomb_dae, cundall_strack, csds, dsds };
-const std::vector<std::string>& block_law_names();  // "coulomb", "coulomb-dae", "cundall-strack", "csds", "dsds"
+const std::vector<std::string>& block_law_names();  // "coulomb-filippov", "coulomb-dae", "cundall-strack", "csds", "dsds"
+// The old spelling "coulomb" is ambiguous for the block (coulomb-filippov or coulomb-dae): refused, naming both.
+const Renames& block_law_renames();
 std::string to_string(BlockLaw law);
 BlockLaw parse_block_law(const std::string& key, const std::string& name);
 
@@ -83,6 +86,7 @@ class InclineBlock final : public Model {
   void rhs(double t, VecCRef x, const Mode& mode, VecRef xdot) const override;
   void residual(double t, VecCRef x, VecCRef xdot, const Mode& mode, VecRef r) const override;
   void differential_mask(const Mode& mode, VecRef id) const override;
+  ModelForm form() const override;
   std::size_t num_events() const override { return law_ == BlockLaw::coulomb_dae ? 2 : 0; }
   void events(double t, VecCRef x, const Mode& mode, VecRef g) const override;
   EventOutcome on_event(double t, VecRef x, Mode& mode, std::size_t which) const override;

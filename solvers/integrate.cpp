@@ -7,6 +7,14 @@
 
 namespace stickslip {
 
+std::string form_refuses(ModelForm form, SolverKind kind) {
+  if (form == ModelForm::dae && kind != SolverKind::ida) return "this model is a DAE (algebraic rows); allowed: ida";
+  if (form == ModelForm::step_rule && !is_fixed_step(kind))
+    return "this model adjusts its state between steps (a time-stepping rule, not an ODE); allowed: euler, midpoint, "
+           "heun, rk4";
+  return "";
+}
+
 void validate_solver_options(const Model& model, const SolverOptions& o, double t0, double t_end) {
   const auto str = [](double v) { return format_value(v); };
   if (!(t_end > t0)) throw_input("t_end", str(t_end), "must be > the start time " + str(t0));
@@ -21,10 +29,7 @@ void validate_solver_options(const Model& model, const SolverOptions& o, double 
     throw_input("max_order", std::to_string(o.max_order), "IDA allows 1..5");
   if (o.kind == SolverKind::cvode && (o.max_order < 1 || o.max_order > (o.adams ? 12 : 5)))
     throw_input("max_order", std::to_string(o.max_order), o.adams ? "CVODE Adams allows 1..12" : "CVODE BDF allows 1..5");
-  if (model.adjustment_policy() != AdjustPolicy::none && !is_fixed_step(o.kind))
-    throw_input("solver", to_string(o.kind),
-                "this model adjusts its state between steps (a time-stepping rule, not an ODE); allowed: euler, "
-                "midpoint, heun, rk4");
+  if (const std::string why = form_refuses(model.form(), o.kind); !why.empty()) throw_input("solver", to_string(o.kind), why);
 }
 
 RunStats integrate(const Model& model, double t0, double t_end, VecRef x, Mode& mode, const SolverOptions& options,

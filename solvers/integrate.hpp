@@ -19,6 +19,10 @@ RunStats integrate(const Model& model, double t0, double t_end, VecRef x, Mode& 
                    const Observer& observer = {});
 
 // Checks the combination of model, solver and options; throws InputError naming the offending key.
+// Why driver `kind` cannot run a model of this form ("" if it can): a DAE needs IDA, a time-stepping rule a
+// fixed-step scheme. validate_solver_options refuses such a pair (InputError naming key "solver"); studies ask it
+// before they plan a combination.
+std::string form_refuses(ModelForm form, SolverKind kind);
 void validate_solver_options(const Model& model, const SolverOptions& options, double t0, double t_end);
 
 // The individual drivers (solvers/*_driver.cpp).

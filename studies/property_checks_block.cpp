@@ -184,9 +184,9 @@ PropertyCheck compliant_check(BlockLaw law, const std::string& driver, SolverKin
 std::vector<PropertyCheck> block_property_checks() {
   std::vector<PropertyCheck> v;
   const std::pair<const char*, SolverKind> filippov[] = {{"dopri5", SolverKind::dopri5}, {"cvode", SolverKind::cvode}, {"rk4", SolverKind::rk4}};
-  for (const auto& [name, kind] : filippov) v.push_back(rest_check("incline-block/coulomb:rest", name, kind));
+  for (const auto& [name, kind] : filippov) v.push_back(rest_check("incline-block/coulomb-filippov:rest", name, kind));
   v.push_back(rest_check("incline-block/coulomb-dae:rest", "ida", SolverKind::ida));
-  for (const auto& [name, kind] : filippov) v.push_back(launch_check("incline-block/coulomb:stop", name, kind));
+  for (const auto& [name, kind] : filippov) v.push_back(launch_check("incline-block/coulomb-filippov:stop", name, kind));
   v.push_back(launch_check("incline-block/coulomb-dae:stop", "ida", SolverKind::ida));
   for (BlockLaw law : {BlockLaw::cundall_strack, BlockLaw::csds}) {
     v.push_back(compliant_check(law, "rk4", SolverKind::rk4));

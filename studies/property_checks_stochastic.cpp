@@ -20,7 +20,7 @@ namespace {
 PropertyCheck ou_check(SdeScheme scheme) {
   PropertyCheck c;
   c.model = "stochastic-spheres/linear";
-  c.driver = to_string(scheme);
+  c.driver = scheme == SdeScheme::euler_maruyama ? "em" : "sde-heun";  // integrator-spec names
   c.what = "pair, linear friction: equipartition ratio against the exact discrete OU stationary variance of the scheme "
            "within 5 batch-means standard errors (40 batches, t_39 tail ~1e-5); momentum conserved to 1e-11 (round-off)";
   const double nan = std::nan("");

@@ -37,7 +37,7 @@ class RollingSphereStudy : public Study {
         .declare("xi", "0", "normal damping ratio (eq. 22)")
         .declare("g", "9.81", "gravity (m/s^2)")
         .declare("t_end", "5", "end time (s)")
-        .declare("tangential", "mindlin", "tangential law: mindlin, csds, dsds, coulomb (rigid stick/slip; ODE integrators)")
+        .declare("tangential", "mindlin", "tangential law: mindlin, csds, dsds, coulomb-stick (rigid stick/slip; ODE integrators; old name coulomb)")
         .declare("gamma_t", "0", "tangential damping of csds/dsds (N s/m)")
         .declare("output_every", "10", "write every n-th sample to the CSV");
     declare_sphere_run_parameters(p, "1e-4");

@@ -3,13 +3,14 @@
 // A block of size l on a slope at angle_deg (models/incline_block.hpp, Table 1 parameters) with speed v0 down
 // the slope, started either in static normal equilibrium (start=equilibrium) or, as in the paper, just
 // touching the plane without overlap and dropping into the normal spring (start=touching).
-//   friction  coulomb (Filippov driver), coulomb-dae (IDA; projection=on/off: velocity projection while
+//   friction  coulomb-filippov (Filippov driver), coulomb-dae (IDA; projection=on/off: velocity projection while
 //             sticking, the seed's conclusion), cundall-strack, csds, dsds
 //   solver    heun, rk4 (fixed step dt), dopri5, bdf2, bdf5 (CVODE BDF, or IDA for coulomb-dae, maximum order
 //             2 / 5). The adaptive ones run with rtol/atol and largest internal step dt (SolverOptions::max_step),
 //             so that a dt sweep means the same for every integrator (Fig. 4); they report to the study every dt.
-// Combinations that do not exist are skipped and listed (coulomb-dae needs a BDF solver; dsds is a
-// time-stepping rule for heun/rk4 only; csds needs damping on).
+// Combinations that do not exist are skipped and listed, as the models say (Model::form and form_refuses:
+// coulomb-dae is a DAE, IDA only, so a BDF solver; dsds is a time-stepping rule for heun/rk4 only; the csds model
+// refuses damping off).
 // Three groups of runs, each run once even if it belongs to several (its JSON row lists them in "sweeps"):
 //   position  friction x solver x dt x angle_deg x size x damping x projection x start (every listed value)
 //   dt        friction x solver x projection x dt_sweep      at the base point
@@ -110,20 +111,19 @@ Outcome outcome_of(const nlohmann::json& j) {
 std::string block_solver(const std::string& key, const std::string& text) {
   if (text == "bdf2" || text == "bdf5") return text;
   const IntegratorSpec s = parse_integrator_among(key, text, {"heun", "rk4", "dopri5", "cvode", "ida"});
-  if (s.filippov) throw_input(key, text, "coulomb runs the Filippov driver by itself; give the scheme alone");
+  if (s.filippov) throw_input(key, text, "coulomb-filippov runs the Filippov driver by itself; give the scheme alone");
   if (s.scheme == "heun" || s.scheme == "rk4" || s.scheme == "dopri5") return s.scheme;
   if (s.adams || (s.max_order != 0 && s.max_order != 2 && s.max_order != 5))
     throw_input(key, text, "the BDF of this study has maximum order 2 or 5: bdf2, bdf5, cvode:2, cvode:5, ida:2, ida:5");
   return s.max_order == 2 ? "bdf2" : "bdf5";
 }
 
-// Why a combination does not exist ("" if it does).
-std::string unsupported(BlockLaw law, const std::string& solver, bool damping) {
-  const bool bdf = solver == "bdf2" || solver == "bdf5";
-  if (law == BlockLaw::coulomb_dae && !bdf) return "coulomb-dae is a DAE: only bdf2/bdf5 (IDA)";
-  if (law == BlockLaw::dsds && solver != "heun" && solver != "rk4") return "dsds resets after steps: heun/rk4 only";
-  if (law == BlockLaw::csds && !damping) return "csds needs gamma_t > 0 (damping on)";
-  return "";
+BlockParameters block_of(const Config& c, const Common& k);
+
+// The form of a law's equations (Model::form): coulomb-filippov runs the Filippov driver on any scheme, an ODE.
+ModelForm form_of(BlockLaw law) {
+  if (law == BlockLaw::coulomb) return ModelForm::ode;
+  return InclineBlock(BlockParameters{}, law).form();
 }
 
 SolverOptions solver_options(const Config& c, const Common& k) {
@@ -135,7 +135,7 @@ SolverOptions solver_options(const Config& c, const Common& k) {
   else if (c.solver == "rk4") o.kind = SolverKind::rk4;
   else if (c.solver == "dopri5") o.kind = SolverKind::dopri5;
   else {
-    o.kind = c.law == BlockLaw::coulomb_dae ? SolverKind::ida : SolverKind::cvode;
+    o.kind = form_of(c.law) == ModelForm::dae ? SolverKind::ida : SolverKind::cvode;  // bdf2/bdf5
     o.max_order = c.solver == "bdf2" ? 2 : 5;
   }
   if (!is_fixed_step(o.kind)) o.max_step = c.dt;
@@ -149,6 +149,18 @@ BlockParameters block_of(const Config& c, const Common& k) {
   p.damping = c.damping;
   p.validate();
   return p;
+}
+
+// Why a combination does not exist ("" if it does), as the model and the drivers say (Model::form, form_refuses;
+// the model's own refusal of its parameters, e.g. csds without damping).
+std::string unsupported(const Config& c, const Common& k) {
+  const BlockParameters p = block_of(c, k);  // a bad parameter is an error, not a combination to skip
+  try {
+    if (c.law != BlockLaw::coulomb) (void)InclineBlock(p, c.law, c.projection);
+  } catch (const InputError& e) {
+    return e.what();
+  }
+  return form_refuses(form_of(c.law), solver_options(c, k).kind);
 }
 
 // One run with solver options `so`; CSV rows every output_interval when csv is given.
@@ -252,7 +264,8 @@ class SlopeDriftStudy final : public Study {
 
   Parameters parameters() const override {
     Parameters p("slope-drift");
-    p.declare("friction", "coulomb,coulomb-dae,cundall-strack,csds,dsds", "friction laws (list): " + join(block_law_names()))
+    p.declare("friction", "coulomb-filippov,coulomb-dae,cundall-strack,csds,dsds",
+              "friction laws (list): " + join(block_law_names()) + " (coulomb alone is ambiguous)")
         .declare("solver", "heun,rk4,dopri5,bdf2,bdf5",
                  "solvers (list): " + join(kSolvers) + " (bdf2/bdf5 also as cvode:2, cvode:5, ida:2, ida:5, cvode, ida)")
         .declare("dt", "5e-6",
@@ -298,8 +311,8 @@ class SlopeDriftStudy final : public Study {
 
   // drift of one run at a single point (friction, angle_deg, size, damping, projection, start each one value) with
   // integrator spec at step h (rtol h for dopri5/cvode/ida, whose largest internal step is then the first dt).
-  // coulomb runs through the Filippov driver whatever the prefix; no exact value (the reference is the finest run
-  // or Richardson extrapolation; coulomb and coulomb-dae with projection give exactly 0).
+  // coulomb-filippov runs through the Filippov driver whatever the prefix; no exact value (the reference is the finest
+  // run or Richardson extrapolation; coulomb-filippov and coulomb-dae with projection give exactly 0).
   std::vector<Observable> observables() const override {
     Observable o;
     o.name = "drift", o.unit = "m", o.help = "|s(t_end) - s(t_rest)| along the slope";
@@ -314,7 +327,7 @@ class SlopeDriftStudy final : public Study {
       const Common k = common_of(prm);
       const double angle = prm.real("angle_deg");
       if (!(angle >= 0 && angle < 90)) throw_input("angle_deg", prm.raw("angle_deg"), "one angle in [0, 90)");
-      const BlockLaw law = parse_block_law("friction", prm.choice("friction", block_law_names()));
+      const BlockLaw law = parse_block_law("friction", prm.choice("friction", block_law_names(), block_law_renames()));
       const Config c{law, spec.text(), h, angle, prm.positive("size"), prm.flag("damping"),
                      law == BlockLaw::coulomb_dae && prm.flag("projection"), prm.choice("start", kStarts) == "touching"};
       SolverOptions so = spec.options("solver", {});
@@ -329,9 +342,14 @@ class SlopeDriftStudy final : public Study {
     return {o};
   }
 
+  std::map<std::string, std::string> result_units() const override {
+    return {{"t_rest", "s"}, {"s_rest", "m"}, {"v_rest", "m/s"}, {"s_end", "m"}, {"s_half", "m"},
+            {"late_drift", "m"}, {"max_abs_xh", "m"}};
+  }
+
   nlohmann::json run(const Parameters& prm, const StudyContext& ctx) const override {
     const Common k = common_of(prm);
-    const auto laws = non_empty(prm.choice_list("friction", block_law_names()), prm, "friction");
+    const auto laws = non_empty(prm.choice_list("friction", block_law_names(), block_law_renames()), prm, "friction");
     std::vector<std::string> solvers;
     for (const auto& item : split_list(prm.raw("solver"))) solvers.push_back(block_solver("solver", item));
     non_empty(solvers, prm, "solver");
@@ -357,7 +375,7 @@ class SlopeDriftStudy final : public Study {
     std::set<std::string> skipped_keys;
     nlohmann::json skipped = nlohmann::json::array();
     auto add = [&](const Config& c, unsigned group) {
-      const std::string why = unsupported(c.law, c.solver, c.damping);
+      const std::string why = unsupported(c, k);
       if (!why.empty()) {
         const std::string key = fmt::format("{} {} {}", to_string(c.law), c.solver, c.damping);
         if (skipped_keys.insert(key).second)

@@ -20,13 +20,18 @@ const std::vector<std::string>& sphere_integrator_names() {
 }
 
 const std::vector<std::string>& sphere_tangential_names() {
-  static const std::vector<std::string> names{"mindlin", "csds", "dsds", "coulomb"};
+  static const std::vector<std::string> names{"mindlin", "csds", "dsds", "coulomb-stick"};
   return names;
 }
 
+const Renames& sphere_tangential_renames() {
+  static const Renames r{{"coulomb", {"coulomb-stick"}}};  // the only Coulomb law of the spheres: still read
+  return r;
+}
+
 bool read_sphere_tangential(const Parameters& p, const std::string& key, SphereParams& params) {
-  const std::string name = p.choice(key, sphere_tangential_names());
-  if (name == "coulomb") {
+  const std::string name = p.choice(key, sphere_tangential_names(), sphere_tangential_renames());
+  if (name == "coulomb-stick") {
     params.law = TangentialLaw::mindlin;
     return true;
   }
@@ -87,7 +92,7 @@ SphereRunStats run_spheres(const SphereScene& scene, const ParticleState& initia
   if (o.engine == "particles") return run_spheres_on_engine(scene, initial, t_end, o, observer);
   SphereRunStats stats;
   if (o.coulomb && o.integrator == "trapezoid")
-    throw_input("tangential", "coulomb", "needs an ODE integrator (rk4, dopri5, cvode, ida, ...); the trapezoid stepper offers mindlin and dsds");
+    throw_input("tangential", "coulomb-stick", "needs an ODE integrator (rk4, dopri5, cvode, ida, ...); the trapezoid stepper offers mindlin and dsds");
   if (o.integrator == "trapezoid") {
     SphereStepper stepper(scene);
     ParticleState s = initial;

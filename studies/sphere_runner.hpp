@@ -38,9 +38,11 @@ struct SphereRunStats {
   double min_dt = 0;        // smallest trapezoid step taken
 };
 
-// mindlin, csds, dsds (the scene's laws) and coulomb (SphereModel only).
+// mindlin, csds, dsds (the scene's laws) and coulomb-stick (SphereModel only: a stick constraint, mu N slip, with
+// stick/slip events); the old spelling coulomb is still read as coulomb-stick (sphere_tangential_renames).
 const std::vector<std::string>& sphere_tangential_names();
-// Reads parameter `key` into params.law; returns true for coulomb (params.law is then left at mindlin).
+const Renames& sphere_tangential_renames();
+// Reads parameter `key` into params.law; returns true for coulomb-stick (params.law is then left at mindlin).
 bool read_sphere_tangential(const Parameters& p, const std::string& key, SphereParams& params);
 
 // Declares integrator, dt, phi, tol, rtol, atol, engine on a study's parameters (defaults as given).

@@ -140,7 +140,8 @@ class StochasticFrictionStudy final : public Study {
 
   Parameters parameters() const override {
     Parameters p("stochastic-friction");
-    p.declare("law", "linear,coulomb,tanh", "friction laws f(u) (list): linear (gamma u), coulomb (mu F_n), tanh")
+    p.declare("law", "linear,coulomb-sign,tanh",
+              "friction laws f(u) (list): linear (gamma u), coulomb-sign (mu F_n; old name coulomb), tanh")
         .declare("kT", "0.1,1", "temperatures (list, > 0)")
         .declare("system", "pair,cluster", "systems (list): pair (spheres i, j), cluster (cluster_size spheres i)")
         .declare("geometry", "fixed,bonded",
@@ -168,15 +169,15 @@ class StochasticFrictionStudy final : public Study {
         .declare("acf_max_lag", "1.5", "largest lag of the autocorrelation [n.u.]")
         .declare("sweep_dt", "0.02,0.01,0.005,0.002", "dt sweep of the pair (list; 'none' to skip)")
         .declare("sweep_t_end", "10000", "length of every dt-sweep run [n.u.]")
-        .declare("sweep_law", "linear,coulomb", "laws of the dt sweep (list)")
+        .declare("sweep_law", "linear,coulomb-sign", "laws of the dt sweep (list)")
         .declare("sweep_scheme", "euler-maruyama,heun", "schemes of the dt sweep (list)")
         .declare("sweep_kT", "0.1,1", "temperatures of the dt sweep (list)");
     return p;
   }
 
   nlohmann::json run(const Parameters& params, const StudyContext& ctx) const override {
-    const std::vector<std::string> laws_allowed{"linear", "coulomb", "tanh"};
-    const auto laws = params.choice_list("law", laws_allowed);
+    const std::vector<std::string>& laws_allowed = stochastic_law_names();
+    const auto laws = params.choice_list("law", laws_allowed, stochastic_law_renames());
     const auto kTs = params.positive_list("kT");
     const auto systems = params.choice_list("system", {"pair", "cluster"});
     const auto geometries = params.choice_list("geometry", {"fixed", "bonded"});
@@ -214,7 +215,7 @@ class StochasticFrictionStudy final : public Study {
       throw_input("sweep_t_end", params.raw("sweep_t_end"), "must exceed t_equil=" + params.raw("t_equil"));
     std::vector<double> sweep_dt;
     if (params.raw("sweep_dt") != "none") sweep_dt = params.positive_list("sweep_dt");
-    const auto sweep_laws = params.choice_list("sweep_law", laws_allowed);
+    const auto sweep_laws = params.choice_list("sweep_law", laws_allowed, stochastic_law_renames());
     const auto sweep_schemes = split_list(params.raw("sweep_scheme"));
     for (const auto& n : sweep_schemes) (void)parse_sde_scheme("sweep_scheme", n);  // also the spec names em, sde-heun
     const auto sweep_kTs = params.positive_list("sweep_kT");
@@ -359,7 +360,7 @@ class StochasticFrictionStudy final : public Study {
         table_row(coarse, grid_result);
         table << ',' << spec.dt << ',' << r.ratio << ',' << r.stderr_ratio << ',' << ex.value << ','
               << ex.stderr_value << '\n' << std::flush;
-        if (coarse.law == "linear" || coarse.law == "coulomb") {
+        if (coarse.law == "linear" || coarse.law == "coulomb-sign") {
           ++checked;
           if (!(in3 && in3se)) failures.push_back(grid_label);
         }

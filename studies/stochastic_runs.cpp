@@ -61,11 +61,22 @@ Eigen::MatrixXd contact_jacobian(const StochasticSpheres& m, VecCRef x) {
 
 }  // namespace
 
+const std::vector<std::string>& stochastic_law_names() {
+  static const std::vector<std::string> names{"linear", "coulomb-sign", "tanh"};
+  return names;
+}
+
+const Renames& stochastic_law_renames() {
+  static const Renames r{{"coulomb", {"coulomb-sign"}}};  // the only Coulomb law of the SDE pair: still read
+  return r;
+}
+
 FrictionLaw make_friction_law(const StochasticRunSpec& s) {
-  if (s.law == "linear") return FrictionLaw::linear(s.gamma);
-  if (s.law == "coulomb") return FrictionLaw::coulomb(s.mu, s.normal_force);
-  if (s.law == "tanh") return FrictionLaw::tanh_coulomb(s.mu, s.normal_force, s.u_scale);
-  throw_input("law", s.law, "allowed: linear, coulomb, tanh");
+  const std::string law = renamed("law", s.law, stochastic_law_renames());
+  if (law == "linear") return FrictionLaw::linear(s.gamma);
+  if (law == "coulomb-sign") return FrictionLaw::coulomb(s.mu, s.normal_force);
+  if (law == "tanh") return FrictionLaw::tanh_coulomb(s.mu, s.normal_force, s.u_scale);
+  throw_input("law", s.law, "allowed: " + join(stochastic_law_names()));
 }
 
 StochasticSpheres make_stochastic_spheres(const StochasticRunSpec& s, std::vector<Vec3>& positions) {

@@ -21,6 +21,7 @@
 #include <string>
 #include <vector>
 
+#include "core/parameters.hpp"
 #include "core/energy_ledger.hpp"
 #include "models/stochastic_spheres.hpp"
 #include "solvers/sde_integrator.hpp"
@@ -31,7 +32,7 @@ struct StochasticRunSpec {
   std::string system = "pair";  // "pair" (radius/mass i, j) or "cluster" (cluster_size equal spheres i)
   std::size_t cluster_size = 4;
   ContactGeometry geometry = ContactGeometry::fixed;
-  std::string law = "linear";  // linear, coulomb, tanh
+  std::string law = "linear";  // linear, coulomb-sign (old spelling coulomb), tanh
   double gamma = 1, mu = 0.5, normal_force = 1, u_scale = 0.1;
   double kT = 1;
   SdeScheme scheme = SdeScheme::euler_maruyama;
@@ -70,6 +71,9 @@ struct StochasticRunResult {
 
 // Builds the model of a spec (validates it; InputError names the key).
 StochasticSpheres make_stochastic_spheres(const StochasticRunSpec& spec, std::vector<Vec3>& positions);
+// linear, coulomb-sign (f = mu F_n, the sign law of the SDE pair), tanh; the old spelling coulomb is still read.
+const std::vector<std::string>& stochastic_law_names();
+const Renames& stochastic_law_renames();
 FrictionLaw make_friction_law(const StochasticRunSpec& spec);
 
 // The step counts of a run, in checked arithmetic: InputError naming dt, t_end, t_equil, sample_interval or

@@ -7,6 +7,7 @@
 
 #include <filesystem>
 #include <functional>
+#include <map>
 #include <memory>
 #include <nlohmann/json.hpp>
 #include <ostream>
@@ -40,6 +41,9 @@ class Study {
   virtual nlohmann::json run(const Parameters& params, const StudyContext& ctx) const = 0;
   // Its deterministic scalar observables for `stickslip converge` (studies/observable.hpp); none by default.
   virtual std::vector<Observable> observables() const { return {}; }
+  // Units of the keys of its summary.json that are neither an observable nor a parameter (e.g. {"t_rest", "s"}),
+  // for the column names of `stickslip sweep`; none by default.
+  virtual std::map<std::string, std::string> result_units() const { return {}; }
 };
 
 // One line per model, friction law and solver for `stickslip list`.

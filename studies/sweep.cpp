@@ -13,6 +13,7 @@
 #include <fstream>
 #include <iostream>
 #include <map>
+#include <sstream>
 #include <thread>
 
 #include "core/errors.hpp"
@@ -96,8 +97,33 @@ std::string csv_cell(const nlohmann::json& v) {
   return q + "\"";
 }
 
+// The unit of every name a column can end in: the study's result keys, its observables, its parameters (in that
+// order of precedence).
+std::map<std::string, std::string> units_of(const Study& study) {
+  std::map<std::string, std::string> u = study.result_units();
+  for (const auto& o : study.observables()) u.emplace(o.name, o.unit);
+  const Parameters p = study.parameters();
+  for (const auto& [key, e] : p.entries()) u.emplace(key, p.unit(key));
+  return u;
+}
+
+// A column name with its unit, "results.0.drift [m]": the unit of its last part that is not an index.
+std::string column(const std::string& path, const std::map<std::string, std::string>& units) {
+  std::string last = path;
+  for (std::size_t end = path.size(); end > 0;) {
+    const std::size_t dot = path.rfind('.', end - 1);
+    const std::size_t from = dot == std::string::npos ? 0 : dot + 1;
+    last = path.substr(from, end - from);
+    if (last.find_first_not_of("0123456789") != std::string::npos || from == 0) break;
+    end = dot;
+  }
+  const auto it = units.find(last);
+  return csv_cell(it == units.end() || it->second.empty() ? path : path + " [" + it->second + "]");
+}
+
 // points.jsonl and sweep.csv from rows (sorted by point here), and summary.json.
-void write_outputs(const std::filesystem::path& out, const SweepDef& d, std::map<std::size_t, nlohmann::json> rows,
+void write_outputs(const std::filesystem::path& out, const SweepDef& d, const std::map<std::string, std::string>& units,
+                   std::map<std::size_t, nlohmann::json> rows,
                    const nlohmann::json& timing, const nlohmann::json& provenance_json, bool complete) {
   std::string jsonl, csv = "point";
   std::vector<std::string> paths;
@@ -107,9 +133,9 @@ void write_outputs(const std::filesystem::path& out, const SweepDef& d, std::map
       for (const auto& [p, v] : row["result"].items())
         if (!seen[p]) seen[p] = true, paths.push_back(p);
   // nlohmann keeps object keys sorted: the column order is the same for every subset of rows.
-  for (const auto& [key, vals] : d.axes) csv += "," + csv_cell(key);
+  for (const auto& [key, vals] : d.axes) csv += "," + column(key, units);
   csv += ",exit_code";
-  for (const auto& p : paths) csv += "," + csv_cell(p);
+  for (const auto& p : paths) csv += "," + column(p, units);
   csv += ",error\n";
   std::size_t failed = 0;
   for (const auto& [k, row] : rows) {
@@ -173,6 +199,33 @@ nlohmann::json point_row(const SweepDef& d, std::size_t k, int code, const std::
     row["error"] = last_line(out / "points" / (std::to_string(k) + ".log"));
   }
   return row;
+}
+
+// The work a point plans (StudyContext::plan, from an in-process dry run): runs x steps per run x particles, or 0
+// where the study declares none. Used to start the longest first. A point the study refuses (an InputError: an
+// unknown or ambiguous name, a law x driver pair the model's form excludes) refuses the sweep, exit 2.
+double planned_cost(const Study& study, const SweepDef& d, std::size_t k) {
+  Parameters p = study.parameters();
+  for (const auto& [key, v] : d.point(k)) p.set(key, v);
+  for (const auto& [key, v] : d.fixed) p.set(key, v);
+  std::ostringstream quiet;
+  nlohmann::json plan;
+  try {
+    plan = dry_run_study(study, p, quiet);
+  } catch (const Interrupted&) {
+    throw;
+  } catch (const InputError&) {
+    throw;
+  } catch (const std::exception&) {
+    return 0;
+  }
+  if (!plan.is_object()) return 0;
+  const auto factor = [&](std::initializer_list<const char*> keys) {
+    for (const char* key : keys)
+      if (plan.contains(key) && plan[key].is_number() && plan[key].get<double>() > 0) return plan[key].get<double>();
+    return 1.0;
+  };
+  return factor({"runs"}) * factor({"steps_per_run", "steps_per_run_at_most"}) * factor({"particles"});
 }
 
 std::pair<std::size_t, std::size_t> parse_shard(const std::string& text) {
@@ -242,6 +295,9 @@ int sweep_command(const std::vector<std::string>& args) {
   for (const auto& [key, vals] : d.axes)
     for (const auto& v : vals) check.set(key, v);
   const std::size_t total = d.total();
+  std::map<std::size_t, double> cost;
+  for (std::size_t k = 0; k < total; ++k)
+    if (d.in_shard(k)) cost[k] = planned_cost(study, d, k);
   make_out_dir(out);
   std::filesystem::create_directories(out / "points");
   Parameters sp("sweep");
@@ -257,6 +313,10 @@ int sweep_command(const std::vector<std::string>& args) {
     else todo.push_back(k);
   }
   const std::size_t mine = rows.size() + todo.size();
+  // Longest first (ties in point order): the last point to start is a short one, so the jobs end together.
+  std::stable_sort(todo.begin(), todo.end(), [&](std::size_t a, std::size_t b) { return cost[a] > cost[b]; });
+  double cost_total = 0, cost_done = 0;
+  for (std::size_t k : todo) cost_total += cost[k];
   std::cerr << fmt::format("sweep {}: {} points ({} in shard {}/{}, {} stored), {} jobs\n", study.name(), total, mine,
                            d.shard, d.shards, rows.size(), jobs);
   const auto start = std::chrono::steady_clock::now();
@@ -289,17 +349,21 @@ int sweep_command(const std::vector<std::string>& args) {
     store.record("point-" + std::to_string(k), row);
     rows[k] = row;
     ++done_now;
+    cost_done += cost[k];
     const double el = std::chrono::duration<double>(std::chrono::steady_clock::now() - start).count();
+    // The time left in proportion to the planned work left (to the points left where no work is planned).
+    const double left = cost_total > 0 && cost_done > 0
+                            ? el / cost_done * (cost_total - cost_done)
+                            : el / static_cast<double>(done_now) * static_cast<double>(todo.size() - done_now);
     std::cerr << fmt::format("sweep {}: {}/{} points ({:.0f} %), {:.1f} s elapsed, about {:.0f} s left{}\n", study.name(),
                              rows.size(), mine, 100.0 * static_cast<double>(rows.size()) / static_cast<double>(mine), el,
-                             el / static_cast<double>(done_now) * static_cast<double>(todo.size() - done_now),
-                             code ? fmt::format(" (point {} exit {})", k, code) : std::string());
+                             left, code ? fmt::format(" (point {} exit {})", k, code) : std::string());
   }
   const double wall = std::chrono::duration<double>(std::chrono::steady_clock::now() - start).count();
   std::vector<std::string> command_line{"stickslip", "sweep"};
   command_line.insert(command_line.end(), args.begin(), args.end());
-  const nlohmann::json timing{{"jobs", jobs}, {"wall_time_s", wall}, {"points_run", done_now}};
-  write_outputs(out, d, rows, timing, provenance(command_line, sp), rows.size() == mine);
+  const nlohmann::json timing{{"jobs", jobs}, {"wall_time_s", wall}, {"points_run", done_now}, {"start_order", todo}};
+  write_outputs(out, d, units_of(study), rows, timing, provenance(command_line, sp), rows.size() == mine);
   if (signal_seen) {
     std::cerr << "stickslip sweep: interrupted; " << rows.size() << " points on disk in " << out.string()
               << "/runs.jsonl; finish with --resume (same arguments)\n";
@@ -365,7 +429,8 @@ int merge_command(const std::vector<std::string>& args) {
   command_line.insert(command_line.end(), args.begin(), args.end());
   Parameters sp("sweep");
   sp.declare("sweep_id", id, "").declare("shard", "1/1", "");
-  write_outputs(out, d, rows, {{"merged_from", dirs.size()}}, provenance(command_line, sp), true);
+  const auto studies = all_studies();
+  write_outputs(out, d, units_of(find_study(studies, d.study)), rows, {{"merged_from", dirs.size()}}, provenance(command_line, sp), true);
   std::cerr << fmt::format("merge: {} points of sweep {} from {} folders -> {}/\n", rows.size(), id, dirs.size(), out.string());
   return 0;
 }

@@ -1,6 +1,8 @@
 // studies/sweep.hpp — `stickslip sweep STUDY --set KEY=LIST... [--fix KEY=VALUE]... [--jobs N] [--shard I/N]
 // [--out DIR] [--resume]` and `stickslip merge DIR... --out DIR`: a study over the product of parameter values.
 //
+// Every point is dry-run in process first (StudyContext::plan): a point its study refuses (exit 2 of `run`) refuses
+// the sweep with exit 2 before anything runs.
 // Points: the product of the --set lists (comma-separated; the last key varies fastest), numbered k = 0..P-1;
 // --fix passes a value unchanged (e.g. a list-valued study parameter). Each point is one child process of this
 // binary, `stickslip run STUDY --set KEY=V... --out DIR/points/<k> --json` (stdout and stderr in
@@ -9,8 +11,11 @@
 // Every finished point is a row in DIR/runs.jsonl (studies/run_store.hpp): --resume with the same arguments runs
 // only the missing ones. A row: {"point", "parameters": {KEY: V}, "exit_code", "result": the scalars of the point's
 // summary.json flattened to dotted paths, or "error": the last line of a failed point's log}; no timing in rows.
+// The points start longest first (the work each plans in an in-process --dry-run: runs x steps x particles; ties in
+// point order; the order is timing.start_order of summary.json), so that the jobs end together; the ETA on stderr is in proportion to the planned work left.
 // Outputs, rows in point order whatever --jobs: points.jsonl (one row a line), sweep.csv (point, the keys,
-// exit_code, then every result path), summary.json (the sweep's definition and id; jobs, wall time and the
+// exit_code, then every result path; a column's name carries the unit of its last part, "results.0.drift [m]",
+// from the study's result_units(), observables and parameter declarations), summary.json (the sweep's definition and id; jobs, wall time and the
 // command line under "timing" and "provenance", the only parts that differ between equal sweeps).
 // merge: the folders of the shards of one sweep (same id) -> the outputs of the unsharded sweep, byte for byte
 // (points.jsonl, sweep.csv; summary.json apart from "timing" and "provenance").

@@ -7,6 +7,7 @@
 #include "core/errors.hpp"
 #include "core/interrupt.hpp"
 #include "core/parameters.hpp"
+#include "solvers/integrator_spec.hpp"
 
 namespace stickslip {
 namespace {
@@ -78,10 +79,16 @@ void run_invalid(const PropertyCheck& c, unsigned long long seed, CheckSummary& 
 std::vector<CheckSummary> run_verify(const VerifyOptions& o, std::ostream& progress) {
   std::vector<PropertyCheck> checks;
   std::vector<std::string> model_names, solver_names_seen;
+  // --solver in the integrator-spec grammar (solvers/integrator_spec.hpp): "cvode:bdf" is the check of "cvode",
+  // "em" the Euler-Maruyama one; compared by canonical spec text.
+  std::vector<std::string> wanted;
+  for (const auto& f : o.solvers) wanted.push_back(parse_integrator("--solver", f).text());
   for (auto& c : all_property_checks()) {
     model_names.push_back(c.model);
     solver_names_seen.push_back(c.driver);
-    if (matches(o.models, c.model) && matches(o.solvers, c.driver)) checks.push_back(std::move(c));
+    const std::string spec = parse_integrator("driver", c.driver).text();
+    if (matches(o.models, c.model) && (wanted.empty() || std::count(wanted.begin(), wanted.end(), spec)))
+      checks.push_back(std::move(c));
   }
   auto unique = [](std::vector<std::string> v) {
     std::sort(v.begin(), v.end());
@@ -91,9 +98,10 @@ std::vector<CheckSummary> run_verify(const VerifyOptions& o, std::ostream& progr
   for (const auto& f : o.models)
     if (!std::any_of(model_names.begin(), model_names.end(), [&](const std::string& n) { return matches({f}, n); }))
       throw_input("--model", f, "allowed: " + join(unique(model_names)) + " (or the part before '/')");
-  for (const auto& f : o.solvers)
-    if (!std::any_of(solver_names_seen.begin(), solver_names_seen.end(), [&](const std::string& n) { return n == f; }))
-      throw_input("--solver", f, "allowed: " + join(unique(solver_names_seen)));
+  for (std::size_t i = 0; i < wanted.size(); ++i)
+    if (!std::any_of(solver_names_seen.begin(), solver_names_seen.end(),
+                     [&](const std::string& n) { return parse_integrator("driver", n).text() == wanted[i]; }))
+      throw_input("--solver", o.solvers[i], "no check runs this integrator; allowed: " + join(unique(solver_names_seen)));
   if (checks.empty())
     throw_input("--model", join(o.models), "no check of this model runs with --solver " + join(o.solvers));
 

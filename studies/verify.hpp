@@ -1,6 +1,7 @@
 // studies/verify.hpp — `stickslip verify`: runs the property checks (studies/property_checks.hpp) over seeded
 // random draws and tabulates model x driver: draws, worst error against its tolerance, failures. A failing
-// draw is reported with the one command line that reproduces it.
+// draw is reported with the one command line that reproduces it. --solver takes integrator specs
+// (solvers/integrator_spec.hpp: rk4, cvode:bdf, em, sde-heun, ...), compared with each check's driver by canonical text.
 #pragma once
 
 #include <nlohmann/json.hpp>

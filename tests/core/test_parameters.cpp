@@ -34,6 +34,18 @@ TEST_CASE("typed reads and lists") {
   CHECK(p.positive("dt") == doctest::Approx(2e-3));
 }
 
+TEST_CASE("the unit of a key is the [UNIT] of its help text, not a range or an option") {
+  Parameters p("demo");
+  p.declare("t_end", "1", "end time [s]").declare("Y", "1", "modulus [kg/(m s^2)] (Table 1)");
+  p.declare("x", "1", "a value in [0:5] [m/s]").declare("s", "rk4", "cvode[:bdf|:adams] or [--solver LIST]");
+  p.declare("mu", "0.6", "friction coefficient");
+  CHECK(p.unit("t_end") == "s");
+  CHECK(p.unit("Y") == "kg/(m s^2)");
+  CHECK(p.unit("x") == "m/s");
+  CHECK(p.unit("s") == "");
+  CHECK(p.unit("mu") == "");
+}
+
 TEST_CASE("bad input names the key, the value and what is allowed") {
   Parameters p = make();
   CHECK(message_of([&] { p.assign("nope=1"); }).find("nope=1: unknown key for demo; allowed keys: dt, events, list, solver") == 0);

@@ -140,3 +140,15 @@ TEST_CASE("residual = 0 on the right-hand side in every ODE law; DAE residual co
     CHECK(r.norm() < 1e-12 * p.mass() * p.g);
   }
 }
+
+TEST_CASE("the form of each block law decides its drivers (Model::form, form_refuses)") {
+  const BlockParameters p;
+  CHECK(InclineBlock(p, BlockLaw::coulomb_dae).form() == ModelForm::dae);
+  CHECK(InclineBlock(p, BlockLaw::dsds).form() == ModelForm::step_rule);
+  CHECK(InclineBlock(p, BlockLaw::cundall_strack).form() == ModelForm::ode);
+  CHECK(form_refuses(ModelForm::dae, SolverKind::ida).empty());
+  CHECK_FALSE(form_refuses(ModelForm::dae, SolverKind::rk4).empty());
+  CHECK_FALSE(form_refuses(ModelForm::step_rule, SolverKind::cvode).empty());
+  CHECK(form_refuses(ModelForm::step_rule, SolverKind::heun).empty());
+  CHECK(form_refuses(ModelForm::ode, SolverKind::ida).empty());
+}

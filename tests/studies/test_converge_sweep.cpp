@@ -21,7 +21,7 @@ std::string slurp(const std::filesystem::path& p) {
   return s.str();
 }
 const std::string kSweep =
-    "sweep slope-drift --set friction=cundall-strack,coulomb --set dt=2e-5,1e-5 --fix solver=rk4 "
+    "sweep slope-drift --set friction=cundall-strack,coulomb-filippov --set dt=2e-5,1e-5 --fix solver=rk4 "
     "--fix t_end=0.05 --fix dt_sweep=none --fix size_sweep=none --fix angle_deg=30 --fix damping=on";
 }  // namespace
 
@@ -69,6 +69,14 @@ TEST_CASE("sweep: --jobs 2 equals --jobs 1; shards merged equal the whole; --res
   REQUIRE(run_cli(kSweep + " --jobs 2 --out " + d2.string()).code == 0);
   const std::string csv = slurp(d1 / "sweep.csv");
   CHECK(std::count(csv.begin(), csv.end(), '\n') == 5);  // header + 2 x 2 points
+  // Columns carry units: a parameter's from its declaration, an observable's, a result key's (Study::result_units).
+  const std::string header = csv.substr(0, csv.find('\n'));
+  for (const char* col : {",dt [s],", ",results.0.drift [m],", ",results.0.t_rest [s],", ",results.0.angle_deg [deg],",
+                          ",results.0.friction,"})
+    CHECK_MESSAGE(header.find(col) != std::string::npos, col);
+  // Longest first: the dt = 1e-5 points (1, 3) plan twice the steps of the dt = 2e-5 ones (0, 2).
+  const auto timing = nlohmann::json::parse(slurp(d2 / "summary.json"))["timing"];
+  CHECK(timing["start_order"] == nlohmann::json::array({1, 3, 0, 2}));
   CHECK(csv == slurp(d2 / "sweep.csv"));
   CHECK(slurp(d1 / "points.jsonl") == slurp(d2 / "points.jsonl"));
   // Coulomb (Filippov) holds the block: drift exactly 0; Cundall-Strack creeps (seed 002).
@@ -78,7 +86,7 @@ TEST_CASE("sweep: --jobs 2 equals --jobs 1; shards merged equal the whole; --res
     const auto row = nlohmann::json::parse(line);
     REQUIRE(row["exit_code"] == 0);
     const double drift = row["result"]["results.0.drift"].get<double>();
-    if (row["parameters"]["friction"] == "coulomb") CHECK(drift == 0.0);
+    if (row["parameters"]["friction"] == "coulomb-filippov") CHECK(drift == 0.0);
     else CHECK(drift > 0.0);
   }
   REQUIRE(run_cli(kSweep + " --shard 1/2 --out " + s1.string()).code == 0);
@@ -102,6 +110,15 @@ TEST_CASE("sweep: --jobs 2 equals --jobs 1; shards merged equal the whole; --res
   CHECK(again.out.find("4 stored") != std::string::npos);
   CHECK(slurp(d1 / "sweep.csv") == csv);
   for (const auto& d : {d1, d2, s1, s2, m, other}) std::filesystem::remove_all(d);
+}
+
+TEST_CASE("converge refuses what the model's form refuses: the coulomb-dae block is a DAE (IDA only)") {
+  const auto out = scratch_dir("converge_form");
+  const CliOutput r = run_cli("converge slope-drift --observable drift --set friction=coulomb-dae --solver rk4 --out " +
+                                  out.string(), true);
+  CHECK(r.code == 2);
+  CHECK(r.out == "stickslip: error: solver=rk4: this model is a DAE (algebraic rows); allowed: ida\n");
+  std::filesystem::remove_all(out);
 }
 
 TEST_CASE("bad input to converge, sweep and merge: exit 2 with one line") {

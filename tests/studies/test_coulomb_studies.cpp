@@ -51,7 +51,7 @@ TEST_CASE("dry-friction-oscillator: JSON stick time/place match the exact soluti
 }
 
 TEST_CASE("slope-drift: Coulomb holds at 30 deg (drift <= 1e-12), the compliant laws slip; a launched block stops on time") {
-  const Result r = run("run slope-drift --json --set friction=coulomb,coulomb-dae,cundall-strack,dsds "
+  const Result r = run("run slope-drift --json --set friction=coulomb-filippov,coulomb-dae,cundall-strack,dsds "
                        "--set solver=rk4,bdf5 --set angle_deg=30 --set damping=on --set t_end=0.1 --set projection=on "
                        "--set dt_sweep=none --set size_sweep=none",
                        "sd");
@@ -62,7 +62,7 @@ TEST_CASE("slope-drift: Coulomb holds at 30 deg (drift <= 1e-12), the compliant 
   for (const auto& e : j["results"]) {
     CAPTURE(e.dump());
     const std::string f = e["friction"];
-    if (f == "coulomb" || f == "coulomb-dae") {
+    if (f == "coulomb-filippov" || f == "coulomb-dae") {
       CHECK(e["drift"].get<double>() <= 1e-12);
       ++coulomb;
     } else {
@@ -77,7 +77,7 @@ TEST_CASE("slope-drift: Coulomb holds at 30 deg (drift <= 1e-12), the compliant 
 
   // Launched at 0.1 m/s: t_stop = v0 / (g (mu cos a - sin a)), s_stop = v0 t_stop / 2.
   const double a = 9.81 * (0.6 * std::cos(3.14159265358979323846 / 6) - 0.5);
-  const Result s = run("run slope-drift --json --set friction=coulomb,coulomb-dae --set solver=bdf5 --set angle_deg=30 "
+  const Result s = run("run slope-drift --json --set friction=coulomb-filippov,coulomb-dae --set solver=bdf5 --set angle_deg=30 "
                        "--set damping=on --set v0=0.1 --set t_end=1 --set rtol=1e-12 --set dt_sweep=none --set size_sweep=none",
                        "sd2");
   REQUIRE(s.code == 0);

@@ -32,7 +32,7 @@ const std::map<std::string, std::vector<std::string>> kTiny{
     {"granular-gas", {"n=300", "laws=none,dsds", "seeds=1", "t_end_tau=0.05", "samples=10", "lammps=off", "threads=1"}},
     {"heap", {"n=30", "laws=csds,dsds", "t_max=0.05", "t_drift=0.005", "dt_factors=1,2", "snapshots=0.02"}},
     {"slope-drift",
-     {"friction=coulomb,csds", "solver=rk4", "damping=on", "projection=on", "start=equilibrium", "angle_deg=30",
+     {"friction=coulomb-filippov,csds", "solver=rk4", "damping=on", "projection=on", "start=equilibrium", "angle_deg=30",
       "t_end=0.01", "dt_sweep=none", "size_sweep=none"}},
 };
 

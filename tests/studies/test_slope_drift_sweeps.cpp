@@ -42,7 +42,7 @@ const nlohmann::json* find(const nlohmann::json& results, const std::string& fri
 
 TEST_CASE("slope-drift: touching start slides, sticks, then Coulomb holds; projection off keeps only the stick event's speed") {
   const double t_end = 0.2;
-  const Result r = run("run slope-drift --json --set friction=coulomb,coulomb-dae --set solver=rk4,bdf2,bdf5 "
+  const Result r = run("run slope-drift --json --set friction=coulomb-filippov,coulomb-dae --set solver=rk4,bdf2,bdf5 "
                        "--set start=touching --set damping=on --set angle_deg=15,30 --set projection=on,off "
                        "--set dt_sweep=none --set size_sweep=none --set t_end=0.2",
                        "touch");
@@ -84,7 +84,7 @@ TEST_CASE("slope-drift: touching start slides, sticks, then Coulomb holds; proje
 }
 
 TEST_CASE("slope-drift: dt and size sweeps run at the base point, adaptive solvers step at most dt, figures drawn") {
-  const Result r = run("run slope-drift --json --set friction=coulomb,cundall-strack --set solver=rk4,bdf2 "
+  const Result r = run("run slope-drift --json --set friction=coulomb-filippov,cundall-strack --set solver=rk4,bdf2 "
                        "--set angle_deg=15,30 --set damping=on,off --set dt=1e-5 --set dt_sweep=1e-5,1e-4 "
                        "--set size_sweep=0.001,0.1 --set t_end=0.02",
                        "sweep");
@@ -116,7 +116,7 @@ TEST_CASE("slope-drift: dt and size sweeps run at the base point, adaptive solve
       ++size_rows;
       CHECK(e["dt"].get<double>() == 1e-5);
     }
-    if (e["friction"] == "coulomb") CHECK(e["drift"].get<double>() <= 1e-12);
+    if (e["friction"] == "coulomb-filippov") CHECK(e["drift"].get<double>() <= 1e-12);
   }
   CHECK(dt_rows == 8);    // 2 laws x 2 solvers x dt {1e-5, 1e-4}
   CHECK(size_rows == 8);  // 2 laws x 2 solvers x l {0.001, 0.1}

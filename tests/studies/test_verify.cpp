@@ -4,6 +4,8 @@
 // exactly, the layer's bookkeeping reports a failing measurement, and bad verify arguments exit 2.
 #include <doctest/doctest.h>
 
+#include <algorithm>
+
 #include <cmath>
 #include <nlohmann/json.hpp>
 #include <sstream>
@@ -87,6 +89,23 @@ TEST_CASE("stickslip verify: table, JSON, exit codes") {
   const auto table = run_cli("verify --model dry-friction-oscillator --solver dopri5 --draws 1");
   CHECK(table.code == 0);
   CHECK(table.out.find("dry-friction-oscillator/filippov") != std::string::npos);
+  // --solver in the integrator-spec grammar: cvode:bdf is the check of cvode; the SDE Heun is sde-heun, not heun.
+  const auto spec = run_cli("verify --model sliding-plates/csds --solver cvode:bdf,rk4 --draws 1 --json");
+  REQUIRE(spec.code == 0);
+  std::vector<std::string> drivers;
+  const auto spec_json = nlohmann::json::parse(spec.out);
+  for (const auto& r : spec_json["results"]) drivers.push_back(r["driver"].get<std::string>());
+  std::sort(drivers.begin(), drivers.end());
+  CHECK(drivers == std::vector<std::string>{"cvode", "rk4"});
+  const auto sde = run_cli("verify --model stochastic-spheres --solver em,sde-heun --draws 1 --json");
+  REQUIRE(sde.code == 0);
+  CHECK(nlohmann::json::parse(sde.out)["results"].size() == 2);
+  const auto ode_heun = run_cli("verify --model stochastic-spheres --solver heun", true);
+  CHECK(ode_heun.code == 2);
+  CHECK(ode_heun.out.find("no check of this model runs with --solver heun") != std::string::npos);
+  const auto malformed = run_cli("verify --solver cvode:bdf:9", true);
+  CHECK(malformed.code == 2);
+  CHECK(malformed.out.find("--solver=cvode:bdf:9") != std::string::npos);
   for (const char* bad : {"verify --model nope", "verify --solver nope", "verify --draws 0", "verify --draws abc",
                           "verify --seed -1", "verify --draw", "verify --frobnicate",
                           "verify --model sliding-plates/dsds --solver cvode"}) {
