@@ -1,12 +1,14 @@
 // studies/particle_dumps.hpp — `--set dump_every=k` of the particle studies (issue 11 point 3): every k steps one
 // frame of a LAMMPS text atom dump (id type x y z vx vy vz radius omegax omegay omegaz) and one of a contact-force
-// dump (id1 id2 fx fy fz fn ft per touching pair; force on id1), in the formats of studies/lammps_files.hpp, which
+// dump (id1 id2 fx fy fz fn ft per touching pair and wall contact, id2 = 0 for a wall; force on id1), in the formats of studies/lammps_files.hpp, which
 // OVITO and ParaView's LAMMPS reader open. Files: <dir>/<stem>.dump and <dir>/<stem>_contacts.dump.
-// The contact forces are the engine's for_each_pair_force (evaluated as at set-up: the springs are not advanced).
+// The contact forces are the engine's for_each_pair_force and for_each_wall_force (evaluated as at set-up: the
+// springs are not advanced).
 #pragma once
 
 #include <filesystem>
 #include <fstream>
+#include <limits>
 #include <string>
 #include <vector>
 
@@ -34,10 +36,15 @@ class ParticleDumps {
       const double fn = -f.dot(nrm);
       records_.push_back({static_cast<std::uint32_t>(i), static_cast<std::uint32_t>(j), f, fn, (f + fn * nrm).norm()});
     });
+    e.for_each_wall_force(s, [&](std::size_t i, const Vec3& nrm, const Vec3& f) {
+      const double fn = -f.dot(nrm);
+      records_.push_back({static_cast<std::uint32_t>(i), kWall, f, fn, (f + fn * nrm).norm()});
+    });
     write_contact_dump(contacts_, step, records_, e.boundaries.box);
   }
 
  private:
+  static constexpr std::uint32_t kWall = std::numeric_limits<std::uint32_t>::max();
   long every_ = 0;
   std::ofstream atoms_, contacts_;
   std::vector<ContactRecord> records_;

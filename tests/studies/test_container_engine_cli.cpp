@@ -91,11 +91,11 @@ TEST_CASE("container on the engine: dumps are LAMMPS text frames starting at the
     ++frames;
   }
   CHECK(frames == steps / 500 + 1);
-  // contact dump: one frame per atom frame; every entry a touching pair pushed apart (f_n >= 0) with
+  // contact dump: one frame per atom frame; every entry a touching pair or wall contact pushed apart (f_n >= 0) with
   // |f|^2 = f_n^2 + f_t^2
   std::ifstream contacts(r.out_dir + "/dumps/container_rot_contacts.dump");
   REQUIRE(contacts.good());
-  long cframes = 0, entries = 0;
+  long cframes = 0, pair_entries = 0, wall_entries = 0;
   std::string line;
   while (std::getline(contacts, line)) {
     if (line != "ITEM: NUMBER OF ENTRIES") continue;
@@ -110,11 +110,14 @@ TEST_CASE("container on the engine: dumps are LAMMPS text frames starting at the
       contacts >> i >> j >> fx >> fy >> fz >> fn >> ft;
       CHECK(fn >= 0);
       CHECK(fx * fx + fy * fy + fz * fz == doctest::Approx(fn * fn + ft * ft).epsilon(1e-9));
-      ++entries;
+      CHECK(i >= 1);
+      CHECK(i <= 12);
+      (j == 0 ? wall_entries : pair_entries) += 1;
     }
   }
   CHECK(cframes == frames);
-  CHECK(entries > 0);  // the discs touch at some frame
+  CHECK(pair_entries > 0);  // the discs touch each other at some frame
+  CHECK(wall_entries > 0);  // and the container (id2 = 0)
 }
 
 TEST_CASE("container on the engine: bad laws and combinations exit 2") {
