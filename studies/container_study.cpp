@@ -589,7 +589,8 @@ class ContainerStudy : public Study {
                          {"tangential", cfg.tangential},
                          {"rotations", r["rotations"]},
                          {"seed", r["seed"]},
-                         {"time_to_rest", r["time_to_rest"]}};
+                         {"time_to_rest", r["time_to_rest"]},
+                         {"settled", r["settled"]}};
       for (const auto& [key, v] : r["final"].items()) row[key] = v;
       const nlohmann::json& ledger = r["ledger"];
       row["energy_balance_error"] = ledger.is_object() ? ledger["energy_balance_error"] : nlohmann::json();
