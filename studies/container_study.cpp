@@ -4,8 +4,9 @@
 // with the damping of eq. 19-23):
 //   integrator=verlet (default): the particle engine (models/particles/: velocity Verlet, HertzDamped normal law,
 //     any tangential law by --set tangential=none|csds|dsds|cundall-strack|mindlin, each with mu against particles
-//     and mu_wall against the container, models/particles/wall_friction.hpp), dt = t_c/50 (eq. 50 at the impact
-//     speed), drag (eq. 15) as its exact decay v <- v exp(-c h/m) over half steps around each Verlet step (Strang
+//     and mu_wall against the container, models/particles/wall_friction.hpp), dt = t_c/100 (eq. 50 at the impact
+//     speed; at t_c/50 the final contact count of the rotating pour was 3 % below the trapezoid's, 2.8 standard
+//     errors over 16 seeds, at t_c/100 every packing statistic agrees within 1), drag (eq. 15) as its exact decay v <- v exp(-c h/m) over half steps around each Verlet step (Strang
 //     splitting, second order); the energy ledger (models/particles/energy.hpp) with the drag's dissipation, and
 //     --set dump_every=k LAMMPS text dumps (studies/particle_dumps.hpp).
 //   integrator=trapezoid: today's path, the trapezoid fixed point (Algorithm 1) on the many-particle stepper
@@ -394,7 +395,7 @@ class ContainerStudy : public Study {
         .declare("gamma_t", "auto", "tangential damping of csds, dsds per effective mass (1/s); auto: 2 xi sqrt(kt/m*), m* = m/2")
         .declare("skin", "auto", "Verlet neighbor skin (m); auto: 0.2 r")
         .declare("dump_every", "0", "k > 0: LAMMPS text dump + contact-force dump every k steps under dumps/ (integrator=verlet)")
-        .declare("dt", "auto", "time step (s); auto: eq. 50 t_c at the impact speed from the vessel top, t_c/50 (verlet) or t_c/20 (trapezoid)")
+        .declare("dt", "auto", "time step (s); auto: eq. 50 t_c at the impact speed from the vessel top, t_c/100 (verlet) or t_c/20 (trapezoid)")
         .declare("phi", "0.5", "trapezoid parameter")
         .declare("tol", "1e-4", "fixed-point tolerance (eq. 48)")
         .declare("max_iterations", "500", "fixed-point iterations per step before SolverError")
@@ -476,7 +477,7 @@ class ContainerStudy : public Study {
     const double v_impact = std::sqrt(2 * 9.81 * setup.vessel_top);
     const double tc = std::min(hertz_collision_duration(setup.scene.pair(0, 0), v_impact),
                                hertz_collision_duration(setup.scene.wall_pair(0), v_impact));
-    const double dt_fraction = cfg.integrator == "verlet" ? 50 : 20;
+    const double dt_fraction = cfg.integrator == "verlet" ? 100 : 20;
     if (prm.raw("dt") == "auto") {
       topt.dt = tc / dt_fraction;
     } else {
