@@ -526,7 +526,7 @@ class ContainerStudy : public Study {
     {
       std::string s =
           "set datafile separator ','\nset logscale y\nset format y '%.0e'\nset grid\nset xlabel 't [s]'\nset ylabel 'kinetic energy [J]'\n"
-          "set key top right\nset title 'Example 5.3: kinetic energies (total below " +
+          "set key top right\nset title 'Example 5.3, " + cfg.integrator + " + " + cfg.tangential + ": kinetic energies (total below " +
           prm.raw("rest_ratio") + " x peak = at rest)'\nplot ";
       bool first = true;
       for (const auto& tag : tags) {
