@@ -49,6 +49,8 @@
 #include "studies/lammps_files.hpp"
 #include "studies/lammps_run.hpp"
 #include "studies/output.hpp"
+#include "studies/particle_dumps.hpp"
+#include "studies/particle_ledger.hpp"
 #include "studies/study.hpp"
 
 namespace stickslip {
@@ -107,22 +109,8 @@ json run_gas(const GasConfig& g, const Normal& normal, const Tangential& tangent
   verlet_setup(e, s, &ledger);
   const std::string tag = law + "_s" + std::to_string(seed);
 
-  std::ofstream dump, contacts;
-  auto write_dumps = [&](long step) {
-    write_lammps_dump(dump, step, s.bodies, e.boundaries.box);
-    std::vector<ContactRecord> rec;
-    e.for_each_pair_force(s, [&](std::size_t i, std::size_t j, const Vec3& nrm, const Vec3& f) {
-      const double fn = -f.dot(nrm);
-      rec.push_back({static_cast<std::uint32_t>(i), static_cast<std::uint32_t>(j), f, fn, (f + fn * nrm).norm()});
-    });
-    write_contact_dump(contacts, step, rec, e.boundaries.box);
-  };
-  if (g.dump_every > 0) {
-    std::filesystem::create_directories(ctx.out_dir / "dumps");
-    dump.open(ctx.out_dir / "dumps" / ("gas_" + tag + ".dump"));
-    contacts.open(ctx.out_dir / "dumps" / ("gas_" + tag + "_contacts.dump"));
-    write_dumps(0);
-  }
+  ParticleDumps dumps(g.dump_every, ctx.out_dir / "dumps", "gas_" + tag);
+  dumps.write(0, e, s);
 
   std::vector<double> ts, ttr, trot, dens, velc, coll;
   auto sample = [&] {
@@ -145,7 +133,7 @@ json run_gas(const GasConfig& g, const Normal& normal, const Tangential& tangent
     log.t = s.t;
     verlet_step(e, s, g.dt, st, &ledger);
     if (k % g.sample_every == 0 || k == g.steps) sample();
-    if (g.dump_every > 0 && k % g.dump_every == 0) write_dumps(k);
+    dumps.write(k, e, s);
     if (k % report == 0)
       ctx.log << "granular-gas[" << tag << "]: step " << k << "/" << g.steps << ", T_tr/T0 = " << ttr.back() / ttr.front()
               << ", collisions " << log.onsets.size() << "\n";
@@ -179,9 +167,6 @@ json run_gas(const GasConfig& g, const Normal& normal, const Tangential& tangent
                dsds_onset_energy(g.kt, g.gamma_t, g.mu, c.m_star, c.vt, fn0_per_mv * c.m_star * c.vn)});
     }
   }
-  const double scale = std::max({std::abs(ledger.start.kinetic), std::abs(ledger.now.kinetic),
-                                 std::abs(ledger.normal_damping()), std::abs(ledger.tangential_dissipation()),
-                                 std::abs(ledger.created())});
   const double wall = std::chrono::duration<double>(std::chrono::steady_clock::now() - wall0).count();
   ctx.log << "granular-gas[" << tag << "]: done in " << wall << " s, " << log.onsets.size() << " collisions, T_tr/T0 = "
           << ttr.back() / ttr.front() << "\n";
@@ -201,19 +186,7 @@ json run_gas(const GasConfig& g, const Normal& normal, const Tangential& tangent
                       {"created_total", json_number(created_total)},
                       {"eq11_total", json_number(e11_total)},
                       {"bins", bins}}},
-          {"ledger", {{"kinetic_start", json_number(ledger.start.kinetic)},
-                      {"kinetic_end", json_number(ledger.now.kinetic)},
-                      {"elastic_normal", json_number(ledger.now.elastic_normal)},
-                      {"elastic_tangential", json_number(ledger.now.elastic_tangential)},
-                      {"normal_damping", json_number(ledger.normal_damping())},
-                      {"tangential_dissipation", json_number(ledger.tangential_dissipation())},
-                      {"created", json_number(ledger.created())},
-                      {"reset_jump", json_number(ledger.now.jump)},
-                      {"scheme_work", json_number(ledger.now.scheme_work)},
-                      {"scheme_work_relative", json_number(scale > 0 ? ledger.now.scheme_work / scale : 0.0)},
-                      {"verlet_kick", json_number(ledger.now.kick)},
-                      {"balance", json_number(ledger.balance())},
-                      {"energy_balance_error", json_number(scale > 0 ? std::abs(ledger.balance()) / scale : 0.0)}}}};
+          {"ledger", ledger_json(ledger)}};
 }
 
 template <class Normal>

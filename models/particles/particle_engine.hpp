@@ -265,7 +265,7 @@ struct ParticleEngine {
   }
 
   // Every touching pair's force on i, evaluated as at set-up (dt = 0, a copy of each spring; the state is not
-  // changed): f(i, j, n, force) with n the unit normal from i towards j (dumps of contact forces). Walls not included.
+  // changed): f(i, j, n, force) with n the unit normal from i towards j (dumps of contact forces). Walls: for_each_wall_force.
   template <class F>
   void for_each_pair_force(const GranularState& s, F&& f) const {
     const ParticleArrays& p = s.bodies;
@@ -284,6 +284,43 @@ struct ParticleEngine {
         const Vec3 d = PeriodicBox::minimal_image(p.x[nbr[k]] - p.x[i], len, half);
         f(i, static_cast<std::size_t>(nbr[k]), Vec3(d.normalized()), force);
       }
+  }
+
+  // Every touching wall contact's force on i, evaluated as for_each_pair_force: f(i, n, force), n from i's centre
+  // towards the wall.
+  template <class F>
+  void for_each_wall_force(const GranularState& s, F&& f) const {
+    const ParticleArrays& p = s.bodies;
+    const auto& wfirst = s.neighbors.wall_first();
+    const auto& wall = s.neighbors.walls();
+    ContactSums sums;
+    for (std::size_t i = 0; i + 1 < wfirst.size(); ++i)
+      for (std::uint32_t k = wfirst[i]; k < wfirst[i + 1]; ++k) {
+        ContactKinematics c;
+        if (!wall_kinematics(p, i, wall[k], c)) continue;
+        Vec3 xi = s.wall_xi[k];
+        double fn;
+        Vec3 ft;
+        if constexpr (is_exact_static<Tangential>) ft = stick_contact<false>(c, i, kWall, xi, 0.0, sums, fn, nullptr);
+        else ft = contact<false>(c, xi, 0.0, sums, fn);
+        f(i, c.n, Vec3(ft - fn * c.n));
+      }
+  }
+
+  // The kinematics of particle i against wall w (contact_kinematics.hpp); false when they do not touch.
+  bool wall_kinematics(const ParticleArrays& p, std::size_t i, std::size_t w, ContactKinematics& c) const {
+    const WallGeometry wg = boundaries.wall(w, p.x[i]);
+    const double ri = p.radius[i];
+    if (wg.distance >= ri) return false;
+    c.n = wg.n;
+    c.h = ri - wg.distance;
+    const Vec3 vrel = p.v[i] + (ri * p.omega[i]).cross(c.n);
+    c.hdot = vrel.dot(c.n);
+    c.vt = vrel - c.hdot * c.n;
+    c.r_star = ri;
+    c.m_star = p.mass[i];
+    c.wall = true;
+    return true;
   }
 
   // The pair (i, j) of a candidate slot: false (springs zeroed) when open; else the force on i, n x F_t and (with a
@@ -324,22 +361,13 @@ struct ParticleEngine {
     const auto& wfirst = s.neighbors.wall_first();
     const auto& wall = s.neighbors.walls();
     for (std::uint32_t k = wfirst[i]; k < wfirst[i + 1]; ++k) {
-      const WallGeometry wg = boundaries.wall(wall[k], p.x[i]);
-      const double ri = p.radius[i];
-      if (wg.distance >= ri) {
+      ContactKinematics c;
+      if (!wall_kinematics(p, i, wall[k], c)) {
         s.wall_xi[k].setZero();
         if constexpr (Rolling::active) s.wall_roll[k].setZero();
         continue;
       }
-      ContactKinematics c;
-      c.n = wg.n;
-      c.h = ri - wg.distance;
-      const Vec3 vrel = p.v[i] + (ri * p.omega[i]).cross(c.n);
-      c.hdot = vrel.dot(c.n);
-      c.vt = vrel - c.hdot * c.n;
-      c.r_star = ri;
-      c.m_star = p.mass[i];
-      c.wall = true;
+      const double ri = p.radius[i];
       double fn;
       Vec3 ft;
       if constexpr (is_exact_static<Tangential>) ft = stick_contact<Ledger>(c, i, kWall, s.wall_xi[k], dt, sums, fn, &s);
