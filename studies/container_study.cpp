@@ -31,6 +31,7 @@
 #include "core/interrupt.hpp"
 #include "core/progress.hpp"
 #include "models/hertz_mindlin.hpp"
+#include "models/particles/law_registry.hpp"
 #include "models/particles/scene_bodies.hpp"
 #include "models/particles/velocity_verlet.hpp"
 #include "models/particles/wall_friction.hpp"
@@ -59,10 +60,6 @@ std::string fmt_time(double t) {
 }
 
 const std::vector<std::string> kIntegrators = {"verlet", "trapezoid"};
-// The engine's tangential laws (models/particles/tangential_laws.hpp); a new law is one name here and one line in
-// with_tangential_law below.
-const std::vector<std::string> kTangentialLaws = {"none", "csds", "dsds", "cundall-strack", "mindlin"};
-
 // Everything one pour needs besides its placement.
 struct PourConfig {
   std::string integrator, tangential;
@@ -77,17 +74,13 @@ struct PourConfig {
 };
 
 // Calls f(law) with the engine's tangential law named cfg.tangential, particle-particle and particle-wall
-// coefficients apart (models/particles/wall_friction.hpp).
+// coefficients apart (models/particles/law_registry.hpp, wall_friction.hpp).
 template <class F>
-auto with_tangential_law(const PourConfig& c, F&& f) {
-  const std::string& t = c.tangential;
-  if (t == "none") return f(WallFriction<Frictionless>{});
-  if (t == "csds") return f(WallFriction<Csds>{{c.kt, c.gamma_t, c.mu}, {c.kt, c.gamma_t, c.mu_wall}});
-  if (t == "dsds") return f(WallFriction<Dsds>{{c.kt, c.gamma_t, c.mu}, {c.kt, c.gamma_t, c.mu_wall}});
-  if (t == "cundall-strack") return f(WallFriction<CundallStrack>{{c.kt, c.mu}, {c.kt, c.mu_wall}});
-  if (t == "mindlin")
-    return f(WallFriction<Mindlin>{Mindlin::material(c.young, c.poisson, c.mu), Mindlin::material(c.young, c.poisson, c.mu_wall)});
-  throw_input("tangential", t, "one of none, csds, dsds, cundall-strack, mindlin");
+auto with_pour_law(const PourConfig& c, F&& f) {
+  const TangentialParameters pair{c.kt, c.gamma_t, c.mu, c.young, c.poisson};
+  TangentialParameters wall = pair;
+  wall.mu = c.mu_wall;
+  return with_tangential_law(c.tangential, pair, wall, std::forward<F>(f));
 }
 
 // What is recorded along a pour, whatever integrates it: the kinetic-energy series (CSV), its peak, the time to
@@ -390,7 +383,7 @@ class ContainerStudy : public Study {
         .declare("rest_ratio", "1e-6", "at rest: total kinetic energy below rest_ratio * its peak")
         .declare("rest_hold", "0.25", "time the energy must stay below the threshold before a run stops (s)")
         .declare("integrator", "verlet", "verlet (the particle engine, every tangential law, energy ledger) or trapezoid (the old SphereStepper, mindlin only)")
-        .declare("tangential", "mindlin", "tangential law: none, csds, dsds, cundall-strack, mindlin (trapezoid: mindlin only)")
+        .declare("tangential", "mindlin", "tangential law: none, csds, dsds, dsds-stage, cundall-strack, mindlin, coulomb (trapezoid: mindlin only)")
         .declare("kt", "auto", "tangential stiffness of csds, dsds, cundall-strack (N/m); auto: Mindlin's 8 G* sqrt(r* h) at the overlap h of a particle resting on the floor")
         .declare("gamma_t", "auto", "tangential damping of csds, dsds per effective mass (1/s); auto: 2 xi sqrt(kt/m*), m* = m/2")
         .declare("skin", "auto", "Verlet neighbor skin (m); auto: 0.2 r")
@@ -428,7 +421,7 @@ class ContainerStudy : public Study {
     const std::string rot = prm.choice("rotations", {"both", "on", "off"});
     PourConfig cfg;
     cfg.integrator = prm.choice("integrator", kIntegrators);
-    cfg.tangential = prm.choice("tangential", kTangentialLaws);
+    cfg.tangential = prm.choice("tangential", particle_law_names());
     if (cfg.integrator == "trapezoid" && cfg.tangential != "mindlin")
       throw_input("tangential", cfg.tangential,
                   "integrator=trapezoid runs mindlin only (the old SphereStepper); integrator=verlet runs " +
@@ -660,7 +653,7 @@ class ContainerStudy : public Study {
     nlohmann::json j =
         cfg.integrator == "trapezoid"
             ? trapezoid_pour(setup, with_rot, cfg, mon, x, tag, ctx)
-            : with_tangential_law(cfg, [&](const auto& law) { return verlet_pour(setup, with_rot, law, cfg, mon, x, tag, ctx); });
+            : with_pour_law(cfg, [&](const auto& law) { return verlet_pour(setup, with_rot, law, cfg, mon, x, tag, ctx); });
     const double wall = std::chrono::duration<double>(std::chrono::steady_clock::now() - wall0).count();
     const double e_end = j["final_kinetic_energy"].get<double>();
     ctx.log << "container[" << tag << "]: "

@@ -1,6 +1,7 @@
 // models/particles/law_registry.hpp — the particle engine's tangential laws by name, so a study selects one with
 // `--set tangential=<name>` and writes no if-chain of its own:
 //   with_tangential_law(name, parameters, f)  calls f(law) with the law object of that name and returns its result;
+//   with_tangential_law(name, pair, wall, f)  the same law with its own parameters against walls (WallFriction);
 //   f is instantiated for every law (a generic lambda that builds ParticleEngine<Normal, decltype(law)>).
 // Names and the parameters each one reads (models/particles/tangential_laws.hpp for the equations):
 //   none            Frictionless
@@ -22,6 +23,7 @@
 
 #include "core/errors.hpp"
 #include "models/particles/tangential_laws.hpp"
+#include "models/particles/wall_friction.hpp"
 
 namespace stickslip {
 
@@ -43,17 +45,49 @@ inline std::string particle_law_list() {
   return s;
 }
 
+namespace detail {
+template <class Law>
+struct LawTag {};
+inline Frictionless build_law(LawTag<Frictionless>, const TangentialParameters&) { return {}; }
+inline Csds build_law(LawTag<Csds>, const TangentialParameters& p) { return {p.kt, p.gamma_t, p.mu}; }
+inline Dsds build_law(LawTag<Dsds>, const TangentialParameters& p) { return {p.kt, p.gamma_t, p.mu}; }
+inline DsdsStage build_law(LawTag<DsdsStage>, const TangentialParameters& p) { return {{p.kt, p.gamma_t, p.mu}}; }
+inline CundallStrack build_law(LawTag<CundallStrack>, const TangentialParameters& p) { return {p.kt, p.mu}; }
+inline Mindlin build_law(LawTag<Mindlin>, const TangentialParameters& p) {
+  return Mindlin::material(p.young, p.poisson, p.mu);
+}
+inline Coulomb build_law(LawTag<Coulomb>, const TangentialParameters& p) { return {p.mu}; }
+
+// Calls f(LawTag<Law>{}) for the law of that name.
+template <class F>
+std::invoke_result_t<F, LawTag<Frictionless>> with_law_kind(const std::string& name, F&& f) {
+  if (name == "none") return f(LawTag<Frictionless>{});
+  if (name == "csds") return f(LawTag<Csds>{});
+  if (name == "dsds") return f(LawTag<Dsds>{});
+  if (name == "dsds-stage") return f(LawTag<DsdsStage>{});
+  if (name == "cundall-strack") return f(LawTag<CundallStrack>{});
+  if (name == "mindlin") return f(LawTag<Mindlin>{});
+  if (name == "coulomb") return f(LawTag<Coulomb>{});
+  throw_input("tangential", name, "one of " + particle_law_list());
+}
+}  // namespace detail
+
 template <class F>
 std::invoke_result_t<F, Frictionless> with_tangential_law(const std::string& name, const TangentialParameters& p,
                                                            F&& f) {
-  if (name == "none") return std::forward<F>(f)(Frictionless{});
-  if (name == "csds") return std::forward<F>(f)(Csds{p.kt, p.gamma_t, p.mu});
-  if (name == "dsds") return std::forward<F>(f)(Dsds{p.kt, p.gamma_t, p.mu});
-  if (name == "dsds-stage") return std::forward<F>(f)(DsdsStage{{p.kt, p.gamma_t, p.mu}});
-  if (name == "cundall-strack") return std::forward<F>(f)(CundallStrack{p.kt, p.mu});
-  if (name == "mindlin") return std::forward<F>(f)(Mindlin::material(p.young, p.poisson, p.mu));
-  if (name == "coulomb") return std::forward<F>(f)(Coulomb{p.mu});
-  throw_input("tangential", name, "one of " + particle_law_list());
+  return detail::with_law_kind(name, [&](auto tag) { return f(detail::build_law(tag, p)); });
+}
+
+// The same law with its own parameters against rigid walls (models/particles/wall_friction.hpp): calls
+// f(WallFriction<Law>{law(pair), law(wall)}).
+template <class F>
+std::invoke_result_t<F, WallFriction<Frictionless>> with_tangential_law(const std::string& name,
+                                                                         const TangentialParameters& pair,
+                                                                         const TangentialParameters& wall, F&& f) {
+  return detail::with_law_kind(name, [&](auto tag) {
+    using Law = decltype(detail::build_law(tag, pair));
+    return f(WallFriction<Law>{detail::build_law(tag, pair), detail::build_law(tag, wall)});
+  });
 }
 
 }  // namespace stickslip

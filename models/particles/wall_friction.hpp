@@ -13,7 +13,9 @@ template <class Law>
 struct WallFriction {
   Law pair, wall;
   static constexpr const char* name = Law::name;
-  Vec3 step(const ContactKinematics& c, double fn, Vec3& xi, double dt, TangentialEnergy& e) const {
+  static constexpr bool exact_static = is_exact_static<Law>;  // Coulomb: the engine hands over StickKinematics
+  template <class Kinematics>
+  Vec3 step(const Kinematics& c, double fn, Vec3& xi, double dt, TangentialEnergy& e) const {
     return c.wall ? wall.step(c, fn, xi, dt, e) : pair.step(c, fn, xi, dt, e);
   }
 };
