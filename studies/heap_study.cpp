@@ -30,6 +30,7 @@
 #include <cmath>
 #include <cstdio>
 #include <ctime>
+#include <limits>
 
 #include "core/errors.hpp"
 #include "core/line_fit.hpp"
@@ -40,6 +41,7 @@
 #include "models/particles/repose_angle.hpp"
 #include "models/particles/velocity_verlet.hpp"
 #include "studies/output.hpp"
+#include "studies/particle_dumps.hpp"
 #include "studies/study.hpp"
 
 namespace stickslip {
@@ -58,6 +60,7 @@ struct HeapConfig {
   double rest_ratio = 0, rest_hold = 0, hold_fraction = 0, bin = 0;
   std::vector<double> dt_factors, snapshots;
   int threads = 1;
+  long dump_every = 0;  // LAMMPS text dumps every k steps of the pour (0: none)
   double e_ref = 0, d_mean = 0;
 };
 
@@ -96,6 +99,16 @@ json run_heap(const HeapConfig& c, const HopperHeapScene& scene, const Boundarie
   const std::size_t n = s.bodies.size();
   ParticleLedger ledger;
   verlet_setup(e, s, &ledger);
+  // the dumps' BOX BOUNDS (open axes: nothing else reads the box): the walls' extent
+  if (c.dump_every > 0) {
+    Vec3 lo = Vec3::Constant(std::numeric_limits<double>::infinity()), hi = -lo;
+    for (const SegmentWall& w : e.boundaries.segments) lo = lo.cwiseMin(w.a).cwiseMin(w.b), hi = hi.cwiseMax(w.a).cwiseMax(w.b);
+    for (const PlaneWall& w : e.boundaries.planes) lo = lo.cwiseMin(w.point), hi = hi.cwiseMax(w.point);
+    const double r = c.spec.radius * (1 + c.spec.spread);
+    e.boundaries.box.lo = lo - Vec3::Constant(r), e.boundaries.box.hi = hi + Vec3::Constant(r);
+  }
+  ParticleDumps dumps(c.dump_every, ctx.out_dir / "dumps", "heap_" + law);
+  dumps.write(0, e, s);
   const double dt = c.dt;
   const long sample_every = std::max(1L, std::lround(c.sample / dt));
   const double threshold = c.rest_ratio * c.e_ref;
@@ -113,6 +126,7 @@ json run_heap(const HeapConfig& c, const HopperHeapScene& scene, const Boundarie
   for (long k = 1; k <= max_steps; ++k) {
     check_interrupt();
     verlet_step(e, s, dt, st, &ledger);
+    dumps.write(k, e, s);
     progress_at(s.t);
     if (next_snap < c.snapshots.size() && s.t >= c.snapshots[next_snap] - 0.5 * dt) {
       write_snapshot(ctx.out_dir / ("heap_snap_" + law + "_" + fmt_time(c.snapshots[next_snap]) + ".csv"), s.bodies);
@@ -307,7 +321,8 @@ class HeapStudy : public Study {
         .declare("sample", "0.002", "sampling interval of energies and drift (s)")
         .declare("snapshots", "0.25,0.5,1", "snapshot times (s); the state at rest is always drawn")
         .declare("skin", "0.3", "Verlet skin (mean radii)")
-        .declare("threads", "1", "threads of the force evaluation (results identical for every count >= 2)");
+        .declare("threads", "1", "threads of the force evaluation (results identical for every count >= 2)")
+        .declare("dump_every", "0", "k > 0: LAMMPS text dump + contact-force dump every k steps of the pour (dumps/)");
     return p;
   }
 
@@ -353,6 +368,7 @@ class HeapStudy : public Study {
     std::sort(c.snapshots.begin(), c.snapshots.end());
     c.skin = prm.in_range("skin", 0.01, 5) * sp.radius;
     c.threads = static_cast<int>(prm.integer("threads", 1, 64));
+    c.dump_every = prm.integer("dump_every", 0, 1000000000);
 
     // Material (header comment): per metre of depth.
     const double m_mean = sp.mean_mass(), m_star = 0.5 * m_mean;

@@ -7,6 +7,7 @@
 #include <filesystem>
 #include <fstream>
 #include <nlohmann/json.hpp>
+#include <sstream>
 #include <string>
 #include <utility>
 #include <vector>
@@ -125,7 +126,7 @@ TEST_CASE("heap: a small pour comes to rest in its box, ledger closed, drift per
   // under exact static friction (coulomb) and the D-SDS.
   const std::string args =
       "--set n=100 --set laws=coulomb,dsds --set floor_width=0.4 --set hopper_width=0.08 --set outlet=0.04 "
-      "--set outlet_height=0.06 --set t_max=2 --set t_drift=0.05 --set snapshots=0.1 --set bin=1";
+      "--set outlet_height=0.06 --set t_max=2 --set t_drift=0.05 --set snapshots=0.1 --set bin=1 --set dump_every=20000";
   const auto dir = test::scratch_dir("heap_small");
   std::filesystem::remove_all(dir);
   const Run first = heap(args, dir);
@@ -165,6 +166,34 @@ TEST_CASE("heap: a small pour comes to rest in its box, ledger closed, drift per
                         "heap_snapshots_coulomb.png", "heap_kinetic_dsds.csv", "heap_drift_dsds_f2.csv"})
     CHECK(std::filesystem::exists(dir / f));
   CHECK(test::missing_figure_inputs(dir).empty());
+  // Dumps (issue 11 point 3): LAMMPS text frames of the pour, the first at the placement of all 100 discs, and
+  // contact-force frames whose entries split into normal and tangential parts (|f|^2 = fn^2 + ft^2).
+  {
+    std::ifstream atoms(dir / "dumps" / "heap_coulomb.dump"), contacts(dir / "dumps" / "heap_coulomb_contacts.dump");
+    REQUIRE(atoms.good());
+    REQUIRE(contacts.good());
+    std::string line, header;
+    std::getline(atoms, line);
+    CHECK(line == "ITEM: TIMESTEP");
+    std::getline(atoms, line);
+    CHECK(line == "0");
+    std::getline(atoms, header);
+    std::getline(atoms, line);
+    CHECK(std::stoi(line) == 100);
+    long entries = 0;
+    while (std::getline(contacts, line)) {
+      if (line.rfind("ITEM: ENTRIES", 0) != 0) continue;
+      while (contacts.peek() != 'I' && std::getline(contacts, line)) {
+        std::istringstream in(line);
+        long i = 0, j = 0;
+        double fx = 0, fy = 0, fz = 0, fn = 0, ft = 0;
+        if (!(in >> i >> j >> fx >> fy >> fz >> fn >> ft)) break;
+        CHECK(fx * fx + fy * fy + fz * fz == doctest::Approx(fn * fn + ft * ft).epsilon(1e-9));
+        ++entries;
+      }
+    }
+    CHECK(entries > 0);
+  }
   // Resume on the finished folder: nothing rerun, the same rows.
   const Run again = heap(args, dir, true);
   REQUIRE(again.code == 0);
@@ -184,7 +213,8 @@ TEST_CASE("heap: bad input exits 2 naming the key") {
       {"--set dt=1e-3", "dt=1e-3"},
       {"--set dt_factors=0", "dt_factors=0"},
       {"--set spread=0.9", "spread=0.9"},
-      {"--set floor_width=0.1", "floor_width=0.1"}};
+      {"--set floor_width=0.1", "floor_width=0.1"},
+      {"--set dump_every=-1", "dump_every=-1"}};
   for (const auto& [args, key] : cases) {
     CAPTURE(args);
     const auto r = test::run_cli("run heap " + args + " --out " + dir.string(), true);
