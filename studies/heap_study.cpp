@@ -25,6 +25,8 @@
 // state restarted): surface_drift(t) = mean |x_i(t) - x_i(t_rest)|, the centre-of-mass drift |<x>(t) - <x>(t_rest)|,
 // drift_rate = least-squares slope of surface_drift over the second half of the window. A law holds the heap when it
 // came to rest and its surface drift over the window is below hold_fraction x d_mean.
+// Dumps: dump_every = k > 0 writes LAMMPS text and contact-force frames of the pour under dumps/heap_<law>*.dump
+// (studies/particle_dumps.hpp; OVITO and ParaView read them).
 #include <algorithm>
 #include <chrono>
 #include <cmath>
