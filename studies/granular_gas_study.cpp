@@ -224,9 +224,16 @@ json run_hard_spheres(const GasConfig& g, std::uint64_t seed, double e, const st
     ttr.push_back(gas_temperatures(p).translational);
   };
   if (!times.empty() && times.front() <= 0) sample(0.0);
-  h.run(times.back(), times, sample);
+  std::string failed;
+  try {
+    h.run(times.back(), times, sample);
+  } catch (const SolverError& err) {  // inelastic collapse: the samples before it are kept, the comparison uses them
+    failed = err.what();
+  }
   const double wall = std::chrono::duration<double>(std::chrono::steady_clock::now() - wall0).count();
-  return {{"t", ts}, {"T_tr", ttr}, {"collisions", h.stats().collisions}, {"wall_seconds", json_number(wall)}};
+  json row{{"t", ts}, {"T_tr", ttr}, {"collisions", h.stats().collisions}, {"wall_seconds", json_number(wall)}};
+  if (!failed.empty()) row["failed"] = failed;
+  return row;
 }
 
 // First sample from which the density or velocity index stays above its threshold for kPersist samples (a single
@@ -425,6 +432,8 @@ class GranularGasStudy : public Study {
         hs_rows.push_back(ctx.run("hard-spheres/seed=" + std::to_string(seeds[k]), [&] {
           return run_hard_spheres(g, seeds[k], e_meas, numbers(rows["none"][k]["t"]));
         }));
+    for (const json& h : hs_rows)
+      if (h.contains("failed")) ctx.log << "granular-gas: " << h["failed"].get<std::string>() << " (samples before it kept)\n";
 
     // ---- Analysis ----
     const double density_limit = cluster_factor * carnahan_starling_s0(g.spec.phi);

@@ -79,9 +79,19 @@ void HardSphereGas::run(double t_end, const std::vector<double>& times, const st
   if (!(t_end > t_)) throw_input("t_end", format_value(t_end), "> the current time " + format_value(t_));
   auto next_sample = std::upper_bound(times.begin(), times.end(), t_);
   const std::size_t n = x_.size();
+  // Inelastic collapse: infinitely many collisions of a cluster before a finite time; seen as a long run of
+  // consecutive collisions less than 1e-12 t_end apart (a gas's are ~t_free/N apart), it ends the run with a
+  // SolverError instead of a hang.
+  const double rapid = 1e-12 * std::abs(t_end);
+  long rapid_run = 0;
   for (;;) {
     check_interrupt();
     const std::size_t i = static_cast<std::size_t>(std::min_element(next_.begin(), next_.end()) - next_.begin());
+    rapid_run = next_[i] < rapid ? rapid_run + 1 : 0;
+    if (rapid_run > 100000)
+      throw SolverError("hard-sphere reference: inelastic collapse at t = " + format_value(t_) + " (" +
+                        std::to_string(rapid_run) + " consecutive collisions less than " + format_value(rapid) +
+                        " s apart, " + std::to_string(stats_.collisions) + " in all)");
     const double t_event = t_ + next_[i];
     // samples before the event (and before t_end)
     while (next_sample != times.end() && *next_sample <= std::min(t_event, t_end)) {

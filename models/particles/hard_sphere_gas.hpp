@@ -37,6 +37,7 @@ class HardSphereGas {
 
   // Flies to time t_end (> now()), calling sample(t) at each time of `times` that lies in (now, t_end] in order
   // (velocities are constant between collisions, so temperatures at those instants are exact).
+  // Throws SolverError on inelastic collapse (a cluster colliding ever faster; low restitution).
   void run(double t_end, const std::vector<double>& times, const std::function<void(double)>& sample);
 
   double now() const { return t_; }

@@ -11,6 +11,7 @@
 #include "models/particles/granular_gas.hpp"
 #include "models/particles/hard_sphere_gas.hpp"
 #include "models/particles/homogeneous_cooling.hpp"
+#include "core/errors.hpp"
 
 using namespace stickslip;
 
@@ -97,4 +98,26 @@ TEST_CASE("hard spheres: bad set-ups are refused") {
   ParticleArrays mixed = g.s.bodies;
   mixed.radius[3] *= 1.1;
   CHECK_THROWS_AS(HardSphereGas(mixed, g.b.box, 0.8), InputError);
+}
+
+TEST_CASE("hard spheres: a collapsing line of three ends in finitely many collisions, at rest") {
+  // Three spheres on a line, the outer two closing on the middle one, e = 0.01 < 7 - 4 sqrt(3) (the three-body
+  // collapse threshold in 1-D): in exact arithmetic infinitely many collisions before a finite time; in floating
+  // point the relative velocities fall to round-off within ~50 collisions and the sequence ends (the run's guard
+  // against a sequence that does not end, a SolverError after 1e5 consecutive collisions < 1e-12 t_end apart, is
+  // not reached). Zero momentum: all the kinetic energy is dissipated, and the ledger says so.
+  ParticleArrays p;
+  const double r = 0.01, m = 1;
+  p.add(Vec3(0.2, 0.5, 0.5), Vec3(1, 0, 0), r, m, false, false, false);
+  p.add(Vec3(0.25, 0.5, 0.5), Vec3::Zero(), r, m, false, false, false);
+  p.add(Vec3(0.3, 0.5, 0.5), Vec3(-1, 0, 0), r, m, false, false, false);
+  PeriodicBox box;
+  box.periodic = {true, true, true};
+  HardSphereGas h(p, box, 0.01);
+  const double k0 = h.kinetic_energy();
+  CHECK_NOTHROW(h.run(1.0, {}, [](double) {}));
+  MESSAGE(h.stats().collisions << " collisions; kinetic energy " << k0 << " -> " << h.kinetic_energy());
+  CHECK(h.stats().collisions < 1000);
+  CHECK(h.kinetic_energy() < 1e-6 * k0);
+  CHECK(std::abs(k0 - h.kinetic_energy() - h.stats().dissipated) < 1e-12 * k0);
 }
