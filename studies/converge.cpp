@@ -215,62 +215,6 @@ std::vector<ConvergenceSeries> measure_convergence(const Observable& obs, const 
   return series;
 }
 
-nlohmann::json write_convergence(const std::filesystem::path& out, const std::string& study, const Observable& obs,
-                                 const std::vector<ConvergenceSeries>& series, const std::string& reference, bool work,
-                                 const nlohmann::json& extra, std::ostream& log) {
-  make_out_dir(out);
-  const std::vector<std::string> range_codes{"asymptotic", "pre-asymptotic", "round-off"};
-  CsvWriter csv(out / "converge.csv",
-                {"solver_index", fmt::format("h (dt [{}] or rtol [1])", obs.step_unit), fmt::format("{} [{}]", obs.name, obs.unit),
-                 fmt::format("reference [{}]", obs.unit), fmt::format("error [{}]", obs.unit),
-                 "range (0 asymptotic, 1 pre-asymptotic, 2 round-off)", "rhs_evals", "steps", "wall_time [s]"});
-  nlohmann::json results = nlohmann::json::array(), solver_codes = nlohmann::json::array();
-  bool any_adaptive = false, any_fixed = false;
-  for (std::size_t i = 0; i < series.size(); ++i) {
-    const ConvergenceSeries& se = series[i];
-    solver_codes.push_back(se.spec.text());
-    nlohmann::json r{{"solver", se.spec.text()}, {"h_kind", se.spec.adaptive() ? "rtol" : "dt"}};
-    if (!se.failure.empty()) {
-      r["failure"] = se.failure;
-      results.push_back(r);
-      continue;
-    }
-    (se.spec.adaptive() ? any_adaptive : any_fixed) = true;
-    nlohmann::json pts = nlohmann::json::array();
-    for (std::size_t k = 0; k < se.points.size(); ++k) {
-      const ConvergencePoint& p = se.points[k];
-      const std::string& range = se.fit.range[k];
-      const double code = static_cast<double>(std::find(range_codes.begin(), range_codes.end(), range) - range_codes.begin());
-      csv.row({static_cast<double>(i), p.h, p.value, se.reference, p.error, code, static_cast<double>(p.rhs_evals),
-               static_cast<double>(p.steps), p.seconds});
-      pts.push_back({{"h", p.h}, {"value", p.value}, {"error", p.error}, {"range", range}, {"rhs_evals", p.rhs_evals},
-                     {"steps", p.steps}, {"wall_time_s", p.seconds}});
-    }
-    r["reference"] = se.reference;
-    r["reference_note"] = se.reference_note;
-    r["order"] = json_number(se.fit.order);
-    r["std_error"] = json_number(se.fit.std_error);
-    r["ci95"] = se.fit.has_ci() ? nlohmann::json{se.fit.ci_low, se.fit.ci_high} : nlohmann::json(nullptr);
-    r["points_fitted"] = se.fit.points;
-    r["points"] = pts;
-    results.push_back(r);
-    log << fmt::format("converge: {} {}: order {} {}\n", study, se.spec.text(),
-                       se.fit.fitted() ? fmt::format("{:.3f}", se.fit.order) : std::string("not fitted"),
-                       se.fit.has_ci() ? fmt::format("(95 % CI {:.3f} .. {:.3f}, {} points)", se.fit.ci_low, se.fit.ci_high, se.fit.points)
-                                       : fmt::format("({} points, no CI)", se.fit.points));
-  }
-  csv.close();
-  if (any_fixed || any_adaptive) render_figure(out / "converge.png", error_figure(series, obs, study, reference, any_adaptive, any_fixed), log);
-  if (work) render_figure(out / "work.png", work_figure(series, obs, study), log);
-
-  nlohmann::json summary{{"command", "converge"},     {"study", study},              {"observable", obs.name},
-                         {"unit", obs.unit},           {"reference", reference},      {"results", results},
-                         {"csv_codes", {{"solver_index", solver_codes}, {"range", range_codes}}}};
-  for (const auto& [key, value] : extra.items()) summary[key] = value;
-  write_json(out / "summary.json", summary);
-  return summary;
-}
-
 int converge_command(const std::vector<std::string>& args) {
   if (args.empty() || args[0].rfind("--", 0) == 0) throw_input("study", "", std::string("missing; usage: ") + kUsage);
   const auto studies = all_studies();
@@ -337,6 +281,62 @@ int converge_command(const std::vector<std::string>& args) {
   for (const auto& se : series)
     if (!se.failure.empty()) return 3;
   return 0;
+}
+
+nlohmann::json write_convergence(const std::filesystem::path& out, const std::string& study, const Observable& obs,
+                                 const std::vector<ConvergenceSeries>& series, const std::string& reference, bool work,
+                                 const nlohmann::json& extra, std::ostream& log) {
+  make_out_dir(out);
+  const std::vector<std::string> range_codes{"asymptotic", "pre-asymptotic", "round-off"};
+  CsvWriter csv(out / "converge.csv",
+                {"solver_index", fmt::format("h (dt [{}] or rtol [1])", obs.step_unit), fmt::format("{} [{}]", obs.name, obs.unit),
+                 fmt::format("reference [{}]", obs.unit), fmt::format("error [{}]", obs.unit),
+                 "range (0 asymptotic, 1 pre-asymptotic, 2 round-off)", "rhs_evals", "steps", "wall_time [s]"});
+  nlohmann::json results = nlohmann::json::array(), solver_codes = nlohmann::json::array();
+  bool any_adaptive = false, any_fixed = false;
+  for (std::size_t i = 0; i < series.size(); ++i) {
+    const ConvergenceSeries& se = series[i];
+    solver_codes.push_back(se.spec.text());
+    nlohmann::json r{{"solver", se.spec.text()}, {"h_kind", se.spec.adaptive() ? "rtol" : "dt"}};
+    if (!se.failure.empty()) {
+      r["failure"] = se.failure;
+      results.push_back(r);
+      continue;
+    }
+    (se.spec.adaptive() ? any_adaptive : any_fixed) = true;
+    nlohmann::json pts = nlohmann::json::array();
+    for (std::size_t k = 0; k < se.points.size(); ++k) {
+      const ConvergencePoint& p = se.points[k];
+      const std::string& range = se.fit.range[k];
+      const double code = static_cast<double>(std::find(range_codes.begin(), range_codes.end(), range) - range_codes.begin());
+      csv.row({static_cast<double>(i), p.h, p.value, se.reference, p.error, code, static_cast<double>(p.rhs_evals),
+               static_cast<double>(p.steps), p.seconds});
+      pts.push_back({{"h", p.h}, {"value", p.value}, {"error", p.error}, {"range", range}, {"rhs_evals", p.rhs_evals},
+                     {"steps", p.steps}, {"wall_time_s", p.seconds}});
+    }
+    r["reference"] = se.reference;
+    r["reference_note"] = se.reference_note;
+    r["order"] = json_number(se.fit.order);
+    r["std_error"] = json_number(se.fit.std_error);
+    r["ci95"] = se.fit.has_ci() ? nlohmann::json{se.fit.ci_low, se.fit.ci_high} : nlohmann::json(nullptr);
+    r["points_fitted"] = se.fit.points;
+    r["points"] = pts;
+    results.push_back(r);
+    log << fmt::format("converge: {} {}: order {} {}\n", study, se.spec.text(),
+                       se.fit.fitted() ? fmt::format("{:.3f}", se.fit.order) : std::string("not fitted"),
+                       se.fit.has_ci() ? fmt::format("(95 % CI {:.3f} .. {:.3f}, {} points)", se.fit.ci_low, se.fit.ci_high, se.fit.points)
+                                       : fmt::format("({} points, no CI)", se.fit.points));
+  }
+  csv.close();
+  if (any_fixed || any_adaptive) render_figure(out / "converge.png", error_figure(series, obs, study, reference, any_adaptive, any_fixed), log);
+  if (work) render_figure(out / "work.png", work_figure(series, obs, study), log);
+
+  nlohmann::json summary{{"command", "converge"},     {"study", study},              {"observable", obs.name},
+                         {"unit", obs.unit},           {"reference", reference},      {"results", results},
+                         {"csv_codes", {{"solver_index", solver_codes}, {"range", range_codes}}}};
+  for (const auto& [key, value] : extra.items()) summary[key] = value;
+  write_json(out / "summary.json", summary);
+  return summary;
 }
 
 }  // namespace stickslip

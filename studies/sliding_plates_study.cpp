@@ -126,7 +126,7 @@ class SlidingPlatesStudy final : public Study {
   }
 
   std::map<std::string, std::string> result_units() const override {
-    return {{"energy_created", "n.u."}, {"dsds_euler", "n.u."}, {"dsds_dae_ida", "n.u."}, {"csds_euler", "n.u."},
+    return {{"dt", "n.u."}, {"energy_created", "n.u."}, {"dsds_euler", "n.u."}, {"dsds_dae_ida", "n.u."}, {"csds_euler", "n.u."},
             {"dsds_exact_jump", "n.u."}, {"max_csds", "n.u."}, {"exponent_dsds_euler", "1"}, {"exponent_dsds_dae", "1"}};
   }
 
