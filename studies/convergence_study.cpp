@@ -151,10 +151,10 @@ class ConvergenceStudy final : public Study {
         }
         // Zero errors (exact to the last bit) are drawn at the floor's scale, not as 0.
         const double order = row["order"].is_number() ? row["order"].get<double>() : std::nan("");
-        fig.panels[static_cast<std::size_t>(li)].add(
-            Curve::of("convergence.csv", "4", fmt::format("(($1 == {} && $2 == {} && $3 == {}) ? ($5 > 0 ? $5 : 1e-17) : 1/0)", li, si, ev ? 1 : 0),
-                      fmt::format("{}{} (p = {:.2f})", row["solver"].get<std::string>(), ev ? " + events" : "", order),
-                      "linespoints lw 1.5"));
+        const std::string error = fmt::format("(($1 == {} && $2 == {} && $3 == {}) ? ($5 > 0 ? $5 : 1e-17) : 1/0)", li, si, ev ? 1 : 0);
+        fig.panels[static_cast<std::size_t>(li)].add(Curve::of(
+            "convergence.csv", "4", error,
+            fmt::format("{}{} (p = {:.2f})", row["solver"].get<std::string>(), ev ? " + events" : "", order), "linespoints lw 1.5"));
       }
     }
     render_figure(ctx.out_dir / "convergence.png", fig, ctx.log);
