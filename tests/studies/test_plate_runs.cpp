@@ -8,22 +8,13 @@
 
 #include "studies/plate_runs.hpp"
 #include "tests/cli_runner.hpp"
+#include "tests/plate_config.hpp"
 
 using namespace stickslip;
 
 namespace {
 PlateRunConfig config(PlateLaw law, SolverKind kind, double dt, bool events) {
-  PlateRunConfig c;
-  c.p = {1, 1, 2, 1};
-  c.law = law;
-  c.v0 = 4;
-  c.t_end = 5;
-  c.solver.kind = kind;
-  c.solver.dt = dt;
-  c.solver.events = events;
-  c.solver.rtol = 1e-10;
-  c.solver.atol = 1e-12;
-  return c;
+  return test::seed001_plates(law, kind, dt, events);
 }
 }  // namespace
 
