@@ -9,6 +9,7 @@
 #include "core/errors.hpp"
 #include "core/order_fit.hpp"
 #include "studies/cli_args.hpp"
+#include "studies/figure.hpp"
 #include "studies/output.hpp"
 #include "studies/provenance.hpp"
 
@@ -80,30 +81,35 @@ double richardson(const std::vector<ConvergencePoint>& p, std::string& note) {
   return c.value + (c.value - b.value) / (std::pow(r, q) - 1);
 }
 
-std::string plot_script(const std::vector<ConvergenceSeries>& series, const Observable& o, const std::string& study,
-                        const std::string& reference, bool adaptive_panel, bool fixed_panel) {
-  const int panels = (adaptive_panel ? 1 : 0) + (fixed_panel ? 1 : 0);
-  std::string s = fmt::format(
-      "set datafile separator ','\nset datafile columnheaders\nset logscale xy\nset grid\nset key left top font ',9'\n"
-      "set format y '%.0e'\nset format x '%.0e'\nset multiplot layout 1,{} title 'stickslip converge {}: error of {} [{}] "
-      "against the {} reference (filled: fitted asymptotic range; open: pre-asymptotic / round-off)'\n",
-      panels, study, o.name, o.unit, reference);
-  const char* colors[] = {"#1f77b4", "#d62728", "#2ca02c", "#ff7f0e", "#9467bd", "#8c564b", "#e377c2", "#17becf"};
+// converge.png: error against dt (fixed-step specs) and against rtol (adaptive ones), a panel each; filled points
+// fitted, open ones pre-asymptotic or round-off; reference slopes h^1 .. h^4.
+Figure error_figure(const std::vector<ConvergenceSeries>& series, const Observable& o, const std::string& study,
+                    const std::string& reference, bool adaptive_panel, bool fixed_panel) {
+  Figure fig;
+  fig.title = fmt::format("stickslip converge {}: error of {} [{}] against the {} reference (filled: fitted asymptotic "
+                          "range; open: pre-asymptotic / round-off)",
+                          study, o.name, o.unit, reference);
+  fig.columns = (adaptive_panel ? 1 : 0) + (fixed_panel ? 1 : 0);
+  fig.width = fig.columns > 1 ? 1600 : 1000;
+  fig.settings = {"set key left top font ',9'", "set format y '%.0e'", "set format x '%.0e'"};
   for (int adaptive = 0; adaptive < 2; ++adaptive) {
     if ((adaptive && !adaptive_panel) || (!adaptive && !fixed_panel)) continue;
-    std::string plot;
+    Panel& panel = fig.panel(adaptive ? "adaptive: error against rtol" : "fixed step: error against dt",
+                             adaptive ? "rtol" : fmt::format("dt [{}]", o.step_unit),
+                             fmt::format("|{} - reference| [{}]", o.name, o.unit));
+    panel.logx = panel.logy = true;
     double hmin = INFINITY, hmax = 0, emid = 0, elo = INFINITY, ehi = 0;
     int count = 0;
     for (std::size_t i = 0; i < series.size(); ++i) {
       const ConvergenceSeries& se = series[i];
       if (se.spec.adaptive() != static_cast<bool>(adaptive)) continue;
-      const char* col = colors[i % 8];
+      const std::string col = curve_color(i);
       const std::string label = se.fit.fitted() ? fmt::format("{} (p = {:.2f})", se.spec.text(), se.fit.order)
                                                 : se.spec.text() + " (no fit)";
-      plot += fmt::format(
-          "'converge.csv' using 2:(($1 == {0} && $6 == 0 && $5 > 0) ? $5 : 1/0) with linespoints pt 7 lw 1.5 lc rgb '{1}' "
-          "title '{2}', '' using 2:(($1 == {0} && $6 != 0 && $5 > 0) ? $5 : 1/0) with points pt 6 ps 1.3 lc rgb '{1}' notitle, ",
-          i, col, label);
+      panel.add(Curve::of("converge.csv", "2", fmt::format("(($1 == {} && $6 == 0 && $5 > 0) ? $5 : 1/0)", i), label,
+                          "linespoints pt 7 lw 1.5 lc rgb '" + col + "'"));
+      panel.add(Curve::of("converge.csv", "2", fmt::format("(($1 == {} && $6 != 0 && $5 > 0) ? $5 : 1/0)", i), "",
+                          "points pt 6 ps 1.3 lc rgb '" + col + "'"));
       for (const ConvergencePoint& p : se.points) {
         hmin = std::min(hmin, p.h), hmax = std::max(hmax, p.h);
         if (p.error > 0) emid += std::log(p.error), ++count, elo = std::min(elo, p.error), ehi = std::max(ehi, p.error);
@@ -112,34 +118,31 @@ std::string plot_script(const std::vector<ConvergenceSeries>& series, const Obse
     // Reference slopes h^1 .. h^4 through the geometric mean of the errors at the geometric middle of the range.
     const double hm = std::sqrt(hmin * hmax), em = count ? std::exp(emid / count) : 1;
     for (int q = 1; q <= 4; ++q)
-      plot += fmt::format("{:g}*(x/{:g})**{} with lines dt 2 lc rgb 'gray{}' title 'h^{}', ", em, hm, q, 30 + 15 * q, q);
+      panel.add(Curve::fn(fmt::format("{:g}*(x/{:g})**{}", em, hm, q), fmt::format("h^{}", q),
+                          fmt::format("lines dt 2 lc rgb 'gray{}'", 30 + 15 * q)));
     // The ranges of the data: the reference slopes must not stretch the axes.
-    s += fmt::format("set xrange [{:g}:{:g}]\n", hmin / 1.5, hmax * 1.5);
-    s += count ? fmt::format("set yrange [{:g}:{:g}]\n", elo / 5, ehi * 5) : std::string("set autoscale y\n");
-    s += fmt::format("set title '{}'\nset xlabel '{}'\nset ylabel '|{} - reference| [{}]'\nplot {}\n",
-                     adaptive ? "adaptive: error against rtol" : "fixed step: error against dt",
-                     adaptive ? "rtol" : fmt::format("dt [{}]", o.step_unit), o.name, o.unit, plot.substr(0, plot.size() - 2));
+    panel.set(fmt::format("set xrange [{:g}:{:g}]", hmin / 1.5, hmax * 1.5));
+    panel.set(count ? fmt::format("set yrange [{:g}:{:g}]", elo / 5, ehi * 5) : std::string("set autoscale y"));
   }
-  return s + "unset multiplot\n";
+  fig.multiplot = true;  // also with one panel: the figure's title above the panel's
+  return fig;
 }
 
-std::string work_script(const std::vector<ConvergenceSeries>& series, const Observable& o, const std::string& study) {
-  const char* colors[] = {"#1f77b4", "#d62728", "#2ca02c", "#ff7f0e", "#9467bd", "#8c564b", "#e377c2", "#17becf"};
-  std::string s = fmt::format(
-      "set datafile separator ','\nset datafile columnheaders\nset logscale xy\nset grid\nset key right top font ',9'\n"
-      "set format y '%.0e'\nset multiplot layout 1,2 title 'Work-precision, stickslip converge {}: error of {} [{}]'\n",
-      study, o.name, o.unit);
+// work.png: the work-precision diagram, error against rhs evaluations and against wall time.
+Figure work_figure(const std::vector<ConvergenceSeries>& series, const Observable& o, const std::string& study) {
+  Figure fig;
+  fig.title = fmt::format("Work-precision, stickslip converge {}: error of {} [{}]", study, o.name, o.unit);
+  fig.columns = 2, fig.width = 1600;
+  fig.settings = {"set key right top font ',9'", "set format y '%.0e'"};
   for (int panel = 0; panel < 2; ++panel) {
-    std::string plot;
+    Panel& p = fig.panel("", panel ? "wall time per run [s]" : "right-hand-side evaluations",
+                         fmt::format("|{} - reference| [{}]", o.name, o.unit));
+    p.logx = p.logy = true;
     for (std::size_t i = 0; i < series.size(); ++i)
-      plot += fmt::format("'converge.csv' using {}:(($1 == {} && $5 > 0) ? $5 : 1/0) with linespoints pt 7 lw 1.5 lc rgb '{}' "
-                          "title '{}', ",
-                          panel ? 9 : 7, i, colors[i % 8], series[i].spec.text());
-    s += fmt::format("set xlabel '{}'\nset ylabel '|{} - reference| [{}]'\nplot {}\n",
-                     panel ? "wall time per run [s]" : "right-hand-side evaluations", o.name, o.unit,
-                     plot.substr(0, plot.size() - 2));
+      p.add(Curve::of("converge.csv", panel ? "9" : "7", fmt::format("(($1 == {} && $5 > 0) ? $5 : 1/0)", i),
+                      series[i].spec.text(), "linespoints pt 7 lw 1.5 lc rgb '" + curve_color(i) + "'"));
   }
-  return s + "unset multiplot\n";
+  return fig;
 }
 
 }  // namespace
@@ -267,6 +270,22 @@ int converge_command(const std::vector<std::string>& args) {
   const std::filesystem::path out =
       out_text.empty() ? std::filesystem::path("out") / ("converge-" + study.name() + "-" + obs.name) : std::filesystem::path(out_text);
   const std::vector<ConvergenceSeries> series = measure_convergence(obs, prm, specs, dts, rtols, reference, exact, floor_abs, std::cerr);
+  nlohmann::json extra;
+  if (exact) extra["exact"] = *exact;
+  std::vector<std::string> command_line{"stickslip", "converge"};
+  command_line.insert(command_line.end(), args.begin(), args.end());
+  extra["provenance"] = provenance(command_line, prm);
+  const nlohmann::json summary = write_convergence(out, study.name(), obs, series, reference, work, extra, std::cerr);
+  if (json) std::cout << summary.dump() << std::endl;
+  std::cerr << "converge: wrote " << out.string() << "/ (converge.csv, summary.json, converge.png" << (work ? ", work.png" : "") << ")\n";
+  for (const auto& se : series)
+    if (!se.failure.empty()) return 3;
+  return 0;
+}
+
+nlohmann::json write_convergence(const std::filesystem::path& out, const std::string& study, const Observable& obs,
+                                 const std::vector<ConvergenceSeries>& series, const std::string& reference, bool work,
+                                 const nlohmann::json& extra, std::ostream& log) {
   make_out_dir(out);
   const std::vector<std::string> range_codes{"asymptotic", "pre-asymptotic", "round-off"};
   CsvWriter csv(out / "converge.csv",
@@ -303,30 +322,21 @@ int converge_command(const std::vector<std::string>& args) {
     r["points_fitted"] = se.fit.points;
     r["points"] = pts;
     results.push_back(r);
-    std::cerr << fmt::format("converge: {} {}: order {} {}\n", study.name(), se.spec.text(),
-                             se.fit.fitted() ? fmt::format("{:.3f}", se.fit.order) : std::string("not fitted"),
-                             se.fit.has_ci() ? fmt::format("(95 % CI {:.3f} .. {:.3f}, {} points)", se.fit.ci_low, se.fit.ci_high, se.fit.points)
-                                             : fmt::format("({} points, no CI)", se.fit.points));
+    log << fmt::format("converge: {} {}: order {} {}\n", study, se.spec.text(),
+                       se.fit.fitted() ? fmt::format("{:.3f}", se.fit.order) : std::string("not fitted"),
+                       se.fit.has_ci() ? fmt::format("(95 % CI {:.3f} .. {:.3f}, {} points)", se.fit.ci_low, se.fit.ci_high, se.fit.points)
+                                       : fmt::format("({} points, no CI)", se.fit.points));
   }
   csv.close();
-  if (any_fixed || any_adaptive)
-    render_png(out / "converge.png", plot_script(series, obs, study.name(), reference, any_adaptive, any_fixed), std::cerr,
-               any_fixed && any_adaptive ? 1600 : 1000, 700);
-  if (work) render_png(out / "work.png", work_script(series, obs, study.name()), std::cerr, 1600, 700);
+  if (any_fixed || any_adaptive) render_figure(out / "converge.png", error_figure(series, obs, study, reference, any_adaptive, any_fixed), log);
+  if (work) render_figure(out / "work.png", work_figure(series, obs, study), log);
 
-  nlohmann::json summary{{"command", "converge"},     {"study", study.name()},       {"observable", obs.name},
+  nlohmann::json summary{{"command", "converge"},     {"study", study},              {"observable", obs.name},
                          {"unit", obs.unit},           {"reference", reference},      {"results", results},
                          {"csv_codes", {{"solver_index", solver_codes}, {"range", range_codes}}}};
-  if (exact) summary["exact"] = *exact;
-  std::vector<std::string> command_line{"stickslip", "converge"};
-  command_line.insert(command_line.end(), args.begin(), args.end());
-  summary["provenance"] = provenance(command_line, prm);
+  for (const auto& [key, value] : extra.items()) summary[key] = value;
   write_json(out / "summary.json", summary);
-  if (json) std::cout << summary.dump() << std::endl;
-  std::cerr << "converge: wrote " << out.string() << "/ (converge.csv, summary.json, converge.png" << (work ? ", work.png" : "") << ")\n";
-  for (const auto& se : series)
-    if (!se.failure.empty()) return 3;
-  return 0;
+  return summary;
 }
 
 }  // namespace stickslip

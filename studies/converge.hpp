@@ -20,10 +20,13 @@
 // evaluations and against wall time: the work-precision diagram).
 #pragma once
 
+#include <filesystem>
 #include <optional>
 #include <ostream>
 #include <string>
 #include <vector>
+
+#include <nlohmann/json.hpp>
 
 #include "core/order_fit.hpp"
 #include "studies/observable.hpp"
@@ -53,5 +56,14 @@ std::vector<ConvergenceSeries> measure_convergence(const Observable& obs, const 
                                                   const std::vector<IntegratorSpec>& specs, const std::vector<double>& dts,
                                                   const std::vector<double>& rtols, const std::string& reference,
                                                   std::optional<double> exact, double floor_abs, std::ostream& log);
+
+// The outputs of a measurement (converge's and, per friction law and event location, the convergence study's) in
+// `out` (created): converge.csv (one row per run, codes for the text columns), converge.png (error against dt and
+// against rtol, reference slopes h^1..h^4), with `work` work.png (error against rhs evaluations and wall time), and
+// summary.json (command, study, observable, unit, reference, results, csv_codes and the keys of `extra`), which is
+// returned. Each series' fitted order goes to `log`.
+nlohmann::json write_convergence(const std::filesystem::path& out, const std::string& study, const Observable& obs,
+                                 const std::vector<ConvergenceSeries>& series, const std::string& reference, bool work,
+                                 const nlohmann::json& extra, std::ostream& log);
 
 }  // namespace stickslip

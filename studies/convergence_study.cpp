@@ -5,15 +5,20 @@
 // scheme x event location on/off; the exact reference is the piecewise solution of the law (the D-SDS DAE for dsds
 // and dsds-stage). The order of each row is fitted over its detected asymptotic range (core/order_fit.hpp) with a
 // 95 % interval; errors below error_floor are round-off.
-//   convergence.csv, rows/<law>_<solver>_<events>.csv, convergence.png (log-log, one panel per friction law)
+//   <law>_<events|noevents>/   converge's outputs for that law and event location (converge.csv, converge.png,
+//                              summary.json; studies/converge.hpp)
+//   convergence.csv, convergence.png (log-log, one panel per friction law): the overview of every row
 #include <algorithm>
 #include <cmath>
 #include <fmt/format.h>
+#include <map>
 
 #include "core/errors.hpp"
 #include "studies/converge.hpp"
+#include "studies/figure.hpp"
 #include "studies/output.hpp"
 #include "studies/study.hpp"
+#include "studies/study_runs.hpp"
 
 namespace stickslip {
 
@@ -45,6 +50,10 @@ class ConvergenceStudy final : public Study {
     return p;
   }
 
+  std::map<std::string, std::string> result_units() const override {
+    return {{"order", "1"}, {"ci95", "1"}, {"dts", "n.u."}, {"errors", "n.u."}};
+  }
+
   nlohmann::json run(const Parameters& prm, const StudyContext& ctx) const override {
     const double t_end = prm.positive("t_end"), dt_max = prm.positive("dt_max");
     if (dt_max > t_end) throw_input("dt_max", prm.raw("dt_max"), "must be <= t_end");
@@ -71,54 +80,59 @@ class ConvergenceStudy final : public Study {
 
     double steps_per_run = 0;
     for (double dt : dts) steps_per_run += std::ceil(t_end / dt);
-    // One run per (law, events) over every scheme and dt, through the run store: its row keeps each scheme's errors,
-    // steps, ranges and fit, so the CSVs are written from the rows (a resumed study does not rerun them).
     ctx.plan({{"runs", laws.size() * events.size()},
               {"steps_per_run", steps_per_run * static_cast<double>(solvers.size())},  // all schemes and halvings
               {"particles", 2}});
-    Progress progress(ctx.log, name(), laws.size() * events.size());
-    // The CSV carries codes for the text columns so that every cell is a number; the legend is here:
+    struct Config {
+      std::string law;
+      bool events;
+    };
+    std::vector<Config> configs;
+    for_each_product([&](const std::string& law, bool ev) { configs.push_back({law, ev}); }, laws, events);
+    auto label = [](const Config& c) { return fmt::format("{}_{}", c.law, c.events ? "events" : "noevents"); };
+    // One run per (law, events): `converge` over every scheme and dt, its outputs in the folder <label>/; the row
+    // keeps each scheme's errors, steps, ranges and fit, so the overview is written from the rows (a resumed study
+    // does not rerun them).
+    const nlohmann::json runs = run_each(ctx, name(), configs, label, [&](const Config& c) {
+      pp.set("friction", c.law);
+      pp.set("events", c.events ? "on" : "off");
+      const double exact = *v_end.exact(pp);
+      const auto series = measure_convergence(v_end, pp, specs, dts, {}, "exact", exact, floor, ctx.log);
+      write_convergence(ctx.out_dir / label(c), plates->name(), v_end, series, "exact", false,
+                        {{"exact", exact}, {"friction", c.law}, {"events", c.events ? "on" : "off"}}, ctx.log);
+      nlohmann::json rows = nlohmann::json::array();
+      for (std::size_t si = 0; si < series.size(); ++si) {
+        const ConvergenceSeries& se = series[si];
+        if (!se.failure.empty()) throw SolverError(se.failure);
+        std::vector<double> errors, steps, rhs_evals;
+        for (const ConvergencePoint& q : se.points) {
+          errors.push_back(q.error);
+          steps.push_back(static_cast<double>(q.steps));
+          rhs_evals.push_back(static_cast<double>(q.rhs_evals));
+        }
+        rows.push_back({{"friction", c.law}, {"solver", solvers[si]}, {"events", c.events},
+                        {"order", json_number(se.fit.order)},
+                        {"ci95", se.fit.has_ci() ? nlohmann::json{se.fit.ci_low, se.fit.ci_high} : nlohmann::json(nullptr)},
+                        {"points_fitted", se.fit.points}, {"dts", dts}, {"errors", errors}, {"steps", steps},
+                        {"rhs_evals", rhs_evals}, {"ranges", se.fit.range}});
+      }
+      return nlohmann::json{{"series", rows}};
+    });
+    nlohmann::json results = nlohmann::json::array();
+    for (const nlohmann::json& run : runs)
+      for (const nlohmann::json& row : run["series"]) results.push_back(row);
+
+    // The overview: every row's errors, text columns as codes (legend in summary.json), and a panel per law.
     const std::vector<std::string> range_codes{"asymptotic", "pre-asymptotic", "round-off"};
     nlohmann::json codes{{"friction", laws}, {"solver", solvers}, {"events", {"off", "on"}}, {"range", range_codes}};
-    nlohmann::json results = nlohmann::json::array();
-    std::string plots[3];
-    for (std::size_t li = 0; li < laws.size(); ++li) {
-      for (bool ev : events) {
-        const nlohmann::json run = ctx.run(fmt::format("{}_{}", laws[li], ev ? "events" : "noevents"), [&] {
-          pp.set("friction", laws[li]);
-          pp.set("events", ev ? "on" : "off");
-          const auto series = measure_convergence(v_end, pp, specs, dts, {}, "exact", v_end.exact(pp), floor, ctx.log);
-          nlohmann::json rows = nlohmann::json::array();
-          for (std::size_t si = 0; si < series.size(); ++si) {
-            const ConvergenceSeries& se = series[si];
-            if (!se.failure.empty()) throw SolverError(se.failure);
-            std::vector<double> errors, steps, rhs_evals;
-            for (const ConvergencePoint& q : se.points) {
-              errors.push_back(q.error);
-              steps.push_back(static_cast<double>(q.steps));
-              rhs_evals.push_back(static_cast<double>(q.rhs_evals));
-            }
-            rows.push_back({{"friction", laws[li]}, {"solver", solvers[si]}, {"events", ev},
-                            {"order", json_number(se.fit.order)},
-                            {"ci95", se.fit.has_ci() ? nlohmann::json{se.fit.ci_low, se.fit.ci_high} : nlohmann::json(nullptr)},
-                            {"points_fitted", se.fit.points}, {"dts", dts}, {"errors", errors}, {"steps", steps},
-                            {"rhs_evals", rhs_evals}, {"ranges", se.fit.range}});
-          }
-          return nlohmann::json{{"series", rows}};
-        });
-        for (std::size_t si = 0; si < run["series"].size(); ++si) {
-          const nlohmann::json& row = run["series"][si];
-          results.push_back(row);
-          const std::string file = fmt::format("rows/{}_{}_{}.csv", laws[li], solvers[si], ev ? "events" : "noevents");
-          CsvWriter row_csv(ctx.out_dir / file, {"dt [n.u.]", "error_v [n.u.]"});
-          // Zero errors (exact to the last bit) are plotted and stored at the floor's scale, not as 0.
-          for (std::size_t d = 0; d < dts.size(); ++d) row_csv.row({dts[d], std::max(row["errors"][d].get<double>(), 1e-17)});
-          const double order = row["order"].is_number() ? row["order"].get<double>() : std::nan("");
-          plots[li % 3] += fmt::format("'{}' using 1:2 with linespoints lw 1.5 title '{}{} (p = {:.2f})', ", file,
-                                       solvers[si], ev ? " + events" : "", order);
-        }
-        progress.tick(fmt::format("{} events={}", laws[li], ev ? "on" : "off"));
-      }
+    Figure fig;
+    fig.title = fmt::format("Error of v(t = {}) against the exact solution (seed 001, Fig. 3 generalised)", t_end);
+    fig.columns = static_cast<int>(laws.size()), fig.width = 600 * fig.columns, fig.height = 650;
+    fig.settings = {"set key right bottom font ',8'", "set format y '%.0e'"};
+    fig.multiplot = true;
+    for (const auto& law : laws) {
+      Panel& panel = fig.panel(law, "dt", "|v - v_exact|");
+      panel.logx = panel.logy = true;
     }
     {
       CsvWriter csv(ctx.out_dir / "convergence.csv",
@@ -127,25 +141,23 @@ class ConvergenceStudy final : public Study {
       for (const nlohmann::json& row : results) {
         const auto li = std::find(laws.begin(), laws.end(), row["friction"].get<std::string>()) - laws.begin();
         const auto si = std::find(solvers.begin(), solvers.end(), row["solver"].get<std::string>()) - solvers.begin();
+        const bool ev = row["events"].get<bool>();
         for (std::size_t d = 0; d < dts.size(); ++d) {
           const auto code = std::find(range_codes.begin(), range_codes.end(), row["ranges"][d].get<std::string>()) -
                             range_codes.begin();
-          csv.row({static_cast<double>(li), static_cast<double>(si), row["events"].get<bool>() ? 1.0 : 0.0, dts[d],
+          csv.row({static_cast<double>(li), static_cast<double>(si), ev ? 1.0 : 0.0, dts[d],
                    row["errors"][d].get<double>(), row["steps"][d].get<double>(), row["rhs_evals"][d].get<double>(),
                    static_cast<double>(code)});
         }
+        // Zero errors (exact to the last bit) are drawn at the floor's scale, not as 0.
+        const double order = row["order"].is_number() ? row["order"].get<double>() : std::nan("");
+        const std::string error = fmt::format("(($1 == {} && $2 == {} && $3 == {}) ? ($5 > 0 ? $5 : 1e-17) : 1/0)", li, si, ev ? 1 : 0);
+        fig.panels[static_cast<std::size_t>(li)].add(Curve::of(
+            "convergence.csv", "4", error,
+            fmt::format("{}{} (p = {:.2f})", row["solver"].get<std::string>(), ev ? " + events" : "", order), "linespoints lw 1.5"));
       }
     }
-    std::string script = fmt::format(
-        "set datafile separator ','\nset datafile columnheaders\nset logscale xy\nset grid\nset key right bottom font ',8'\n"
-        "set format y '%.0e'\nset multiplot layout 1,{} title 'Error of v(t = {}) against the exact solution "
-        "(seed 001, Fig. 3 generalised)'\n",
-        laws.size(), t_end);
-    for (std::size_t li = 0; li < laws.size() && li < 3; ++li)
-      script += fmt::format("set title '{}'\nset xlabel 'dt'\nset ylabel '|v - v_exact|'\nplot {}\n", laws[li],
-                            plots[li].substr(0, plots[li].size() - 2));  // drop the trailing ", "
-    script += "unset multiplot\n";
-    render_png(ctx.out_dir / "convergence.png", script, ctx.log, 600 * static_cast<int>(laws.size()), 650);
+    render_figure(ctx.out_dir / "convergence.png", fig, ctx.log);
     return {{"study", name()}, {"results", results}, {"t_end", t_end}, {"csv_codes", codes}};
   }
 };

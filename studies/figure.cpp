@@ -33,7 +33,7 @@ std::string curve_color(std::size_t index) {
 
 std::string figure_script(const Figure& fig) {
   std::string s;
-  const bool multi = fig.panels.size() > 1;
+  const bool multi = fig.panels.size() > 1 || fig.multiplot;
   if (multi) s += fmt::format("set multiplot layout {},{} title {}\n", fig.rows, fig.columns, quoted(fig.title));
   for (const Panel& p : fig.panels) {
     s += "reset\nset datafile separator ','\nset datafile columnheaders\nset grid\n";

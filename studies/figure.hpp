@@ -55,6 +55,7 @@ struct Figure {
   int width = 1000, height = 700;     // pixels
   std::vector<std::string> settings;  // gnuplot lines applied to every panel before its own
   std::vector<Panel> panels;
+  bool multiplot = false;             // a multiplot frame even for one panel: the figure's title above the panel's
 
   Panel& panel(std::string title, std::string xlabel, std::string ylabel) {
     panels.push_back(Panel{std::move(title), std::move(xlabel), std::move(ylabel), false, false, {}, {}});

@@ -1,10 +1,12 @@
 #include "studies/plate_runs.hpp"
 
+#include <algorithm>
 #include <cmath>
 #include <sstream>
 
 #include "core/energy_ledger.hpp"
 #include "solvers/integrate.hpp"
+#include "studies/output.hpp"
 
 namespace stickslip {
 
@@ -52,6 +54,93 @@ std::string run_label(const PlateRunConfig& c) {
   std::ostringstream s;
   s << to_string(c.law) << "_" << to_string(c.solver.kind) << "_dt" << c.solver.dt << (c.solver.events ? "_events" : "");
   return s.str();
+}
+
+void write_plate_csv(const std::filesystem::path& path, const PlateRun& run) {
+  CsvWriter csv(path, {"t [n.u.]", "v [n.u.]", "xi [n.u.]", "F [n.u.]", "W [n.u.]", "E_kin [n.u.]", "E_spring [n.u.]",
+                       "D [n.u.]", "mode"});
+  for (const auto& s : run.samples)
+    csv.row({s.t, s.v, s.xi, s.force, s.work, s.e_kin, s.e_spring, s.dissipation, static_cast<double>(s.mode)});
+}
+
+std::vector<PlateSample> read_plate_csv(const std::filesystem::path& path) {
+  std::vector<PlateSample> samples;
+  for (const auto& r : read_csv(path))
+    samples.push_back({r.at(0), r.at(1), r.at(2), r.at(4), r.at(3), r.at(5), r.at(6), r.at(7), static_cast<int>(r.at(8))});
+  return samples;
+}
+
+void write_exact_plates_csv(const std::filesystem::path& path, const ExactSlidingPlates& exact, double t_end) {
+  CsvWriter csv(path, {"t [n.u.]", "v [n.u.]", "xi [n.u.]", "F [n.u.]", "W [n.u.]", "mode"});
+  const int n = 4000;
+  for (int i = 0; i <= n; ++i) {
+    const double t = t_end * i / n;
+    const auto s = exact.at(t);
+    csv.row({t, s.v, s.xi, s.force, s.work, static_cast<double>(s.kind)});
+  }
+}
+
+double kinetic_energy_at(const std::vector<PlateSample>& s, double t) {
+  std::size_t lo = 0, hi = s.size() - 1;
+  if (t <= s[lo].t) return s[lo].e_kin;
+  if (t >= s[hi].t) return s[hi].e_kin;
+  while (hi - lo > 1) {
+    const std::size_t mid = (lo + hi) / 2;
+    (s[mid].t <= t ? lo : hi) = mid;
+  }
+  const double w = (t - s[lo].t) / (s[hi].t - s[lo].t);
+  return (1 - w) * s[lo].e_kin + w * s[hi].e_kin;
+}
+
+std::vector<std::pair<double, double>> kinetic_energy_difference(const std::vector<PlateSample>& a,
+                                                                 const std::vector<PlateSample>& b) {
+  std::vector<std::pair<double, double>> d;
+  for (const auto& s : a) d.emplace_back(s.t, s.e_kin - kinetic_energy_at(b, s.t));
+  return d;
+}
+
+std::vector<AuxiliaryState> midpoint_auxiliary_states(const PlateRunConfig& c, const PlateRun& r) {
+  const SlidingPlates model(c.p, c.law, false);
+  const double dt = c.solver.dt;
+  std::vector<AuxiliaryState> aux;
+  Vec x(3), f(3), u1(3);
+  const Mode mode{free_mode};
+  for (std::size_t i = 0; i + 1 < r.samples.size(); ++i) {
+    const auto& s = r.samples[i];
+    x << s.v, s.xi, s.work;
+    model.rhs(s.t, x, mode, f);
+    u1 = x + 0.5 * dt * f;
+    model.adjust(s.t, x, u1, mode);
+    aux.push_back({s.t + 0.5 * dt, u1[0], u1[1], model.force(u1, mode)});
+  }
+  return aux;
+}
+
+double dsds_reset_energy(const PlateRunConfig& c) {
+  PlateRunConfig cx = c;
+  cx.law = PlateLaw::dsds_dae;
+  const auto ex = exact_plates(cx);
+  return 0.5 * c.p.k * (ex.xi_start() * ex.xi_start() - c.xi0 * c.xi0);
+}
+
+EnergySweepPoint energy_sweep_point(const PlateRunConfig& base, double v0, double dt) {
+  auto created = [&](PlateLaw law, SolverKind solver, bool events) {
+    PlateRunConfig c = base;
+    c.v0 = v0;
+    c.law = law;
+    c.solver.kind = solver;
+    c.solver.events = events;
+    c.solver.dt = dt;
+    return c.law == PlateLaw::csds && !(c.p.gamma > 0) ? 0.0 : run_plates(c).energy_created;
+  };
+  EnergySweepPoint p{v0, 0, 0, 0, 0};
+  p.dsds_euler = created(PlateLaw::dsds, SolverKind::euler, false);
+  p.dsds_dae_ida = created(PlateLaw::dsds_dae, SolverKind::ida, true);
+  p.csds_euler = created(PlateLaw::csds, SolverKind::euler, false);
+  PlateRunConfig c = base;
+  c.v0 = v0;
+  p.dsds_exact_jump = std::max(0.0, dsds_reset_energy(c));
+  return p;
 }
 
 }  // namespace stickslip

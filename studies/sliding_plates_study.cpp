@@ -18,45 +18,14 @@
 #include "core/errors.hpp"
 #include "core/loglog_slope.hpp"
 #include "solvers/integrate.hpp"
+#include "studies/figure.hpp"
 #include "studies/output.hpp"
 #include "studies/plate_runs.hpp"
 #include "studies/study.hpp"
+#include "studies/study_runs.hpp"
 
 namespace stickslip {
 namespace {
-
-const std::vector<std::string> kColumns{"t [n.u.]", "v [n.u.]", "xi [n.u.]", "F [n.u.]", "W [n.u.]",
-                                        "E_kin [n.u.]", "E_spring [n.u.]", "D [n.u.]", "mode"};
-
-void write_run_csv(const std::filesystem::path& path, const PlateRun& run) {
-  CsvWriter csv(path, kColumns);
-  for (const auto& s : run.samples)
-    csv.row({s.t, s.v, s.xi, s.force, s.work, s.e_kin, s.e_spring, s.dissipation, static_cast<double>(s.mode)});
-}
-
-void write_exact_csv(const std::filesystem::path& path, const ExactSlidingPlates& exact, double t_end) {
-  CsvWriter csv(path, {"t [n.u.]", "v [n.u.]", "xi [n.u.]", "F [n.u.]", "W [n.u.]", "mode"});
-  const int n = 4000;
-  for (int i = 0; i <= n; ++i) {
-    const double t = t_end * i / n;
-    const auto s = exact.at(t);
-    csv.row({t, s.v, s.xi, s.force, s.work, static_cast<double>(s.kind)});
-  }
-}
-
-// Linear interpolation of E_kin (column 5) of a run's samples at time t (time-ordered; duplicates at events).
-double kinetic_at(const std::vector<std::vector<double>>& s, double t) {
-  constexpr std::size_t kT = 0, kE = 5;
-  std::size_t lo = 0, hi = s.size() - 1;
-  if (t <= s[lo][kT]) return s[lo][kE];
-  if (t >= s[hi][kT]) return s[hi][kE];
-  while (hi - lo > 1) {
-    const std::size_t mid = (lo + hi) / 2;
-    (s[mid][kT] <= t ? lo : hi) = mid;
-  }
-  const double w = (t - s[lo][kT]) / (s[hi][kT] - s[lo][kT]);
-  return (1 - w) * s[lo][kE] + w * s[hi][kE];
-}
 
 class SlidingPlatesStudy final : public Study {
  public:
@@ -156,6 +125,11 @@ class SlidingPlatesStudy final : public Study {
                        [](const ExactSlidingPlates& ex, const Parameters&) { return ex.t_stick(); })};
   }
 
+  std::map<std::string, std::string> result_units() const override {
+    return {{"dt", "n.u."}, {"energy_created", "n.u."}, {"dsds_euler", "n.u."}, {"dsds_dae_ida", "n.u."}, {"csds_euler", "n.u."},
+            {"dsds_exact_jump", "n.u."}, {"max_csds", "n.u."}, {"exponent_dsds_euler", "1"}, {"exponent_dsds_dae", "1"}};
+  }
+
   nlohmann::json run(const Parameters& prm, const StudyContext& ctx) const override {
     const PlateRunConfig base = base_config(prm);
     const std::string events = prm.choice("events", {"on", "off", "auto"});
@@ -176,9 +150,8 @@ class SlidingPlatesStudy final : public Study {
 
     // Build and validate every configuration before running any.
     std::vector<PlateRunConfig> configs;
-    for (const auto& law_name : laws)
-      for (const auto& spec : solvers)
-        for (double dt : dts) {
+    for_each_product(
+        [&](const std::string& law_name, const IntegratorSpec& spec, double dt) {
           PlateRunConfig c = base;
           c.law = parse_plate_law("friction", law_name);
           c.solver = spec.options("solver", c.solver);
@@ -187,7 +160,8 @@ class SlidingPlatesStudy final : public Study {
           c.p.validate(c.law);
           validate_solver_options(SlidingPlates(c.p, c.law, c.solver.events), c.solver, 0, c.t_end);
           configs.push_back(c);
-        }
+        },
+        laws, solvers, dts);
     if (fig4 && !(fig4_dt <= base.t_end)) throw_input("fig4_dt", prm.raw("fig4_dt"), "must be <= t_end");
     if (!sweep.empty() && !(sweep_dt <= base.t_end)) throw_input("sweep_dt", prm.raw("sweep_dt"), "must be <= t_end");
     // Beyond these the exact solutions (energies ~ v0^2, gamma^2) overflow a double: the model means nothing there.
@@ -197,25 +171,20 @@ class SlidingPlatesStudy final : public Study {
 
     const auto& out = ctx.out_dir;
     std::filesystem::create_directories(out / "runs");
-    Progress progress(ctx.log, name(), configs.size() + (fig4 ? 1 : 0) + (sweep.empty() ? 0 : 1));
-
-    // Exact solutions of both laws for the base parameters.
-    PlateRunConfig c_exact = base;
-    c_exact.law = PlateLaw::csds;
+    // Exact solutions of both laws for the base parameters (the C-SDS needs gamma > 0).
     const bool csds_ok = base.p.gamma > 0;
     nlohmann::json exact_json;
-    if (csds_ok) {
-      const auto ex = exact_plates(c_exact);
-      write_exact_csv(out / "exact_csds.csv", ex, base.t_end);
-      exact_json["csds"] = {{"t_stick", ex.t_stick() ? json_number(*ex.t_stick()) : nullptr},
-                            {"v_end", ex.at(base.t_end).v}, {"xi_end", ex.at(base.t_end).xi}};
+    for (PlateLaw law : {PlateLaw::csds, PlateLaw::dsds_dae}) {
+      if (law == PlateLaw::csds && !csds_ok) continue;
+      PlateRunConfig c = base;
+      c.law = law;
+      const auto ex = exact_plates(c);
+      const std::string key = law == PlateLaw::csds ? "csds" : "dsds";
+      write_exact_plates_csv(out / ("exact_" + key + ".csv"), ex, base.t_end);
+      exact_json[key] = {{"t_stick", ex.t_stick() ? json_number(*ex.t_stick()) : nullptr},
+                         {"v_end", ex.at(base.t_end).v}, {"xi_end", ex.at(base.t_end).xi}};
     }
-    c_exact.law = PlateLaw::dsds_dae;
-    const auto ex_d = exact_plates(c_exact);
-    write_exact_csv(out / "exact_dsds.csv", ex_d, base.t_end);
-    exact_json["dsds"] = {{"t_stick", ex_d.t_stick() ? json_number(*ex_d.t_stick()) : nullptr},
-                          {"v_end", ex_d.at(base.t_end).v}, {"xi_end", ex_d.at(base.t_end).xi},
-                          {"energy_created", 0.5 * base.p.k * (ex_d.xi_start() * ex_d.xi_start() - base.xi0 * base.xi0)}};
+    exact_json["dsds"]["energy_created"] = dsds_reset_energy(base);
 
     std::size_t steps_per_run = 0;
     for (const auto& c : configs) steps_per_run = std::max(steps_per_run, static_cast<std::size_t>(std::ceil(c.t_end / c.solver.dt)));
@@ -223,215 +192,157 @@ class SlidingPlatesStudy final : public Study {
               {"steps_per_run", steps_per_run},
               {"sweep_steps_per_run", sweep.empty() ? 0.0 : 3 * std::ceil(base.t_end / sweep_dt)},
               {"particles", 2}});
-    nlohmann::json results = nlohmann::json::array();
-    for (const auto& c : configs) {
-      // One run through the run store: its row here, its time series in runs/<label>.csv.
-      results.push_back(ctx.run(run_label(c), [&] {
-        const PlateRun r = run_plates(c);
-        write_run_csv(out / "runs" / (run_label(c) + ".csv"), r);
-        nlohmann::json row{{"friction", to_string(c.law)},
-                           {"solver", to_string(c.solver.kind)},
-                           {"dt", c.solver.dt},
-                           {"events", c.solver.events},
-                           {"xi_end", r.xi_end},
-                           {"v_end", r.v_end},
-                           {"energy_created", r.energy_created},
-                           {"steps", r.stats.steps},
-                           {"rhs_evals", r.stats.rhs_evals},
-                           {"root_evals", r.stats.root_evals},
-                           {"switches", r.stats.events.size()},
-                           {"csv", "runs/" + run_label(c) + ".csv"}};
-        // Without events the stick time is interpolated between output samples: labelled, at the grid's precision.
-        put_transition_time(row, "t_stick", r.t_stick ? *r.t_stick : std::nan(""), c.solver.events, c.solver.dt);
-        return row;
-      }));
-      progress.tick(run_label(c));
-    }
-
+    // One run each through the run store: its row here, its time series in runs/<label>.csv.
+    const nlohmann::json results = run_each(ctx, name(), configs, [](const PlateRunConfig& c) { return run_label(c); },
+                                            [&](const PlateRunConfig& c) {
+      const PlateRun r = run_plates(c);
+      write_plate_csv(out / "runs" / (run_label(c) + ".csv"), r);
+      nlohmann::json row{{"friction", to_string(c.law)},
+                         {"solver", to_string(c.solver.kind)},
+                         {"dt", c.solver.dt},
+                         {"events", c.solver.events},
+                         {"xi_end", r.xi_end},
+                         {"v_end", r.v_end},
+                         {"energy_created", r.energy_created},
+                         {"steps", r.stats.steps},
+                         {"rhs_evals", r.stats.rhs_evals},
+                         {"root_evals", r.stats.root_evals},
+                         {"switches", r.stats.events.size()},
+                         {"csv", "runs/" + run_label(c) + ".csv"}};
+      // Without events the stick time is interpolated between output samples: labelled, at the grid's precision.
+      put_transition_time(row, "t_stick", r.t_stick ? *r.t_stick : std::nan(""), c.solver.events, c.solver.dt);
+      return row;
+    });
     nlohmann::json summary{{"study", name()}, {"results", results}, {"exact", exact_json}};
-    plot_dynamics(out, configs, csds_ok, ctx.log);
-    plot_kinetic_difference(out, configs, ctx.log);
-    plot_dissipation(out, configs, ctx.log);
+    render_figure(out / "fig1_dynamics.png", dynamics_figure(configs, csds_ok), ctx.log);
+    render_figure(out / "fig2_kinetic_energy.png", kinetic_difference_figure(out, configs), ctx.log);
+    render_figure(out / "dissipation.png", dissipation_figure(configs), ctx.log);
+
     if (fig4) {
-      summary["fig4"] = ctx.run("fig4", [&] { return run_fig4(base, fig4_dt, out, ctx.log); });
-      progress.tick("fig4 midpoint dsds-stage");
+      // Fig. 4: the midpoint rule with the D-SDS reset after each stage, and its auxiliary states.
+      PlateRunConfig c = base;
+      c.law = PlateLaw::dsds_stage;
+      c.solver.kind = SolverKind::midpoint;
+      c.solver.dt = fig4_dt;
+      c.solver.events = false;
+      c.p.validate(c.law);
+      summary["fig4"] = run_each(ctx, name(), std::vector<PlateRunConfig>{c}, [](const PlateRunConfig&) { return "fig4"; },
+                                 [&](const PlateRunConfig& c4) {
+        const PlateRun r = run_plates(c4);
+        write_plate_csv(out / "runs" / "fig4_midpoint.csv", r);
+        CsvWriter aux(out / "runs" / "fig4_auxiliary.csv", {"t [n.u.]", "v [n.u.]", "xi [n.u.]", "F [n.u.]"});
+        for (const AuxiliaryState& a : midpoint_auxiliary_states(c4, r)) aux.row({a.t, a.v, a.xi, a.force});
+        return nlohmann::json{{"dt", fig4_dt}, {"v_end", r.v_end}, {"xi_end", r.xi_end}, {"energy_created", r.energy_created}};
+      })[0];
+      render_figure(out / "fig4_midpoint.png", fig4_figure(fig4_dt), ctx.log);
     }
-    if (!sweep.empty()) {
-      summary["energy_sweep"] = run_sweep(base, sweep, sweep_dt, ctx);
-      progress.tick("energy sweep over v0");
-    }
+    if (!sweep.empty()) summary["energy_sweep"] = energy_sweep(base, sweep, sweep_dt, ctx);
     return summary;
   }
 
  private:
-  static std::string plot_lines(const std::vector<PlateRunConfig>& runs, int column) {
-    std::string s;
-    for (const auto& c : runs)
-      s += fmt::format("'runs/{}.csv' using 1:{} with lines lw 1.5 title '{}', ", run_label(c), column, run_label(c));
-    return s;
+  // One curve per run of column `column` of runs/<label>.csv.
+  static void add_runs(Panel& panel, const std::vector<PlateRunConfig>& runs, int column) {
+    for (const auto& c : runs) panel.add(Curve::of("runs/" + run_label(c) + ".csv", "1", std::to_string(column), run_label(c)));
   }
 
-  static void plot_dynamics(const std::filesystem::path& out, const std::vector<PlateRunConfig>& runs,
-                            bool csds_exact, std::ostream& log) {
-    std::string script = "set datafile separator ','\nset datafile columnheaders\nset multiplot layout 3,1 title "
-                         "'Sliding plates (seed 001, Fig. 1): dashed = exact solutions'\nset key outside right\nset grid\n";
+  // Fig. 1: xi, v and F of every run against t, with the exact solutions dashed.
+  static Figure dynamics_figure(const std::vector<PlateRunConfig>& runs, bool csds_exact) {
+    Figure fig{"Sliding plates (seed 001, Fig. 1): dashed = exact solutions", 3, 1, 1100, 1000, {"set key outside right"}, {}};
     const char* names[3] = {"xi", "v", "F"};
     const int columns[3] = {3, 2, 4};
     for (int p = 0; p < 3; ++p) {
-      script += fmt::format("set ylabel '{} [n.u.]'\n", names[p]);
-      if (p == 2) script += "set xlabel 't [n.u.]'\n";
-      script += "plot " + plot_lines(runs, columns[p]);
-      if (csds_exact) script += fmt::format("'exact_csds.csv' using 1:{} with lines dt 2 lc rgb 'black' title 'exact C-SDS', ", columns[p]);
-      script += fmt::format("'exact_dsds.csv' using 1:{} with lines dt 3 lc rgb 'gray40' title 'exact D-SDS (DAE)'\n", columns[p]);
+      Panel& panel = fig.panel("", p == 2 ? "t [n.u.]" : "", fmt::format("{} [n.u.]", names[p]));
+      add_runs(panel, runs, columns[p]);
+      const std::string column = std::to_string(columns[p]);
+      if (csds_exact) panel.add(Curve::of("exact_csds.csv", "1", column, "exact C-SDS", "lines dt 2 lc rgb 'black'"));
+      panel.add(Curve::of("exact_dsds.csv", "1", column, "exact D-SDS (DAE)", "lines dt 3 lc rgb 'gray40'"));
     }
-    script += "unset multiplot\n";
-    render_png(out / "fig1_dynamics.png", script, log, 1100, 1000);
+    return fig;
   }
 
-  static void plot_kinetic_difference(const std::filesystem::path& out,
-                                      const std::vector<PlateRunConfig>& runs, std::ostream& log) {
-    // Pair every D-SDS-type run with the C-SDS run of the same solver and dt.
-    std::string plots;
-    for (const auto& cd : runs) {
-      if (cd.law == PlateLaw::csds) continue;
-      for (const auto& cc : runs) {
-        if (cc.law != PlateLaw::csds || cc.solver.kind != cd.solver.kind || cc.solver.dt != cd.solver.dt) continue;
-        // The series are on disk (runs/<label>.csv, kColumns), also for runs a --resume did not rerun.
-        const auto rd = read_csv(out / "runs" / (run_label(cd) + ".csv"));
-        const auto rc = read_csv(out / "runs" / (run_label(cc) + ".csv"));
-        const std::string file = "dEkin_" + run_label(cd) + ".csv";
-        CsvWriter csv(out / "runs" / file, {"t [n.u.]", "dE_kin [n.u.]"});
-        for (const auto& s : rd) csv.row({s[0], s[5] - kinetic_at(rc, s[0])});
-        plots += fmt::format("'runs/{}' using 1:2 with lines lw 1.5 title '{} - csds', ", file, run_label(cd));
+  // Fig. 2: every D-SDS-type run paired with the C-SDS run of the same solver and dt; the series are read from
+  // runs/<label>.csv, also for runs a --resume did not rerun. Writes runs/dEkin_<label>.csv.
+  static Figure kinetic_difference_figure(const std::filesystem::path& out, const std::vector<PlateRunConfig>& runs) {
+    Figure fig{"Kinetic energy difference (seed 001, Fig. 2)", 1, 1, 1000, 700, {}, {}};
+    Panel& panel = fig.panel("", "t [n.u.]", "E_kin(D-SDS) - E_kin(C-SDS) [n.u.]");
+    for_each_product(
+        [&](const PlateRunConfig& cd, const PlateRunConfig& cc) {
+          if (cd.law == PlateLaw::csds || cc.law != PlateLaw::csds || cc.solver.kind != cd.solver.kind ||
+              cc.solver.dt != cd.solver.dt)
+            return;
+          const std::string file = "dEkin_" + run_label(cd) + ".csv";
+          CsvWriter csv(out / "runs" / file, {"t [n.u.]", "dE_kin [n.u.]"});
+          for (const auto& [t, d] : kinetic_energy_difference(read_plate_csv(out / "runs" / (run_label(cd) + ".csv")),
+                                                              read_plate_csv(out / "runs" / (run_label(cc) + ".csv"))))
+            csv.row({t, d});
+          panel.add(Curve::of("runs/" + file, "1", "2", run_label(cd) + " - csds"));
+        },
+        runs, runs);
+    return fig;
+  }
+
+  static Figure dissipation_figure(const std::vector<PlateRunConfig>& runs) {
+    Figure fig{"Cumulative dissipation: negative means energy created", 1, 1, 1100, 600, {"set key outside right"}, {}};
+    Panel& panel = fig.panel("", "t [n.u.]", "D(t) = -W - (U - U_0) [n.u.]");
+    add_runs(panel, runs, 8);
+    panel.add(Curve::fn("0", "", "lines lc rgb 'black'"));
+    return fig;
+  }
+
+  // Fig. 4: the steps u^n, the auxiliary states u_1 at t + dt/2 and the exact D-SDS.
+  static Figure fig4_figure(double dt) {
+    Figure fig{fmt::format("D-SDS, midpoint rule with per-stage reset, dt = {} (seed 001, Fig. 4)", dt), 3, 1, 1100, 1000,
+               {"set key outside right"}, {}};
+    const char* names[3] = {"xi", "v", "F"};
+    const int columns[3] = {3, 2, 4};
+    for (int p = 0; p < 3; ++p) {
+      const std::string column = std::to_string(columns[p]);
+      fig.panel("", p == 2 ? "t [n.u.]" : "", fmt::format("{} [n.u.]", names[p]))
+          .add(Curve::of("runs/fig4_midpoint.csv", "1", column, "u^n", "linespoints pt 7 ps 0.5"))
+          .add(Curve::of("runs/fig4_auxiliary.csv", "1", column, "auxiliary u_1 (t + dt/2)", "points pt 6 ps 0.6"))
+          .add(Curve::of("exact_dsds.csv", "1", column, "exact D-SDS", "lines dt 3 lc rgb 'gray40'"));
+    }
+    return fig;
+  }
+
+  // energy_created against v(0) (plate_runs.hpp: energy_sweep_point), one run of the store per v(0); the exponent
+  // of energy_created ~ v0^p is fitted on the upper half of the v0 range.
+  static nlohmann::json energy_sweep(const PlateRunConfig& base, const std::vector<double>& v0s, double dt,
+                                     const StudyContext& ctx) {
+    const nlohmann::json rows = run_each(
+        ctx, "sliding-plates", v0s, [](double v0) { return fmt::format("energy_sweep v0={}", format_value(v0)); },
+        [&](double v0) {
+          const EnergySweepPoint p = energy_sweep_point(base, v0, dt);
+          return nlohmann::json{{"v0", p.v0}, {"dsds_euler", p.dsds_euler}, {"dsds_dae_ida", p.dsds_dae_ida},
+                                {"csds_euler", p.csds_euler}, {"dsds_exact_jump", p.dsds_exact_jump}};
+        });
+    const std::vector<std::string> keys{"dsds_euler", "dsds_dae_ida", "csds_euler", "dsds_exact_jump"};
+    std::map<std::string, std::vector<double>> created;
+    {
+      CsvWriter csv(ctx.out_dir / "energy_created_vs_v0.csv", {"v0 [n.u.]", "dsds_euler [n.u.]", "dsds_dae_ida [n.u.]",
+                                                               "csds_euler [n.u.]", "dsds_exact_jump [n.u.]"});
+      for (const auto& r : rows) {
+        std::vector<double> cells{r["v0"].get<double>()};
+        for (const auto& key : keys) cells.push_back(r[key].get<double>()), created[key].push_back(cells.back());
+        csv.row(cells);
       }
     }
-    if (plots.empty()) return;
-    render_png(out / "fig2_kinetic_energy.png",
-               "set datafile separator ','\nset datafile columnheaders\nset grid\nset xlabel 't [n.u.]'\n"
-               "set ylabel 'E_kin(D-SDS) - E_kin(C-SDS) [n.u.]'\nset title 'Kinetic energy difference (seed 001, Fig. 2)'\nplot " +
-                   plots,
-               log);
-  }
-
-  static void plot_dissipation(const std::filesystem::path& out,
-                               const std::vector<PlateRunConfig>& runs, std::ostream& log) {
-    render_png(out / "dissipation.png",
-               "set datafile separator ','\nset datafile columnheaders\nset grid\nset key outside right\nset xlabel 't [n.u.]'\n"
-               "set ylabel 'D(t) = -W - (U - U_0) [n.u.]'\nset title 'Cumulative dissipation: negative means energy created'\nplot " +
-                   plot_lines(runs, 8) + "0 with lines lc rgb 'black' notitle",
-               log, 1100, 600);
-  }
-
-  // Fig. 4: midpoint rule with the D-SDS reset after each stage; the auxiliary state u1 = u + dt/2 f(u),
-  // reset with u as the evaluation state, is reconstructed at each half step from the model itself.
-  static nlohmann::json run_fig4(const PlateRunConfig& base, double dt, const std::filesystem::path& out, std::ostream& log) {
-    PlateRunConfig c = base;
-    c.law = PlateLaw::dsds_stage;
-    c.solver.kind = SolverKind::midpoint;
-    c.solver.dt = dt;
-    c.solver.events = false;
-    c.p.validate(c.law);
-    const PlateRun r = run_plates(c);
-    write_run_csv(out / "runs" / "fig4_midpoint.csv", r);
-    const SlidingPlates model(c.p, c.law, false);
-    CsvWriter aux(out / "runs" / "fig4_auxiliary.csv", {"t [n.u.]", "v [n.u.]", "xi [n.u.]", "F [n.u.]"});
-    Vec x(3), f(3), u1(3);
-    const Mode mode{free_mode};
-    for (std::size_t i = 0; i + 1 < r.samples.size(); ++i) {
-      const auto& s = r.samples[i];
-      x << s.v, s.xi, s.work;
-      model.rhs(s.t, x, mode, f);
-      u1 = x + 0.5 * dt * f;
-      model.adjust(s.t, x, u1, mode);
-      aux.row({s.t + 0.5 * dt, u1[0], u1[1], model.force(u1, mode)});
-    }
-    aux.close();
-    std::string script = "set datafile separator ','\nset datafile columnheaders\nset multiplot layout 3,1 title "
-                         "'D-SDS, midpoint rule with per-stage reset, dt = " + fmt::format("{}", dt) +
-                         " (seed 001, Fig. 4)'\nset grid\nset key outside right\n";
-    const char* names[3] = {"xi", "v", "F"};
-    const int columns[3] = {3, 2, 4};
-    const int aux_columns[3] = {3, 2, 4};
-    for (int p = 0; p < 3; ++p) {
-      script += fmt::format("set ylabel '{} [n.u.]'\n", names[p]);
-      if (p == 2) script += "set xlabel 't [n.u.]'\n";
-      script += fmt::format(
-          "plot 'runs/fig4_midpoint.csv' using 1:{} with linespoints pt 7 ps 0.5 title 'u^n', "
-          "'runs/fig4_auxiliary.csv' using 1:{} with points pt 6 ps 0.6 title 'auxiliary u_1 (t + dt/2)', "
-          "'exact_dsds.csv' using 1:{} with lines dt 3 lc rgb 'gray40' title 'exact D-SDS'\n",
-          columns[p], aux_columns[p], columns[p]);
-    }
-    script += "unset multiplot\n";
-    render_png(out / "fig4_midpoint.png", script, log, 1100, 1000);
-    return {{"dt", dt}, {"v_end", r.v_end}, {"xi_end", r.xi_end}, {"energy_created", r.energy_created}};
-  }
-
-  // energy_created against v(0): D-SDS by Euler (the paper's scheme), the exact D-SDS DAE through IDA, and
-  // the C-SDS by Euler. The exponent is fitted on the upper half of the v0 range.
-  static nlohmann::json run_sweep(const PlateRunConfig& base, const std::vector<double>& v0s, double dt,
-                                  const StudyContext& ctx) {
-    const std::filesystem::path& out = ctx.out_dir;
-    std::ostream& log = ctx.log;
-    struct Variant {
-      PlateLaw law;
-      SolverKind solver;
-      bool events;
-    };
-    const std::vector<Variant> variants{{PlateLaw::dsds, SolverKind::euler, false},
-                                        {PlateLaw::dsds_dae, SolverKind::ida, true},
-                                        {PlateLaw::csds, SolverKind::euler, false}};
-    nlohmann::json rows = nlohmann::json::array();
-    std::vector<std::vector<double>> created(variants.size());
-    for (double v0 : v0s) {
-      // One run of the store per v(0): the three variants and the exact jump.
-      const nlohmann::json r = ctx.run(fmt::format("energy_sweep v0={}", format_value(v0)), [&] {
-        std::vector<double> e;
-        for (std::size_t i = 0; i < variants.size(); ++i) {
-          PlateRunConfig c = base;
-          c.v0 = v0;
-          c.law = variants[i].law;
-          c.solver.kind = variants[i].solver;
-          c.solver.events = variants[i].events;
-          c.solver.dt = dt;
-          e.push_back(c.law == PlateLaw::csds && !(c.p.gamma > 0) ? 0.0 : run_plates(c).energy_created);
-        }
-        PlateRunConfig cx = base;
-        cx.v0 = v0;
-        cx.law = PlateLaw::dsds_dae;
-        const auto ex = exact_plates(cx);
-        const double jump = std::max(0.0, 0.5 * base.p.k * (ex.xi_start() * ex.xi_start() - base.xi0 * base.xi0));
-        return nlohmann::json{{"v0", v0}, {"dsds_euler", e[0]}, {"dsds_dae_ida", e[1]}, {"csds_euler", e[2]},
-                              {"dsds_exact_jump", jump}};
-      });
-      rows.push_back(r);
-      created[0].push_back(r["dsds_euler"].get<double>());
-      created[1].push_back(r["dsds_dae_ida"].get<double>());
-      created[2].push_back(r["csds_euler"].get<double>());
-    }
-    {
-      CsvWriter csv(out / "energy_created_vs_v0.csv", {"v0 [n.u.]", "dsds_euler [n.u.]", "dsds_dae_ida [n.u.]",
-                                                       "csds_euler [n.u.]", "dsds_exact_jump [n.u.]"});
-      for (const auto& r : rows)
-        csv.row({r["v0"].get<double>(), r["dsds_euler"].get<double>(), r["dsds_dae_ida"].get<double>(),
-                 r["csds_euler"].get<double>(), r["dsds_exact_jump"].get<double>()});
-    }
-    // Exponent of energy_created ~ v0^p over the upper half of the sweep.
     auto exponent = [&](const std::vector<double>& e) { return loglog_slope(v0s, e, 0, v0s.size() / 2); };
-    const double max_csds = *std::max_element(created[2].begin(), created[2].end());
-    render_png(out / "energy_created_vs_v0.png",
-               "set datafile separator ','\nset datafile columnheaders\nset logscale xy\nset grid\nset key left top\n"
-               "set xlabel 'v(0) [n.u.]'\nset ylabel 'energy created [n.u.]'\n" +
-                   fmt::format("set title 'Energy created by the friction law (seed 001, 3.3); C-SDS: at most {:.1e} at any v(0)'\n",
-                               max_csds) +
-                   "plot 'energy_created_vs_v0.csv' using 1:2 with linespoints pt 7 title 'D-SDS, Euler dt = " +
-                   fmt::format("{}", dt) +
-                   "', '' using 1:3 with linespoints pt 5 title 'D-SDS exact DAE (IDA)', "
-                   "'' using 1:5 with lines dt 2 lc rgb 'black' title 'jump k xi_D(0+)^2/2 = (gamma v0 - F_max)^2/(2k)', "
-                   "0.5*x**2 with lines dt 3 lc rgb 'gray50' title 'v0^2/2 guide'",
-               log);
+    const double max_csds = *std::max_element(created["csds_euler"].begin(), created["csds_euler"].end());
+    Figure fig{fmt::format("Energy created by the friction law (seed 001, 3.3); C-SDS: at most {:.1e} at any v(0)", max_csds),
+               1, 1, 1000, 700, {"set key left top"}, {}};
+    Panel& panel = fig.panel("", "v(0) [n.u.]", "energy created [n.u.]");
+    panel.logx = panel.logy = true;
+    const std::string file = "energy_created_vs_v0.csv";
+    panel.add(Curve::of(file, "1", "2", fmt::format("D-SDS, Euler dt = {}", dt), "linespoints pt 7"))
+        .add(Curve::of(file, "1", "3", "D-SDS exact DAE (IDA)", "linespoints pt 5"))
+        .add(Curve::of(file, "1", "5", "jump k xi_D(0+)^2/2 = (gamma v0 - F_max)^2/(2k)", "lines dt 2 lc rgb 'black'"))
+        .add(Curve::fn("0.5*x**2", "v0^2/2 guide", "lines dt 3 lc rgb 'gray50'"));
+    render_figure(ctx.out_dir / "energy_created_vs_v0.png", fig, ctx.log);
     return {{"rows", rows},
-            {"exponent_dsds_euler", json_number(exponent(created[0]))},
-            {"exponent_dsds_dae", json_number(exponent(created[1]))},
+            {"exponent_dsds_euler", json_number(exponent(created["dsds_euler"]))},
+            {"exponent_dsds_dae", json_number(exponent(created["dsds_dae_ida"]))},
             {"max_csds", max_csds}};
   }
 };

@@ -7,22 +7,13 @@
 #include "core/energy_ledger.hpp"
 #include "solvers/integrate.hpp"
 #include "studies/plate_runs.hpp"
+#include "tests/plate_config.hpp"
 
 using namespace stickslip;
 
 namespace {
 PlateRunConfig config(PlateLaw law, SolverKind kind, double dt, bool events, double v0) {
-  PlateRunConfig c;
-  c.p = {1, 1, 2, 1};
-  c.law = law;
-  c.v0 = v0;
-  c.t_end = 10;
-  c.solver.kind = kind;
-  c.solver.dt = dt;
-  c.solver.events = events;
-  c.solver.rtol = 1e-10;
-  c.solver.atol = 1e-12;
-  return c;
+  return test::seed001_plates(law, kind, dt, events, 10, v0);
 }
 }  // namespace
 

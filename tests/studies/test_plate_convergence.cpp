@@ -7,6 +7,7 @@
 #include <cmath>
 
 #include "studies/plate_runs.hpp"
+#include "tests/plate_config.hpp"
 
 using namespace stickslip;
 
@@ -14,13 +15,7 @@ namespace {
 // Least-squares slope of log(error) over log(dt) for dt = dt_max / 2^j, j = 0..levels-1, skipping the
 // round-off floor.
 double measured_order(PlateLaw law, SolverKind kind, bool events, double dt_max, int levels) {
-  PlateRunConfig c;
-  c.p = {1, 1, 2, 1};
-  c.law = law;
-  c.v0 = 4;
-  c.t_end = 5;
-  c.solver.kind = kind;
-  c.solver.events = events;
+  PlateRunConfig c = test::seed001_plates(law, kind, dt_max, events);
   const double v_exact = exact_plates(c).at(5).v;
   double sx = 0, sy = 0, sxx = 0, sxy = 0;
   int n = 0;
