@@ -107,32 +107,6 @@ StochasticRunResult scalars_of(const nlohmann::json& row) {
   return r;
 }
 
-void write_run_files(const std::filesystem::path& dir, const std::string& label, const StochasticRunResult& r) {
-  {
-    CsvWriter csv(dir / (label + "_hist.csv"),
-                  {"z [std. dev.]", "p(u_perp component / sqrt(kT nu))", "p(v0 component / predicted sd)",
-                   "p(omega0 component / predicted sd)", "unit Gaussian"});
-    for (std::size_t b = 0; b < r.hist_centre.size(); ++b) {
-      const double z = r.hist_centre[b];
-      csv.row({z, r.hist_u[b], r.hist_v[b], r.hist_w[b], std::exp(-z * z / 2) / std::sqrt(2 * M_PI)});
-    }
-  }
-  {
-    CsvWriter csv(dir / (label + "_acf.csv"), {"lag [n.u.]", "C(lag)/C(0) measured", "C(lag)/C(0) linear response"});
-    for (std::size_t k = 0; k < r.acf_lag.size(); ++k)
-      csv.row({r.acf_lag[k], r.acf[k], r.acf_predicted.empty() ? 0.0 : r.acf_predicted[k]});
-  }
-  {
-    CsvWriter csv(dir / (label + "_ledger.csv"),
-                  {"t [n.u.]", "E_kin [n.u.]", "U_bond [n.u.]", "W_f [n.u.]", "W_R [n.u.]",
-                   "balance d(E_kin + U_bond) - dW_f - dW_R [n.u.]", "|P - P0| [n.u.]", "|L - L0| [n.u.]"});
-    const EnergyLedger& L = r.ledger;
-    for (std::size_t i = 0; i < L.size(); ++i)
-      csv.row({L.time(i), L.at(i).kinetic, L.at(i).external, L.at(i).work, L.at(i).noise_work, L.balance(i),
-               r.ledger_dP[i], r.ledger_dL[i]});
-  }
-}
-
 // The run settings every run of the study shares, validated (InputError names the key).
 StochasticRunSpec base_spec(const Parameters& params) {
   StochasticRunSpec base;
@@ -365,7 +339,7 @@ class StochasticFrictionStudy final : public Study {
     // reads the rows (the figures read the runs' files in runs/).
     const nlohmann::json rows = run_each(ctx, name(), jobs, job_label, [&](const Job& j) {
       const StochasticRunResult full = run_stochastic(j.spec);
-      write_run_files(dir / "runs", job_label(j), full);
+      write_stochastic_run_files(dir / "runs", job_label(j), full);
       ctx.log << fmt::format("{}: {} ratio {:.4f} +- {:.4f} (predicted {:.4f}) {:.1f}s\n", name(), job_label(j),
                              full.ratio, full.stderr_ratio, full.predicted_ratio, full.seconds);
       return to_json(j.part, j.spec, full);
@@ -426,7 +400,7 @@ class StochasticFrictionStudy final : public Study {
     sweep.close();
     const nlohmann::json fits = write_sweep_fits(dir, jobs, results);
 
-    write_noise_strength(dir, base, kTs.front());
+    write_noise_strength_table(dir / "noise_strength.csv", base, kTs.front());
     plot(dir, jobs, grid_labels, fits, extrapolate, ctx);
 
     nlohmann::json out;
@@ -447,25 +421,6 @@ class StochasticFrictionStudy final : public Study {
   }
 
  private:
-  static void write_noise_strength(const std::filesystem::path& dir, const StochasticRunSpec& base, double kT) {
-    const double nu = pair_mobility(base.mass_i, base.mass_j, base.radius_i, base.radius_j,
-                                    base.inertia_factor * base.mass_i * base.radius_i * base.radius_i,
-                                    base.inertia_factor * base.mass_j * base.radius_j * base.radius_j);
-    const NoiseStrength lin(FrictionLaw::linear(base.gamma), kT, nu);
-    const NoiseStrength cou(FrictionLaw::coulomb(base.mu, base.normal_force), kT, nu);
-    const NoiseStrength th(FrictionLaw::tanh_coulomb(base.mu, base.normal_force, base.u_scale), kT, nu);
-    const double s = lin.thermal_velocity(), c = base.mu * base.normal_force;
-    CsvWriter csv(dir / "noise_strength.csv",
-                  {"u/sqrt(2 kT nu)", "D_linear/gamma", "D_coulomb/(mu F_n)", "closed form erfcx/(mu F_n)",
-                   "D_tanh/(mu F_n)", "f/u asymptote/(mu F_n)"});
-    for (int k = 1; k <= 400; ++k) {
-      const double x = std::pow(10.0, -2 + 5.0 * k / 400);  // 1e-2 .. 1e3
-      const double u = x * s;
-      csv.row({x, lin(u, 0) / base.gamma, cou(u, 0) / c, coulomb_noise_strength_closed_form(c, kT, nu, u) / c,
-               th(u, 0) / c, 1 / u});
-    }
-  }
-
   // Weighted least-squares fit R = a + b dt of every (kT, law, scheme) of the sweep with >= 2 distinct dt.
   template <class Jobs>
   static nlohmann::json write_sweep_fits(const std::filesystem::path& dir, const Jobs& jobs,
