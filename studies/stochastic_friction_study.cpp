@@ -13,6 +13,9 @@
 // compare it with the scheme's dt -> 0 limit (1 for Euler-Maruyama / Ito; the Stratonovich value of a
 // sqrt(D) x Gaussian density for Heun with a nonlinear law, which stays a physical difference, not a bias).
 // The dt sweep is fitted by weighted least squares, R = a + b dt, and its intercept a +- se reported.
+// (weighted_linear_fit of studies/stochastic_runs.hpp: core/line_fit.hpp and order_fit.hpp fit without weights.)
+// Observable `ratio` (stickslip converge): the fixed pair's ratio with its standard error against the dt -> 0
+// limit 1, for em and sde-heun: their weak orders (studies/converge.hpp labels noise-level errors "statistical").
 // Outputs (out dir): results.csv (one row per grid point), runs/<label>_{hist,acf,ledger}.csv,
 //   noise_strength.csv, dt_sweep.csv, dt_sweep_fit.csv and
 //   equipartition.png   raw ratio, ratio at dt/2 and extrapolated ratio +- stderr of every grid point
