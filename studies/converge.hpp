@@ -40,8 +40,8 @@ int converge_command(const std::vector<std::string>& args);
 
 struct ConvergencePoint {
   double h = 0, value = 0, error = 0, seconds = 0;
-  double std_error = 0;  // statistical standard error of value (stochastic observables)
   long rhs_evals = 0, steps = 0;
+  double std_error = 0;  // statistical standard error of value (stochastic observables)
 };
 
 struct ConvergenceSeries {
