@@ -57,17 +57,19 @@ ConvergencePoint measure(const Observable& o, const Parameters& prm, const Integ
   const auto start = std::chrono::steady_clock::now();
   const ObservableValue m = o.measure(prm, spec, h);
   ConvergencePoint p;
-  p.h = h, p.value = m.value, p.rhs_evals = m.rhs_evals, p.steps = m.steps;
+  p.h = h, p.value = m.value, p.rhs_evals = m.rhs_evals, p.steps = m.steps, p.std_error = m.std_error;
   p.seconds = std::chrono::duration<double>(std::chrono::steady_clock::now() - start).count();
   if (!std::isfinite(m.value)) throw SolverError(fmt::format("{} gave a non-finite {} at h = {:g}", spec.text(), o.name, h));
   return p;
 }
 
-// Richardson extrapolation from the three finest levels (see converge.hpp).
-double richardson(const std::vector<ConvergencePoint>& p, std::string& note) {
+// Richardson extrapolation from the three finest levels (see converge.hpp); se: its statistical standard error
+// from those of the two levels it combines (0 for deterministic observables).
+double richardson(const std::vector<ConvergencePoint>& p, std::string& note, double& se) {
   const std::size_t n = p.size();
   const ConvergencePoint &a = p[n - 3], &b = p[n - 2], &c = p[n - 1];
   const double d1 = std::abs(a.value - b.value), d2 = std::abs(b.value - c.value);
+  se = c.std_error;
   if (d2 == 0) {
     note = "the two finest levels agree exactly";
     return c.value;
@@ -78,7 +80,9 @@ double richardson(const std::vector<ConvergencePoint>& p, std::string& note) {
     return c.value;
   }
   note = fmt::format("Richardson with observed order {:.3f}", q);
-  return c.value + (c.value - b.value) / (std::pow(r, q) - 1);
+  const double w = 1 / (std::pow(r, q) - 1);  // reference = (1 + w) y3 - w y2
+  se = std::hypot((1 + w) * c.std_error, w * b.std_error);
+  return c.value + (c.value - b.value) * w;
 }
 
 // converge.png: error against dt (fixed-step specs) and against rtol (adaptive ones), a panel each; filled points
@@ -173,11 +177,12 @@ std::vector<ConvergenceSeries> measure_convergence(const Observable& obs, const 
         se.reference = *exact;
         se.reference_note = "exact";
       } else if (reference == "finest") {
-        se.reference = measure(obs, prm, sp, hs.back() / 4).value;
+        const ConvergencePoint finest = measure(obs, prm, sp, hs.back() / 4);
+        se.reference = finest.value, se.reference_std_error = finest.std_error;
         ++done;
         se.reference_note = fmt::format("run at h = {:g}", hs.back() / 4);
       } else {
-        se.reference = richardson(se.points, se.reference_note);
+        se.reference = richardson(se.points, se.reference_note, se.reference_std_error);
       }
     } catch (const SolverError& e) {
       if (series.empty() && se.points.empty()) throw;  // the very first run: nothing to report
@@ -186,12 +191,16 @@ std::vector<ConvergenceSeries> measure_convergence(const Observable& obs, const 
     }
     if (se.failure.empty()) {
       // Round-off: below the floor, or below the bound eps N |reference| of N steps' accumulated rounding.
+      // Statistical: within 2 standard errors of 0 (stochastic observables); not fitted either, labelled apart.
       const double floor = floor_abs >= 0 ? floor_abs : 1e-14 * std::abs(se.reference);
+      const auto statistical = [](double d, double se1, double se2) { return d <= 2 * std::hypot(se1, se2); };
       std::vector<double> h, err;
+      std::vector<bool> noise;
       for (auto& p : se.points) {
         p.error = std::abs(p.value - se.reference);
         const double accumulated = 2.2e-16 * static_cast<double>(p.steps) * std::abs(se.reference);
-        h.push_back(p.h), err.push_back(p.error > std::max(floor, accumulated) ? p.error : 0.0);
+        noise.push_back(p.std_error > 0 && statistical(p.error, p.std_error, se.reference_std_error));
+        h.push_back(p.h), err.push_back(p.error > std::max(floor, accumulated) && !noise.back() ? p.error : 0.0);
       }
       se.fit = fit_asymptotic_order(h, err, 0);
       if (reference == "richardson" && se.points.size() >= 3) {
@@ -199,15 +208,21 @@ std::vector<ConvergenceSeries> measure_convergence(const Observable& obs, const 
         // observed order back exactly. The order is fitted on the differences of neighbouring levels instead,
         // |y_j - y_j+1| = C h_j^p (1 - r^-p), each labelled on its coarser point (the finest shares its label).
         std::vector<double> hd, ed;
+        noise.clear();
         for (std::size_t j = 0; j + 1 < se.points.size(); ++j) {
           const ConvergencePoint &a = se.points[j], &b = se.points[j + 1];
           const double d = std::abs(a.value - b.value);
           const double accumulated = 2.2e-16 * static_cast<double>(b.steps) * std::abs(se.reference);
-          hd.push_back(a.h), ed.push_back(d > std::max(floor, accumulated) ? d : 0.0);
+          noise.push_back(a.std_error > 0 && statistical(d, a.std_error, b.std_error));
+          hd.push_back(a.h), ed.push_back(d > std::max(floor, accumulated) && !noise.back() ? d : 0.0);
         }
         se.fit = fit_asymptotic_order(hd, ed, 0);
         se.fit.range.push_back(se.fit.range.back());
+        noise.push_back(noise.back());
       }
+      // A stochastic series has no round-off at its error levels: what ends its asymptotic range is the noise.
+      for (std::size_t k = 0; k < se.points.size(); ++k)
+        if (noise[k] || (se.points[k].std_error > 0 && se.fit.range[k] == "round-off")) se.fit.range[k] = "statistical";
     }
     series.push_back(se);
   }
@@ -287,11 +302,11 @@ nlohmann::json write_convergence(const std::filesystem::path& out, const std::st
                                  const std::vector<ConvergenceSeries>& series, const std::string& reference, bool work,
                                  const nlohmann::json& extra, std::ostream& log) {
   make_out_dir(out);
-  const std::vector<std::string> range_codes{"asymptotic", "pre-asymptotic", "round-off"};
+  const std::vector<std::string> range_codes{"asymptotic", "pre-asymptotic", "round-off", "statistical"};
   CsvWriter csv(out / "converge.csv",
                 {"solver_index", fmt::format("h (dt [{}] or rtol [1])", obs.step_unit), fmt::format("{} [{}]", obs.name, obs.unit),
                  fmt::format("reference [{}]", obs.unit), fmt::format("error [{}]", obs.unit),
-                 "range (0 asymptotic, 1 pre-asymptotic, 2 round-off)", "rhs_evals", "steps", "wall_time [s]"});
+                 "range (0 asymptotic, 1 pre-asymptotic, 2 round-off, 3 statistical)", "rhs_evals", "steps", "wall_time [s]"});
   nlohmann::json results = nlohmann::json::array(), solver_codes = nlohmann::json::array();
   bool any_adaptive = false, any_fixed = false;
   for (std::size_t i = 0; i < series.size(); ++i) {
@@ -312,7 +327,7 @@ nlohmann::json write_convergence(const std::filesystem::path& out, const std::st
       csv.row({static_cast<double>(i), p.h, p.value, se.reference, p.error, code, static_cast<double>(p.rhs_evals),
                static_cast<double>(p.steps), p.seconds});
       pts.push_back({{"h", p.h}, {"value", p.value}, {"error", p.error}, {"range", range}, {"rhs_evals", p.rhs_evals},
-                     {"steps", p.steps}, {"wall_time_s", p.seconds}});
+                     {"steps", p.steps}, {"wall_time_s", p.seconds}, {"stderr", p.std_error}});
     }
     r["reference"] = se.reference;
     r["reference_note"] = se.reference_note;

@@ -15,6 +15,12 @@
 // (core/order_fit.hpp); pre-asymptotic and round-off points are drawn, not fitted; errors <= floor (default
 // 1e-14 |reference|, about a hundred ulps) or <= eps N |reference| (the rounding N steps can accumulate, eps =
 // 2.2e-16) count as round-off.
+// Stochastic observables (em, sde-heun) report a standard error se with each value (and the reference se_ref: 0
+// for exact, that of the run for finest, propagated for richardson): an error within 2 se of 0,
+// |y - reference| <= 2 sqrt(se^2 + se_ref^2), is statistical noise, not discretisation error; such points are
+// labelled "statistical" and, like round-off, never fitted (core/order_fit.hpp treats them as below the floor);
+// so are the points of a stochastic series finer than its asymptotic range (there the noise, not rounding, ends it).
+// Their standard errors are in summary.json (points[].stderr).
 // Writes converge.csv (one row per run; units in the header; text columns as codes, legend in summary.json),
 // summary.json, converge.png (log-log, reference slopes h^1..h^4) and, with --work, work.png (error against rhs
 // evaluations and against wall time: the work-precision diagram).
@@ -38,12 +44,13 @@ int converge_command(const std::vector<std::string>& args);
 struct ConvergencePoint {
   double h = 0, value = 0, error = 0, seconds = 0;
   long rhs_evals = 0, steps = 0;
+  double std_error = 0;  // statistical standard error of value (stochastic observables)
 };
 
 struct ConvergenceSeries {
   IntegratorSpec spec;
   std::vector<ConvergencePoint> points;  // coarse to fine
-  double reference = 0;
+  double reference = 0, reference_std_error = 0;
   std::string reference_note;
   OrderFit fit;          // range[k] belongs to points[k]
   std::string failure;   // a solver failure of one of its runs: reported, not fitted

@@ -1,6 +1,9 @@
 // studies/observable.hpp — a deterministic scalar that one run of a study yields, named so that `stickslip
 // converge` (studies/converge.hpp) can measure its order of convergence on any study that declares it.
 //
+// A stochastic observable (a stationary average of an SDE run) also reports its statistical standard error
+// std_error; converge does not fit an error within 2 standard errors of 0 (its range is "statistical").
+//
 // An observable is a name and a unit, the integrators it can be measured with, and measure(params, spec, h): one
 // run at the study's parameters (the user's --set applied over the observable's defaults) with integrator `spec` at
 // resolution h — the step dt of a fixed-step scheme, the relative tolerance rtol of an adaptive one. exact(params),
@@ -22,6 +25,7 @@ struct ObservableValue {
   double value = 0;
   long rhs_evals = 0;  // f or residual evaluations (force evaluations of the trapezoid scheme): the work
   long steps = 0;
+  double std_error = 0;  // statistical standard error of value (0 for a deterministic observable)
 };
 
 struct Observable {

@@ -13,6 +13,9 @@
 // compare it with the scheme's dt -> 0 limit (1 for Euler-Maruyama / Ito; the Stratonovich value of a
 // sqrt(D) x Gaussian density for Heun with a nonlinear law, which stays a physical difference, not a bias).
 // The dt sweep is fitted by weighted least squares, R = a + b dt, and its intercept a +- se reported.
+// (weighted_linear_fit of studies/stochastic_runs.hpp: core/line_fit.hpp and order_fit.hpp fit without weights.)
+// Observable `ratio` (stickslip converge): the fixed pair's ratio with its standard error against the dt -> 0
+// limit 1, for em and sde-heun: their weak orders (studies/converge.hpp labels noise-level errors "statistical").
 // Outputs (out dir): results.csv (one row per grid point), runs/<label>_{hist,acf,ledger}.csv,
 //   noise_strength.csv, dt_sweep.csv, dt_sweep_fit.csv and
 //   equipartition.png   raw ratio, ratio at dt/2 and extrapolated ratio +- stderr of every grid point
@@ -27,6 +30,7 @@
 //                       heating 2 kT nu D dt is the mean of the kick energy nu |F^R dt|^2 / 2, so it drifts by
 //                       nu f^2 dt / 2 per unit time and random-walks by ~nu D kT sqrt(t dt)
 #include <algorithm>
+#include <bit>
 #include <cmath>
 #include <set>
 #include <fmt/format.h>
@@ -34,9 +38,11 @@
 #include <iomanip>
 
 #include "core/errors.hpp"
+#include "studies/figure.hpp"
 #include "studies/output.hpp"
 #include "studies/stochastic_runs.hpp"
 #include "studies/study.hpp"
+#include "studies/study_runs.hpp"
 
 namespace stickslip {
 namespace {
@@ -104,30 +110,32 @@ StochasticRunResult scalars_of(const nlohmann::json& row) {
   return r;
 }
 
-void write_run_files(const std::filesystem::path& dir, const std::string& label, const StochasticRunResult& r) {
-  {
-    CsvWriter csv(dir / (label + "_hist.csv"),
-                  {"z [std. dev.]", "p(u_perp component / sqrt(kT nu))", "p(v0 component / predicted sd)",
-                   "p(omega0 component / predicted sd)", "unit Gaussian"});
-    for (std::size_t b = 0; b < r.hist_centre.size(); ++b) {
-      const double z = r.hist_centre[b];
-      csv.row({z, r.hist_u[b], r.hist_v[b], r.hist_w[b], std::exp(-z * z / 2) / std::sqrt(2 * M_PI)});
-    }
-  }
-  {
-    CsvWriter csv(dir / (label + "_acf.csv"), {"lag [n.u.]", "C(lag)/C(0) measured", "C(lag)/C(0) linear response"});
-    for (std::size_t k = 0; k < r.acf_lag.size(); ++k)
-      csv.row({r.acf_lag[k], r.acf[k], r.acf_predicted.empty() ? 0.0 : r.acf_predicted[k]});
-  }
-  {
-    CsvWriter csv(dir / (label + "_ledger.csv"),
-                  {"t [n.u.]", "E_kin [n.u.]", "U_bond [n.u.]", "W_f [n.u.]", "W_R [n.u.]",
-                   "balance d(E_kin + U_bond) - dW_f - dW_R [n.u.]", "|P - P0| [n.u.]", "|L - L0| [n.u.]"});
-    const EnergyLedger& L = r.ledger;
-    for (std::size_t i = 0; i < L.size(); ++i)
-      csv.row({L.time(i), L.at(i).kinetic, L.at(i).external, L.at(i).work, L.at(i).noise_work, L.balance(i),
-               r.ledger_dP[i], r.ledger_dL[i]});
-  }
+// The run settings every run of the study shares, validated (InputError names the key).
+StochasticRunSpec base_spec(const Parameters& params) {
+  StochasticRunSpec base;
+  base.dt = params.positive("dt");
+  base.t_end = params.positive("t_end");
+  base.t_equil = params.nonnegative("t_equil");
+  base.seed = static_cast<std::uint64_t>(params.integer("seed", 0, 1000000000L));
+  base.gamma = params.positive("gamma");
+  base.mu = params.positive("mu");
+  base.normal_force = params.positive("normal_force");
+  base.u_scale = params.positive("u_scale");
+  base.radius_i = params.in_range("radius_i", 1e-100, 1e100);  // the pair mobility overflows beyond
+  base.radius_j = params.in_range("radius_j", 1e-100, 1e100);
+  base.mass_i = params.positive("mass_i");
+  base.mass_j = params.positive("mass_j");
+  base.inertia_factor = params.positive("inertia_factor");
+  if (base.inertia_factor > 1) throw_input("inertia_factor", params.raw("inertia_factor"), "must be in (0, 1]");
+  base.cluster_size = static_cast<std::size_t>(params.integer("cluster_size", 2, 4));
+  base.bond_stiffness = params.positive("bond_stiffness");
+  base.sample_interval = params.positive("sample_interval");
+  base.acf_max_lag = params.positive("acf_max_lag");
+  if (!(base.t_end > base.t_equil) && params.raw("t_equil") != params.entries().at("t_equil").default_value)
+    throw_input("t_equil", params.raw("t_equil"), "must be < t_end=" + params.raw("t_end"));  // the key the user set
+  if (!(base.t_end > base.t_equil))
+    throw_input("t_end", params.raw("t_end"), "must exceed t_equil=" + params.raw("t_equil"));
+  return base;
 }
 
 class StochasticFrictionStudy final : public Study {
@@ -175,6 +183,61 @@ class StochasticFrictionStudy final : public Study {
     return p;
   }
 
+  // `stickslip converge stochastic-friction --observable ratio`: the weak error of the equipartition ratio of the
+  // fixed pair against its dt -> 0 limit 1 (Gibbs), with its batch-means standard error. Every level runs
+  // t_end with its own seed (seed mixed with the bits of dt). Euler-Maruyama: weak order 1 for every law (exact
+  // for the linear law: R(dt) = 1 / (1 - gamma nu dt / 2)); Heun on the linear law (additive noise): weak order 2,
+  // R(dt) - 1 ~ -(gamma nu dt)^2 / 4. Heun with a state-dependent noise converges to the Stratonovich ratio,
+  // not to 1, and is refused there.
+  std::vector<Observable> observables() const override {
+    Observable o;
+    o.name = "ratio", o.unit = "1", o.step_unit = "n.u.";
+    o.help = "equipartition ratio <|u_perp|^2> / (2 kT nu) of the fixed pair (stationary average, with stderr)";
+    o.integrators = {"em", "sde-heun"};
+    o.default_solvers = {"em", "sde-heun"};
+    o.work_solvers = o.default_solvers;
+    o.default_dt = "0.16:0.0025:7";
+    o.default_reference = "exact";
+    o.defaults = {{"law", "linear"}, {"kT", "1"}, {"system", "pair"}, {"geometry", "fixed"}, {"t_end", "20000"}};
+    o.measure = [](const Parameters& prm, const IntegratorSpec& spec, double h) {
+      StochasticRunSpec s = base_spec(prm);
+      s.law = prm.choice("law", stochastic_law_names(), stochastic_law_renames());
+      s.kT = prm.positive("kT");
+      s.system = prm.choice("system", {"pair"});
+      s.geometry = prm.choice("geometry", {"fixed"}) == "fixed" ? ContactGeometry::fixed : ContactGeometry::bonded;
+      s.scheme = spec.scheme == "em" ? SdeScheme::euler_maruyama : SdeScheme::heun;
+      if (s.scheme == SdeScheme::heun && s.law != "linear")
+        throw_input("law", s.law, "sde-heun converges to the Stratonovich ratio, not to 1, for a state-dependent "
+                                  "noise; allowed with sde-heun: linear (use em for " + s.law + ")");
+      s.dt = h;
+      s.seed = s.seed * 1000003ULL ^ std::bit_cast<std::uint64_t>(h);
+      (void)stochastic_run_counts(s, "t_end", "dt");
+      const StochasticRunResult r = run_stochastic(s);
+      const long steps = std::lround(s.t_end / h);
+      return ObservableValue{r.ratio, steps * (s.scheme == SdeScheme::heun ? 2 : 1), steps, r.stderr_ratio};
+    };
+    o.exact = [](const Parameters&) { return std::optional<double>(1.0); };
+    return {o};
+  }
+
+  // Units of the summary's scalars that are neither parameters nor the observable ("n.u.": the study's units).
+  std::map<std::string, std::string> result_units() const override {
+    std::map<std::string, std::string> u;
+    for (const char* k : {"equipartition_ratio", "stderr", "predicted_ratio", "limit_ratio_dt_to_0",
+                          "deviation_from_prediction_in_stderr", "component_ratios",
+                          "particle0_variance_ratios_v_xyz_omega_xyz", "equipartition_ratio_dt2", "stderr_dt2",
+                          "equipartition_ratio_extrapolated", "stderr_extrapolated", "extrapolated_deviation_in_stderr",
+                          "intercept", "stderr_intercept", "chi2_per_dof", "intercept_deviation_in_stderr"})
+      u[k] = "1";
+    for (const char* k : {"nu", "momentum_drift_max", "angular_momentum_drift_max", "momentum_scale_sqrt_kT_m",
+                          "ledger_residual", "ledger_max_abs_balance", "ledger_max_abs_balance_dt2", "noise_work",
+                          "max_bond_stretch", "dt2"})
+      u[k] = "n.u.";
+    u["slope"] = u["stderr_slope"] = "1/n.u.";
+    u["seconds"] = u["seconds_dt2"] = "s";
+    return u;
+  }
+
   nlohmann::json run(const Parameters& params, const StudyContext& ctx) const override {
     const std::vector<std::string>& laws_allowed = stochastic_law_names();
     const auto laws = params.choice_list("law", laws_allowed, stochastic_law_renames());
@@ -183,29 +246,7 @@ class StochasticFrictionStudy final : public Study {
     const auto geometries = params.choice_list("geometry", {"fixed", "bonded"});
     const auto scheme_names = split_list(params.raw("scheme"));
     for (const auto& n : scheme_names) (void)parse_sde_scheme("scheme", n);  // also the spec names em, sde-heun
-    StochasticRunSpec base;
-    base.dt = params.positive("dt");
-    base.t_end = params.positive("t_end");
-    base.t_equil = params.nonnegative("t_equil");
-    base.seed = static_cast<std::uint64_t>(params.integer("seed", 0, 1000000000L));
-    base.gamma = params.positive("gamma");
-    base.mu = params.positive("mu");
-    base.normal_force = params.positive("normal_force");
-    base.u_scale = params.positive("u_scale");
-    base.radius_i = params.in_range("radius_i", 1e-100, 1e100);  // the pair mobility overflows beyond
-    base.radius_j = params.in_range("radius_j", 1e-100, 1e100);
-    base.mass_i = params.positive("mass_i");
-    base.mass_j = params.positive("mass_j");
-    base.inertia_factor = params.positive("inertia_factor");
-    if (base.inertia_factor > 1) throw_input("inertia_factor", params.raw("inertia_factor"), "must be in (0, 1]");
-    base.cluster_size = static_cast<std::size_t>(params.integer("cluster_size", 2, 4));
-    base.bond_stiffness = params.positive("bond_stiffness");
-    base.sample_interval = params.positive("sample_interval");
-    base.acf_max_lag = params.positive("acf_max_lag");
-    if (!(base.t_end > base.t_equil) && params.raw("t_equil") != params.entries().at("t_equil").default_value)
-      throw_input("t_equil", params.raw("t_equil"), "must be < t_end=" + params.raw("t_end"));  // the key the user set
-    if (!(base.t_end > base.t_equil))
-      throw_input("t_end", params.raw("t_end"), "must exceed t_equil=" + params.raw("t_equil"));
+    const StochasticRunSpec base = base_spec(params);
     const double cluster_t_end = params.positive("cluster_t_end");
     if (!(cluster_t_end > base.t_equil))
       throw_input("cluster_t_end", params.raw("cluster_t_end"), "must exceed t_equil=" + params.raw("t_equil"));
@@ -225,37 +266,25 @@ class StochasticFrictionStudy final : public Study {
       StochasticRunSpec spec;
     };
     std::vector<Job> jobs;
-    for (const auto& sys : systems)
-      for (const auto& geo : geometries)
-        for (const auto& law : laws)
-          for (double kT : kTs)
-            for (const auto& sch : scheme_names) {
-              StochasticRunSpec s = base;
-              s.system = sys;
-              s.geometry = geo == "fixed" ? ContactGeometry::fixed : ContactGeometry::bonded;
-              s.law = law;
-              s.kT = kT;
-              s.scheme = parse_sde_scheme("scheme", sch);
-              if (sys == "cluster") s.t_end = cluster_t_end;
-              jobs.push_back({"grid", s});
-              if (extrapolate) {
-                s.dt = base.dt / 2;
-                jobs.push_back({"grid-dt2", s});
-              }
-            }
-    for (double sweep_kT : sweep_kTs)
-    for (const auto& law : sweep_laws)
-      for (const auto& sch : sweep_schemes)
-        for (double dt : sweep_dt) {
+    for_each_product(
+        [&](const std::string& sys, const std::string& geo, const std::string& law, double kT, const std::string& sch) {
           StochasticRunSpec s = base;
-          s.system = "pair";
-          s.law = law;
-          s.kT = sweep_kT;
-          s.scheme = parse_sde_scheme("sweep_scheme", sch);
-          s.dt = dt;
-          s.t_end = sweep_t_end;
+          s.system = sys;
+          s.geometry = geo == "fixed" ? ContactGeometry::fixed : ContactGeometry::bonded;
+          s.law = law, s.kT = kT, s.scheme = parse_sde_scheme("scheme", sch);
+          if (sys == "cluster") s.t_end = cluster_t_end;
+          jobs.push_back({"grid", s});
+          if (extrapolate) s.dt = base.dt / 2, jobs.push_back({"grid-dt2", s});
+        },
+        systems, geometries, laws, kTs, scheme_names);
+    for_each_product(
+        [&](double kT, const std::string& law, const std::string& sch, double dt) {
+          StochasticRunSpec s = base;
+          s.system = "pair", s.law = law, s.kT = kT, s.scheme = parse_sde_scheme("sweep_scheme", sch);
+          s.dt = dt, s.t_end = sweep_t_end;
           jobs.push_back({"dt-sweep", s});
-        }
+        },
+        sweep_kTs, sweep_laws, sweep_schemes, sweep_dt);
     for (std::size_t k = 0; k < jobs.size(); ++k) jobs[k].spec.seed = base.seed * 1000003ULL + k;
     // Build every model once up front so that bad combinations fail before any long run.
     // (Once per distinct model: dt, t_end and the seed do not change it.)
@@ -275,7 +304,6 @@ class StochasticFrictionStudy final : public Study {
 
     const auto dir = ctx.out_dir;
     std::filesystem::create_directories(dir / "runs");
-    Progress progress(ctx.log, name(), jobs.size());
     double steps_per_run = 0;
     std::size_t particles = 2;
     for (const auto& job : jobs) {
@@ -308,23 +336,26 @@ class StochasticFrictionStudy final : public Study {
             << r.momentum_drift << ',' << r.angular_momentum_drift << ',' << r.ledger_residual << ','
             << r.ledger_max_abs_balance << ',' << r.noise_work;
     };
+    // Sweep runs get their own prefix: a sweep dt equal to the grid dt must not overwrite the grid's files.
+    const auto job_label = [](const Job& j) { return (j.part == "dt-sweep" ? "sweep_" : "") + label_of(j.spec); };
+    // Through the run store (a resumed study gets a finished run's row back without running it); everything below
+    // reads the rows (the figures read the runs' files in runs/).
+    const nlohmann::json rows = run_each(ctx, name(), jobs, job_label, [&](const Job& j) {
+      const StochasticRunResult full = run_stochastic(j.spec);
+      write_stochastic_run_files(dir / "runs", job_label(j), full);
+      ctx.log << fmt::format("{}: {} ratio {:.4f} +- {:.4f} (predicted {:.4f}) {:.1f}s\n", name(), job_label(j),
+                             full.ratio, full.stderr_ratio, full.predicted_ratio, full.seconds);
+      return to_json(j.part, j.spec, full);
+    });
     for (std::size_t k = 0; k < jobs.size(); ++k) {
       const auto& [part, spec] = jobs[k];
-      // Sweep runs get their own prefix: a sweep dt equal to the grid dt must not overwrite the grid's files.
-      const std::string label = (part == "dt-sweep" ? "sweep_" : "") + label_of(spec);
-      // Through the run store: the row is on disk when the run finishes, and a resumed study gets it back without
-      // running; everything below reads the row (the figures read the run's files in runs/).
-      const nlohmann::json row = ctx.run(label, [&] {
-        const StochasticRunResult full = run_stochastic(spec);
-        write_run_files(dir / "runs", label, full);
-        return to_json(part, spec, full);
-      });
+      const std::string label = job_label(jobs[k]);
+      const nlohmann::json& row = rows[k];
       const StochasticRunResult r = scalars_of(row);
-      std::string note;
       if (part == "dt-sweep") {
         results.push_back(row);
         sweep << spec.law << ',' << to_string(spec.scheme) << ',' << spec.dt << ',' << r.ratio << ','
-              << r.stderr_ratio << ',' << r.predicted_ratio << ',' << spec.kT << '\n' << std::flush;  // on disk per run
+              << r.stderr_ratio << ',' << r.predicted_ratio << ',' << spec.kT << '\n';
       } else if (part == "grid") {
         grid_labels.push_back(label);
         if (extrapolate) {
@@ -334,7 +365,7 @@ class StochasticFrictionStudy final : public Study {
         } else {
           results.push_back(row);
           table_row(spec, r);
-          table << '\n' << std::flush;
+          table << '\n';
         }
       } else {  // grid-dt2: complete the grid row before it
         const StochasticRunSpec& coarse = jobs[k - 1].spec;
@@ -359,22 +390,20 @@ class StochasticFrictionStudy final : public Study {
         results.push_back(j);
         table_row(coarse, grid_result);
         table << ',' << spec.dt << ',' << r.ratio << ',' << r.stderr_ratio << ',' << ex.value << ','
-              << ex.stderr_value << '\n' << std::flush;
+              << ex.stderr_value << '\n';
         if (coarse.law == "linear" || coarse.law == "coulomb-sign") {
           ++checked;
           if (!(in3 && in3se)) failures.push_back(grid_label);
         }
-        note = fmt::format(" | extrapolated {:.4f} +- {:.4f} (limit {:.4f}, {:+.1f} se)", ex.value, ex.stderr_value,
-                           limit, (ex.value - limit) / ex.stderr_value);
+        ctx.log << fmt::format("{}: {} extrapolated {:.4f} +- {:.4f} (limit {:.4f}, {:+.1f} se)\n", name(), grid_label,
+                               ex.value, ex.stderr_value, limit, (ex.value - limit) / ex.stderr_value);
       }
-      progress.tick(fmt::format("{} ratio {:.4f} +- {:.4f} (predicted {:.4f}) {:.1f}s{}", label, r.ratio,
-                                r.stderr_ratio, r.predicted_ratio, r.seconds, note));
     }
     table.close();
     sweep.close();
     const nlohmann::json fits = write_sweep_fits(dir, jobs, results);
 
-    write_noise_strength(dir, base, kTs.front());
+    write_noise_strength_table(dir / "noise_strength.csv", base, kTs.front());
     plot(dir, jobs, grid_labels, fits, extrapolate, ctx);
 
     nlohmann::json out;
@@ -395,25 +424,6 @@ class StochasticFrictionStudy final : public Study {
   }
 
  private:
-  static void write_noise_strength(const std::filesystem::path& dir, const StochasticRunSpec& base, double kT) {
-    const double nu = pair_mobility(base.mass_i, base.mass_j, base.radius_i, base.radius_j,
-                                    base.inertia_factor * base.mass_i * base.radius_i * base.radius_i,
-                                    base.inertia_factor * base.mass_j * base.radius_j * base.radius_j);
-    const NoiseStrength lin(FrictionLaw::linear(base.gamma), kT, nu);
-    const NoiseStrength cou(FrictionLaw::coulomb(base.mu, base.normal_force), kT, nu);
-    const NoiseStrength th(FrictionLaw::tanh_coulomb(base.mu, base.normal_force, base.u_scale), kT, nu);
-    const double s = lin.thermal_velocity(), c = base.mu * base.normal_force;
-    CsvWriter csv(dir / "noise_strength.csv",
-                  {"u/sqrt(2 kT nu)", "D_linear/gamma", "D_coulomb/(mu F_n)", "closed form erfcx/(mu F_n)",
-                   "D_tanh/(mu F_n)", "f/u asymptote/(mu F_n)"});
-    for (int k = 1; k <= 400; ++k) {
-      const double x = std::pow(10.0, -2 + 5.0 * k / 400);  // 1e-2 .. 1e3
-      const double u = x * s;
-      csv.row({x, lin(u, 0) / base.gamma, cou(u, 0) / c, coulomb_noise_strength_closed_form(c, kT, nu, u) / c,
-               th(u, 0) / c, 1 / u});
-    }
-  }
-
   // Weighted least-squares fit R = a + b dt of every (kT, law, scheme) of the sweep with >= 2 distinct dt.
   template <class Jobs>
   static nlohmann::json write_sweep_fits(const std::filesystem::path& dir, const Jobs& jobs,
@@ -470,123 +480,128 @@ class StochasticFrictionStudy final : public Study {
     return fits;
   }
 
+  // The figures (studies/figure.hpp). results.csv: 1 index, 8 ratio, 9 stderr, 11 dt -> 0 limit, 19/20 ratio/stderr
+  // at dt/2, 21/22 extrapolated; dt_sweep.csv: 1 law, 2 scheme, 3 dt, 4 ratio, 5 stderr, 6 predicted, 7 kT.
   template <class Jobs>
   static void plot(const std::filesystem::path& dir, const Jobs& jobs, const std::vector<std::string>& grid_labels,
                    const nlohmann::json& fits, bool extrapolate, const StudyContext& ctx) {
-    const std::string common = "set datafile separator ','\nset grid\n";
-    // 1. Summary of the grid (results.csv: 1 index, 8 ratio, 9 stderr, 10 predicted at dt, 11 dt -> 0 limit,
-    // 19/20 ratio/stderr at dt/2, 21/22 extrapolated).
-    std::string eq = common +
-                     "set title 'equipartition ratio <|u_perp|^2>/(2 kT nu) of every grid point (error bars: 1 stderr)'\n"
-                     "set xlabel 'grid point (index in results.csv)'\nset ylabel 'ratio'\nset yrange [0.8:1.1]\n"
-                     "set key bottom right\n"
-                     "plot 0.97 w l dt 2 lc rgb 'gray' t '1 +- 3 %', 1.03 w l dt 2 lc rgb 'gray' notitle, "
-                     "1 w l lc rgb 'black' notitle, "
-                     "'results.csv' every ::1 u ($1-0.2):8:9 w yerr pt 7 lc rgb '#1f77b4' t 'raw, at dt', "
-                     "'' every ::1 u 1:11 w p pt 4 ps 1.5 lc rgb 'black' t 'dt -> 0 limit of the scheme'";
-    if (extrapolate)
-      eq += ", '' every ::1 u 1:19:20 w yerr pt 5 lc rgb '#2ca02c' t 'at dt/2', "
-            "'' every ::1 u ($1+0.2):21:22 w yerr pt 9 ps 1.3 lc rgb '#d62728' t 'Talay-Tubaro 2 R(dt/2) - R(dt)'";
-    render_png(dir / "equipartition.png", eq + "\n", ctx.log, 1100, 600);
-    // 2. u histograms (fixed geometry grid runs).
-    std::string u_plot = common + "set multiplot layout 1,2\nset logscale y\nset yrange [1e-5:1]\nset xrange [-5:5]\n"
-                                  "set xlabel 'u_perp component / sqrt(kT nu)'\nset ylabel 'probability density'\n"
-                                  "set key bottom center font ',8'\n";
-    std::string p_plot = common + "set multiplot layout 2,2\nset logscale y\nset yrange [1e-5:1]\nset xrange [-5:5]\n";
-    std::string acf_plot = common + "set multiplot layout 1,2\nset logscale y\nset yrange [1e-3:1.1]\n"
-                                    "set xlabel 'lag [n.u.]'\nset ylabel 'C(lag)/C(0)'\n";
+    // A multiplot keeps its layout when some panels have nothing to show: blank panels fill it.
+    const auto fill_layout = [](Figure& f) {
+      while (!f.panels.empty() && f.panels.size() < static_cast<std::size_t>(f.rows * f.columns)) f.panels.emplace_back();
+    };
+    const auto histogram_panel = [](Figure& f, const std::string& title, const std::string& xlabel,
+                                    const std::string& ylabel) -> Panel& {
+      Panel& p = f.panel(title, xlabel, ylabel);
+      p.logy = true;
+      return p.set("set yrange [1e-5:1]").set("set xrange [-5:5]");
+    };
+    const Curve gauss = Curve::fn("exp(-x*x/2)/sqrt(2*pi)", "unit Gaussian", "l lw 2 lc rgb 'black'");
+    // 1. Summary of the grid.
+    Figure eq{"", 1, 1, 1100, 600, {}, {}};
+    Panel& e = eq.panel("equipartition ratio <|u_perp|^2>/(2 kT nu) of every grid point (error bars: 1 stderr)",
+                        "grid point (index in results.csv)", "ratio");
+    e.set("set yrange [0.8:1.1]").set("set key bottom right");
+    e.add(Curve::fn("0.97", "1 +- 3 %", "l dt 2 lc rgb 'gray'")).add(Curve::fn("1.03", "", "l dt 2 lc rgb 'gray'"));
+    e.add(Curve::fn("1", "", "l lc rgb 'black'"));
+    e.add(Curve::of("results.csv", "($1-0.2)", "8:9", "raw, at dt", "yerr pt 7 lc rgb '#1f77b4'"));
+    e.add(Curve::of("results.csv", "1", "11", "dt -> 0 limit of the scheme", "p pt 4 ps 1.5 lc rgb 'black'"));
+    if (extrapolate) {
+      e.add(Curve::of("results.csv", "1", "19:20", "at dt/2", "yerr pt 5 lc rgb '#2ca02c'"));
+      e.add(Curve::of("results.csv", "($1+0.2)", "21:22", "Talay-Tubaro 2 R(dt/2) - R(dt)", "yerr pt 9 ps 1.3 lc rgb '#d62728'"));
+    }
+    render_figure(dir / "equipartition.png", eq, ctx.log);
+    // 2. u histograms, particle histograms, autocorrelation (fixed-geometry grid runs).
+    Figure u{"", 1, 2, 1400, 600, {}, {}}, part{"", 2, 2, 1400, 1000, {}, {}}, acf{"", 1, 2, 1400, 600, {}, {}};
     for (const std::string sys : {"pair", "cluster"}) {
-      std::string u_cmds, v_cmds, w_cmds, a_cmds;
+      std::vector<Curve> uc, vc, wc, ac;
       for (const auto& label : grid_labels) {
         if (label.rfind(sys + "_fixed_", 0) != 0) continue;
-        const std::string f = "'runs/" + label + "_hist.csv'";
-        const std::string title = label.substr(sys.size() + 7);
-        u_cmds += (u_cmds.empty() ? "" : ", ") + f + " every ::1 u 1:($2>0?$2:1/0) w p t '" + title + "'";
-        v_cmds += (v_cmds.empty() ? "" : ", ") + f + " every ::1 u 1:($3>0?$3:1/0) w p t '" + title + "'";
-        w_cmds += (w_cmds.empty() ? "" : ", ") + f + " every ::1 u 1:($4>0?$4:1/0) w p t '" + title + "'";
+        const std::string f = "runs/" + label + "_hist.csv", title = label.substr(sys.size() + 7);
+        uc.push_back(Curve::of(f, "1", "($2>0?$2:1/0)", title, "p"));
+        vc.push_back(Curve::of(f, "1", "($3>0?$3:1/0)", title, "p"));
+        wc.push_back(Curve::of(f, "1", "($4>0?$4:1/0)", title, "p"));
         if (label.find("_linear_") != std::string::npos) {
-          const std::string a = "'runs/" + label + "_acf.csv'";
-          a_cmds += (a_cmds.empty() ? "" : ", ") + a + " every 5::1 u 1:2 w p t '" + title + "', " + a +
-                    " every ::1 u 1:3 w l lw 2 t 'linear response'";
+          const std::string a = "runs/" + label + "_acf.csv";
+          ac.push_back(Curve::of(a, "1", "((int($0)%5)==0?$2:1/0)", title, "p"));  // every 5th lag
+          ac.push_back(Curve::of(a, "1", "3", "linear response", "l lw 2"));
         }
       }
-      const std::string gauss = "exp(-x*x/2)/sqrt(2*pi) w l lw 2 lc rgb 'black' t 'unit Gaussian'";
-      if (!u_cmds.empty()) u_plot += "set title '" + sys + " (fixed geometry)'\nplot " + u_cmds + ", " + gauss + "\n";
-      if (!v_cmds.empty()) {
-        p_plot += "set title '" + sys + ": v of sphere 0 / predicted sd'\nset xlabel 'v component / sd'\nplot " + v_cmds +
-                  ", " + gauss + "\n";
-        p_plot += "set title '" + sys + ": omega of sphere 0 / predicted sd'\nset xlabel 'omega component / sd'\nplot " +
-                  w_cmds + ", " + gauss + "\n";
+      if (!uc.empty()) {
+        Panel& p = histogram_panel(u, sys + " (fixed geometry)", "u_perp component / sqrt(kT nu)", "probability density");
+        p.set("set key bottom center font ',8'").curves = uc;
+        p.add(gauss);
+        histogram_panel(part, sys + ": v of sphere 0 / predicted sd", "v component / sd", "").curves = vc;
+        part.panels.back().add(gauss);
+        histogram_panel(part, sys + ": omega of sphere 0 / predicted sd", "omega component / sd", "").curves = wc;
+        part.panels.back().add(gauss);
       }
-      if (!a_cmds.empty())
-        acf_plot += "set title '" + sys + ": autocorrelation of u_perp, linear f'\nplot " + a_cmds + "\n";
+      if (!ac.empty()) {
+        Panel& p = acf.panel(sys + ": autocorrelation of u_perp, linear f", "lag [n.u.]", "C(lag)/C(0)");
+        p.logy = true;
+        p.set("set yrange [1e-3:1.1]").curves = ac;
+      }
     }
-    render_png(dir / "u_histograms.png", u_plot + "unset multiplot\n", ctx.log, 1400, 600);
-    render_png(dir / "particle_histograms.png", p_plot + "unset multiplot\n", ctx.log, 1400, 1000);
-    render_png(dir / "acf.png", acf_plot + "unset multiplot\n", ctx.log, 1400, 600);
-    // 4. dt sweep.
-    bool any_sweep = false;
-    for (const auto& j : jobs) any_sweep = any_sweep || j.part == "dt-sweep";
-    if (any_sweep) {
-      std::vector<std::string> sweep_laws;
-      std::vector<double> sweep_kTs;
-      for (const auto& j : jobs) {
-        if (j.part != "dt-sweep") continue;
-        if (std::find(sweep_laws.begin(), sweep_laws.end(), j.spec.law) == sweep_laws.end())
-          sweep_laws.push_back(j.spec.law);
-        if (std::find(sweep_kTs.begin(), sweep_kTs.end(), j.spec.kT) == sweep_kTs.end()) sweep_kTs.push_back(j.spec.kT);
-      }
-      std::string script = common + "set multiplot layout 1," + std::to_string(sweep_kTs.size()) +
-                           "\nset logscale x\nset xlabel 'dt [n.u.]'\nset ylabel '<|u_perp|^2>/(2 kT nu)'\n"
-                           "set key top left font ',8'\nset yrange [0.82:1.22]\n";
-      for (double kT : sweep_kTs) {
-      std::string cmds;
-      // One colour per (law, scheme): measured points, prediction (dashed, open circles), weighted fit (thin line).
+    for (auto [png, fig] : {std::pair{"u_histograms.png", &u}, {"particle_histograms.png", &part}, {"acf.png", &acf}}) {
+      fill_layout(*fig);
+      render_figure(dir / png, *fig, ctx.log);
+    }
+    // 3. dt sweep: ratio against dt per kT; one colour per (law, scheme): measured points, prediction (dashed,
+    // open circles), weighted fit (thin line).
+    std::vector<std::string> sweep_laws;
+    std::vector<double> sweep_kTs;
+    for (const auto& j : jobs) {
+      if (j.part != "dt-sweep") continue;
+      if (std::find(sweep_laws.begin(), sweep_laws.end(), j.spec.law) == sweep_laws.end()) sweep_laws.push_back(j.spec.law);
+      if (std::find(sweep_kTs.begin(), sweep_kTs.end(), j.spec.kT) == sweep_kTs.end()) sweep_kTs.push_back(j.spec.kT);
+    }
+    Figure sweep{"", 1, static_cast<int>(sweep_kTs.size()), 1500, 650, {}, {}};
+    for (double kT : sweep_kTs) {
+      Panel& p = sweep.panel("pair, fixed: ratio vs dt at kT=" + fmt_g(kT) + " (EM: Ito, Heun: Stratonovich)", "dt [n.u.]",
+                             "<|u_perp|^2>/(2 kT nu)");
+      p.logx = true;
+      p.set("set key top left font ',8'").set("set yrange [0.82:1.22]");
       int colour = 0;
       for (const std::string& law : sweep_laws)
         for (const std::string sch : {"euler-maruyama", "heun"}) {
           const std::string lc = " lc " + std::to_string(++colour);
-          const std::string cond = "(stringcolumn(1) eq '" + law + "' && stringcolumn(2) eq '" + sch +
-                                   "' && abs($7 - " + fmt_g(kT) + ") < 1e-12)";
-          cmds += (cmds.empty() ? "" : ", ") + std::string("'dt_sweep.csv' every ::1 u 3:(") + cond +
-                  " ? $4 : 1/0):5 w yerr pt 7" + lc + " t '" + law + " " + sch + "', '' every ::1 u 3:(" + cond +
-                  " ? $6 : 1/0) w lp dt 2 pt 6" + lc + " t 'predicted'";
+          const std::string cond = "(stringcolumn(1) eq '" + law + "' && stringcolumn(2) eq '" + sch + "' && abs($7 - " +
+                                   fmt_g(kT) + ") < 1e-12)";
+          p.add(Curve::of("dt_sweep.csv", "3", "(" + cond + " ? $4 : 1/0):5", law + " " + sch, "yerr pt 7" + lc));
+          p.add(Curve::of("dt_sweep.csv", "3", "(" + cond + " ? $6 : 1/0)", "predicted", "lp dt 2 pt 6" + lc));
           for (const auto& f : fits) {
             if (std::abs(f["kT"].get<double>() - kT) > 1e-12 || f["law"] != law || f["scheme"] != sch) continue;
-            cmds += fmt::format(", [0.0015:0.025] {:.10g} + {:.10g} * x w l lw 1{} t 'weighted fit, dt -> 0: {:.4f} +- "
-                                "{:.4f}'",
-                                f["intercept"].get<double>(), f["slope"].get<double>(), lc,
-                                f["intercept"].get<double>(), f["stderr_intercept"].get<double>());
+            const double a = f["intercept"].get<double>(), b = f["slope"].get<double>();
+            p.add(Curve::fn(fmt::format("[0.0015:0.025] {:.10g} + {:.10g} * x", a, b),
+                            fmt::format("weighted fit, dt -> 0: {:.4f} +- {:.4f}", a, f["stderr_intercept"].get<double>()),
+                            "l lw 1" + lc));
           }
         }
-      script += "set title 'pair, fixed: ratio vs dt at kT=" + fmt_g(kT) + " (EM: Ito, Heun: Stratonovich)'\nplot " +
-                cmds + ", 1 w l lc rgb 'black' notitle\n";
-      }
-      render_png(dir / "dt_sweep.png", script + "unset multiplot\n", ctx.log, 1500, 650);
+      p.add(Curve::fn("1", "", "l lc rgb 'black'"));
     }
-    // 5. D(u).
-    render_png(dir / "noise_strength.png",
-               common + "set logscale xy\nset xlabel 'u / sqrt(2 kT nu)'\nset ylabel 'D(u) (scaled)'\n"
-                        "set title 'noise strength D(u): quadrature + Hermite table vs closed forms'\n"
-                        "plot 'noise_strength.csv' every ::1 u 1:2 w l lw 2 t 'linear: D/gamma (closed form 1)', "
-                        "'' every ::1 u 1:3 w l lw 4 t 'coulomb: D/(mu F_n)', "
-                        "'' every ::1 u 1:4 w l dt 2 lw 2 lc rgb 'black' t 'closed form sqrt(pi/(2kT nu)) erfcx', "
-                        "'' every ::1 u 1:5 w l lw 2 t 'tanh: D/(mu F_n)'\n",
-               ctx.log);
-    // 6. Ledger of the first grid run.
-    // Top: the large terms (W_R and -W_f grow ~linearly and nearly cancel); bottom: the small ones, E_kin +
-    // U_bond and the balance, on their own scale.
-    if (!grid_labels.empty()) {
-      const std::string f = "'runs/" + grid_labels.front() + "_ledger.csv'";
-      render_png(dir / "ledger.png",
-                 common + "set multiplot layout 2,1\nset xlabel 't [n.u.]'\nset ylabel 'energy [n.u.]'\nset key left top\n"
-                          "set title 'energy ledger (core EnergyLedger), " + grid_labels.front() + "'\nplot " + f +
-                     " every ::1 u 1:(-$4) w l lw 2 t '-W_f (friction)', '' every ::1 u 1:5 w l t 'W_R (noise)'\n"
-                     "set title 'E_kin + U_bond and the balance d(E_kin + U_bond) - dW_f - dW_R (EM: drift O(dt) per unit "
-                     "time + random walk O(sqrt(t dt)))'\nplot " + f + " every ::1 u 1:($2+$3) w l t 'E_kin + U_bond', '' every ::1 u 1:6 w l lw 2 "
-                     "t 'balance'\nunset multiplot\n",
-                 ctx.log, 1000, 900);
-    }
+    render_figure(dir / "dt_sweep.png", sweep, ctx.log);
+    // 4. D(u).
+    Figure noise;
+    Panel& n = noise.panel("noise strength D(u): quadrature + Hermite table vs closed forms", "u / sqrt(2 kT nu)",
+                           "D(u) (scaled)");
+    n.logx = n.logy = true;
+    n.add(Curve::of("noise_strength.csv", "1", "2", "linear: D/gamma (closed form 1)", "l lw 2"));
+    n.add(Curve::of("noise_strength.csv", "1", "3", "coulomb: D/(mu F_n)", "l lw 4"));
+    n.add(Curve::of("noise_strength.csv", "1", "4", "closed form sqrt(pi/(2kT nu)) erfcx", "l dt 2 lw 2 lc rgb 'black'"));
+    n.add(Curve::of("noise_strength.csv", "1", "5", "tanh: D/(mu F_n)", "l lw 2"));
+    render_figure(dir / "noise_strength.png", noise, ctx.log);
+    // 5. Ledger of the first grid run. Top: the large terms (W_R and -W_f grow ~linearly and nearly cancel); bottom:
+    // the small ones, E_kin + U_bond and the balance, on their own scale.
+    if (grid_labels.empty()) return;
+    const std::string f = "runs/" + grid_labels.front() + "_ledger.csv";
+    Figure ledger{"", 2, 1, 1000, 900, {"set key left top"}, {}};
+    ledger.panel("energy ledger (core EnergyLedger), " + grid_labels.front(), "t [n.u.]", "energy [n.u.]")
+        .add(Curve::of(f, "1", "(-$4)", "-W_f (friction)", "l lw 2"))
+        .add(Curve::of(f, "1", "5", "W_R (noise)", "l"));
+    ledger.panel("E_kin + U_bond and the balance d(E_kin + U_bond) - dW_f - dW_R (EM: drift O(dt) per unit time + random "
+                 "walk O(sqrt(t dt)))", "t [n.u.]", "energy [n.u.]")
+        .add(Curve::of(f, "1", "($2+$3)", "E_kin + U_bond", "l"))
+        .add(Curve::of(f, "1", "6", "balance", "l lw 2"));
+    render_figure(dir / "ledger.png", ledger, ctx.log);
   }
 };
 

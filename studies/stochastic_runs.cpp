@@ -8,6 +8,7 @@
 #include "core/errors.hpp"
 #include "core/interrupt.hpp"
 #include "core/progress.hpp"
+#include "studies/output.hpp"
 
 namespace stickslip {
 namespace {
@@ -383,6 +384,51 @@ StochasticRunResult run_stochastic(const StochasticRunSpec& spec) {
   r.noise_work = r.ledger.at(r.ledger.size() - 1).noise_work;
   r.seconds = std::chrono::duration<double>(std::chrono::steady_clock::now() - start).count();
   return r;
+}
+
+void write_stochastic_run_files(const std::filesystem::path& dir, const std::string& label, const StochasticRunResult& r) {
+  {
+    CsvWriter csv(dir / (label + "_hist.csv"),
+                  {"z [std. dev.]", "p(u_perp component / sqrt(kT nu))", "p(v0 component / predicted sd)",
+                   "p(omega0 component / predicted sd)", "unit Gaussian"});
+    for (std::size_t b = 0; b < r.hist_centre.size(); ++b) {
+      const double z = r.hist_centre[b];
+      csv.row({z, r.hist_u[b], r.hist_v[b], r.hist_w[b], std::exp(-z * z / 2) / std::sqrt(2 * M_PI)});
+    }
+  }
+  {
+    CsvWriter csv(dir / (label + "_acf.csv"), {"lag [n.u.]", "C(lag)/C(0) measured", "C(lag)/C(0) linear response"});
+    for (std::size_t k = 0; k < r.acf_lag.size(); ++k)
+      csv.row({r.acf_lag[k], r.acf[k], r.acf_predicted.empty() ? 0.0 : r.acf_predicted[k]});
+  }
+  {
+    CsvWriter csv(dir / (label + "_ledger.csv"),
+                  {"t [n.u.]", "E_kin [n.u.]", "U_bond [n.u.]", "W_f [n.u.]", "W_R [n.u.]",
+                   "balance d(E_kin + U_bond) - dW_f - dW_R [n.u.]", "|P - P0| [n.u.]", "|L - L0| [n.u.]"});
+    const EnergyLedger& L = r.ledger;
+    for (std::size_t i = 0; i < L.size(); ++i)
+      csv.row({L.time(i), L.at(i).kinetic, L.at(i).external, L.at(i).work, L.at(i).noise_work, L.balance(i),
+               r.ledger_dP[i], r.ledger_dL[i]});
+  }
+}
+
+void write_noise_strength_table(const std::filesystem::path& csv_path, const StochasticRunSpec& base, double kT) {
+  const double nu = pair_mobility(base.mass_i, base.mass_j, base.radius_i, base.radius_j,
+                                  base.inertia_factor * base.mass_i * base.radius_i * base.radius_i,
+                                  base.inertia_factor * base.mass_j * base.radius_j * base.radius_j);
+  const NoiseStrength lin(FrictionLaw::linear(base.gamma), kT, nu);
+  const NoiseStrength cou(FrictionLaw::coulomb(base.mu, base.normal_force), kT, nu);
+  const NoiseStrength th(FrictionLaw::tanh_coulomb(base.mu, base.normal_force, base.u_scale), kT, nu);
+  const double s = lin.thermal_velocity(), c = base.mu * base.normal_force;
+  CsvWriter csv(csv_path,
+                {"u/sqrt(2 kT nu)", "D_linear/gamma", "D_coulomb/(mu F_n)", "closed form erfcx/(mu F_n)",
+                 "D_tanh/(mu F_n)", "f/u asymptote/(mu F_n)"});
+  for (int k = 1; k <= 400; ++k) {
+    const double x = std::pow(10.0, -2 + 5.0 * k / 400);  // 1e-2 .. 1e3
+    const double u = x * s;
+    csv.row({x, lin(u, 0) / base.gamma, cou(u, 0) / c, coulomb_noise_strength_closed_form(c, kT, nu, u) / c,
+             th(u, 0) / c, 1 / u});
+  }
 }
 
 }  // namespace stickslip

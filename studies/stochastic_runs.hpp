@@ -1,6 +1,6 @@
 // studies/stochastic_runs.hpp — one thermalisation run of spheres coupled only by Markovian friction noise
 // (models/stochastic_spheres.hpp driven by solvers/sde_integrator.hpp), and the statistics the
-// stochastic-friction study and its tests need.
+// stochastic-friction study and its tests need, and the files of a run.
 //
 // From rest, the run equilibrates for t_equil and then samples every `sample_interval`:
 //   ratio   = mean over samples and contacts of |u_perp,c|^2 / (2 kT nu_c)   (equipartition: one kT nu per
@@ -18,6 +18,7 @@
 #pragma once
 
 #include <cstdint>
+#include <filesystem>
 #include <string>
 #include <vector>
 
@@ -87,6 +88,14 @@ StochasticRunCounts stochastic_run_counts(const StochasticRunSpec& spec, const c
                                           const char* dt_key = "dt");
 
 StochasticRunResult run_stochastic(const StochasticRunSpec& spec);
+
+// The run's files in dir: <label>_hist.csv (densities of the scaled u_perp, v0, omega0 components against the unit
+// Gaussian), <label>_acf.csv (measured and linear-response autocorrelation) and <label>_ledger.csv (the energy
+// ledger with |P - P0| and |L - L0|).
+void write_stochastic_run_files(const std::filesystem::path& dir, const std::string& label, const StochasticRunResult& r);
+// D(u) of the three laws at kT for the pair of `base` (quadrature + Hermite table) against the closed forms, on
+// u / sqrt(2 kT nu) = 1e-2 .. 1e3 (400 points).
+void write_noise_strength_table(const std::filesystem::path& csv, const StochasticRunSpec& base, double kT);
 
 // Weighted least squares y = a + b x with weights 1/se^2 (se > 0), at least 2 distinct x: the intercept a
 // (the dt -> 0 value of a dt sweep) with its standard error from the se, and chi^2 per degree of freedom
