@@ -86,12 +86,12 @@ double richardson(const std::vector<ConvergencePoint>& p, std::string& note, dou
 }
 
 // converge.png: error against dt (fixed-step specs) and against rtol (adaptive ones), a panel each; filled points
-// fitted, open ones pre-asymptotic or round-off; reference slopes h^1 .. h^4.
+// fitted, open ones pre-asymptotic, round-off or statistical; reference slopes h^1 .. h^4.
 Figure error_figure(const std::vector<ConvergenceSeries>& series, const Observable& o, const std::string& study,
                     const std::string& reference, bool adaptive_panel, bool fixed_panel) {
   Figure fig;
   fig.title = fmt::format("stickslip converge {}: error of {} [{}] against the {} reference (filled: fitted asymptotic "
-                          "range; open: pre-asymptotic / round-off)",
+                          "range; open: pre-asymptotic / round-off / statistical)",
                           study, o.name, o.unit, reference);
   fig.columns = (adaptive_panel ? 1 : 0) + (fixed_panel ? 1 : 0);
   fig.width = fig.columns > 1 ? 1600 : 1000;
@@ -306,7 +306,8 @@ nlohmann::json write_convergence(const std::filesystem::path& out, const std::st
   CsvWriter csv(out / "converge.csv",
                 {"solver_index", fmt::format("h (dt [{}] or rtol [1])", obs.step_unit), fmt::format("{} [{}]", obs.name, obs.unit),
                  fmt::format("reference [{}]", obs.unit), fmt::format("error [{}]", obs.unit),
-                 "range (0 asymptotic, 1 pre-asymptotic, 2 round-off, 3 statistical)", "rhs_evals", "steps", "wall_time [s]"});
+                 "range (0 asymptotic, 1 pre-asymptotic, 2 round-off, 3 statistical)", "rhs_evals", "steps", "wall_time [s]",
+                 fmt::format("stderr [{}]", obs.unit)});
   nlohmann::json results = nlohmann::json::array(), solver_codes = nlohmann::json::array();
   bool any_adaptive = false, any_fixed = false;
   for (std::size_t i = 0; i < series.size(); ++i) {
@@ -325,12 +326,13 @@ nlohmann::json write_convergence(const std::filesystem::path& out, const std::st
       const std::string& range = se.fit.range[k];
       const double code = static_cast<double>(std::find(range_codes.begin(), range_codes.end(), range) - range_codes.begin());
       csv.row({static_cast<double>(i), p.h, p.value, se.reference, p.error, code, static_cast<double>(p.rhs_evals),
-               static_cast<double>(p.steps), p.seconds});
+               static_cast<double>(p.steps), p.seconds, p.std_error});
       pts.push_back({{"h", p.h}, {"value", p.value}, {"error", p.error}, {"range", range}, {"rhs_evals", p.rhs_evals},
                      {"steps", p.steps}, {"wall_time_s", p.seconds}, {"stderr", p.std_error}});
     }
     r["reference"] = se.reference;
     r["reference_note"] = se.reference_note;
+    r["reference_stderr"] = se.reference_std_error;
     r["order"] = json_number(se.fit.order);
     r["std_error"] = json_number(se.fit.std_error);
     r["ci95"] = se.fit.has_ci() ? nlohmann::json{se.fit.ci_low, se.fit.ci_high} : nlohmann::json(nullptr);

@@ -228,11 +228,11 @@ class StochasticFrictionStudy final : public Study {
                           "particle0_variance_ratios_v_xyz_omega_xyz", "equipartition_ratio_dt2", "stderr_dt2",
                           "equipartition_ratio_extrapolated", "stderr_extrapolated", "extrapolated_deviation_in_stderr",
                           "intercept", "stderr_intercept", "chi2_per_dof", "intercept_deviation_in_stderr"})
-      u[k] = "1";
+      u.emplace(k, "1");
     for (const char* k : {"nu", "momentum_drift_max", "angular_momentum_drift_max", "momentum_scale_sqrt_kT_m",
                           "ledger_residual", "ledger_max_abs_balance", "ledger_max_abs_balance_dt2", "noise_work",
                           "max_bond_stretch", "dt2"})
-      u[k] = "n.u.";
+      u.emplace(k, "n.u.");
     u["slope"] = u["stderr_slope"] = "1/n.u.";
     u["seconds"] = u["seconds_dt2"] = "s";
     return u;
