@@ -26,18 +26,18 @@ class RollingSphereStudy : public Study {
   }
   Parameters parameters() const override {
     Parameters p("rolling-sphere");
-    p.declare("r", "0.2", "radius (m)")
-        .declare("m", "1000", "mass (kg)")
-        .declare("v0", "2.355", "initial velocity v_x (m/s)")
-        .declare("omega0", "-127.03", "initial spin omega_z (rad/s)")
+    p.declare("r", "0.2", "radius [m]")
+        .declare("m", "1000", "mass [kg]")
+        .declare("v0", "2.355", "initial velocity v_x [m/s]")
+        .declare("omega0", "-127.03", "initial spin omega_z [rad/s]")
         .declare("mu", "0.25", "friction coefficient mu_s = mu_d with the plane")
-        .declare("E", "1e10", "Young's modulus (Pa)")
+        .declare("E", "1e10", "Young's modulus [Pa]")
         .declare("nu", "0.25", "Poisson's ratio")
         .declare("xi", "0", "normal damping ratio (eq. 22)")
-        .declare("g", "9.81", "gravity (m/s^2)")
-        .declare("t_end", "5", "end time (s)")
+        .declare("g", "9.81", "gravity [m/s^2]")
+        .declare("t_end", "5", "end time [s]")
         .declare("tangential", "mindlin", "tangential law: mindlin, csds, dsds, coulomb-stick (rigid stick/slip; ODE integrators; old name coulomb)")
-        .declare("gamma_t", "0", "tangential damping of csds/dsds (N s/m)")
+        .declare("gamma_t", "0", "tangential damping of csds/dsds [N s/m]")
         .declare("output_every", "10", "write every n-th sample to the CSV");
     declare_sphere_run_parameters(p, "1e-4");
     return p;

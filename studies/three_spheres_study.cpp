@@ -33,18 +33,18 @@ class ThreeSpheresStudy : public Study {
   }
   Parameters parameters() const override {
     Parameters p("three-spheres");
-    p.declare("r", "0.2", "radius (m)")
-        .declare("m", "1000", "mass (kg)")
-        .declare("E", "1e10", "Young's modulus (Pa)")
+    p.declare("r", "0.2", "radius [m]")
+        .declare("m", "1000", "mass [kg]")
+        .declare("E", "1e10", "Young's modulus [Pa]")
         .declare("nu", "0.25", "Poisson's ratio")
         .declare("mu", "0.5", "friction with the plane (mu_s = mu_d)")
         .declare("mu_pp", "0.5", "friction between the spheres")
         .declare("xi", "0", "normal damping ratio")
-        .declare("v0", "1", "initial rolling speed towards the centre (m/s)")
-        .declare("t_contact", "0.46", "time at which the spheres first touch (sets the start distance) (s)")
-        .declare("t_end", "2", "end time (s)")
+        .declare("v0", "1", "initial rolling speed towards the centre [m/s]")
+        .declare("t_contact", "0.46", "time at which the spheres first touch (sets the start distance) [s]")
+        .declare("t_end", "2", "end time [s]")
         .declare("tangential", "mindlin", "tangential law: mindlin, csds, dsds, coulomb (rigid stick/slip; ODE integrators)")
-        .declare("gamma_t", "0", "tangential damping of csds/dsds (N s/m)");
+        .declare("gamma_t", "0", "tangential damping of csds/dsds [N s/m]");
     declare_sphere_run_parameters(p, "1e-4");
     return p;
   }
