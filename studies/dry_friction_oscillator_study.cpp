@@ -14,7 +14,7 @@
 //   drift.png            |x(t) - x_stick(exact)| on a log scale
 // JSON: {"study", "t_stick", "x_stick", "drift" (of the first solver), "exact": {...}, "runs": [...]}, with
 // drift = max |x(t) - x_stick| for t >= t_stick. A naive run's t_stick is the first output time at which v
-// changes sign while |k x| <= mu F_N (where the exact motion would stick).
+// changes sign while |k x| <= mu F_N (where the exact motion would stick). One run is studies/oscillator_runs.hpp.
 #include <algorithm>
 #include <cmath>
 #include <fmt/format.h>

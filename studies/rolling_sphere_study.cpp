@@ -5,6 +5,7 @@
 // models/rolling_sphere_analytic.hpp for the parameters given. The sphere starts at the Hertz static overlap
 // under its weight (N = m g from the start, as the rigid-body solution assumes; with xi = 0 a release at zero
 // overlap would make N oscillate between 0 and 2 m g).
+// The run, its CSV (rolling_sphere.csv) and summary row: studies/sphere_runs.hpp; Fig. 5: fig5_rolling_sphere.png.
 #include <cmath>
 #include <tuple>
 

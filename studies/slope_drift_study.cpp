@@ -25,12 +25,14 @@
 // separates a start-up slip (late_drift 0) from a creep that goes on.
 // Outputs: runs/<label>.csv (t, s, v, y, F_t, x_h - x_h(0): horizontal displacement, every output_interval),
 //   results.csv, and
-//   position.png        x_h(t) - x_h(0) per angle (rows) and start (columns) at the first dt and size (Figs. 2-3)
+//   position.png        x_h(t) - x_h(0) per angle x start (rows) and law (columns) at the first dt and size (Figs. 2-3)
 //   drift_vs_dt.png     drift against dt, one panel per law, one line per solver (Fig. 4)
 //   drift_vs_size.png   drift against l, one panel per law, one line per solver (Fig. 5)
 // JSON: {"study":"slope-drift","results":[{"friction","solver","dt","angle_deg","size","damping","projection",
 //        "start","drift","t_rest","sweeps", ...}], "skipped":[...]}; projection is null for the laws it does not
 //        apply to (all but coulomb-dae).
+// One run (state, drift, its CSV) is studies/slope_drift_runs.hpp; this file declares the parameters, the
+// observable, the configurations, the rows and the figures.
 #include <algorithm>
 #include <cmath>
 #include <fmt/format.h>

@@ -14,6 +14,7 @@
 // push must also cancel it: J_pp = m (v_out - v_in) + (floor friction impulse) exceeds 2 m v0 by at most
 // mu m g t_c, and the rolling speed L_P/(7/5 m r) exceeds 3/7 v0 by at most mu g t_c/1.4 (-> 0 as t_c -> 0).
 // The study reports L_P before, after the collision and at the return to rolling, all per m r v0.
+// The run, its CSV (three_spheres.csv) and summary row: studies/sphere_runs.hpp; Fig. 7: fig7_three_spheres.png.
 #include <cmath>
 
 #include "studies/figure.hpp"
