@@ -4,10 +4,8 @@
 // without a unit fails here.
 #include <doctest/doctest.h>
 
-#include <fstream>
 #include <nlohmann/json.hpp>
 #include <set>
-#include <sstream>
 #include <string>
 
 #include "tests/cli_runner.hpp"
@@ -15,13 +13,6 @@
 using namespace stickslip::test;
 
 namespace {
-
-std::string slurp(const std::filesystem::path& p) {
-  std::ifstream in(p);
-  std::stringstream s;
-  s << in.rdbuf();
-  return s.str();
-}
 
 // The last part of a flattened key that is not an index: "results.0.drift" -> "drift".
 std::string leaf(const std::string& path) {
@@ -44,11 +35,11 @@ void check_units(const std::string& study, const std::string& args, const std::s
   const auto dir = scratch_dir("units_" + study);
   std::filesystem::remove_all(dir);
   REQUIRE(run_cli("sweep " + study + " " + args + " --out " + dir.string()).code == 0);
-  const std::string csv = slurp(dir / "sweep.csv");
+  const std::string csv = read_text(dir / "sweep.csv");
   std::string header = ",";
   header.append(csv, 0, csv.find('\n')).append(",");
   CHECK(header.find(std::string(",").append(swept_column).append(",")) != std::string::npos);
-  const std::string points = slurp(dir / "points.jsonl");
+  const std::string points = read_text(dir / "points.jsonl");
   const auto row = nlohmann::json::parse(points.substr(0, points.find('\n')));
   REQUIRE(row["exit_code"] == 0);
   int numbers = 0;
