@@ -14,145 +14,21 @@
 //   drift.png            |x(t) - x_stick(exact)| on a log scale
 // JSON: {"study", "t_stick", "x_stick", "drift" (of the first solver), "exact": {...}, "runs": [...]}, with
 // drift = max |x(t) - x_stick| for t >= t_stick. A naive run's t_stick is the first output time at which v
-// changes sign while |k x| <= mu F_N (where the exact motion would stick).
+// changes sign while |k x| <= mu F_N (where the exact motion would stick). One run is studies/oscillator_runs.hpp.
 #include <algorithm>
 #include <cmath>
 #include <fmt/format.h>
 
 #include "core/errors.hpp"
-#include "models/dry_friction_exact.hpp"
-#include "models/friction_oscillator.hpp"
-#include "solvers/filippov_driver.hpp"
-#include "solvers/integrator_spec.hpp"
 #include "solvers/integrate.hpp"
+#include "studies/figure.hpp"
+#include "studies/oscillator_runs.hpp"
 #include "studies/output.hpp"
 #include "studies/study.hpp"
+#include "studies/study_runs.hpp"
 
 namespace stickslip {
 namespace {
-
-const std::vector<std::string> kSolvers{"filippov",   "filippov-cvode", "filippov-rk4",  "filippov-fd",
-                                        "ida",        "ida-noproj",     "euler-sign",    "midpoint-sign",
-                                        "heun-sign",  "rk4-sign"};
-
-// A solver of this study from its own name or an integrator spec (solvers/integrator_spec.hpp):
-// filippov:dopri5 / filippov:cvode / filippov:rk4 = filippov / filippov-cvode / filippov-rk4, ida = ida, and a plain
-// euler / midpoint / heun / rk4 = the naive sign() right-hand side (euler-sign, ...). filippov-fd and ida-noproj
-// have no spec form.
-std::string oscillator_solver(const std::string& key, const std::string& text) {
-  if (std::find(kSolvers.begin(), kSolvers.end(), text) != kSolvers.end()) return text;
-  const IntegratorSpec sp = parse_integrator_among(key, text, {"euler", "midpoint", "heun", "rk4", "dopri5", "cvode", "ida"});
-  const std::string allowed = "allowed: " + join(kSolvers) +
-                              ", or the specs filippov:dopri5, filippov:cvode, filippov:rk4, ida, euler, midpoint, heun, rk4";
-  if (sp.adams || sp.max_order > 0) throw_input(key, text, allowed);
-  if (sp.filippov) {
-    if (sp.scheme == "dopri5") return "filippov";
-    if (sp.scheme == "cvode" || sp.scheme == "rk4") return "filippov-" + sp.scheme;
-    throw_input(key, text, allowed);
-  }
-  if (sp.scheme == "ida") return "ida";
-  if (sp.adaptive()) throw_input(key, text, allowed);
-  return sp.scheme + "-sign";
-}
-
-struct Sample {
-  double t, x, v, force, lambda;
-  int mode;  // -1/0/+1 Filippov side, 1/2/3 DAE mode, 0 naive
-};
-
-struct OscRun {
-  std::string solver;
-  std::vector<Sample> samples;
-  RunStats stats;
-  double t_stick = std::nan(""), x_stick = std::nan(""), drift = std::nan("");
-  double v_after = 0;  // max |v| after t_stick
-  long sign_changes = 0;
-};
-
-struct Settings {
-  OscillatorParameters p;
-  double x0, v0, t_end, dt, rtol, atol, fd_delta;
-};
-
-OscRun run_one(const std::string& solver, const Settings& s) {
-  OscRun run;
-  run.solver = solver;
-  const OscillatorParameters& p = s.p;
-  SolverOptions so;
-  so.dt = s.dt;
-  so.rtol = s.rtol;
-  so.atol = s.atol;
-  if (solver.rfind("filippov", 0) == 0) {
-    const FrictionOscillator osc(p);
-    FilippovOptions fo;
-    fo.solver = so;
-    fo.solver.kind = solver == "filippov-cvode" ? SolverKind::cvode
-                     : solver == "filippov-rk4" ? SolverKind::rk4
-                                                : SolverKind::dopri5;
-    if (solver == "filippov-fd") fo.gradient = GradientKind::finite_difference;
-    fo.fd_delta = s.fd_delta;
-    const FilippovModel model(osc, fo.gradient, fo.fd_delta);
-    Vec x(2);
-    x << s.x0, s.v0;
-    Mode mode;
-    run.stats = integrate_filippov(osc, 0, s.t_end, x, mode, fo, [&](double t, VecCRef y, const Mode& md) {
-      const double sigma = model.side_values(t, y, md)[0];
-      run.samples.push_back({t, y[0], y[1], -sigma * p.fmax(), (1 - sigma) / 2, md[0]});
-    });
-    for (const auto& e : run.stats.events)
-      if (e.mode_after[0] == sliding_mode) run.t_stick = e.t;
-    if (mode[0] != sliding_mode) run.t_stick = std::nan("");
-  } else if (solver.rfind("ida", 0) == 0) {
-    const FrictionOscillatorDae dae(p, solver == "ida");
-    so.kind = SolverKind::ida;
-    Vec x(3);
-    x << s.x0, s.v0, 0;
-    Mode mode = dae.initial_mode(0, x);
-    run.stats = integrate(dae, 0, s.t_end, x, mode, so, [&](double t, VecCRef y, const Mode& md) {
-      const double lambda = md[0] == osc_stick ? 0.5 * (1 + y[2] / p.fmax()) : (md[0] == osc_slip_pos ? 0.0 : 1.0);
-      run.samples.push_back({t, y[0], y[1], y[2], lambda, md[0]});
-    });
-    for (const auto& e : run.stats.events)
-      if (e.mode_after[0] == osc_stick) run.t_stick = e.t;
-    if (mode[0] != osc_stick) run.t_stick = std::nan("");
-  } else {
-    const FrictionOscillator osc(p);
-    so.kind = parse_solver("solver", solver.substr(0, solver.find('-')));
-    Vec x(2);
-    x << s.x0, s.v0;
-    Mode mode;
-    run.stats = integrate(osc, 0, s.t_end, x, mode, so, [&](double t, VecCRef y, const Mode&) {
-      const double sg = y[1] > 0 ? 1.0 : (y[1] < 0 ? -1.0 : 0.0);
-      run.samples.push_back({t, y[0], y[1], -sg * p.fmax(), (1 - sg) / 2, 0});
-    });
-    for (std::size_t i = 1; i < run.samples.size(); ++i) {
-      const Sample &a = run.samples[i - 1], &b = run.samples[i];
-      if (a.v != 0 && a.v * b.v <= 0 && p.k * std::abs(b.x) <= p.fmax()) {
-        run.t_stick = b.t;
-        break;
-      }
-    }
-  }
-  // Stick place, drift and residual motion after the stick time.
-  if (std::isfinite(run.t_stick)) {
-    bool first = true;
-    double prev_v = 0;
-    run.drift = 0;
-    for (const auto& q : run.samples) {
-      if (q.t < run.t_stick) continue;
-      if (first && (q.t > run.t_stick || q.mode == run.samples.back().mode)) {
-        run.x_stick = q.x;
-        first = false;
-      }
-      if (first) continue;
-      run.drift = std::max(run.drift, std::abs(q.x - run.x_stick));
-      run.v_after = std::max(run.v_after, std::abs(q.v));
-      if (prev_v * q.v < 0) ++run.sign_changes;
-      prev_v = q.v;
-    }
-  }
-  return run;
-}
 
 class DryFrictionOscillatorStudy final : public Study {
  public:
@@ -163,7 +39,7 @@ class DryFrictionOscillatorStudy final : public Study {
 
   Parameters parameters() const override {
     Parameters p("dry-friction-oscillator");
-    p.declare("solver", "filippov,ida,euler-sign,rk4-sign", "solvers (list): " + join(kSolvers) + " (or specs: filippov:dopri5, filippov:cvode, filippov:rk4, euler = euler-sign, ...)")
+    p.declare("solver", "filippov,ida,euler-sign,rk4-sign", "solvers (list): " + join(oscillator_solver_names()) + " (or specs: filippov:dopri5, filippov:cvode, filippov:rk4, euler = euler-sign, ...)")
         .declare("x0", "1.9", "initial position [m]")
         .declare("v0", "0", "initial velocity [m/s]")
         .declare("t_end", "10", "end time [s]")
@@ -178,8 +54,8 @@ class DryFrictionOscillatorStudy final : public Study {
     return p;
   }
 
-  static Settings settings_of(const Parameters& prm) {
-    Settings s;
+  static OscillatorSettings settings_of(const Parameters& prm) {
+    OscillatorSettings s;
     s.p.m = prm.positive("m");
     s.p.k = prm.positive("k");
     s.p.mu = prm.nonnegative("mu");
@@ -215,28 +91,33 @@ class DryFrictionOscillatorStudy final : public Study {
       o.default_dt = "0.01:0.00125:4";
       o.default_rtol = "1e-4:1e-10:7";
       o.measure = [pick](const Parameters& prm, const IntegratorSpec& spec, double h) {
-        Settings s = settings_of(prm);
+        OscillatorSettings s = settings_of(prm);
         const std::string solver = oscillator_solver("--solver", spec.text());
         if (spec.adaptive()) s.rtol = h;
         else s.dt = h;
-        const OscRun r = run_one(solver, s);
+        const OscillatorRun r = run_oscillator(solver, s);
         if (!std::isfinite(r.t_stick)) throw SolverError("dry-friction-oscillator: " + solver + " never sticks before t_end");
         return ObservableValue{pick(r), r.stats.rhs_evals, r.stats.steps};
       };
       o.exact = [exact](const Parameters& prm) -> std::optional<double> {
-        const Settings s = settings_of(prm);
+        const OscillatorSettings s = settings_of(prm);
         return exact(DryFrictionOscillatorExact(s.p, s.x0, s.v0, 0, std::max(s.t_end, 1.0) * 1e3));
       };
       return o;
     };
-    return {observable("x_stick", "m", "rest position after the last slip", [](const OscRun& r) { return r.x_stick; },
+    return {observable("x_stick", "m", "rest position after the last slip", [](const OscillatorRun& r) { return r.x_stick; },
                        [](const DryFrictionOscillatorExact& e) { return e.x_stick(); }),
-            observable("t_stick", "s", "time the oscillator sticks for good", [](const OscRun& r) { return r.t_stick; },
+            observable("t_stick", "s", "time the oscillator sticks for good", [](const OscillatorRun& r) { return r.t_stick; },
                        [](const DryFrictionOscillatorExact& e) { return e.t_stick(); })};
   }
 
+  std::map<std::string, std::string> result_units() const override {
+    return {{"x_stick", "m"},       {"t_stick", "s"}, {"t_stick_error", "s"}, {"x_stick_error", "m"},
+            {"drift", "m"},         {"max_speed_after_stick", "m/s"}};
+  }
+
   nlohmann::json run(const Parameters& prm, const StudyContext& ctx) const override {
-    Settings s = settings_of(prm);
+    const OscillatorSettings s = settings_of(prm);
     std::vector<std::string> solvers;
     for (const auto& item : split_list(prm.raw("solver"))) solvers.push_back(oscillator_solver("solver", item));
     {
@@ -250,8 +131,6 @@ class DryFrictionOscillatorStudy final : public Study {
 
     const auto& out = ctx.out_dir;
     std::filesystem::create_directories(out / "runs");
-    Progress progress(ctx.log, name(), solvers.size());
-
     const DryFrictionOscillatorExact exact(s.p, s.x0, s.v0, 0, std::max(s.t_end, 1.0) * 1e3);
     {
       CsvWriter csv(out / "exact.csv", {"t [s]", "x [m]", "v [m/s]"});
@@ -266,29 +145,9 @@ class DryFrictionOscillatorStudy final : public Study {
     // One run per solver through the run store (a resumed study gets the stored row back): its time series is
     // runs/<solver>.csv, written when the run finishes, and the summary reads only the rows.
     ctx.plan({{"runs", solvers.size()}, {"steps_per_run", json_number(std::ceil(s.t_end / s.dt))}, {"particles", 1}});
-    nlohmann::json results = nlohmann::json::array();
-    for (const auto& solver : solvers) {
-      results.push_back(ctx.run(solver, [&] {
-        const OscRun r = run_one(solver, s);
-        CsvWriter csv(out / "runs" / (solver + ".csv"), {"t [s]", "x [m]", "v [m/s]", "F [N]", "lambda", "mode"});
-        for (const auto& q : r.samples) csv.row({q.t, q.x, q.v, q.force, q.lambda, static_cast<double>(q.mode)});
-        // The naive sign() schemes have no switching function: their stick time is read off the output grid.
-        const bool located = solver.find("-sign") == std::string::npos;
-        nlohmann::json row{{"solver", solver},
-                           {"x_stick", json_number(r.x_stick)},
-                           {"drift", json_number(r.drift)},
-                           {"t_stick_error", json_number(r.t_stick - exact.t_stick())},
-                           {"x_stick_error", json_number(r.x_stick - exact.x_stick())},
-                           {"max_speed_after_stick", json_number(r.v_after)},
-                           {"velocity_sign_changes_after_stick", r.sign_changes},
-                           {"events", r.stats.events.size()},
-                           {"steps", r.stats.steps},
-                           {"rhs_evals", r.stats.rhs_evals}};
-        put_transition_time(row, "t_stick", r.t_stick, located, s.dt);
-        return row;
-      }));
-      progress.tick(solver);
-    }
+    const nlohmann::json results =
+        run_each(ctx, name(), solvers, [](const std::string& solver) { return solver; },
+                 [&](const std::string& solver) { return oscillator_run_row(solver, s, exact, out / "runs" / (solver + ".csv")); });
     const nlohmann::json& first = results.front();
     nlohmann::json summary{{"study", name()},
                            {"x_stick", first["x_stick"]},
@@ -298,59 +157,60 @@ class DryFrictionOscillatorStudy final : public Study {
                            {"runs", results},
                            {"t_stick", first["t_stick"]},
                            {"t_stick_located", first["t_stick_located"]}};
-    plot(out, solvers, s, exact, ctx.log);
+    for (const auto& [png, fig] : figures(solvers, s, exact)) render_figure(out / png, fig, ctx.log);
     return summary;
   }
 
  private:
-  static void plot(const std::filesystem::path& out, const std::vector<std::string>& solvers, const Settings& s,
-                   const DryFrictionOscillatorExact& exact, std::ostream& log) {
+  // phase_portrait.png (Fig. 1), time_series.png, and after the exact stick time chatter.png and drift.png.
+  static std::vector<std::pair<std::string, Figure>> figures(const std::vector<std::string>& solvers,
+                                                             const OscillatorSettings& s,
+                                                             const DryFrictionOscillatorExact& exact) {
     const double delta = s.p.fmax() / s.p.k;
-    const std::string head = "set datafile separator ','\nset datafile columnheaders\nset grid\nset key outside right\n";
-    auto lines = [&](int xcol, int ycol) {
-      std::string p;
-      for (const auto& sv : solvers) p += fmt::format("'runs/{}.csv' using {}:{} with lines lw 1.5 title '{}', ", sv, xcol, ycol, sv);
+    const std::vector<std::string> head{"set key outside right"};
+    const auto runs = [&](Panel& p, const std::string& x, const std::string& y) -> Panel& {
+      for (const auto& sv : solvers) p.add(Curve::of("runs/" + sv + ".csv", x, y, sv));
       return p;
     };
-    // Phase portrait (Fig. 1) with the sticking segment.
-    render_png(out / "phase_portrait.png",
-               head + fmt::format("set title 'Dry-friction oscillator (seed 002, eq. 3 / Fig. 1): m={} k={} mu={} F_N={}'\n"
-                                  "set xlabel 'x [m]'\nset ylabel 'v [m/s]'\n"
-                                  "set arrow from {},0 to {},0 nohead lw 6 lc rgb '#cc0000' front\n"
-                                  "set label 'sticking segment |x| <= mu F_N/k' at {},0 offset 0,-1.2 tc rgb '#cc0000'\n",
-                                  s.p.m, s.p.k, s.p.mu, s.p.fn, -delta, delta, -delta) +
-                   "plot " + lines(2, 3) +
-                   fmt::format("'exact.csv' using 2:3 with lines dt 2 lw 2 lc rgb 'black' title 'exact', "
-                               "'+' using ({}):(0) every ::0::0 with points pt 7 ps 2 lc rgb 'black' title 'exact stick'",
-                               exact.x_stick()),
-               log, 1100, 800);
-    render_png(out / "time_series.png",
-               head + "set multiplot layout 2,1 title 'Dry-friction oscillator: time series (dashed = exact)'\n"
-                      "set ylabel 'x [m]'\nplot " + lines(1, 2) + "'exact.csv' using 1:2 with lines dt 2 lw 2 lc rgb 'black' title 'exact'\n"
-                      "set xlabel 't [s]'\nset ylabel 'v [m/s]'\nplot " + lines(1, 3) +
-                      "'exact.csv' using 1:3 with lines dt 2 lw 2 lc rgb 'black' title 'exact'\nunset multiplot\n",
-               log, 1100, 900);
+    const auto exact_curve = [](const std::string& x, const std::string& y) {
+      return Curve::of("exact.csv", x, y, "exact", "lines dt 2 lw 2 lc rgb 'black'");
+    };
+    std::vector<std::pair<std::string, Figure>> figs;
+
+    Figure phase{fmt::format("Dry-friction oscillator (seed 002, eq. 3 / Fig. 1): m={} k={} mu={} F_N={}", s.p.m, s.p.k,
+                             s.p.mu, s.p.fn), 1, 1, 1100, 800, head, {}};
+    runs(phase.panel("", "x [m]", "v [m/s]"), "2", "3")
+        .set(fmt::format("set arrow from {},0 to {},0 nohead lw 6 lc rgb '#cc0000' front", -delta, delta))
+        .set(fmt::format("set label 'sticking segment |x| <= mu F_N/k' at {},0 offset 0,-1.2 tc rgb '#cc0000'", -delta))
+        .add(exact_curve("2", "3"))
+        .add(Curve::fn(fmt::format("'+' using ({}):(0) every ::0::0", exact.x_stick()), "exact stick",
+                       "points pt 7 ps 2 lc rgb 'black'"));
+    figs.emplace_back("phase_portrait.png", std::move(phase));
+
+    Figure series{"Dry-friction oscillator: time series (dashed = exact)", 2, 1, 1100, 900, head, {}};
+    runs(series.panel("", "", "x [m]"), "1", "2").add(exact_curve("1", "2"));
+    runs(series.panel("", "t [s]", "v [m/s]"), "1", "3").add(exact_curve("1", "3"));
+    figs.emplace_back("time_series.png", std::move(series));
+
     if (std::isfinite(exact.t_stick()) && exact.t_stick() < s.t_end) {
       const double t0 = std::max(0.0, exact.t_stick() - 0.05 * s.t_end);
-      render_png(out / "chatter.png",
-                 head + fmt::format("set title 'After the exact stick time t = {:.6f} s: sign() chatters, Filippov/IDA hold v = 0'\n"
-                                    "set xrange [{}:{}]\nset yrange [-{}:{}]\nset xlabel 't [s]'\nset ylabel 'v [m/s]'\n",
-                                    exact.t_stick(), t0, s.t_end, 4 * s.dt * (s.p.fmax() + s.p.k * delta) / s.p.m,
-                                    4 * s.dt * (s.p.fmax() + s.p.k * delta) / s.p.m) +
-                     "plot " + lines(1, 3) + "0 with lines lc rgb 'black' notitle",
-                 log);
-      std::string p;
-      for (const auto& sv : solvers)
-        p += fmt::format("'runs/{}.csv' using 1:(abs($2 - ({:.17g})) + 1e-18) with lines lw 1.5 title '{}', ", sv,
-                         exact.x_stick(), sv);
-      render_png(out / "drift.png",
-                 head + fmt::format("set title '|x(t) - x_stick(exact)| (floor 1e-18): creep after the exact stick time {:.6f} s'\n"
-                                    "set logscale y\nset xrange [{}:{}]\nset xlabel 't [s]'\n"
-                                    "set ylabel '|x - x_stick| [m]'\n",
-                                    exact.t_stick(), t0, s.t_end) +
-                     "plot " + p.substr(0, p.size() - 2),
-                 log);
+      const double vmax = 4 * s.dt * (s.p.fmax() + s.p.k * delta) / s.p.m;
+      Figure chatter{fmt::format("After the exact stick time t = {:.6f} s: sign() chatters, Filippov/IDA hold v = 0",
+                                 exact.t_stick()), 1, 1, 1000, 700, head, {}};
+      runs(chatter.panel("", "t [s]", "v [m/s]"), "1", "3")
+          .set(fmt::format("set xrange [{}:{}]", t0, s.t_end))
+          .set(fmt::format("set yrange [-{}:{}]", vmax, vmax))
+          .add(Curve::fn("0", "", "lines lc rgb 'black'"));
+      figs.emplace_back("chatter.png", std::move(chatter));
+
+      Figure drift{fmt::format("|x(t) - x_stick(exact)| (floor 1e-18): creep after the exact stick time {:.6f} s",
+                               exact.t_stick()), 1, 1, 1000, 700, head, {}};
+      Panel& p = drift.panel("", "t [s]", "|x - x_stick| [m]").set(fmt::format("set xrange [{}:{}]", t0, s.t_end));
+      p.logy = true;
+      runs(p, "1", fmt::format("(abs($2 - ({:.17g})) + 1e-18)", exact.x_stick()));
+      figs.emplace_back("drift.png", std::move(drift));
     }
+    return figs;
   }
 };
 

@@ -25,12 +25,14 @@
 // separates a start-up slip (late_drift 0) from a creep that goes on.
 // Outputs: runs/<label>.csv (t, s, v, y, F_t, x_h - x_h(0): horizontal displacement, every output_interval),
 //   results.csv, and
-//   position.png        x_h(t) - x_h(0) per angle (rows) and start (columns) at the first dt and size (Figs. 2-3)
+//   position.png        x_h(t) - x_h(0) per angle x start (rows) and law (columns) at the first dt and size (Figs. 2-3)
 //   drift_vs_dt.png     drift against dt, one panel per law, one line per solver (Fig. 4)
 //   drift_vs_size.png   drift against l, one panel per law, one line per solver (Fig. 5)
 // JSON: {"study":"slope-drift","results":[{"friction","solver","dt","angle_deg","size","damping","projection",
 //        "start","drift","t_rest","sweeps", ...}], "skipped":[...]}; projection is null for the laws it does not
 //        apply to (all but coulomb-dae).
+// One run (state, drift, its CSV) is studies/slope_drift_runs.hpp; this file declares the parameters, the
+// observable, the configurations, the rows and the figures.
 #include <algorithm>
 #include <cmath>
 #include <fmt/format.h>
@@ -38,195 +40,20 @@
 #include <set>
 
 #include "core/errors.hpp"
-#include "models/incline_block.hpp"
-#include "solvers/filippov_driver.hpp"
 #include "solvers/integrator_spec.hpp"
-#include "solvers/integrate.hpp"
+#include "studies/figure.hpp"
 #include "studies/output.hpp"
+#include "studies/slope_drift_runs.hpp"
 #include "studies/study.hpp"
+#include "studies/study_runs.hpp"
 
 namespace stickslip {
 namespace {
 
-constexpr double kDeg = 3.14159265358979323846 / 180;
 constexpr double kFloor = 1e-18;  // drifts below this (in particular exact zeros) are drawn here on log axes
-const std::vector<std::string> kSolvers{"heun", "rk4", "dopri5", "bdf2", "bdf5"};
 const std::vector<std::string> kStarts{"equilibrium", "touching"};
 
 enum Group : unsigned { group_position = 1, group_dt = 2, group_size = 4 };
-
-struct Config {
-  BlockLaw law;
-  std::string solver;
-  double dt, angle_deg, size;
-  bool damping;
-  bool projection;  // coulomb-dae only (false for the other laws)
-  bool touching;    // start=touching
-  std::string label() const {
-    std::string s = fmt::format("{}_{}_dt{:g}_a{:g}_l{:g}_{}", to_string(law), solver, dt, angle_deg, size,
-                                damping ? "damped" : "undamped");
-    if (law == BlockLaw::coulomb_dae) s += projection ? "_proj" : "_noproj";
-    return s + (touching ? "_touching" : "_equilibrium");
-  }
-  // The name of a curve in a sweep panel (law, point fixed by the panel).
-  std::string curve() const {
-    return law == BlockLaw::coulomb_dae ? solver + (projection ? " projection on" : " projection off") : solver;
-  }
-};
-
-struct Common {
-  BlockParameters base;
-  double t_end, v0, rtol, atol, output_interval;
-};
-
-struct Outcome {
-  double t_rest = std::nan(""), s_rest = 0, v_rest = 0, s_end = 0, drift = 0;
-  double s_half = std::nan(""), late_drift = 0;
-  double max_abs_xh = 0;  // largest |x_h - x_h(0)|
-  std::string error;      // the SolverError of a run that failed (its row keeps the time series up to there)  // s(t_end / 2), |s(t_end) - s(t_end / 2)|
-  long steps = 0, events = 0;
-  long rhs_evals = 0;  // not stored in the run-store row (only `stickslip converge` reads it)
-};
-
-// An Outcome as a run-store row and back (NaN as null).
-nlohmann::json outcome_json(const Outcome& o) {
-  return {{"t_rest", json_number(o.t_rest)}, {"s_rest", json_number(o.s_rest)}, {"v_rest", json_number(o.v_rest)},
-          {"s_end", json_number(o.s_end)},   {"drift", json_number(o.drift)},   {"s_half", json_number(o.s_half)},
-          {"late_drift", json_number(o.late_drift)}, {"max_abs_xh", json_number(o.max_abs_xh)},
-          {"error", o.error}, {"steps", o.steps}, {"events", o.events}};
-}
-Outcome outcome_of(const nlohmann::json& j) {
-  const auto num = [&](const char* key) { return j[key].is_number() ? j[key].get<double>() : std::nan(""); };
-  Outcome o;
-  o.t_rest = num("t_rest"), o.s_rest = num("s_rest"), o.v_rest = num("v_rest"), o.s_end = num("s_end");
-  o.drift = num("drift"), o.s_half = num("s_half"), o.late_drift = num("late_drift"), o.max_abs_xh = num("max_abs_xh");
-  o.error = j["error"].get<std::string>();
-  o.steps = j["steps"].get<long>(), o.events = j["events"].get<long>();
-  return o;
-}
-
-// A solver of this study from an integrator spec (solvers/integrator_spec.hpp): heun, rk4, dopri5, or a BDF of
-// maximum order 2 or 5 — bdf2 / bdf5, also written cvode:2, cvode:bdf:5, ida:2, cvode, ida (CVODE, or IDA for
-// coulomb-dae, whichever is written).
-std::string block_solver(const std::string& key, const std::string& text) {
-  if (text == "bdf2" || text == "bdf5") return text;
-  const IntegratorSpec s = parse_integrator_among(key, text, {"heun", "rk4", "dopri5", "cvode", "ida"});
-  if (s.filippov) throw_input(key, text, "coulomb-filippov runs the Filippov driver by itself; give the scheme alone");
-  if (s.scheme == "heun" || s.scheme == "rk4" || s.scheme == "dopri5") return s.scheme;
-  if (s.adams || (s.max_order != 0 && s.max_order != 2 && s.max_order != 5))
-    throw_input(key, text, "the BDF of this study has maximum order 2 or 5: bdf2, bdf5, cvode:2, cvode:5, ida:2, ida:5");
-  return s.max_order == 2 ? "bdf2" : "bdf5";
-}
-
-BlockParameters block_of(const Config& c, const Common& k);
-
-// The form of a law's equations (Model::form): coulomb-filippov runs the Filippov driver on any scheme, an ODE.
-ModelForm form_of(BlockLaw law) {
-  if (law == BlockLaw::coulomb) return ModelForm::ode;
-  return InclineBlock(BlockParameters{}, law).form();
-}
-
-SolverOptions solver_options(const Config& c, const Common& k) {
-  SolverOptions o;
-  o.dt = c.dt;  // the step of heun/rk4; the reporting interval of the adaptive solvers
-  o.rtol = k.rtol;
-  o.atol = k.atol;
-  if (c.solver == "heun") o.kind = SolverKind::heun;
-  else if (c.solver == "rk4") o.kind = SolverKind::rk4;
-  else if (c.solver == "dopri5") o.kind = SolverKind::dopri5;
-  else {
-    o.kind = form_of(c.law) == ModelForm::dae ? SolverKind::ida : SolverKind::cvode;  // bdf2/bdf5
-    o.max_order = c.solver == "bdf2" ? 2 : 5;
-  }
-  if (!is_fixed_step(o.kind)) o.max_step = c.dt;
-  return o;
-}
-
-BlockParameters block_of(const Config& c, const Common& k) {
-  BlockParameters p = k.base;
-  p.alpha = c.angle_deg * kDeg;
-  p.size = c.size;
-  p.damping = c.damping;
-  p.validate();
-  return p;
-}
-
-// Why a combination does not exist ("" if it does), as the model and the drivers say (Model::form, form_refuses;
-// the model's own refusal of its parameters, e.g. csds without damping).
-std::string unsupported(const Config& c, const Common& k) {
-  const BlockParameters p = block_of(c, k);  // a bad parameter is an error, not a combination to skip
-  try {
-    if (c.law != BlockLaw::coulomb) (void)InclineBlock(p, c.law, c.projection);
-  } catch (const InputError& e) {
-    return e.what();
-  }
-  return form_refuses(form_of(c.law), solver_options(c, k).kind);
-}
-
-// One run with solver options `so`; CSV rows every output_interval when csv is given.
-Outcome run_one(const Config& c, const Common& k, const SolverOptions& so, CsvWriter* csv) {
-  const BlockParameters p = block_of(c, k);
-  Outcome out;
-  const bool rest_in_equilibrium = k.v0 == 0 && !c.touching;
-  if (rest_in_equilibrium) out.t_rest = 0;
-  bool moved = false;
-  double next_out = 0;
-  const double ca = std::cos(p.alpha), sa = std::sin(p.alpha);
-  const double y0 = c.touching ? 0.0 : -p.static_overlap();
-  const double xh0 = y0 * sa;  // horizontal position of the start
-  double lo = 0, hi = 0;  // range of x_h - x_h(0) since the last CSV row (undamped runs oscillate faster than it)
-  auto observe = [&](double t, double s, double v, double y, double ft) {
-    moved = moved || v > 0;
-    if (std::isnan(out.t_rest) && moved && v <= 0) {
-      out.t_rest = t;
-      out.s_rest = s;
-      out.v_rest = v;
-    }
-    if (std::isnan(out.s_half) && t >= k.t_end / 2) out.s_half = s;
-    const double xh = s * ca + y * sa - xh0;
-    lo = std::min(lo, xh);
-    hi = std::max(hi, xh);
-    out.max_abs_xh = std::max(out.max_abs_xh, std::abs(xh));
-    if (csv && (t >= next_out || t >= k.t_end)) {
-      csv->row({t, s, v, y, ft, xh, lo, hi});
-      lo = hi = xh;
-      // Rows 5% apart in t early on (for log-t plots of the grip), then every output_interval.
-      next_out = t + std::min(k.output_interval, std::max(0.05 * t, so.dt));
-    }
-  };
-  RunStats st;
-  if (c.law == BlockLaw::coulomb) {
-    const InclineBlockFilippov sys(p);
-    FilippovOptions fo;
-    fo.solver = so;
-    const FilippovModel model(sys);
-    Vec x(4);
-    x << 0, k.v0, y0, 0;
-    Mode mode;
-    st = integrate_filippov(sys, 0, k.t_end, x, mode, fo, [&](double t, VecCRef y, const Mode& md) {
-      const double sigma = model.side_values(t, y, md)[0];
-      observe(t, y[0], y[1], y[2], -sigma * p.mu * p.normal_force(y[2], y[3]));
-    });
-    out.s_end = x[0];
-  } else {
-    const InclineBlock blk(p, c.law, c.projection);
-    Vec x(5);
-    x << 0, k.v0, y0, 0, 0;
-    Mode mode = blk.initial_mode(0, x);
-    blk.project(0, x, mode);
-    st = integrate(blk, 0, k.t_end, x, mode, so, [&](double t, VecCRef y, const Mode& md) {
-      observe(t, y[0], y[1], y[2], blk.tangential_force(y, md));
-    });
-    out.s_end = x[0];
-  }
-  if (std::isnan(out.t_rest) && !moved) out.t_rest = 0;  // never left its start
-  out.steps = st.steps;
-  out.rhs_evals = st.rhs_evals;
-  out.events = static_cast<long>(st.events.size());
-  out.drift = std::isnan(out.t_rest) ? std::nan("") : std::abs(out.s_end - out.s_rest);
-  out.late_drift = std::abs(out.s_end - out.s_half);
-  return out;
-}
 
 // A positive list, or "none" (an empty list).
 std::vector<double> sweep_list(const Parameters& prm, const std::string& key) {
@@ -255,6 +82,14 @@ nlohmann::json json_groups(unsigned groups) {
   return j;
 }
 
+// The runs of the study: every configuration once, its groups OR-ed together, and the combinations that do not
+// exist (one line per law, solver and damping).
+struct Plan {
+  std::vector<SlopeConfig> configs;
+  std::vector<unsigned> groups;
+  nlohmann::json skipped = nlohmann::json::array();
+};
+
 class SlopeDriftStudy final : public Study {
  public:
   std::string name() const override { return "slope-drift"; }
@@ -267,7 +102,7 @@ class SlopeDriftStudy final : public Study {
     p.declare("friction", "coulomb-filippov,coulomb-dae,cundall-strack,csds,dsds",
               "friction laws (list): " + join(block_law_names()) + " (coulomb alone is ambiguous)")
         .declare("solver", "heun,rk4,dopri5,bdf2,bdf5",
-                 "solvers (list): " + join(kSolvers) + " (bdf2/bdf5 also as cvode:2, cvode:5, ida:2, ida:5, cvode, ida)")
+                 "solvers (list): " + join(slope_solver_names()) + " (bdf2/bdf5 also as cvode:2, cvode:5, ida:2, ida:5, cvode, ida)")
         .declare("dt", "5e-6",
                  "time steps (list) [s]: the step of heun/rk4, the largest internal step of dopri5/bdf2/bdf5 "
                  "(CSV rows every output_interval); the first is the base point of the sweeps")
@@ -295,8 +130,8 @@ class SlopeDriftStudy final : public Study {
     return p;
   }
 
-  static Common common_of(const Parameters& prm) {
-    Common k;
+  static SlopeCommon common_of(const Parameters& prm) {
+    SlopeCommon k;
     k.base.mu = prm.nonnegative("mu");
     k.base.rho = prm.positive("rho");
     k.base.young = prm.positive("Y");
@@ -324,18 +159,18 @@ class SlopeDriftStudy final : public Study {
     o.defaults = {{"friction", "cundall-strack"}, {"angle_deg", "30"}, {"size", "0.01"}, {"damping", "on"},
                   {"projection", "on"}, {"start", "equilibrium"}, {"dt", "5e-6"}};
     o.measure = [](const Parameters& prm, const IntegratorSpec& spec, double h) {
-      const Common k = common_of(prm);
+      const SlopeCommon k = common_of(prm);
       const double angle = prm.real("angle_deg");
       if (!(angle >= 0 && angle < 90)) throw_input("angle_deg", prm.raw("angle_deg"), "one angle in [0, 90)");
       const BlockLaw law = parse_block_law("friction", prm.choice("friction", block_law_names(), block_law_renames()));
-      const Config c{law, spec.text(), h, angle, prm.positive("size"), prm.flag("damping"),
-                     law == BlockLaw::coulomb_dae && prm.flag("projection"), prm.choice("start", kStarts) == "touching"};
+      const SlopeConfig c{law, spec.text(), h, angle, prm.positive("size"), prm.flag("damping"),
+                          law == BlockLaw::coulomb_dae && prm.flag("projection"),
+                          prm.choice("start", kStarts) == "touching"};
       SolverOptions so = spec.options("solver", {});
       so.rtol = k.rtol, so.atol = k.atol, so.dt = h;
       if (spec.adaptive()) so.rtol = h, so.dt = so.max_step = prm.positive_list("dt").front();
-      if (law == BlockLaw::coulomb) validate_solver_options(FilippovModel(InclineBlockFilippov(block_of(c, k))), so, 0, k.t_end);
-      else validate_solver_options(InclineBlock(block_of(c, k), c.law, c.projection), so, 0, k.t_end);
-      const Outcome r = run_one(c, k, so, nullptr);
+      validate_slope_run(c, k, so);
+      const SlopeOutcome r = run_slope(c, k, so, nullptr);
       if (std::isnan(r.drift)) throw SolverError("slope-drift: the block is not at rest by t_end; no drift");
       return ObservableValue{r.drift, r.rhs_evals, r.steps};
     };
@@ -348,10 +183,10 @@ class SlopeDriftStudy final : public Study {
   }
 
   nlohmann::json run(const Parameters& prm, const StudyContext& ctx) const override {
-    const Common k = common_of(prm);
+    const SlopeCommon k = common_of(prm);
     const auto laws = non_empty(prm.choice_list("friction", block_law_names(), block_law_renames()), prm, "friction");
     std::vector<std::string> solvers;
-    for (const auto& item : split_list(prm.raw("solver"))) solvers.push_back(block_solver("solver", item));
+    for (const auto& item : split_list(prm.raw("solver"))) solvers.push_back(slope_solver("solver", item));
     non_empty(solvers, prm, "solver");
     const auto dts = non_empty(prm.positive_list("dt"), prm, "dt");
     const auto angles = non_empty(prm.real_list("angle_deg"), prm, "angle_deg");
@@ -368,90 +203,60 @@ class SlopeDriftStudy final : public Study {
     std::vector<bool> starts;
     for (const auto& s : start_names) starts.push_back(s == "touching");
 
-    // Every run once; its groups OR-ed together.
-    std::vector<Config> configs;
-    std::vector<unsigned> groups;
+    // The configurations: position (every listed value), dt and size sweeps at the base point.
+    Plan plan;
     std::map<std::string, std::size_t> index;
     std::set<std::string> skipped_keys;
-    nlohmann::json skipped = nlohmann::json::array();
-    auto add = [&](const Config& c, unsigned group) {
-      const std::string why = unsupported(c, k);
-      if (!why.empty()) {
-        const std::string key = fmt::format("{} {} {}", to_string(c.law), c.solver, c.damping);
-        if (skipped_keys.insert(key).second)
-          skipped.push_back({{"friction", to_string(c.law)}, {"solver", c.solver}, {"damping", c.damping}, {"reason", why}});
-        return;
+    auto add = [&](const SlopeConfig& c, unsigned group) {
+      if (const std::string why = slope_unsupported(c, k); !why.empty()) {
+        if (skipped_keys.insert(fmt::format("{} {} {}", to_string(c.law), c.solver, c.damping)).second)
+          plan.skipped.push_back({{"friction", to_string(c.law)}, {"solver", c.solver}, {"damping", c.damping}, {"reason", why}});
+      } else if (const auto [it, fresh] = index.emplace(c.label(), plan.configs.size()); !fresh) {
+        plan.groups[it->second] |= group;
+      } else {
+        validate_slope_run(c, k, slope_solver_options(c, k));
+        plan.configs.push_back(c);
+        plan.groups.push_back(group);
       }
-      const auto [it, fresh] = index.emplace(c.label(), configs.size());
-      if (!fresh) {
-        groups[it->second] |= group;
-        return;
-      }
-      const BlockParameters p = block_of(c, k);
-      const SolverOptions so = solver_options(c, k);
-      if (c.law == BlockLaw::coulomb)
-        validate_solver_options(FilippovModel(InclineBlockFilippov(p)), so, 0, k.t_end);
-      else
-        validate_solver_options(InclineBlock(p, c.law, c.projection), so, 0, k.t_end);
-      configs.push_back(c);
-      groups.push_back(group);
     };
-    auto for_projections = [&](BlockLaw law, auto&& f) {
-      if (law == BlockLaw::coulomb_dae)
-        for (bool pr : projections) f(pr);
-      else
-        f(false);
-    };
-    for (const auto& ln : laws) {
-      const BlockLaw law = parse_block_law("friction", ln);
-      for (const auto& sv : solvers)
-        for_projections(law, [&](bool pr) {
-          for (double dt : dts)
-            for (double a : angles)
-              for (double l : sizes)
-                for (bool d : dampings)
-                  for (bool st : starts) add(Config{law, sv, dt, a, l, d, pr, st}, group_position);
-          for (double dt : dt_sweep)
-            add(Config{law, sv, dt, angles.back(), sizes.front(), dampings.front(), pr, starts.front()}, group_dt);
-          for (double l : size_sweep)
-            add(Config{law, sv, dts.front(), angles.back(), l, dampings.front(), pr, starts.front()}, group_size);
-        });
-    }
+    for_each_product(
+        [&](const std::string& ln, const std::string& sv, bool pr) {
+          const BlockLaw law = parse_block_law("friction", ln);
+          if (law != BlockLaw::coulomb_dae) {  // projection applies to coulomb-dae only
+            if (pr != projections.front()) return;
+            pr = false;
+          }
+          for_each_product([&](double dt, double a, double l, bool d, bool st) { add({law, sv, dt, a, l, d, pr, st}, group_position); },
+                           dts, angles, sizes, dampings, starts);
+          for (double dt : dt_sweep) add({law, sv, dt, angles.back(), sizes.front(), dampings.front(), pr, starts.front()}, group_dt);
+          for (double l : size_sweep) add({law, sv, dts.front(), angles.back(), l, dampings.front(), pr, starts.front()}, group_size);
+        },
+        laws, solvers, projections);
+    const std::vector<SlopeConfig>& configs = plan.configs;
     if (configs.empty()) throw_input("friction", prm.raw("friction"), "no supported friction/solver/damping combination");
 
     const auto& out = ctx.out_dir;
     std::filesystem::create_directories(out / "runs");
-    Progress progress(ctx.log, name(), configs.size());
     double steps_per_run = 0;  // at the smallest step (the largest internal step of the adaptive solvers)
     for (const auto& c : configs) steps_per_run = std::max(steps_per_run, std::ceil(k.t_end / c.dt));
     ctx.plan({{"runs", configs.size()}, {"t_end", k.t_end}, {"steps_per_run_at_most", json_number(steps_per_run)},
               {"particles", 1}});
+
+    // The runs, each through the run store (on disk when it returns; --resume reads it back).
+    const nlohmann::json rows = run_each(ctx, name(), configs, [](const SlopeConfig& c) { return c.label(); },
+                                         [&](const SlopeConfig& c) { return slope_run_row(c, k, out / "runs" / (c.label() + ".csv")); });
+
+    // The rows.
     nlohmann::json results = nlohmann::json::array();
     CsvWriter table(out / "results.csv",
                     {"friction_index", "solver_index", "dt [s]", "angle [deg]", "size [m]", "damping",
                      "projection (-1 n/a)", "touching", "drift [m] (-1 not at rest)", "t_rest [s] (-1 not at rest)",
                      "steps"});
-    std::vector<Outcome> outcomes;
+    std::vector<SlopeOutcome> outcomes;
     for (std::size_t i = 0; i < configs.size(); ++i) {
-      const Config& c = configs[i];
-      // One run through the run store: its row is on disk when it returns, and a resumed study reads it back.
-      const Outcome o = outcome_of(ctx.run(c.label(), [&] {
-        Outcome r;
-        CsvWriter csv(out / "runs" / (c.label() + ".csv"),
-                      {"t [s]", "s [m]", "v [m/s]", "y [m]", "F_t [N/m]", "x_h - x_h(0) [m]",
-                       "min x_h - x_h(0) since last row [m]", "max x_h - x_h(0) since last row [m]"});
-        try {
-          r = run_one(c, k, solver_options(c, k), &csv);
-        } catch (const SolverError& e) {
-          // One combination failing (e.g. a BDF on an undamped block that grazes contact opening every normal
-          // period) must not lose the others: its row says why, with drift and t_rest null.
-          r = Outcome{};
-          r.error = e.what();
-        }
-        return outcome_json(r);
-      }));
-      progress.tick(c.label() + (o.error.empty() ? fmt::format(" drift={:.3g} t_rest={:.4g}", o.drift, o.t_rest)
-                                                 : " FAILED: " + o.error));
+      const SlopeConfig& c = configs[i];
+      const SlopeOutcome o = slope_outcome_of(rows[i]);
+      if (!o.error.empty()) ctx.log << name() << ": " << c.label() << " FAILED: " << o.error << "\n";
       const bool dae = c.law == BlockLaw::coulomb_dae;
       results.push_back({{"friction", to_string(c.law)}, {"solver", c.solver}, {"dt", c.dt}, {"angle_deg", c.angle_deg},
                          {"size", c.size}, {"damping", c.damping},
@@ -459,140 +264,123 @@ class SlopeDriftStudy final : public Study {
                          {"start", c.touching ? "touching" : "equilibrium"}, {"drift", json_number(o.drift)},
                          {"t_rest", json_number(o.t_rest)}, {"s_rest", json_number(o.s_rest)}, {"v_rest", json_number(o.v_rest)},
                          {"s_end", json_number(o.s_end)}, {"late_drift", json_number(o.late_drift)}, {"steps", o.steps}, {"events", o.events},
-                         {"sweeps", json_groups(groups[i])}, {"label", c.label()}});
+                         {"sweeps", json_groups(plan.groups[i])}, {"label", c.label()}});
       if (!o.error.empty()) results.back()["error"] = o.error;
+      const auto& names = slope_solver_names();
       const double li = static_cast<double>(static_cast<int>(c.law));
-      const double si = static_cast<double>(std::find(kSolvers.begin(), kSolvers.end(), c.solver) - kSolvers.begin());
+      const double si = static_cast<double>(std::find(names.begin(), names.end(), c.solver) - names.begin());
       table.row({li, si, c.dt, c.angle_deg, c.size, c.damping ? 1.0 : 0.0, dae ? (c.projection ? 1.0 : 0.0) : -1.0,
                  c.touching ? 1.0 : 0.0, std::isnan(o.drift) ? -1.0 : o.drift, std::isnan(o.t_rest) ? -1.0 : o.t_rest,
                  static_cast<double>(o.steps)});
       outcomes.push_back(o);
     }
     table.close();
-    plot_position(out, configs, groups, outcomes, dts.front(), sizes.front(), angles, starts, ctx.log);
+
+    // The figures.
+    render_figure(out / "position.png", position_figure(plan, outcomes, dts.front(), sizes.front(), angles, starts), ctx.log);
     const std::string base = fmt::format("t_end = {:g} s, {:g} deg, {}, {}", k.t_end, angles.back(), dampings.front() ? "damped" : "undamped",
                                          starts.front() ? "touching start" : "equilibrium start");
-    plot_sweep(out, "drift_vs_dt", configs, groups, outcomes, group_dt,
-               fmt::format("Fig. 4: drift against dt (l = {:g} m, {})", sizes.front(), base), "dt [s]", ctx.log);
-    plot_sweep(out, "drift_vs_size", configs, groups, outcomes, group_size,
-               fmt::format("Fig. 5: drift against l (dt = {:g} s, {})", dts.front(), base), "l [m]", ctx.log);
-    return {{"study", name()}, {"results", results}, {"skipped", skipped}};
+    render_figure(out / "drift_vs_dt.png",
+                  sweep_figure(out, "drift_vs_dt", plan, outcomes, group_dt,
+                               fmt::format("Fig. 4: drift against dt (l = {:g} m, {})", sizes.front(), base), "dt [s]"),
+                  ctx.log);
+    render_figure(out / "drift_vs_size.png",
+                  sweep_figure(out, "drift_vs_size", plan, outcomes, group_size,
+                               fmt::format("Fig. 5: drift against l (dt = {:g} s, {})", dts.front(), base), "l [m]"),
+                  ctx.log);
+    return {{"study", name()}, {"results", results}, {"skipped", plan.skipped}};
   }
 
  private:
-  static constexpr const char* kHead = "set datafile separator ','\nset datafile columnheaders\nset grid\n";
-
   // Figs. 2-3: x_h(t) - x_h(0), one panel per law (columns) and angle x start (rows), with one solver per law:
   // the first of rk4, bdf2, bdf5, dopri5, heun that was run for it. Each curve is the sampled x_h with a shaded
   // band for its range between samples (undamped runs oscillate faster than output_interval).
-  static void plot_position(const std::filesystem::path& out, const std::vector<Config>& configs,
-                            const std::vector<unsigned>& groups, const std::vector<Outcome>& outcomes, double dt,
-                            double size, const std::vector<double>& angles, const std::vector<bool>& starts,
-                            std::ostream& log) {
-    std::vector<BlockLaw> laws;
+  static Figure position_figure(const Plan& plan, const std::vector<SlopeOutcome>& outcomes, double dt, double size,
+                                const std::vector<double>& angles, const std::vector<bool>& starts) {
+    const auto& configs = plan.configs;
     std::map<BlockLaw, std::string> solver_of;
     for (const char* sv : {"rk4", "bdf2", "bdf5", "dopri5", "heun"})
       for (std::size_t i = 0; i < configs.size(); ++i)
-        if ((groups[i] & group_position) && configs[i].solver == sv && !solver_of.count(configs[i].law))
+        if ((plan.groups[i] & group_position) && configs[i].solver == sv && !solver_of.count(configs[i].law))
           solver_of[configs[i].law] = sv;
-    for (const auto& [law, sv] : solver_of) laws.push_back(law);
-    if (laws.empty()) return;
-    const char* colors[] = {"#1f77b4", "#d62728", "#2ca02c", "#ff7f0e"};
-    std::string script =
-        std::string(kHead) +
-        "set logscale x\nset format x '%.0e'\nset key below font ',9'\nset xlabel 't [s]'\n"
-        "set ylabel 'x_h - x_h(0) [m]'\nset format y '%.2g'\n" +
-        fmt::format("set multiplot layout {},{} title 'Seed 002 Figs. 2-3: horizontal displacement x_h(t) - x_h(0) of a "
-                    "block of l = {:g} m, dt = {:g} s (log t; shaded: range between CSV samples; max = largest "
-                    "|x_h - x_h(0)|)'\n",
-                    angles.size() * starts.size(), laws.size(), size, dt);
+    Figure fig{fmt::format("Seed 002 Figs. 2-3: horizontal displacement x_h(t) - x_h(0) of a block of l = {:g} m, dt = {:g} s "
+                           "(log t; shaded: range between CSV samples; max = largest |x_h - x_h(0)|)", size, dt),
+               static_cast<int>(angles.size() * starts.size()), static_cast<int>(solver_of.size()),
+               400 * static_cast<int>(solver_of.size()), 400 * static_cast<int>(angles.size() * starts.size()) + 60,
+               {"set format x '%.0e'", "set key below font ',9'", "set format y '%.2g'"}, {}};
     for (double a : angles)
       for (bool st : starts)
-        for (BlockLaw law : laws) {
-          std::string p;
-          int curve = 0;
+        for (const auto& [law, sv] : solver_of) {
+          Panel& p = fig.panel(fmt::format("{} {}: {:g} deg, {} start", to_string(law), sv, a, st ? "touching" : "equilibrium"),
+                               "t [s]", "x_h - x_h(0) [m]");
+          p.logx = true;
           for (std::size_t i = 0; i < configs.size(); ++i) {
-            const Config& c = configs[i];
-            if (!(groups[i] & group_position) || c.law != law || c.angle_deg != a || c.touching != st || c.dt != dt ||
-                c.size != size || solver_of[law] != c.solver)
+            const SlopeConfig& c = configs[i];
+            if (!(plan.groups[i] & group_position) || c.law != law || c.angle_deg != a || c.touching != st ||
+                c.dt != dt || c.size != size || sv != c.solver)
               continue;
             std::string name = c.damping ? "damped" : "undamped";
             if (law == BlockLaw::coulomb_dae) name += c.projection ? ", proj" : ", no proj";
-            const char* col = colors[curve++ % 4];
-            p += fmt::format("'runs/{0}.csv' using 1:7:8 with filledcurves fs transparent solid 0.25 lc rgb '{1}' "
-                             "notitle, '' using 1:6 with lines lw 1.5 dt {2} lc rgb '{1}' title '{3} (max {4:.3g} m)', ",
-                             c.label(), col, c.damping ? 1 : 2,
-                             outcomes[i].error.empty() ? name : name + ", solver failed", outcomes[i].max_abs_xh);
+            if (!outcomes[i].error.empty()) name += ", solver failed";
+            const std::string file = "runs/" + c.label() + ".csv", col = curve_color(p.curves.size() / 2);
+            p.add(Curve::of(file, "1", "7:8", "", "filledcurves fs transparent solid 0.25 lc rgb '" + col + "'"));
+            p.add(Curve::of(file, "1", "6", fmt::format("{} (max {:.3g} m)", name, outcomes[i].max_abs_xh),
+                            fmt::format("lines lw 1.5 dt {} lc rgb '{}'", c.damping ? 1 : 2, col)));
           }
-          if (p.empty()) {
-            script += "set multiplot next\n";
-            continue;
-          }
-          script += fmt::format("set title '{} {}: {:g} deg, {} start'\n", to_string(law), solver_of[law], a,
-                                st ? "touching" : "equilibrium");
-          script += "plot " + p.substr(0, p.size() - 2) + "\n";
+          if (p.curves.empty()) p.title.clear();
         }
-    script += "unset multiplot\n";
-    render_png(out / "position.png", script, log, 400 * static_cast<int>(laws.size()),
-               400 * static_cast<int>(angles.size() * starts.size()) + 60);
+    return fig;
   }
 
   // Figs. 4-5: one panel per law, one line per solver (and projection); drifts below kFloor drawn at kFloor.
-  static void plot_sweep(const std::filesystem::path& out, const std::string& file, const std::vector<Config>& configs,
-                         const std::vector<unsigned>& groups, const std::vector<Outcome>& outcomes, unsigned group,
-                         const std::string& title, const std::string& xlabel, std::ostream& log) {
+  // The points are written to <file>.csv (x, drift, drift drawn, panel, curve).
+  static Figure sweep_figure(const std::filesystem::path& out, const std::string& file, const Plan& plan,
+                             const std::vector<SlopeOutcome>& outcomes, unsigned group, const std::string& title,
+                             const std::string& xlabel) {
     std::map<BlockLaw, std::map<std::string, std::vector<std::pair<double, double>>>> panels;
-    for (std::size_t i = 0; i < configs.size(); ++i) {
-      const Config& c = configs[i];
-      if (!(groups[i] & group) || std::isnan(outcomes[i].drift)) continue;
+    for (std::size_t i = 0; i < plan.configs.size(); ++i) {
+      const SlopeConfig& c = plan.configs[i];
+      if (!(plan.groups[i] & group) || std::isnan(outcomes[i].drift)) continue;
       panels[c.law][c.curve()].emplace_back(group == group_dt ? c.dt : c.size, outcomes[i].drift);
     }
-    if (panels.empty()) return;
-    std::string script = std::string(kHead) +
-                         "set logscale xy\nset format x '%.0e'\nset key top left\n" +
-                         fmt::format("set multiplot layout {},{} title '{}; drift = |s(t_end) - s(t_rest)| along the slope. A drift "
-                                     "below {:g} m, exactly 0 included, is drawn on the dashed floor line'\n",
-                                     panels.size() > 3 ? 2 : 1, panels.size() > 3 ? 3 : panels.size(), title, kFloor);
+    const int n = static_cast<int>(panels.size());
+    Figure fig{fmt::format("{}; drift = |s(t_end) - s(t_rest)| along the slope. A drift below {:g} m, exactly 0 included, "
+                           "is drawn on the dashed floor line", title, kFloor),
+               n > 3 ? 2 : 1, n > 3 ? 3 : n, 1800, n > 3 ? 1100 : 600, {"set format x '%.0e'", "set key top left"}, {}};
+    if (panels.empty()) return fig;
     CsvWriter csv(out / (file + ".csv"), {xlabel, "drift [m]", "drift drawn [m]", "panel", "curve"});
-    int panel = 0;
+    const int pts[] = {7, 5, 9, 11, 13, 4, 6};
     for (const auto& [law, curves] : panels) {
-      std::string p;
-      int curve = 0;
-      const int pts[] = {7, 5, 9, 11, 13, 4, 6};
+      const std::size_t panel = fig.panels.size();
+      Panel& p = fig.panel(to_string(law), xlabel, "drift [m]");
+      p.logx = p.logy = true;
+      double lo = INFINITY, hi = 0;
       for (const auto& [name, xy] : curves) {
         std::vector<std::pair<double, double>> sorted = xy;
         std::sort(sorted.begin(), sorted.end());
-        for (const auto& [xv, d] : sorted) csv.row({xv, d, std::max(d, kFloor), double(panel), double(curve)});
+        const std::size_t curve = p.curves.size();
+        for (const auto& [xv, d] : sorted) {
+          csv.row({xv, d, std::max(d, kFloor), double(panel), double(curve)});
+          lo = std::min(lo, d), hi = std::max(hi, d);
+        }
         const bool all_zero = std::all_of(sorted.begin(), sorted.end(), [](auto& q) { return q.second == 0; });
-        p += fmt::format("'{}.csv' using 1:(($4 == {} && $5 == {}) ? $3 : 1/0) with linespoints lw 1.5 pt {} ps {} "
-                         "title '{}{}', ",
-                         file, panel, curve, pts[curve % 7], 2.2 - 0.3 * curve, name, all_zero ? " (all exactly 0)" : "");
-        ++curve;
+        p.add(Curve::of(file + ".csv", "1", fmt::format("(($4 == {} && $5 == {}) ? $3 : 1/0)", panel, curve),
+                        name + (all_zero ? " (all exactly 0)" : ""),
+                        fmt::format("linespoints lw 1.5 pt {} ps {}", pts[curve % 7], 2.2 - 0.3 * curve)));
       }
       // A panel with a drift under the floor spans down to it; the others zoom in on their own range, so that
-      // differences between solvers stay visible.
-      double lo = INFINITY, hi = 0;
-      for (const auto& [name, xy] : curves)
-        for (const auto& [xv, d] : xy) lo = std::min(lo, d), hi = std::max(hi, d);
-      const std::string yrange = lo < kFloor ? fmt::format("[{:g}:{:g}]", kFloor / 30, std::max(hi * 30, 1e-10))
-                                             : fmt::format("[{:g}:{:g}]", lo / 2, hi * 2);
-      // Log axes put their labels at decades only; a narrow range gets five labelled tics of its own.
-      std::string ytics = "set ytics auto\nset format y '%.0e'\n";
-      if (lo >= kFloor) {
-        ytics = "set format y '%.3g'\nset ytics (";
-        for (int q = 0; q <= 4; ++q)
-          ytics += fmt::format("{}{:.3g}", q ? ", " : "", lo / 2 * std::pow(4 * hi / lo, q / 4.0));
-        ytics += ")\n";
+      // differences between solvers stay visible. Log axes label decades only; a narrow range gets five tics.
+      if (lo < kFloor) {
+        p.set(fmt::format("set yrange [{:g}:{:g}]", kFloor / 30, std::max(hi * 30, 1e-10))).set("set format y '%.0e'");
+        p.add(Curve::fn(fmt::format("{:g}", kFloor), "floor", "lines dt 2 lw 2 lc rgb 'black'"));
+      } else {
+        std::string tics;
+        for (int q = 0; q <= 4; ++q) tics += fmt::format("{}{:.3g}", q ? ", " : "", lo / 2 * std::pow(4 * hi / lo, q / 4.0));
+        p.set(fmt::format("set yrange [{:g}:{:g}]", lo / 2, hi * 2)).set("set format y '%.3g'").set("set ytics (" + tics + ")");
       }
-      script += fmt::format("set title '{}'\nset xlabel '{}'\nset ylabel 'drift [m]'\nset yrange {}\n{}",
-                            to_string(law), xlabel, yrange, ytics);
-      script += "plot " + p + (lo < kFloor ? fmt::format("{:g} with lines dt 2 lw 2 lc rgb 'black' title 'floor'\n", kFloor)
-                                           : std::string("1/0 notitle\n"));
-      ++panel;
     }
     csv.close();
-    script += "unset multiplot\n";
-    render_png(out / (file + ".png"), script, log, 1800, panels.size() > 3 ? 1100 : 600);
+    return fig;
   }
 };
 

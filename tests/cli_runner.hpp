@@ -8,6 +8,7 @@
 #include <array>
 #include <cstdio>
 #include <filesystem>
+#include <fstream>
 #include <nlohmann/json.hpp>
 #include <string>
 
@@ -58,6 +59,14 @@ inline CliOutput run_cli(const std::string& args, bool merge_stderr = false) {
   while (std::fgets(buf.data(), buf.size(), pipe)) out += buf.data();
   const int status = pclose(pipe);
   return {WIFEXITED(status) ? WEXITSTATUS(status) : -1, out};
+}
+
+// The whole text of a file a study wrote ("" if it is missing).
+inline std::string read_text(const std::filesystem::path& path) {
+  std::ifstream in(path);
+  std::string text, line;
+  while (std::getline(in, line)) text.append(line).push_back('\n');
+  return text;
 }
 
 }  // namespace stickslip::test

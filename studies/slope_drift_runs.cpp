@@ -1,0 +1,189 @@
+// studies/slope_drift_runs.cpp — one block-on-a-slope run of the slope-drift study (studies/slope_drift_runs.hpp).
+#include "studies/slope_drift_runs.hpp"
+
+#include <algorithm>
+#include <fmt/format.h>
+
+#include "core/errors.hpp"
+#include "solvers/filippov_driver.hpp"
+#include "solvers/integrator_spec.hpp"
+#include "solvers/integrate.hpp"
+#include "studies/output.hpp"
+
+namespace stickslip {
+
+namespace {
+
+constexpr double kDeg = 3.14159265358979323846 / 180;
+
+// The form of a law's equations (Model::form): coulomb-filippov runs the Filippov driver on any scheme, an ODE.
+ModelForm form_of(BlockLaw law) {
+  if (law == BlockLaw::coulomb) return ModelForm::ode;
+  return InclineBlock(BlockParameters{}, law).form();
+}
+
+}  // namespace
+
+const std::vector<std::string>& slope_solver_names() {
+  static const std::vector<std::string> names{"heun", "rk4", "dopri5", "bdf2", "bdf5"};
+  return names;
+}
+
+std::string SlopeConfig::label() const {
+  std::string s = fmt::format("{}_{}_dt{:g}_a{:g}_l{:g}_{}", to_string(law), solver, dt, angle_deg, size,
+                              damping ? "damped" : "undamped");
+  if (law == BlockLaw::coulomb_dae) s += projection ? "_proj" : "_noproj";
+  return s + (touching ? "_touching" : "_equilibrium");
+}
+
+std::string SlopeConfig::curve() const {
+  return law == BlockLaw::coulomb_dae ? solver + (projection ? " projection on" : " projection off") : solver;
+}
+
+nlohmann::json slope_outcome_json(const SlopeOutcome& o) {
+  return {{"t_rest", json_number(o.t_rest)}, {"s_rest", json_number(o.s_rest)}, {"v_rest", json_number(o.v_rest)},
+          {"s_end", json_number(o.s_end)},   {"drift", json_number(o.drift)},   {"s_half", json_number(o.s_half)},
+          {"late_drift", json_number(o.late_drift)}, {"max_abs_xh", json_number(o.max_abs_xh)},
+          {"error", o.error}, {"steps", o.steps}, {"events", o.events}};
+}
+
+SlopeOutcome slope_outcome_of(const nlohmann::json& j) {
+  const auto num = [&](const char* key) { return j[key].is_number() ? j[key].get<double>() : std::nan(""); };
+  SlopeOutcome o;
+  o.t_rest = num("t_rest"), o.s_rest = num("s_rest"), o.v_rest = num("v_rest"), o.s_end = num("s_end");
+  o.drift = num("drift"), o.s_half = num("s_half"), o.late_drift = num("late_drift"), o.max_abs_xh = num("max_abs_xh");
+  o.error = j["error"].get<std::string>();
+  o.steps = j["steps"].get<long>(), o.events = j["events"].get<long>();
+  return o;
+}
+
+std::string slope_solver(const std::string& key, const std::string& text) {
+  if (text == "bdf2" || text == "bdf5") return text;
+  const IntegratorSpec s = parse_integrator_among(key, text, {"heun", "rk4", "dopri5", "cvode", "ida"});
+  if (s.filippov) throw_input(key, text, "coulomb-filippov runs the Filippov driver by itself; give the scheme alone");
+  if (s.scheme == "heun" || s.scheme == "rk4" || s.scheme == "dopri5") return s.scheme;
+  if (s.adams || (s.max_order != 0 && s.max_order != 2 && s.max_order != 5))
+    throw_input(key, text, "the BDF of this study has maximum order 2 or 5: bdf2, bdf5, cvode:2, cvode:5, ida:2, ida:5");
+  return s.max_order == 2 ? "bdf2" : "bdf5";
+}
+
+SolverOptions slope_solver_options(const SlopeConfig& c, const SlopeCommon& k) {
+  SolverOptions o;
+  o.dt = c.dt;  // the step of heun/rk4; the reporting interval of the adaptive solvers
+  o.rtol = k.rtol;
+  o.atol = k.atol;
+  if (c.solver == "heun") o.kind = SolverKind::heun;
+  else if (c.solver == "rk4") o.kind = SolverKind::rk4;
+  else if (c.solver == "dopri5") o.kind = SolverKind::dopri5;
+  else {
+    o.kind = form_of(c.law) == ModelForm::dae ? SolverKind::ida : SolverKind::cvode;  // bdf2/bdf5
+    o.max_order = c.solver == "bdf2" ? 2 : 5;
+  }
+  if (!is_fixed_step(o.kind)) o.max_step = c.dt;
+  return o;
+}
+
+BlockParameters slope_block(const SlopeConfig& c, const SlopeCommon& k) {
+  BlockParameters p = k.base;
+  p.alpha = c.angle_deg * kDeg;
+  p.size = c.size;
+  p.damping = c.damping;
+  p.validate();
+  return p;
+}
+
+std::string slope_unsupported(const SlopeConfig& c, const SlopeCommon& k) {
+  const BlockParameters p = slope_block(c, k);  // a bad parameter is an error, not a combination to skip
+  try {
+    if (c.law != BlockLaw::coulomb) (void)InclineBlock(p, c.law, c.projection);
+  } catch (const InputError& e) {
+    return e.what();
+  }
+  return form_refuses(form_of(c.law), slope_solver_options(c, k).kind);
+}
+
+void validate_slope_run(const SlopeConfig& c, const SlopeCommon& k, const SolverOptions& so) {
+  const BlockParameters p = slope_block(c, k);
+  if (c.law == BlockLaw::coulomb) validate_solver_options(FilippovModel(InclineBlockFilippov(p)), so, 0, k.t_end);
+  else validate_solver_options(InclineBlock(p, c.law, c.projection), so, 0, k.t_end);
+}
+
+SlopeOutcome run_slope(const SlopeConfig& c, const SlopeCommon& k, const SolverOptions& so, CsvWriter* csv) {
+  const BlockParameters p = slope_block(c, k);
+  SlopeOutcome out;
+  const bool rest_in_equilibrium = k.v0 == 0 && !c.touching;
+  if (rest_in_equilibrium) out.t_rest = 0;
+  bool moved = false;
+  double next_out = 0;
+  const double ca = std::cos(p.alpha), sa = std::sin(p.alpha);
+  const double y0 = c.touching ? 0.0 : -p.static_overlap();
+  const double xh0 = y0 * sa;  // horizontal position of the start
+  double lo = 0, hi = 0;  // range of x_h - x_h(0) since the last CSV row (undamped runs oscillate faster than it)
+  auto observe = [&](double t, double s, double v, double y, double ft) {
+    moved = moved || v > 0;
+    if (std::isnan(out.t_rest) && moved && v <= 0) {
+      out.t_rest = t;
+      out.s_rest = s;
+      out.v_rest = v;
+    }
+    if (std::isnan(out.s_half) && t >= k.t_end / 2) out.s_half = s;
+    const double xh = s * ca + y * sa - xh0;
+    lo = std::min(lo, xh);
+    hi = std::max(hi, xh);
+    out.max_abs_xh = std::max(out.max_abs_xh, std::abs(xh));
+    if (csv && (t >= next_out || t >= k.t_end)) {
+      csv->row({t, s, v, y, ft, xh, lo, hi});
+      lo = hi = xh;
+      // Rows 5% apart in t early on (for log-t plots of the grip), then every output_interval.
+      next_out = t + std::min(k.output_interval, std::max(0.05 * t, so.dt));
+    }
+  };
+  RunStats st;
+  if (c.law == BlockLaw::coulomb) {
+    const InclineBlockFilippov sys(p);
+    FilippovOptions fo;
+    fo.solver = so;
+    const FilippovModel model(sys);
+    Vec x(4);
+    x << 0, k.v0, y0, 0;
+    Mode mode;
+    st = integrate_filippov(sys, 0, k.t_end, x, mode, fo, [&](double t, VecCRef y, const Mode& md) {
+      const double sigma = model.side_values(t, y, md)[0];
+      observe(t, y[0], y[1], y[2], -sigma * p.mu * p.normal_force(y[2], y[3]));
+    });
+    out.s_end = x[0];
+  } else {
+    const InclineBlock blk(p, c.law, c.projection);
+    Vec x(5);
+    x << 0, k.v0, y0, 0, 0;
+    Mode mode = blk.initial_mode(0, x);
+    blk.project(0, x, mode);
+    st = integrate(blk, 0, k.t_end, x, mode, so, [&](double t, VecCRef y, const Mode& md) {
+      observe(t, y[0], y[1], y[2], blk.tangential_force(y, md));
+    });
+    out.s_end = x[0];
+  }
+  if (std::isnan(out.t_rest) && !moved) out.t_rest = 0;  // never left its start
+  out.steps = st.steps;
+  out.rhs_evals = st.rhs_evals;
+  out.events = static_cast<long>(st.events.size());
+  out.drift = std::isnan(out.t_rest) ? std::nan("") : std::abs(out.s_end - out.s_rest);
+  out.late_drift = std::abs(out.s_end - out.s_half);
+  return out;
+}
+
+nlohmann::json slope_run_row(const SlopeConfig& c, const SlopeCommon& k, const std::filesystem::path& csv_path) {
+  SlopeOutcome r;
+  CsvWriter csv(csv_path, {"t [s]", "s [m]", "v [m/s]", "y [m]", "F_t [N/m]", "x_h - x_h(0) [m]",
+                           "min x_h - x_h(0) since last row [m]", "max x_h - x_h(0) since last row [m]"});
+  try {
+    r = run_slope(c, k, slope_solver_options(c, k), &csv);
+  } catch (const SolverError& e) {
+    // e.g. a BDF on an undamped block that grazes contact opening every normal period
+    r = SlopeOutcome{};
+    r.error = e.what();
+  }
+  return slope_outcome_json(r);
+}
+
+}  // namespace stickslip
