@@ -86,7 +86,8 @@ class RollingSphereStudy : public Study {
   }
 
   std::map<std::string, std::string> result_units() const override {
-    return {{"t_roll", "s"}, {"v_roll", "m/s"}, {"omega_roll", "rad/s"}, {"static_overlap", "m"}, {"smallest_dt", "s"}};
+    return {{"t_roll", "s"}, {"v_roll", "m/s"}, {"omega_roll", "rad/s"}, {"static_overlap", "m"}, {"smallest_dt", "s"},
+            {"relative_error.t_roll", "1"}, {"relative_error.v_roll", "1"}, {"relative_error.omega_roll", "1"}};
   }
 
   nlohmann::json run(const Parameters& prm, const StudyContext& ctx) const override {

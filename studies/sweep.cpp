@@ -107,18 +107,23 @@ std::map<std::string, std::string> units_of(const Study& study) {
   return u;
 }
 
-// A column name with its unit, "results.0.drift [m]": the unit of its last part that is not an index.
+// A column name with its unit, "results.0.drift [m]": the unit of its longest dotted suffix of named parts (indices
+// skipped) that has one, so that "relative_error.t_roll" (a ratio) can differ from "t_roll" (a time).
 std::string column(const std::string& path, const std::map<std::string, std::string>& units) {
-  std::string last = path;
-  for (std::size_t end = path.size(); end > 0;) {
-    const std::size_t dot = path.rfind('.', end - 1);
-    const std::size_t from = dot == std::string::npos ? 0 : dot + 1;
-    last = path.substr(from, end - from);
-    if (last.find_first_not_of("0123456789") != std::string::npos || from == 0) break;
-    end = dot;
+  std::vector<std::string> parts;  // the named parts, indices dropped
+  for (std::size_t from = 0; from <= path.size();) {
+    const std::size_t dot = std::min(path.find('.', from), path.size());
+    const std::string part = path.substr(from, dot - from);
+    if (part.empty() || part.find_first_not_of("0123456789") != std::string::npos) parts.push_back(part);
+    from = dot + 1;
   }
-  const auto it = units.find(last);
-  return csv_cell(it == units.end() || it->second.empty() ? path : path + " [" + it->second + "]");
+  for (std::size_t first = 0; first < parts.size(); ++first) {
+    std::string suffix = parts[first];
+    for (std::size_t k = first + 1; k < parts.size(); ++k) suffix += "." + parts[k];
+    const auto it = units.find(suffix);
+    if (it != units.end()) return csv_cell(it->second.empty() ? path : path + " [" + it->second + "]");
+  }
+  return csv_cell(path);
 }
 
 // points.jsonl and sweep.csv from rows (sorted by point here), and summary.json.
@@ -132,19 +137,21 @@ void write_outputs(const std::filesystem::path& out, const SweepDef& d, const st
     if (row.contains("result"))
       for (const auto& [p, v] : row["result"].items())
         if (!seen[p]) seen[p] = true, paths.push_back(p);
-  // nlohmann keeps object keys sorted: the column order is the same for every subset of rows.
-  for (const auto& [key, vals] : d.axes) csv += "," + column(key, units);
+  // nlohmann keeps object keys sorted: the column order is the same for every subset of rows. Cells are appended
+  // piece by piece ("," + a temporary trips GCC 12's -Wrestrict false positive here).
+  for (const auto& [key, vals] : d.axes) csv.append(",").append(column(key, units));
   csv += ",exit_code";
-  for (const auto& p : paths) csv += "," + column(p, units);
+  for (const auto& p : paths) csv.append(",").append(column(p, units));
   csv += ",error\n";
   std::size_t failed = 0;
   for (const auto& [k, row] : rows) {
     jsonl += row.dump() + "\n";
     csv += std::to_string(k);
-    for (const auto& [key, vals] : d.axes) csv += "," + csv_cell(row["parameters"][key]);
-    csv += "," + row["exit_code"].dump();
-    for (const auto& p : paths) csv += "," + (row.contains("result") && row["result"].contains(p) ? csv_cell(row["result"][p]) : "");
-    csv += "," + (row.contains("error") ? csv_cell(row["error"]) : std::string()) + "\n";
+    for (const auto& [key, vals] : d.axes) csv.append(",").append(csv_cell(row["parameters"][key]));
+    csv.append(",").append(row["exit_code"].dump());
+    for (const auto& p : paths)
+      csv.append(",").append(row.contains("result") && row["result"].contains(p) ? csv_cell(row["result"][p]) : std::string());
+    csv.append(",").append(row.contains("error") ? csv_cell(row["error"]) : std::string()).append("\n");
     if (row["exit_code"] != 0) ++failed;
   }
   write_file_atomically(out / "points.jsonl", jsonl);
