@@ -57,6 +57,7 @@
 #include "studies/lammps_files.hpp"
 #include "studies/lammps_run.hpp"
 #include "studies/output.hpp"
+#include "studies/particle_cooling.hpp"
 #include "studies/particle_dumps.hpp"
 #include "studies/particle_ledger.hpp"
 #include "studies/study.hpp"
@@ -83,18 +84,6 @@ struct GasConfig {
   long scatter_max = 20000;
 };
 
-double mean_of(const std::vector<double>& v) {
-  double s = 0;
-  for (double x : v) s += x;
-  return v.empty() ? NAN : s / static_cast<double>(v.size());
-}
-double stderr_of(const std::vector<double>& v) {
-  if (v.size() < 2) return NAN;
-  const double m = mean_of(v);
-  double s = 0;
-  for (double x : v) s += (x - m) * (x - m);
-  return std::sqrt(s / static_cast<double>(v.size() - 1) / static_cast<double>(v.size()));
-}
 json stat(const std::vector<double>& v) {
   return {{"mean", json_number(mean_of(v))}, {"stderr", json_number(stderr_of(v))}, {"n", v.size()}};
 }
@@ -218,10 +207,8 @@ json run_hard_spheres(const GasConfig& g, std::uint64_t seed, double e, const st
   HardSphereGas h(s.bodies, b.box, e);
   std::vector<double> ts, ttr;
   auto sample = [&](double t) {
-    ParticleArrays p = s.bodies;  // gas_temperatures reads velocities and masses
-    p.v = h.velocities();
     ts.push_back(t);
-    ttr.push_back(gas_temperatures(p).translational);
+    ttr.push_back(h.translational_temperature());
   };
   if (!times.empty() && times.front() <= 0) sample(0.0);
   std::string failed;
@@ -234,37 +221,6 @@ json run_hard_spheres(const GasConfig& g, std::uint64_t seed, double e, const st
   json row{{"t", ts}, {"T_tr", ttr}, {"collisions", h.stats().collisions}, {"wall_seconds", json_number(wall)}};
   if (!failed.empty()) row["failed"] = failed;
   return row;
-}
-
-// First sample from which the density or velocity index stays above its threshold for kPersist samples (a single
-// sample above it is sampling noise: the indices fluctuate by ~sqrt(2/cells)); t_end if none.
-constexpr std::size_t kPersist = 5;
-double homogeneous_end(const json& row, double density_limit, double velocity_limit) {
-  const auto t = numbers(row["t"]), d = numbers(row["density_index"]), v = numbers(row["velocity_index"]);
-  std::size_t run = 0;
-  for (std::size_t k = 0; k < t.size(); ++k) {
-    run = (d[k] > density_limit || v[k] > velocity_limit) ? run + 1 : 0;
-    if (run == kPersist) return t[k + 1 - kPersist];
-  }
-  return t.back();
-}
-
-// zeta_k = -dlnT/dt by centred differences over +-w samples.
-std::vector<double> cooling_rate(const std::vector<double>& t, const std::vector<double>& T, std::size_t w = 2) {
-  std::vector<double> z(t.size(), NAN);
-  for (std::size_t k = w; k + w < t.size(); ++k)
-    z[k] = -(std::log(T[k + w]) - std::log(T[k - w])) / (t[k + w] - t[k - w]);
-  return z;
-}
-
-// The cooling rate at temperature T: linear in ln T between the first two samples that bracket it (NaN if none).
-double rate_at(const std::vector<double>& T, const std::vector<double>& z, double target) {
-  for (std::size_t k = 0; k + 1 < T.size(); ++k)
-    if (T[k] >= target && T[k + 1] < target && std::isfinite(z[k]) && std::isfinite(z[k + 1])) {
-      const double a = (std::log(T[k]) - std::log(target)) / (std::log(T[k]) - std::log(T[k + 1]));
-      return z[k] + a * (z[k + 1] - z[k]);
-    }
-  return NAN;
 }
 
 class GranularGasStudy : public Study {
@@ -463,7 +419,8 @@ class GranularGasStudy : public Study {
     std::map<std::string, double> hom_mean;
     for (const std::string& law : laws) {
       for (const json& row : rows[law]) {
-        const double th = homogeneous_end(row, density_limit, cluster_factor);
+        const double th = homogeneous_end(numbers(row["t"]), numbers(row["density_index"]),
+                                          numbers(row["velocity_index"]), density_limit, cluster_factor);
         t_hom[law].push_back(th);
         const auto t = numbers(row["t"]), T = numbers(row["T_tr"]);
         const HaffFit f = fit_haff(t, T, t_a, th);
@@ -662,15 +619,12 @@ class GranularGasStudy : public Study {
         // The local cooling rate against Enskog's at the same T, averaged over the temperature grid per seed (free of
         // the Haff fit's anchoring at t_a), then mean and standard error over the seeds; t_c/t_free0 says how far the
         // gas is from the hard-sphere limit.
+        const auto enskog = [&](double Tq) { return enskog_cooling_rate(e_meas, nd, sigma, g.spec.phi, Tq, m); };
         std::vector<double> per_seed;
         for (std::size_t s = 0; s < rows[law].size(); ++s) {
           const auto T = numbers(rows[law][s]["T_tr"]);
-          std::vector<double> q_ratio;
-          for (double Tq : T_grid) {
-            const double z = rate_at(T, zetas[law][s], Tq);
-            if (std::isfinite(z)) q_ratio.push_back(z / enskog_cooling_rate(e_meas, nd, sigma, g.spec.phi, Tq, m));
-          }
-          if (!q_ratio.empty()) per_seed.push_back(mean_of(q_ratio));
+          const auto engine = [&](double Tq) { return rate_at(T, zetas[law][s], Tq); };
+          if (const auto q = mean_rate_ratio(T_grid, engine, enskog)) per_seed.push_back(*q);
         }
         r["cooling_rate_over_kinetic_theory"] = json_number(mean_of(per_seed));
         r["cooling_rate_over_kinetic_theory_stderr"] = json_number(stderr_of(per_seed));
@@ -681,14 +635,10 @@ class GranularGasStudy : public Study {
             const auto th = numbers(hs_rows[s]["t"]), Th = numbers(hs_rows[s]["T_tr"]);
             const auto zh = cooling_rate(th, Th);
             const auto Te = numbers(rows[law][s]["T_tr"]);
-            std::vector<double> a, b;
-            for (double Tq : T_grid) {
-              const double z_hs = rate_at(Th, zh, Tq), z_engine = rate_at(Te, zetas[law][s], Tq);
-              if (std::isfinite(z_hs)) a.push_back(z_hs / enskog_cooling_rate(e_meas, nd, sigma, g.spec.phi, Tq, m));
-              if (std::isfinite(z_hs) && std::isfinite(z_engine) && z_hs > 0) b.push_back(z_engine / z_hs);
-            }
-            if (!a.empty()) hs_kt.push_back(mean_of(a));
-            if (!b.empty()) engine_hs.push_back(mean_of(b));
+            const auto hard = [&](double Tq) { return rate_at(Th, zh, Tq); };
+            const auto engine = [&](double Tq) { return rate_at(Te, zetas[law][s], Tq); };
+            if (const auto a = mean_rate_ratio(T_grid, hard, enskog)) hs_kt.push_back(*a);
+            if (const auto b = mean_rate_ratio(T_grid, engine, hard)) engine_hs.push_back(*b);
             hs_tau.push_back(fit_haff(th, Th, t_a, t_hom[law][s]).tau - t_a);
           }
           r["hard_spheres_cooling_rate_over_kinetic_theory"] = json_number(mean_of(hs_kt));
