@@ -1,18 +1,19 @@
 // studies/container_study.cpp — seed 004 example 5.3 (Fig. 8-12): 230 particles poured from a tall vessel onto the
 // inclined face of a container (2-D slice), once with rotational degrees of freedom and once with the spins held at
-// zero. Two integrators of the same scene (models/sphere_scene.hpp build_container: placement, walls, Hertz contact
-// with the damping of eq. 19-23):
-//   integrator=verlet (default): the particle engine (models/particles/: velocity Verlet, HertzDamped normal law,
+// zero. The scene (models/sphere_scene.hpp build_container: placement, walls, Hertz contact with the damping of
+// eq. 19-23) runs on the particle engine under one of two integrators:
+//   integrator=verlet (default): (models/particles/: velocity Verlet, HertzDamped normal law,
 //     any tangential law by --set tangential=none|csds|dsds|cundall-strack|mindlin, each with mu against particles
 //     and mu_wall against the container, models/particles/wall_friction.hpp), dt = t_c/100 (eq. 50 at the impact
 //     speed; at t_c/50 the final contact count of the rotating pour was 3 % below the trapezoid's, 2.8 standard
 //     errors over 16 seeds, at t_c/100 every packing statistic agrees within 1), drag (eq. 15) as its exact decay v <- v exp(-c h/m) over half steps around each Verlet step (Strang
 //     splitting, second order); the energy ledger (models/particles/energy.hpp) with the drag's dissipation, and
 //     --set dump_every=k LAMMPS text dumps (studies/particle_dumps.hpp).
-//   integrator=trapezoid: today's path, the trapezoid fixed point (Algorithm 1) on the many-particle stepper
-//     (models/sphere_stepper: cell lists, flat contact arrays), Hertz-Mindlin only, dt = t_c/20; no ledger.
+//   integrator=trapezoid: the generalized trapezoidal rule of seed 004 (Algorithm 1, eq. 40-49) on the same engine
+//     (models/particles/particle_trapezoid.hpp: fixed-point sweeps, step rejection), every law with a trapezoid form
+//     (not coulomb), dt = t_c/20, the same drag splitting and energy ledger.
 // State: positions, velocities, spins of the spheres (I = 2/5 m r^2) in the plane z = 0; contact springs per
-// candidate pair (engine) or per contact key (stepper). Reports per run: peak kinetic energy, the time to rest (total kinetic energy below rest_ratio times its
+// candidate pair. Reports per run: peak kinetic energy, the time to rest (total kinetic energy below rest_ratio times its
 // peak from then on), iteration counts, and the final packing: centroid and top height, area fraction in a
 // reference window on the floor, contacts per particle, and the hexagonal bond-orientational order
 // <|psi_6|> (1 for a perfect hexagonal lattice). The pour is chaotic (one placement can reverse a small difference),
@@ -32,12 +33,11 @@
 #include "core/progress.hpp"
 #include "models/hertz_mindlin.hpp"
 #include "models/particles/law_registry.hpp"
+#include "models/particles/particle_trapezoid.hpp"
 #include "models/particles/scene_bodies.hpp"
 #include "models/particles/velocity_verlet.hpp"
 #include "models/particles/wall_friction.hpp"
 #include "models/sphere_scene.hpp"
-#include "models/sphere_stepper.hpp"
-#include "solvers/trapezoid_fixed_point.hpp"
 #include "studies/output.hpp"
 #include "studies/particle_dumps.hpp"
 #include "studies/particle_ledger.hpp"
@@ -215,53 +215,6 @@ nlohmann::json final_packing(const ContainerSetup& setup, const ContainerSpec& s
           {"six_neighbour_fraction", json_number(pk.six_fraction)}};
 }
 
-// Today's path: the trapezoid fixed point on the SphereStepper (Hertz-Mindlin). Sets x to the final positions.
-nlohmann::json trapezoid_pour(const ContainerSetup& setup, bool with_rot, const PourConfig& c, PourMonitor& mon,
-                              std::vector<Vec3>& x, const std::string& tag, const StudyContext& ctx) {
-  SphereScene scene = setup.scene;
-  scene.params.rotations = with_rot;
-  SphereStepper stepper(scene);
-  stepper.set_threads(c.topt.threads);
-  ParticleState state = setup.initial;
-  std::vector<double> radius(state.size());
-  for (std::size_t p = 0; p < radius.size(); ++p) radius[p] = scene.radius(p);
-  const auto obs = [&](double tt, const ParticleState& s) {
-    mon.observe(tt, s.x, s.v, s.omega, radius, SphereStepper::translational_energy(scene, s),
-                SphereStepper::rotational_energy(scene, s), stepper.num_contacts());
-  };
-  TrapezoidStats total;
-  const long evals_start = stepper.contact_evaluations();
-  const double chunk = 0.05;
-  double t = 0;
-  obs(0.0, state);
-  long chunks = 0;
-  const RunSpan span(0, c.t_end);  // the pour is one run for the progress line, not its chunks (core/progress.hpp)
-  while (t < c.t_end - 1e-12) {
-    const double t1 = std::min(c.t_end, t + chunk);
-    const TrapezoidStats st = run_trapezoid(stepper, t, t1, state, c.topt, [&](double tt, const ParticleState& s) {
-      if (tt > t) obs(tt, s);
-    });
-    total.add(st);
-    t = t1;
-    if (++chunks % 10 == 0)
-      ctx.log << "container[" << tag << "]: t = " << fmt_time(t) << " s, peak KE " << mon.peak << " J, mean iterations "
-              << total.mean_iterations() << '\n' << std::flush;
-    if (mon.rested(t)) break;
-  }
-  mon.finish(t, state.x, state.v, radius);
-  x = state.x;
-  return {{"t_stop", json_number(t)},
-          {"final_kinetic_energy",
-           json_number(SphereStepper::translational_energy(scene, state) + SphereStepper::rotational_energy(scene, state))},
-          {"steps", total.steps},
-          {"iterations", {{"mean", json_number(total.mean_iterations())}, {"max", total.max_iterations},
-                          {"relaxed_steps", total.relaxed_steps}}},
-          {"rejected_steps", {{"count", total.rejected_steps}, {"smallest_dt", json_number(total.min_dt)}}},
-          {"contact_evaluations", stepper.contact_evaluations() - evals_start},
-          {"ledger", nullptr},
-          {"ledger_note", "the SphereStepper keeps no energy ledger; integrator=verlet has it"}};
-}
-
 // Touching pairs and wall contacts of the engine's state.
 template <class Engine>
 std::size_t touching(const Engine& e, const GranularState& s) {
@@ -281,10 +234,11 @@ std::size_t touching(const Engine& e, const GranularState& s) {
   return k;
 }
 
-// The pour on the particle engine under velocity Verlet, drag split off as its exact decay over dt/2 before and
-// after each step. Sets x to the final positions.
+// The pour on the particle engine under velocity Verlet or the trapezoid fixed point (models/particles/
+// particle_trapezoid.hpp, every step one trapezoid_run of dt with the workspace kept, so the predictor carries over),
+// drag split off as its exact decay over dt/2 before and after each step. Sets x to the final positions.
 template <class Tangential>
-nlohmann::json verlet_pour(const ContainerSetup& setup, bool with_rot, const Tangential& law, const PourConfig& c,
+nlohmann::json engine_pour(const ContainerSetup& setup, bool with_rot, const Tangential& law, const PourConfig& c,
                            PourMonitor& mon, std::vector<Vec3>& x, const std::string& tag, const StudyContext& ctx) {
   ParticleEngine<HertzDamped, Tangential> e;
   e.normal = HertzDamped::material(c.young, c.poisson, c.xi);
@@ -324,13 +278,22 @@ nlohmann::json verlet_pour(const ContainerSetup& setup, bool with_rot, const Tan
   const double dt = c.topt.dt;
   const long max_steps = static_cast<long>(std::ceil(c.t_end / dt - 1e-9));
   const long report = std::max(1L, static_cast<long>(0.5 / dt));
+  const bool trapezoid = c.integrator == "trapezoid";
   VerletStats st;
+  ParticleTrapezoidStats ts;
+  ParticleTrapezoidWork work;
   double t = 0;
   const RunSpan span(0, c.t_end);
   for (long k = 1; k <= max_steps; ++k) {
     check_interrupt();
     if (c.drag > 0) drag(0.5 * dt);
-    verlet_step(e, s, dt, st, &ledger);
+    if (!trapezoid) {
+      verlet_step(e, s, dt, st, &ledger);
+    } else if constexpr (!is_exact_static<Tangential>) {  // coulomb: refused with integrator=trapezoid (run())
+      const ParticleTrapezoidStats one = trapezoid_run(e, s, dt, c.topt, &ledger, [](const GranularState&) {}, work);
+      ts.add(one);
+      ts.rebuilds += one.rebuilds;
+    }
     if (c.drag > 0) {
       drag(0.5 * dt);
       ledger.now.kinetic = kinetic_energy(p);
@@ -347,11 +310,18 @@ nlohmann::json verlet_pour(const ContainerSetup& setup, bool with_rot, const Tan
   }
   mon.finish(t, p.x, p.v, p.radius);
   x = p.x;
-  return {{"t_stop", json_number(t)},
-          {"final_kinetic_energy", json_number(et + er)},
-          {"steps", st.steps},
-          {"neighbor_rebuilds", st.rebuilds},
-          {"ledger", ledger_json(ledger, drag_loss)}};
+  nlohmann::json j{{"t_stop", json_number(t)},
+                   {"final_kinetic_energy", json_number(et + er)},
+                   {"steps", trapezoid ? ts.steps : st.steps},
+                   {"neighbor_rebuilds", trapezoid ? ts.rebuilds : st.rebuilds},
+                   {"ledger", ledger_json(ledger, drag_loss)}};
+  if (trapezoid) {
+    j["iterations"] = {{"mean", json_number(ts.mean_iterations())}, {"max", ts.max_iterations},
+                       {"relaxed_steps", ts.relaxed_steps}};
+    j["rejected_steps"] = {{"count", ts.rejected_steps}, {"smallest_dt", json_number(ts.min_dt)}};
+    j["force_evaluations"] = ts.force_evaluations;
+  }
+  return j;
 }
 
 class ContainerStudy : public Study {
@@ -382,17 +352,17 @@ class ContainerStudy : public Study {
         .declare("t_end", "8", "longest simulated time (s); a run stops once at rest for rest_hold")
         .declare("rest_ratio", "1e-6", "at rest: total kinetic energy below rest_ratio * its peak")
         .declare("rest_hold", "0.25", "time the energy must stay below the threshold before a run stops (s)")
-        .declare("integrator", "verlet", "verlet (the particle engine, every tangential law, energy ledger) or trapezoid (the old SphereStepper, mindlin only)")
-        .declare("tangential", "mindlin", "tangential law: none, csds, dsds, dsds-stage, cundall-strack, mindlin, coulomb (trapezoid: mindlin only)")
+        .declare("integrator", "verlet", "the particle engine under verlet (velocity Verlet) or trapezoid (seed 004's fixed point, Algorithm 1); both keep the energy ledger")
+        .declare("tangential", "mindlin", "tangential law: none, csds, dsds, dsds-stage, cundall-strack, mindlin, coulomb (not with trapezoid)")
         .declare("kt", "auto", "tangential stiffness of csds, dsds, cundall-strack (N/m); auto: Mindlin's 8 G* sqrt(r* h) at the overlap h of a particle resting on the floor")
         .declare("gamma_t", "auto", "tangential damping of csds, dsds per effective mass (1/s); auto: 2 xi sqrt(kt/m*), m* = m/2")
         .declare("skin", "auto", "Verlet neighbor skin (m); auto: 0.2 r")
-        .declare("dump_every", "0", "k > 0: LAMMPS text dump + contact-force dump every k steps under dumps/ (integrator=verlet)")
+        .declare("dump_every", "0", "k > 0: LAMMPS text dump + contact-force dump every k steps under dumps/")
         .declare("dt", "auto", "time step (s); auto: eq. 50 t_c at the impact speed from the vessel top, t_c/100 (verlet) or t_c/20 (trapezoid)")
         .declare("phi", "0.5", "trapezoid parameter")
         .declare("tol", "1e-4", "fixed-point tolerance (eq. 48)")
         .declare("max_iterations", "500", "fixed-point iterations per step before SolverError")
-        .declare("threads", "1", "threads: trapezoid, start-of-step forces and contact commit for loops of >= 2048 items; verlet, the engine's force pass (results independent of the count >= 2)")
+        .declare("threads", "1", "threads of the engine's force pass (results independent of the count >= 2)")
         .declare("snapshots", "0.5,1,1.5,2.25,2.75,4", "snapshot times (s); the final state is always drawn")
         .declare("sample", "0.005", "kinetic-energy sampling interval (s)");
     return p;
@@ -422,10 +392,10 @@ class ContainerStudy : public Study {
     PourConfig cfg;
     cfg.integrator = prm.choice("integrator", kIntegrators);
     cfg.tangential = prm.choice("tangential", particle_law_names());
-    if (cfg.integrator == "trapezoid" && cfg.tangential != "mindlin")
+    if (cfg.integrator == "trapezoid" && cfg.tangential == "coulomb")
       throw_input("tangential", cfg.tangential,
-                  "integrator=trapezoid runs mindlin only (the old SphereStepper); integrator=verlet runs " +
-                      cfg.tangential);
+                  "a law with a trapezoid form with integrator=trapezoid (the engine trapezoid has no form of the "
+                  "exact-static coulomb law); integrator=verlet runs coulomb");
     const double t_end = cfg.t_end = prm.positive("t_end");
     cfg.rest_ratio = prm.in_range("rest_ratio", 1e-12, 0.1);
     cfg.rest_hold = prm.nonnegative("rest_hold");
@@ -433,8 +403,6 @@ class ContainerStudy : public Study {
     cfg.snaps = prm.positive_list("snapshots");
     std::sort(cfg.snaps.begin(), cfg.snaps.end());
     cfg.dump_every = prm.integer("dump_every", 0, 1000000000);
-    if (cfg.dump_every > 0 && cfg.integrator != "verlet")
-      throw_input("dump_every", prm.raw("dump_every"), "0 with integrator=trapezoid (dumps need integrator=verlet)");
     TrapezoidOptions& topt = cfg.topt;
     topt.phi = prm.in_range("phi", 0, 1);
     topt.tol = prm.in_range("tol", 1e-12, 0.5);
@@ -575,7 +543,7 @@ class ContainerStudy : public Study {
                      {"vessel_bottom", json_number(setup.vessel_bottom)}, {"vessel_top", json_number(setup.vessel_top)},
                      {"vessel_area_fraction", json_number(setup.vessel_packing)}};
     j["runs"] = runs;
-    // One row per pour: the packing, the time to rest and the energy ledger (verlet; null on the trapezoid).
+    // One row per pour: the packing, the time to rest and the energy ledger (both integrators).
     nlohmann::json results = nlohmann::json::array();
     for (const auto& [tag, r] : runs.items()) {
       nlohmann::json row{{"run", tag},
@@ -651,9 +619,7 @@ class ContainerStudy : public Study {
     std::vector<Vec3> x;
     const auto wall0 = std::chrono::steady_clock::now();
     nlohmann::json j =
-        cfg.integrator == "trapezoid"
-            ? trapezoid_pour(setup, with_rot, cfg, mon, x, tag, ctx)
-            : with_pour_law(cfg, [&](const auto& law) { return verlet_pour(setup, with_rot, law, cfg, mon, x, tag, ctx); });
+        with_pour_law(cfg, [&](const auto& law) { return engine_pour(setup, with_rot, law, cfg, mon, x, tag, ctx); });
     const double wall = std::chrono::duration<double>(std::chrono::steady_clock::now() - wall0).count();
     const double e_end = j["final_kinetic_energy"].get<double>();
     ctx.log << "container[" << tag << "]: "

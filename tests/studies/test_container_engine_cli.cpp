@@ -124,8 +124,7 @@ TEST_CASE("container on the engine: dumps are LAMMPS text frames starting at the
 TEST_CASE("container on the engine: bad laws and combinations exit 2") {
   CHECK(run("--set tangential=bogus").code == 2);
   CHECK(run("--set integrator=leapfrog").code == 2);
-  CHECK(run("--set integrator=trapezoid --set tangential=csds").code == 2);  // the old stepper runs mindlin only
-  CHECK(run("--set integrator=trapezoid --set dump_every=10").code == 2);
+  CHECK(run("--set integrator=trapezoid --set tangential=coulomb").code == 2);  // the engine trapezoid has no coulomb form
   CHECK(run("--set tangential=csds --set xi=0").code == 2);  // gamma_t auto = 0: eq. 10 divides by it
   CHECK(run("--set kt=-1 --set tangential=dsds").code == 2);
   CHECK(run("--set skin=-0.1").code == 2);
