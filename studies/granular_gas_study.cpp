@@ -40,6 +40,7 @@
 #include <algorithm>
 #include <chrono>
 #include <cmath>
+#include <map>
 #include <cstdio>
 #include <fstream>
 #include <limits>
@@ -229,6 +230,35 @@ class GranularGasStudy : public Study {
   std::string summary() const override {
     return "homogeneous cooling of a 3-D granular gas per tangential law: Haff's law, kinetic theory, D-SDS energy creation (seed 001), LAMMPS";
   }
+  // Units of the summary's results for `stickslip sweep` ("-": dimensionless; mean/stderr/n of the ensembles: mixed).
+  std::map<std::string, std::string> result_units() const override {
+    std::map<std::string, std::string> u;
+    for (const char* k : {"T0", "balance", "created", "elastic_normal", "elastic_tangential", "energy_created",
+                          "energy_created_per_collision", "eq11_closed_form_total", "external_dissipation",
+                          "gravity_work", "kinetic_end", "kinetic_start", "ledger_created_per_collision",
+                          "ledger_created_total", "normal_damping", "onset_created_total", "reset_jump",
+                          "scheme_work", "tangential_dissipation", "verlet_kick"}) u[k] = "J";
+    for (const char* k : {"contact_time", "dsds_tau_mean", "dsds_tau_sd_one_run", "dt", "fit_window_start",
+                          "hard_spheres_tau", "hard_spheres_tau_stderr", "loop_seconds", "t_end", "t_free0",
+                          "t_homogeneous_end", "t_homogeneous_end_per_seed", "tau", "tau_kinetic_theory",
+                          "tau_per_seed", "tau_stderr"}) u[k] = "s";
+    for (const char* k : {"T_over_T0", "chi_carnahan_starling", "collisions", "collisions_over_enskog",
+                          "contact_time_over_free_time", "cooling_rate_over_hard_spheres",
+                          "cooling_rate_over_hard_spheres_stderr", "cooling_rate_over_kinetic_theory",
+                          "cooling_rate_over_kinetic_theory_stderr", "cooling_rate_ratio_to_csds", "density_index",
+                          "energy_balance_error", "energy_created_over_initial_kinetic", "haff_exponent",
+                          "haff_exponent_stderr", "haff_exponent_seeds",
+                          "hard_spheres_cooling_rate_over_kinetic_theory",
+                          "hard_spheres_cooling_rate_over_kinetic_theory_stderr",
+                          "max_relative_T_difference_same_seed", "net_tangential_loss_over_initial_kinetic",
+                          "net_tangential_loss_stderr", "onset_over_eq11", "onset_share_of_ledger_created", "ratio",
+                          "restitution_continuous", "restitution_measured", "scheme_energy_error",
+                          "scheme_work_relative", "seed_to_seed_relative_sd_there", "steps_per_run",
+                          "tau_deviation_in_stderr", "tau_difference_in_sd", "tau_over_kinetic_theory",
+                          "velocity_index"}) u[k] = "-";
+    return u;
+  }
+
   Parameters parameters() const override {
     Parameters p("granular-gas");
     p.declare("n", "10000", "number of spheres (checked against the free memory)")

@@ -30,6 +30,7 @@
 #include <algorithm>
 #include <chrono>
 #include <cmath>
+#include <map>
 #include <cstdio>
 #include <ctime>
 #include <limits>
@@ -287,6 +288,26 @@ class HeapStudy : public Study {
     return "seed 002 §5 (Figs. 6-7): 2-D heap poured from a hopper per tangential law (discs with rolling resistance "
            "so a disc heap can stand; the seed uses 5-10-corner polygons): repose angle, rest, surface drift";
   }
+  // Units of the summary's results for `stickslip sweep` ("-": dimensionless; mean/stderr/n of the ensembles: mixed).
+  std::map<std::string, std::string> result_units() const override {
+    std::map<std::string, std::string> u;
+    for (const char* k : {"balance", "created", "elastic_normal", "elastic_tangential", "gravity_work",
+                          "kinetic_at_stop", "kinetic_end", "kinetic_peak", "normal_damping", "rolling_dissipation",
+                          "scheme_work", "tangential_dissipation", "verlet_kick"}) u[k] = "J/m";
+    for (const char* k : {"com_drift", "fill_top", "flank_rms", "heap_feet", "heap_height", "heap_peak_x",
+                          "hopper_top_of_v", "intercept", "max_drift", "surface_drift", "x_from", "x_to"}) u[k] = "m";
+    for (const char* k : {"contact_time", "cpu_seconds", "dt", "seed_dt", "snapshot_times", "t_rest", "t_stop",
+                          "wall_s"}) u[k] = "s";
+    for (const char* k : {"drift_rate"}) u[k] = "m/s";
+    for (const char* k : {"gamma_n", "gamma_roll", "gamma_t"}) u[k] = "1/s";
+    for (const char* k : {"k_roll", "kn", "kt"}) u[k] = "N/m^2";
+    for (const char* k : {"mean_mass"}) u[k] = "kg/m";
+    for (const char* k : {"repose_angle_deg", "repose_left_deg", "repose_right_deg"}) u[k] = "deg";
+    for (const char* k : {"damping_ratio", "discs_in_hopper", "dt_factor", "energy_balance_error", "flank_bins",
+                          "particles", "rebuilds", "slope", "steps", "steps_pour", "surface_discs"}) u[k] = "-";
+    return u;
+  }
+
   Parameters parameters() const override {
     Parameters p("heap");
     p.declare("n", "1625", "number of discs (seed: 1625 polygons of 5-10 corners; here discs)")
