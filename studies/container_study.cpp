@@ -39,20 +39,17 @@
 #include "models/particles/velocity_verlet.hpp"
 #include "models/particles/wall_friction.hpp"
 #include "models/sphere_scene.hpp"
+#include "studies/figure.hpp"
 #include "studies/output.hpp"
 #include "studies/particle_dumps.hpp"
+#include "studies/particle_packing.hpp"
 #include "studies/particle_ledger.hpp"
 #include "studies/study.hpp"
+#include "studies/study_runs.hpp"
 
 namespace stickslip {
 
 namespace {
-
-struct Packing {
-  double centroid_y = 0, top_y = 0, area_fraction = 0, contacts_per_particle = 0, wall_contacts = 0, psi6 = 0;
-  double six_fraction = 0;  // particles with exactly 6 neighbours within 1.05 d
-  std::size_t inside = 0;   // particles whose centre lies inside the container walls
-};
 
 std::string fmt_time(double t) {
   char b[32];
@@ -144,77 +141,6 @@ class PourMonitor {
   double next_sample_ = 0;
   std::size_t next_snap_ = 0;
 };
-
-// The final packing of the particles at x (radius r) in the container.
-nlohmann::json final_packing(const ContainerSetup& setup, const ContainerSpec& spec, const std::vector<Vec3>& x) {
-  Packing pk;
-  const std::size_t n = x.size();
-  const double r = spec.radius;
-  for (std::size_t p = 0; p < n; ++p) {
-    pk.centroid_y += x[p][1] / static_cast<double>(n);
-    pk.top_y = std::max(pk.top_y, x[p][1] + r);
-    const double face = (x[p][0] - spec.floor_width) * std::tan(spec.incline_deg * M_PI / 180.0);
-    if (x[p][0] > 0 && x[p][0] < setup.x_right && x[p][1] > 0 && x[p][1] > face - 1e-9 && x[p][1] < setup.wall_top) ++pk.inside;
-  }
-  // Contacts (overlap > 0) and neighbours within 1.05 d for psi_6; O(N^2) once at the end.
-  std::vector<std::complex<double>> psi(n, 0.0);
-  std::vector<int> nb(n, 0);
-  long contacts_pp = 0;
-  for (std::size_t i = 0; i < n; ++i)
-    for (std::size_t k = i + 1; k < n; ++k) {
-      const Vec3 d = x[k] - x[i];
-      const double dist = d.norm();
-      if (dist < 2 * r) ++contacts_pp;
-      if (dist < 2.1 * r) {
-        const double a = std::atan2(d[1], d[0]);
-        psi[i] += std::polar(1.0, 6 * a);
-        psi[k] += std::polar(1.0, 6 * (a + M_PI));
-        ++nb[i];
-        ++nb[k];
-      }
-    }
-  long walls = 0;
-  for (std::size_t p = 0; p < n; ++p)
-    for (std::size_t w = 0; w < setup.scene.num_walls(); ++w) walls += setup.scene.wall_geometry(p, w, x[p]).h > 0;
-  double psi_sum = 0;
-  long psi_count = 0, six = 0;
-  for (std::size_t p = 0; p < n; ++p) {
-    if (nb[p] == 6) ++six;
-    if (nb[p] >= 2) {
-      psi_sum += std::abs(psi[p]) / nb[p];
-      ++psi_count;
-    }
-  }
-  pk.psi6 = psi_count ? psi_sum / static_cast<double>(psi_count) : 0.0;
-  pk.six_fraction = static_cast<double>(six) / static_cast<double>(n);
-  pk.contacts_per_particle = static_cast<double>(2 * contacts_pp + walls) / static_cast<double>(n);
-  pk.wall_contacts = static_cast<double>(walls);
-  // Area fraction in a window on the floor, away from the walls: x in [2r, floor_width - 2r], y in [0, 10r]
-  // (the window lies under the pile for the default geometry), by a 200 x 100 point grid.
-  {
-    const double xa = 2 * r, xb = spec.floor_width - 2 * r, ya = 0, yb = 10 * r;
-    long covered = 0, pts = 0;
-    for (int a = 0; a < 200; ++a)
-      for (int b = 0; b < 100; ++b) {
-        const double gx = xa + (a + 0.5) * (xb - xa) / 200, gy = ya + (b + 0.5) * (yb - ya) / 100;
-        ++pts;
-        for (std::size_t p = 0; p < n; ++p)
-          if ((x[p][0] - gx) * (x[p][0] - gx) + (x[p][1] - gy) * (x[p][1] - gy) < r * r) {
-            ++covered;
-            break;
-          }
-      }
-    pk.area_fraction = static_cast<double>(covered) / static_cast<double>(pts);
-  }
-  return {{"particles_inside", pk.inside},
-          {"centroid_y", json_number(pk.centroid_y)},
-          {"top_y", json_number(pk.top_y)},
-          {"area_fraction", json_number(pk.area_fraction)},
-          {"contacts_per_particle", json_number(pk.contacts_per_particle)},
-          {"wall_contacts", json_number(pk.wall_contacts)},
-          {"psi6", json_number(pk.psi6)},
-          {"six_neighbour_fraction", json_number(pk.six_fraction)}};
-}
 
 // Touching pairs and wall contacts of the engine's state.
 template <class Engine>
@@ -478,73 +404,77 @@ class ContainerStudy : public Study {
               {"integrator", cfg.integrator}, {"tangential", cfg.tangential},
               {"steps_per_run_at_most", json_number(std::ceil(t_end / topt.dt))}, {"dt", json_number(topt.dt)},
               {"placement_of_first_seed", setup.placement}});
+    // One pour per placement seed and mode (the first seed's write the series, snapshots and figures); the further
+    // placements (same geometry and dt) give the spread of a chaotic pour's packing.
+    std::vector<ContainerSpec> specs{spec};
+    std::vector<ContainerSetup> setups{setup};
+    for (std::size_t k = 1; k < seeds.size(); ++k) {
+      specs.push_back(spec);
+      specs.back().seed = seeds[k];
+      setups.push_back(build_container(specs.back()));
+      setups.back().scene.params = setup.scene.params;
+    }
+    const auto tag_of = [&](bool rot_mode, std::size_t k) {
+      return std::string(rot_mode ? "rot" : "norot") + (k == 0 ? "" : "_s" + std::to_string(seeds[k]));
+    };
+    struct Pour {
+      std::size_t seed;  // index into seeds
+      bool rotations;
+    };
+    std::vector<Pour> pours;
+    std::vector<std::size_t> seed_index(seeds.size());
+    for (std::size_t k = 0; k < seeds.size(); ++k) seed_index[k] = k;
+    for_each_product([&](std::size_t k, bool r) { pours.push_back({k, r}); }, seed_index, modes);
+    const auto pour_tag = [&](const Pour& q) { return tag_of(q.rotations, q.seed); };
+    const nlohmann::json rows = run_each(ctx, name(), pours, pour_tag, [&](const Pour& q) {
+      return run_one(setups[q.seed], q.rotations, pour_tag(q), q.seed == 0, cfg, specs[q.seed], ctx);
+    });
     nlohmann::json runs = nlohmann::json::object();
+    for (std::size_t i = 0; i < pours.size(); ++i) runs[pour_tag(pours[i])] = rows[i];
     std::vector<std::string> tags;
     std::vector<std::vector<double>> snap_done;
     for (bool with_rot : modes) {
-      const std::string tag = with_rot ? "rot" : "norot";
-      tags.push_back(tag);
-      runs[tag] = ctx.run(tag, [&] {
-        return run_one(setup, with_rot, tag, true, cfg, spec, ctx);
-      });
-      snap_done.push_back(runs[tag]["snapshot_times"].get<std::vector<double>>());
-    }
-    // Further placements (same geometry and dt): the packing differences are those of a chaotic pour, so the
-    // ensemble gives their spread.
-    for (std::size_t k = 1; k < seeds.size(); ++k) {
-      ContainerSpec sk = spec;
-      sk.seed = seeds[k];
-      ContainerSetup other = build_container(sk);
-      other.scene.params = setup.scene.params;
-      for (bool with_rot : modes) {
-        const std::string tag = std::string(with_rot ? "rot" : "norot") + "_s" + std::to_string(seeds[k]);
-        runs[tag] = ctx.run(tag, [&] {
-          return run_one(other, with_rot, tag, false, cfg, sk, ctx);
-        });
-      }
+      tags.push_back(tag_of(with_rot, 0));
+      snap_done.push_back(runs[tags.back()]["snapshot_times"].get<std::vector<double>>());
     }
 
     // Figures 10/12: kinetic energies, log scale.
-    {
-      std::string s =
-          "set datafile separator ','\nset logscale y\nset format y '%.0e'\nset grid\nset xlabel 't [s]'\nset ylabel 'kinetic energy [J]'\n"
-          "set key top right\nset title 'Example 5.3, " + cfg.integrator + " + " + cfg.tangential + ": kinetic energies (total below " +
-          prm.raw("rest_ratio") + " x peak = at rest)'\nplot ";
-      bool first = true;
-      for (const auto& tag : tags) {
-        const std::string f = "'container_ke_" + tag + ".csv' every ::1 ";
-        const std::string label = tag == "rot" ? "with rotations" : "without rotations";
-        s += std::string(first ? "" : ", ") + f + "u 1:2 w l lw 2 t 'translational, " + label + "'";
-        if (tag == "rot") s += ", " + f + "u 1:3 w l lw 2 t 'rotational, with rotations'";
-        first = false;
-      }
-      s += "\n";
-      render_png(ctx.out_dir / "fig10_12_container_energy.png", s, ctx.log, 1000, 650);
+    Figure energy{"", 1, 1, 1000, 650, {}, {}};
+    Panel& ke = energy.panel("Example 5.3, " + cfg.integrator + " + " + cfg.tangential + ": kinetic energies (total below " +
+                                 prm.raw("rest_ratio") + " x peak = at rest)",
+                             "t [s]", "kinetic energy [J]");
+    ke.logy = true;
+    ke.set("set format y '%.0e'").set("set key top right");
+    for (const auto& tag : tags) {
+      const std::string f = "container_ke_" + tag + ".csv";
+      ke.add(Curve::of(f, "1", "2", "translational, " + std::string(tag == "rot" ? "with" : "without") + " rotations", "l lw 2"));
+      if (tag == "rot") ke.add(Curve::of(f, "1", "3", "rotational, with rotations", "l lw 2"));
     }
-    // Figures 9/11: snapshots.
+    render_figure(ctx.out_dir / "fig10_12_container_energy.png", energy, ctx.log);
+    // Figures 9/11: snapshots, coloured by speed, with the container's outline.
     for (std::size_t k = 0; k < tags.size(); ++k) {
       const auto& times = snap_done[k];
-      const std::size_t cols = 4, rows = (times.size() + cols - 1) / cols;
-      const double xl = -0.2, xr = setup.x_right + 0.2, yb = -0.2;
+      const int cols = 4, rows = static_cast<int>((times.size() + cols - 1) / cols);
       const double yt = std::max(spec.incline_rise + 2.5, 4.5);
-      std::string s = "set datafile separator ','\nset size ratio -1\nunset key\nset multiplot layout " +
-                      std::to_string(rows) + "," + std::to_string(cols) + " title 'Example 5.3 " +
-                      (tags[k] == "rot" ? std::string("with rotations (Fig. 9)") : std::string("without rotations (Fig. 11)")) +
-                      ", colour: speed, blue 0 to red >= 5 m/s'\nset xrange [" + std::to_string(xl) + ":" + std::to_string(xr) + "]\nset yrange [" +
-                      std::to_string(yb) + ":" + std::to_string(yt) + "]\nset style fill solid 0.6 border lc rgb 'black'\n"
-                      "set xtics 1\nset ytics 1\n";
-      s += "set arrow 1 from 0," + std::to_string(setup.wall_top) + " to 0,0 nohead lw 2\n";
-      s += "set arrow 2 from 0,0 to " + std::to_string(spec.floor_width) + ",0 nohead lw 2\n";
-      s += "set arrow 3 from " + std::to_string(spec.floor_width) + ",0 to " + std::to_string(setup.x_right) + "," +
-           std::to_string(spec.incline_rise) + " nohead lw 2\n";
-      s += "set arrow 4 from " + std::to_string(setup.x_right) + "," + std::to_string(spec.incline_rise) + " to " +
-           std::to_string(setup.x_right) + "," + std::to_string(setup.wall_top) + " nohead lw 2\n";
+      const auto point = [](double x, double y) { return format_value(x) + "," + format_value(y); };
+      const std::vector<std::string> outline{point(0, setup.wall_top), point(0, 0), point(spec.floor_width, 0),
+                                             point(setup.x_right, spec.incline_rise), point(setup.x_right, setup.wall_top)};
+      Figure snaps{"Example 5.3 " + std::string(tags[k] == "rot" ? "with rotations (Fig. 9)" : "without rotations (Fig. 11)") +
+                       ", colour: speed, blue 0 to red >= 5 m/s",
+                   rows, cols, 1400, 420 * rows,
+                   {"set palette defined (0 'blue', 1 'red')", "set cbrange [0:5]", "unset colorbox", "set size ratio -1",
+                    "unset key", "set xrange [-0.2:" + format_value(setup.x_right + 0.2) + "]",
+                    "set yrange [-0.2:" + format_value(yt) + "]", "set style fill solid 0.6 border lc rgb 'black'",
+                    "set xtics 1", "set ytics 1", "unset grid"},
+                   {}};
+      for (std::size_t a = 0; a + 1 < outline.size(); ++a)
+        snaps.settings.push_back("set arrow " + std::to_string(a + 1) + " from " + outline[a] + " to " + outline[a + 1] +
+                                 " nohead lw 2");
       for (double t : times)
-        s += "set title 't = " + fmt_time(t) + " s'\nplot 'container_snap_" + tags[k] + "_" + fmt_time(t) +
-             ".csv' every ::1 u 1:2:3:4 w circles lc palette\n";
-      s += "unset multiplot\n";
-      render_png(ctx.out_dir / ("fig" + std::string(tags[k] == "rot" ? "9" : "11") + "_container_snapshots_" + tags[k] + ".png"),
-                 "set palette defined (0 'blue', 1 'red')\nset cbrange [0:5]\nunset colorbox\n" + s, ctx.log, 1400, 420 * static_cast<int>(rows));
+        snaps.panel("t = " + fmt_time(t) + " s", "", "")
+            .add(Curve::of("container_snap_" + tags[k] + "_" + fmt_time(t) + ".csv", "1", "2:3:4", "", "circles lc palette"));
+      render_figure(ctx.out_dir / ("fig" + std::string(tags[k] == "rot" ? "9" : "11") + "_container_snapshots_" + tags[k] + ".png"),
+                    snaps, ctx.log);
     }
 
     nlohmann::json j;
@@ -590,9 +520,6 @@ class ContainerStudy : public Study {
         const auto& r = runs[tag];
         const auto& v = key == "time_to_rest" ? r["time_to_rest"] : r["final"][key];
         return v.is_number() ? v.get<double>() : NAN;
-      };
-      const auto tag_of = [&](bool rot_mode, std::size_t k) {
-        return std::string(rot_mode ? "rot" : "norot") + (k == 0 ? "" : "_s" + std::to_string(seeds[k]));
       };
       const auto stats = [](const std::vector<double>& v) {
         double m = 0;
