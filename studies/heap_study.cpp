@@ -43,9 +43,11 @@
 #include "models/particles/law_registry.hpp"
 #include "models/particles/repose_angle.hpp"
 #include "models/particles/velocity_verlet.hpp"
+#include "studies/figure.hpp"
 #include "studies/output.hpp"
 #include "studies/particle_dumps.hpp"
 #include "studies/study.hpp"
+#include "studies/study_runs.hpp"
 
 namespace stickslip {
 
@@ -428,15 +430,10 @@ class HeapStudy : public Study {
               {"dt", json_number(c.dt)},
               {"steps_per_run_at_most", pour_steps + static_cast<long>(drift_steps)}});
 
-    json rows = json::array();
-    Progress progress(ctx.log, "heap", laws.size());
-    for (const std::string& law : laws) {
-      rows.push_back(ctx.run(law, [&] {
-        return with_tangential_law(law, {c.kt, c.gamma_t, c.mu, c.young, c.poisson},
-                                   [&](const auto& t) { return run_heap(c, scene, walls, t, law, ctx); });
-      }));
-      progress.tick(law);
-    }
+    const json rows = run_each(ctx, name(), laws, [](const std::string& law) { return law; }, [&](const std::string& law) {
+      return with_tangential_law(law, {c.kt, c.gamma_t, c.mu, c.young, c.poisson},
+                                 [&](const auto& t) { return run_heap(c, scene, walls, t, law, ctx); });
+    });
 
     // Results and the conclusion.
     json results = json::array();
@@ -502,67 +499,55 @@ class HeapStudy : public Study {
 
  private:
   static void draw_figures(const StudyContext& ctx, const HeapConfig& c, const json& rows, const Boundaries& walls) {
-    std::string arrows;
-    int a = 1;
-    for (const SegmentWall& w : walls.segments)
-      arrows += "set arrow " + std::to_string(a++) + " from " + format_value(w.a[0]) + "," + format_value(w.a[1]) + " to " +
-                format_value(w.b[0]) + "," + format_value(w.b[1]) + " nohead lw 2\n";
-    arrows += "set arrow " + std::to_string(a++) + " from " + format_value(-0.5 * c.spec.floor_width) + ",0 to " +
-              format_value(0.5 * c.spec.floor_width) + ",0 nohead lw 2\n";
+    // The walls and the floor as arrows, for the snapshots.
+    std::vector<std::string> scene{"set size ratio -1", "unset key", "unset grid", "set palette defined (0 'blue', 1 'red')",
+                                   "set cbrange [0:2]", "unset colorbox", "set style fill solid 0.6 noborder"};
+    const auto arrow = [&](double ax, double ay, double bx, double by) {
+      scene.push_back("set arrow " + std::to_string(scene.size()) + " from " + format_value(ax) + "," + format_value(ay) +
+                      " to " + format_value(bx) + "," + format_value(by) + " nohead lw 2");
+    };
     double top = 0;
-    for (const SegmentWall& w : walls.segments) top = std::max({top, w.a[1], w.b[1]});
+    for (const SegmentWall& w : walls.segments) arrow(w.a[0], w.a[1], w.b[0], w.b[1]), top = std::max({top, w.a[1], w.b[1]});
+    arrow(-0.5 * c.spec.floor_width, 0, 0.5 * c.spec.floor_width, 0);
+    scene.push_back("set xrange [" + format_value(-0.5 * c.spec.floor_width) + ":" + format_value(0.5 * c.spec.floor_width) + "]");
+    scene.push_back("set yrange [0:" + format_value(top * 1.02) + "]");
     // Snapshots (Fig. 6), one figure per law.
     for (const json& r : rows) {
       const std::string law = r["law"].get<std::string>();
-      std::vector<std::string> files, titles;
-      for (double t : r["snapshot_times"]) {
-        files.push_back("heap_snap_" + law + "_" + fmt_time(t) + ".csv");
-        titles.push_back("t = " + fmt_time(t) + " s");
-      }
-      files.push_back("heap_snap_" + law + "_final.csv");
-      titles.push_back(std::string(r["at_rest"].get<bool>() ? "at rest, " : "not at rest, ") + "t = " +
-                       fmt_time(r["t_stop"].get<double>()) + " s");
-      const std::size_t cols = std::min<std::size_t>(files.size(), 2), nrows = (files.size() + cols - 1) / cols;
-      std::string s = "set datafile separator ','\nset size ratio -1\nunset key\nset palette defined (0 'blue', 1 'red')\n"
-                      "set cbrange [0:2]\nunset colorbox\nset style fill solid 0.6 noborder\n" + arrows +
-                      "set xrange [" + format_value(-0.5 * c.spec.floor_width) + ":" + format_value(0.5 * c.spec.floor_width) +
-                      "]\nset yrange [0:" + format_value(top * 1.02) + "]\nset multiplot layout " + std::to_string(nrows) + "," +
-                      std::to_string(cols) + " title 'heap (" + law + "): colour speed, blue 0 to red >= 2 m/s'\n";
-      for (std::size_t k = 0; k < files.size(); ++k)
-        s += "set title '" + titles[k] + "'\nplot '" + files[k] + "' every ::1 u 1:2:3:4 w circles lc palette\n";
-      s += "unset multiplot\n";
-      render_png(ctx.out_dir / ("heap_snapshots_" + law + ".png"), s, ctx.log, 1400, 480 * static_cast<int>(nrows));
+      std::vector<std::pair<std::string, std::string>> frames;  // file, title
+      for (double t : r["snapshot_times"])
+        frames.emplace_back("heap_snap_" + law + "_" + fmt_time(t) + ".csv", "t = " + fmt_time(t) + " s");
+      frames.emplace_back("heap_snap_" + law + "_final.csv", std::string(r["at_rest"].get<bool>() ? "at rest, " : "not at rest, ") +
+                                                                 "t = " + fmt_time(r["t_stop"].get<double>()) + " s");
+      const int cols = static_cast<int>(std::min<std::size_t>(frames.size(), 2));
+      const int nrows = static_cast<int>((frames.size() + cols - 1) / cols);
+      Figure fig{"heap (" + law + "): colour speed, blue 0 to red >= 2 m/s", nrows, cols, 1400, 480 * nrows, scene, {}};
+      for (const auto& [file, title] : frames)
+        fig.panel(title, "", "").add(Curve::of(file, "1", "2:3:4", "", "circles lc palette"));
+      render_figure(ctx.out_dir / ("heap_snapshots_" + law + ".png"), fig, ctx.log);
     }
     // Kinetic energy decay.
-    {
-      std::string s = "set datafile separator ','\nset logscale y\nset format y '%.0e'\nset grid\nset xlabel 't [s]'\n"
-                      "set ylabel 'kinetic energy [J/m]'\nset title 'heap: kinetic energy (rest below " +
-                      format_value(c.rest_ratio * c.e_ref) + " J/m)'\nplot ";
-      bool first = true;
-      for (const json& r : rows) {
-        const std::string law = r["law"].get<std::string>();
-        s += std::string(first ? "" : ", ") + "'heap_kinetic_" + law + ".csv' every ::1 u 1:($2 > 0 ? $2 : 1/0) w l lw 2 t '" + law + "'";
-        first = false;
-      }
-      s += ", " + format_value(c.rest_ratio * c.e_ref) + " w l dt 2 lc 'black' t 'rest threshold'\n";
-      render_png(ctx.out_dir / "heap_kinetic.png", s, ctx.log);
+    const double threshold = c.rest_ratio * c.e_ref;
+    Figure kinetic{"heap: kinetic energy (rest below " + format_value(threshold) + " J/m)", 1, 1, 1000, 700, {}, {}};
+    Panel& ke = kinetic.panel("", "t [s]", "kinetic energy [J/m]").set("set format y '%.0e'");
+    ke.logy = true;
+    for (const json& r : rows) {
+      const std::string law = r["law"].get<std::string>();
+      ke.add(Curve::of("heap_kinetic_" + law + ".csv", "1", "($2 > 0 ? $2 : 1/0)", law, "l lw 2"));
     }
+    ke.add(Curve::fn(format_value(threshold), "rest threshold", "l dt 2 lc 'black'"));
+    render_figure(ctx.out_dir / "heap_kinetic.png", kinetic, ctx.log);
     // Drift after rest (Fig. 7) per law and dt.
-    {
-      std::string s = "set datafile separator ','\nset grid\nset xlabel 't - t_{rest} [s]'\nset ylabel 'surface drift [m]'\n"
-                      "set key top left\nset title 'heap: mean displacement of the surface discs after rest (Fig. 7)'\nplot ";
-      bool first = true;
-      for (const json& r : rows)
-        for (const json& d : r["drift_by_dt"]) {
-          const std::string law = r["law"].get<std::string>(), f = format_value(d["dt_factor"].get<double>());
-          s += std::string(first ? "" : ", ") + "'heap_drift_" + law + "_f" + f + ".csv' every ::1 u 1:2 w l lw 2 t '" + law +
-               ", dt = " + format_value(d["dt"].get<double>()) + " s'";
-          first = false;
-        }
-      s += "\n";
-      render_png(ctx.out_dir / "heap_drift.png", s, ctx.log);
-    }
-    // Drift against dt.
+    Figure drift{"heap: mean displacement of the surface discs after rest (Fig. 7)", 1, 1, 1000, 700, {}, {}};
+    Panel& dp = drift.panel("", "t - t_{rest} [s]", "surface drift [m]").set("set key top left");
+    for (const json& r : rows)
+      for (const json& d : r["drift_by_dt"]) {
+        const std::string law = r["law"].get<std::string>(), f = format_value(d["dt_factor"].get<double>());
+        dp.add(Curve::of("heap_drift_" + law + "_f" + f + ".csv", "1", "2",
+                         law + ", dt = " + format_value(d["dt"].get<double>()) + " s", "l lw 2"));
+      }
+    render_figure(ctx.out_dir / "heap_drift.png", drift, ctx.log);
+    // Drift against dt: one block per law in heap_drift_dt.dat (whitespace-separated, blocks apart by two blank lines).
     {
       std::string data;
       for (const json& r : rows) {
@@ -573,33 +558,37 @@ class HeapStudy : public Study {
         data += "\n\n";
       }
       write_file_atomically(ctx.out_dir / "heap_drift_dt.dat", data);
-      std::string s = "set logscale xy\nset grid\nset xlabel 'dt [s]'\nset ylabel 'surface drift after " + format_value(c.t_drift) +
-                      " s [m]'\nset key top left\nset title 'heap: drift against the time step'\nplot ";
-      for (std::size_t k = 0; k < rows.size(); ++k)
-        s += std::string(k ? ", " : "") + "'heap_drift_dt.dat' index " + std::to_string(k) + " w lp lw 2 pt 7 t '" +
-             rows[k]["law"].get<std::string>() + "'";
-      s += "\n";
-      render_png(ctx.out_dir / "heap_drift_dt.png", s, ctx.log);
     }
+    Figure by_dt{"heap: drift against the time step", 1, 1, 1000, 700,
+                 {"set datafile separator whitespace", "set datafile nocolumnheaders"}, {}};
+    Panel& bp = by_dt.panel("", "dt [s]", "surface drift after " + format_value(c.t_drift) + " s [m]").set("set key top left");
+    bp.logx = bp.logy = true;
+    for (std::size_t k = 0; k < rows.size(); ++k)
+      bp.add(Curve::of("heap_drift_dt.dat", "1", "2 index " + std::to_string(k), rows[k]["law"].get<std::string>(),
+                       "lp lw 2 pt 7"));
+    render_figure(ctx.out_dir / "heap_drift_dt.png", by_dt, ctx.log);
     // Surface profiles with the fitted flanks.
-    {
-      std::string s = "set datafile separator ','\nset grid\nset xlabel 'x [m]'\nset ylabel 'surface height [m]'\nset yrange [0:*]\n"
-                      "set key top left\nset title 'heap: free surface max(y + r) per bin and least-squares flank fits (height exaggerated)'\nplot ";
-      for (std::size_t k = 0; k < rows.size(); ++k) {
-        const json& r = rows[k];
-        const std::string law = r["law"].get<std::string>(), lt = " lt " + std::to_string(k + 1);
-        s += std::string(k == 0 ? "" : ", ") + "'heap_profile_" + law + ".csv' every ::1 u 1:2 w steps" + lt + " t '" + law + " (" +
-             (r["repose_angle_deg"].is_number() ? format_value(std::round(r["repose_angle_deg"].get<double>() * 10) / 10) : std::string("-")) +
-             " deg)'";
-        for (const json& l : r["flank_lines"])
-          if (l["slope"].is_number())
-            s += ", (x >= " + format_value(l["x_from"].get<double>()) + " && x <= " + format_value(l["x_to"].get<double>()) +
-                 " ? " + format_value(l["intercept"].get<double>()) + " + " + format_value(l["slope"].get<double>()) +
-                 "*x : 1/0) w l lw 3 dt 2" + lt + " notitle";
-      }
-      s += "\n";
-      render_png(ctx.out_dir / "heap_profile.png", s, ctx.log, 1200, 600);
+    Figure profile{"heap: free surface max(y + r) per bin and least-squares flank fits (height exaggerated)", 1, 1, 1200, 600,
+                   {}, {}};
+    Panel& pp = profile.panel("", "x [m]", "surface height [m]").set("set yrange [0:*]").set("set key top left");
+    for (std::size_t k = 0; k < rows.size(); ++k) {
+      const json& r = rows[k];
+      const std::string law = r["law"].get<std::string>(), lt = " lt " + std::to_string(k + 1);
+      pp.add(Curve::of("heap_profile_" + law + ".csv", "1", "2",
+                       law + " (" +
+                           (r["repose_angle_deg"].is_number()
+                                ? format_value(std::round(r["repose_angle_deg"].get<double>() * 10) / 10)
+                                : std::string("-")) +
+                           " deg)",
+                       "steps" + lt));
+      for (const json& l : r["flank_lines"])
+        if (l["slope"].is_number())
+          pp.add(Curve::fn("(x >= " + format_value(l["x_from"].get<double>()) + " && x <= " + format_value(l["x_to"].get<double>()) +
+                               " ? " + format_value(l["intercept"].get<double>()) + " + " +
+                               format_value(l["slope"].get<double>()) + "*x : 1/0)",
+                           "", "l lw 3 dt 2" + lt));
     }
+    render_figure(ctx.out_dir / "heap_profile.png", profile, ctx.log);
   }
 };
 
