@@ -57,11 +57,13 @@
 #include "models/particles/velocity_verlet.hpp"
 #include "studies/lammps_files.hpp"
 #include "studies/lammps_run.hpp"
+#include "studies/figure.hpp"
 #include "studies/output.hpp"
 #include "studies/particle_cooling.hpp"
 #include "studies/particle_dumps.hpp"
 #include "studies/particle_ledger.hpp"
 #include "studies/study.hpp"
+#include "studies/study_runs.hpp"
 
 namespace stickslip {
 
@@ -387,19 +389,18 @@ class GranularGasStudy : public Study {
               {"particles", g.spec.n},
               {"dt", json_number(g.dt)}});
 
-    std::map<std::string, std::vector<json>> rows;
-    Progress progress(ctx.log, "granular-gas", laws.size() * seeds.size());
-    for (const std::string& law : laws)
-      for (std::uint64_t seed : seeds) {
-        const std::string key = law + "/seed=" + std::to_string(seed);
-        const bool scatter = seed == seeds.front();
-        json row = ctx.run(key, [&] {
-          return g.normal == "linear" ? run_law(g, linear, law, seed, scatter, ctx)
-                                      : run_law(g, hertz, law, seed, scatter, ctx);
+    // One run per law and seed (every law from the same initial states); the first seed's write the onsets.
+    std::vector<std::pair<std::string, std::uint64_t>> configs;
+    for_each_product([&](const std::string& law, std::uint64_t seed) { configs.emplace_back(law, seed); }, laws, seeds);
+    const json all = run_each(
+        ctx, name(), configs, [](const auto& c) { return c.first + "/seed=" + std::to_string(c.second); },
+        [&](const auto& c) {
+          const bool scatter = c.second == seeds.front();
+          return g.normal == "linear" ? run_law(g, linear, c.first, c.second, scatter, ctx)
+                                      : run_law(g, hertz, c.first, c.second, scatter, ctx);
         });
-        rows[law].push_back(row);
-        progress.tick(key);
-      }
+    std::map<std::string, std::vector<json>> rows;
+    for (std::size_t k = 0; k < configs.size(); ++k) rows[configs[k].first].push_back(all[k]);
 
     // LAMMPS reference: dsds, first seed.
     json lammps_row;
@@ -789,64 +790,71 @@ class GranularGasStudy : public Study {
 
   static void draw_figures(const StudyContext& ctx, const std::vector<std::string>& laws, double x_min, double t0,
                            bool lammps, bool dsds, bool ratio, double cluster_factor, const std::string& onsets_file) {
+    const auto col = [](std::size_t c) { return "$" + std::to_string(c); };
+    const auto lc = [](std::size_t k) { return " lc " + std::to_string(k + 1); };
+    const std::string per_t0 = "/" + format_value(t0) + ")";
     // Column layout of gas_temperatures.csv: 1 t, 2 t/tau, then 3 per law (T_tr, se, T_rot), then LAMMPS T_tr, T_rot.
-    std::ostringstream s;
-    s << "set datafile separator ','\nset key top right\nset logscale xy\nset grid\n"
-      << "set xlabel 't / tau_{KT}'\nset ylabel 'T / T_0'\nset title 'Homogeneous cooling: T_{tr} (lines), T_{rot} (dashed); "
-      << "Haff T_0/(1+t/tau_{KT})^2 (black)" << (lammps ? "; dots: LAMMPS dsds" : "") << "'\n";
-    s << "set yrange [*:1.2]\nplot [" << x_min << ":*] ";
+    Figure temp{"", 1, 1, 1000, 700, {}, {}};
+    Panel& tp = temp.panel(std::string("Homogeneous cooling: T_{tr} (lines), T_{rot} (dashed); Haff T_0/(1+t/tau_{KT})^2 (black)") +
+                               (lammps ? "; dots: LAMMPS dsds" : ""),
+                           "t / tau_{KT}", "T / T_0");
+    tp.logx = tp.logy = true;
+    tp.set("set key top right").set("set yrange [*:1.2]").set("set xrange [" + format_value(x_min) + ":*]");
     for (std::size_t k = 0; k < laws.size(); ++k) {
       const std::size_t c = 3 + 3 * k;
-      s << "'gas_temperatures.csv' every ::1 using 2:($" << c << "/" << t0 << ") with lines lw 2 lc " << k + 1 << " title '"
-        << laws[k] << " T_{tr}', '' every ::1 using 2:($" << c + 2 << "/" << t0 << ") with lines dt 2 lc " << k + 1
-        << " title '" << laws[k] << " T_{rot}', ";
+      tp.add(Curve::of("gas_temperatures.csv", "2", "(" + col(c) + per_t0, laws[k] + " T_{tr}", "lines lw 2" + lc(k)));
+      tp.add(Curve::of("gas_temperatures.csv", "2", "(" + col(c + 2) + per_t0, laws[k] + " T_{rot}", "lines dt 2" + lc(k)));
     }
-    if (lammps) {
-      const std::size_t c = 3 + 3 * laws.size();
-      s << "'gas_temperatures.csv' every 4::1 using 2:($" << c << "/" << t0 << ") with points pt 7 ps 0.6 lc rgb 'black' title 'LAMMPS dsds T_{tr}', ";
+    if (lammps)  // every 4th sample
+      tp.add(Curve::of("gas_temperatures.csv", "2", "(int($0) % 4 == 0 ? " + col(3 + 3 * laws.size()) + "/" + format_value(t0) + " : 1/0)",
+                       "LAMMPS dsds T_{tr}", "points pt 7 ps 0.6 lc rgb 'black'"));
+    tp.add(Curve::fn("1/(1+x)**2", "Haff, tau_{KT}", "lines lc rgb 'black' lw 1"));
+    render_figure(ctx.out_dir / "gas_temperature.png", temp, ctx.log);
+
+    // gas_homogeneity.csv: 1 t, 2 t/tau, then 2 per law (density index / S_CS(0), velocity index).
+    Figure hom{"", 2, 1, 1000, 1000, {"set key top left"}, {}};
+    hom.panel("Homogeneity (ensemble mean): density variance on a grid; the gas is homogeneous below the threshold (" +
+                              format_value(cluster_factor) + ")",
+                          "t / tau_{KT}", "density index / S_{CS}(0)");
+    hom.panel("Velocity correlation within cells (1: uncorrelated)", "t / tau_{KT}", "velocity index");
+    Panel &hd = hom.panels[0], &hv = hom.panels[1];  // (references after the last panel() call)
+    for (std::size_t k = 0; k < laws.size(); ++k) {
+      hd.add(Curve::of("gas_homogeneity.csv", "2", std::to_string(3 + 2 * k), laws[k], "lines" + lc(k)));
+      hv.add(Curve::of("gas_homogeneity.csv", "2", std::to_string(4 + 2 * k), laws[k], "lines" + lc(k)));
     }
-    s << "1/(1+x)**2 with lines lc rgb 'black' lw 1 title 'Haff, tau_{KT}'\n";
-    render_png(ctx.out_dir / "gas_temperature.png", s.str(), ctx.log);
+    for (Panel* p : {&hd, &hv}) p->add(Curve::fn(format_value(cluster_factor), "threshold", "lines lc rgb 'black' dt 2"));
+    render_figure(ctx.out_dir / "gas_homogeneity.png", hom, ctx.log);
 
-    std::ostringstream h;
-    h << "set datafile separator ','\nset grid\nset multiplot layout 2,1\nset xlabel 't / tau_{KT}'\nset key top left\n"
-      << "set ylabel 'density index / S_{CS}(0)'\nset title 'Homogeneity (ensemble mean): density variance on a grid; "
-      << "the gas is homogeneous below the threshold (" << cluster_factor << ")'\nplot ";
+    // gas_cooling_rate.csv: 1 T, 2 T/T0, 3 Enskog, then 2 per law (zeta, stderr), then dsds/csds and its stderr.
+    Figure rate{"", ratio ? 2 : 1, 1, 1000, ratio ? 1000 : 700, {}, {}};
+    const auto positive = [&](std::size_t c) { return "(" + col(c) + " > 0 ? " + col(c) + " : 1/0):" + std::to_string(c + 1); };
+    Panel& zp = rate.panel("Cooling rate against temperature (ensemble mean +- stderr; CSV: -1 = not reached or no error bar)",
+                           "T_{tr} / T_0", "cooling rate -dlnT_{tr}/dt [1/s]");
+    zp.logx = zp.logy = true;
+    zp.set("set key bottom right");
     for (std::size_t k = 0; k < laws.size(); ++k)
-      h << "'gas_homogeneity.csv' every ::1 using 2:" << 3 + 2 * k << " with lines lc " << k + 1 << " title '" << laws[k] << "', ";
-    h << cluster_factor << " with lines lc rgb 'black' dt 2 title 'threshold'\n"
-      << "set ylabel 'velocity index'\nset title 'Velocity correlation within cells (1: uncorrelated)'\nplot ";
-    for (std::size_t k = 0; k < laws.size(); ++k)
-      h << "'gas_homogeneity.csv' every ::1 using 2:" << 4 + 2 * k << " with lines lc " << k + 1 << " title '" << laws[k] << "', ";
-    h << cluster_factor << " with lines lc rgb 'black' dt 2 title 'threshold'\nunset multiplot\n";
-    render_png(ctx.out_dir / "gas_homogeneity.png", h.str(), ctx.log, 1000, 1000);
-
-    std::ostringstream z;
-    z << "set datafile separator ','\nset grid\n";
-    if (ratio) z << "set multiplot layout 2,1\n";
-    z << "set logscale xy\nset xlabel 'T_{tr} / T_0'\nset ylabel 'cooling rate -dlnT_{tr}/dt [1/s]'\nset key bottom right\n"
-      << "set title 'Cooling rate against temperature (ensemble mean +- stderr; CSV: -1 = not reached or no error bar)'\nplot ";
-    for (std::size_t k = 0; k < laws.size(); ++k)
-      z << "'gas_cooling_rate.csv' every ::1 using ($2):($" << 4 + 2 * k << " > 0 ? $" << 4 + 2 * k << " : 1/0):" << 5 + 2 * k
-        << " with yerrorlines lc " << k + 1 << " title '" << laws[k] << "', ";
-    z << "'' every ::1 using 2:3 with lines lc rgb 'black' dt 2 title 'Enskog, frictionless'\n";
+      zp.add(Curve::of("gas_cooling_rate.csv", "($2)", positive(4 + 2 * k), laws[k], "yerrorlines" + lc(k)));
+    zp.add(Curve::of("gas_cooling_rate.csv", "2", "3", "Enskog, frictionless", "lines lc rgb 'black' dt 2"));
     if (ratio) {
-      const std::size_t c = 4 + 2 * laws.size();
-      z << "unset logscale y\nset ylabel 'zeta_{dsds} / zeta_{csds}'\nset title 'dsds/csds cooling rate at equal T (paired seeds, mean +- stderr); seed 001 claims < 1'\n"
-        << "plot 'gas_cooling_rate.csv' every ::1 using 2:($" << c << " > 0 ? $" << c << " : 1/0):" << c + 1
-        << " with yerrorlines lc rgb 'red' title 'dsds/csds', 1 with lines lc rgb 'black' notitle\nunset multiplot\n";
+      Panel& rp = rate.panel("dsds/csds cooling rate at equal T (paired seeds, mean +- stderr); seed 001 claims < 1",
+                             "T_{tr} / T_0", "zeta_{dsds} / zeta_{csds}");
+      rp.logx = true;
+      rp.set("set key bottom right");
+      rp.add(Curve::of("gas_cooling_rate.csv", "2", positive(4 + 2 * laws.size()), "dsds/csds", "yerrorlines lc rgb 'red'"));
+      rp.add(Curve::fn("1", "", "lines lc rgb 'black'"));
     }
-    render_png(ctx.out_dir / "gas_cooling_rate.png", z.str(), ctx.log, 1000, ratio ? 1000 : 700);
+    render_figure(ctx.out_dir / "gas_cooling_rate.png", rate, ctx.log);
 
     if (dsds) {
-      std::ostringstream c;
-      c << "set datafile separator ','\nset grid\nset logscale y\nset xlabel 'tangential impact speed v_t [m/s]'\n"
-        << "set ylabel 'energy created per collision [J]'\nset key top left\n"
-        << "set title 'D-SDS: energy created at the collision onset vs seed 001 eq. 3/11 closed form'\n"
-        << "plot '" << onsets_file << "' every ::1 using 3:($6 > 0 ? $6 : 1/0) with dots lc rgb '#b0b0b0' title 'measured, single collisions (first seed)', "
-        << "'gas_dsds_created.csv' every ::1 using (($1+$2)/2):($4 > 0 ? $4 : 1/0) with points pt 7 title 'measured (bin mean)', "
-        << "'' every ::1 using (($1+$2)/2):($5 > 0 ? $5 : 1/0) with lines lw 2 title '(gamma_t m* v_t - mu f_{n0})^2/(2k_t), bin mean'\n";
-      render_png(ctx.out_dir / "gas_dsds_created.png", c.str(), ctx.log);
+      Figure created{"D-SDS: energy created at the collision onset vs seed 001 eq. 3/11 closed form", 1, 1, 1000, 700, {}, {}};
+      Panel& cp = created.panel("", "tangential impact speed v_t [m/s]", "energy created per collision [J]");
+      cp.logy = true;
+      cp.set("set key top left");
+      cp.add(Curve::of(onsets_file, "3", "($6 > 0 ? $6 : 1/0)", "measured, single collisions (first seed)", "dots lc rgb '#b0b0b0'"));
+      cp.add(Curve::of("gas_dsds_created.csv", "(($1+$2)/2)", "($4 > 0 ? $4 : 1/0)", "measured (bin mean)", "points pt 7"));
+      cp.add(Curve::of("gas_dsds_created.csv", "(($1+$2)/2)", "($5 > 0 ? $5 : 1/0)",
+                       "(gamma_t m* v_t - mu f_{n0})^2/(2k_t), bin mean", "lines lw 2"));
+      render_figure(ctx.out_dir / "gas_dsds_created.png", created, ctx.log);
     }
   }
 };
