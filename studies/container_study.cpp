@@ -262,18 +262,18 @@ class ContainerStudy : public Study {
     std::map<std::string, std::string> u;
     for (const char* k : {"balance", "created", "elastic_normal", "elastic_tangential", "external_dissipation",
                           "final_kinetic_energy", "gravity_work", "kinetic_end", "kinetic_start", "normal_damping",
-                          "peak_kinetic_energy", "reset_jump", "scheme_work", "tangential_dissipation", "verlet_kick"}) u[k] = "J";
-    for (const char* k : {"centroid_y", "top_y", "vessel_bottom", "vessel_top", "x_right"}) u[k] = "m";
+                          "peak_kinetic_energy", "reset_jump", "scheme_work", "tangential_dissipation", "verlet_kick"}) u.emplace(k, "J");
+    for (const char* k : {"centroid_y", "top_y", "vessel_bottom", "vessel_top", "x_right"}) u.emplace(k, "m");
     for (const char* k : {"collision_duration_eq50", "dt", "smallest_dt", "snapshot_times", "t_stop", "time_of_peak",
-                          "time_to_rest", "time_to_rest_with_rotations"}) u[k] = "s";
-    for (const char* k : {"impact_speed"}) u[k] = "m/s";
-    for (const char* k : {"particle_mass"}) u[k] = "kg";
-    for (const char* k : {"kt"}) u[k] = "N/m";
-    for (const char* k : {"gamma_t"}) u[k] = "1/s";
+                          "time_to_rest", "time_to_rest_with_rotations"}) u.emplace(k, "s");
+    for (const char* k : {"impact_speed"}) u.emplace(k, "m/s");
+    for (const char* k : {"particle_mass"}) u.emplace(k, "kg");
+    for (const char* k : {"kt"}) u.emplace(k, "N/m");
+    for (const char* k : {"gamma_t"}) u.emplace(k, "1/s");
     for (const char* k : {"area_fraction", "contacts_per_particle", "count", "energy_balance_error", "final_to_peak",
                           "force_evaluations", "max", "neighbor_rebuilds", "particles", "particles_inside", "psi6",
                           "relaxed_steps", "scheme_work_relative", "seeds_rot_higher", "six_neighbour_fraction",
-                          "steps", "vessel_area_fraction", "wall_contacts"}) u[k] = "-";
+                          "steps", "vessel_area_fraction", "wall_contacts"}) u.emplace(k, "-");
     return u;
   }
 

@@ -37,6 +37,8 @@
 // steps per run, under dumps/.
 #include <sys/sysinfo.h>
 
+#include <fmt/format.h>
+
 #include <algorithm>
 #include <chrono>
 #include <cmath>
@@ -239,11 +241,11 @@ class GranularGasStudy : public Study {
                           "energy_created_per_collision", "eq11_closed_form_total", "external_dissipation",
                           "gravity_work", "kinetic_end", "kinetic_start", "ledger_created_per_collision",
                           "ledger_created_total", "normal_damping", "onset_created_total", "reset_jump",
-                          "scheme_work", "tangential_dissipation", "verlet_kick"}) u[k] = "J";
+                          "scheme_work", "tangential_dissipation", "verlet_kick"}) u.emplace(k, "J");
     for (const char* k : {"contact_time", "dsds_tau_mean", "dsds_tau_sd_one_run", "dt", "fit_window_start",
                           "hard_spheres_tau", "hard_spheres_tau_stderr", "loop_seconds", "t_end", "t_free0",
                           "t_homogeneous_end", "t_homogeneous_end_per_seed", "tau", "tau_kinetic_theory",
-                          "tau_per_seed", "tau_stderr"}) u[k] = "s";
+                          "tau_per_seed", "tau_stderr"}) u.emplace(k, "s");
     for (const char* k : {"T_over_T0", "chi_carnahan_starling", "collisions", "collisions_over_enskog",
                           "contact_time_over_free_time", "cooling_rate_over_hard_spheres",
                           "cooling_rate_over_hard_spheres_stderr", "cooling_rate_over_kinetic_theory",
@@ -257,7 +259,7 @@ class GranularGasStudy : public Study {
                           "restitution_continuous", "restitution_measured", "scheme_energy_error",
                           "scheme_work_relative", "seed_to_seed_relative_sd_there", "steps_per_run",
                           "tau_deviation_in_stderr", "tau_difference_in_sd", "tau_over_kinetic_theory",
-                          "velocity_index"}) u[k] = "-";
+                          "velocity_index"}) u.emplace(k, "-");
     return u;
   }
 
@@ -790,9 +792,9 @@ class GranularGasStudy : public Study {
 
   static void draw_figures(const StudyContext& ctx, const std::vector<std::string>& laws, double x_min, double t0,
                            bool lammps, bool dsds, bool ratio, double cluster_factor, const std::string& onsets_file) {
-    const auto col = [](std::size_t c) { return "$" + std::to_string(c); };
-    const auto lc = [](std::size_t k) { return " lc " + std::to_string(k + 1); };
-    const std::string per_t0 = "/" + format_value(t0) + ")";
+    const auto col = [](std::size_t c) { return fmt::format("${}", c); };
+    const auto lc = [](std::size_t k) { return fmt::format(" lc {}", k + 1); };
+    const auto per_t0 = [&](std::size_t c) { return fmt::format("(${}/{})", c, format_value(t0)); };
     // Column layout of gas_temperatures.csv: 1 t, 2 t/tau, then 3 per law (T_tr, se, T_rot), then LAMMPS T_tr, T_rot.
     Figure temp{"", 1, 1, 1000, 700, {}, {}};
     Panel& tp = temp.panel(std::string("Homogeneous cooling: T_{tr} (lines), T_{rot} (dashed); Haff T_0/(1+t/tau_{KT})^2 (black)") +
@@ -802,11 +804,11 @@ class GranularGasStudy : public Study {
     tp.set("set key top right").set("set yrange [*:1.2]").set("set xrange [" + format_value(x_min) + ":*]");
     for (std::size_t k = 0; k < laws.size(); ++k) {
       const std::size_t c = 3 + 3 * k;
-      tp.add(Curve::of("gas_temperatures.csv", "2", "(" + col(c) + per_t0, laws[k] + " T_{tr}", "lines lw 2" + lc(k)));
-      tp.add(Curve::of("gas_temperatures.csv", "2", "(" + col(c + 2) + per_t0, laws[k] + " T_{rot}", "lines dt 2" + lc(k)));
+      tp.add(Curve::of("gas_temperatures.csv", "2", per_t0(c), laws[k] + " T_{tr}", "lines lw 2" + lc(k)));
+      tp.add(Curve::of("gas_temperatures.csv", "2", per_t0(c + 2), laws[k] + " T_{rot}", "lines dt 2" + lc(k)));
     }
     if (lammps)  // every 4th sample
-      tp.add(Curve::of("gas_temperatures.csv", "2", "(int($0) % 4 == 0 ? " + col(3 + 3 * laws.size()) + "/" + format_value(t0) + " : 1/0)",
+      tp.add(Curve::of("gas_temperatures.csv", "2", fmt::format("(int($0) % 4 == 0 ? {} : 1/0)", per_t0(3 + 3 * laws.size())),
                        "LAMMPS dsds T_{tr}", "points pt 7 ps 0.6 lc rgb 'black'"));
     tp.add(Curve::fn("1/(1+x)**2", "Haff, tau_{KT}", "lines lc rgb 'black' lw 1"));
     render_figure(ctx.out_dir / "gas_temperature.png", temp, ctx.log);
@@ -827,7 +829,7 @@ class GranularGasStudy : public Study {
 
     // gas_cooling_rate.csv: 1 T, 2 T/T0, 3 Enskog, then 2 per law (zeta, stderr), then dsds/csds and its stderr.
     Figure rate{"", ratio ? 2 : 1, 1, 1000, ratio ? 1000 : 700, {}, {}};
-    const auto positive = [&](std::size_t c) { return "(" + col(c) + " > 0 ? " + col(c) + " : 1/0):" + std::to_string(c + 1); };
+    const auto positive = [&](std::size_t c) { return fmt::format("({0} > 0 ? {0} : 1/0):{1}", col(c), c + 1); };
     Panel& zp = rate.panel("Cooling rate against temperature (ensemble mean +- stderr; CSV: -1 = not reached or no error bar)",
                            "T_{tr} / T_0", "cooling rate -dlnT_{tr}/dt [1/s]");
     zp.logx = zp.logy = true;

@@ -45,6 +45,7 @@
 #include "models/particles/velocity_verlet.hpp"
 #include "studies/figure.hpp"
 #include "studies/output.hpp"
+#include "studies/particle_heap_runs.hpp"
 #include "studies/particle_dumps.hpp"
 #include "studies/study.hpp"
 #include "studies/study_runs.hpp"
@@ -56,232 +57,6 @@ namespace {
 using nlohmann::json;
 
 const std::vector<std::string>& kHeapLaws = particle_law_names();  // models/particles/law_registry.hpp
-
-struct HeapConfig {
-  HopperHeapSpec spec;
-  double kn = 0, gamma_n = 0, kt = 0, gamma_t = 0, mu = 0, young = 0, poisson = 0;
-  RollingResistance rolling;  // mu_roll = 0: no moment
-  double dt = 0, skin = 0, t_max = 0, t_drift = 0, sample = 0;
-  double rest_ratio = 0, rest_hold = 0, hold_fraction = 0, bin = 0;
-  std::vector<double> dt_factors, snapshots;
-  int threads = 1;
-  long dump_every = 0;  // LAMMPS text dumps every k steps of the pour (0: none)
-  double e_ref = 0, d_mean = 0;
-};
-
-std::string fmt_time(double t) {
-  char b[32];
-  std::snprintf(b, sizeof b, "%.3f", t);
-  return b;
-}
-
-// Least-squares slope of y(t) over the samples with t >= t_from (NaN with fewer than 2).
-double slope_from(const std::vector<double>& t, const std::vector<double>& y, double t_from) {
-  std::vector<double> ts, ys;
-  for (std::size_t k = 0; k < t.size(); ++k)
-    if (t[k] >= t_from) ts.push_back(t[k]), ys.push_back(y[k]);
-  return fit_line(ts, ys).slope;
-}
-
-void write_snapshot(const std::filesystem::path& path, const ParticleArrays& p) {
-  CsvWriter f(path, {"x [m]", "y [m]", "r [m]", "speed [m/s]"});
-  for (std::size_t i = 0; i < p.size(); ++i) f.row({p.x[i][0], p.x[i][1], p.radius[i], p.v[i].norm()});
-}
-
-template <class Tangential>
-json run_heap(const HeapConfig& c, const HopperHeapScene& scene, const Boundaries& walls, const Tangential& tangential,
-              const std::string& law, const StudyContext& ctx) {
-  const auto wall0 = std::chrono::steady_clock::now();
-  const std::clock_t cpu0 = std::clock();
-  ParticleEngine<LinearSpringDashpot, Tangential, RollingResistance> e;
-  e.normal = LinearSpringDashpot{c.kn, c.gamma_n};
-  e.tangential = tangential;
-  e.rolling = c.rolling;
-  e.boundaries = walls;
-  e.skin = c.skin;
-  e.threads = c.threads;
-  GranularState s = scene.state;
-  const std::size_t n = s.bodies.size();
-  ParticleLedger ledger;
-  verlet_setup(e, s, &ledger);
-  // the dumps' BOX BOUNDS (open axes: nothing else reads the box): the walls' extent
-  if (c.dump_every > 0) {
-    Vec3 lo = Vec3::Constant(std::numeric_limits<double>::infinity()), hi = -lo;
-    for (const SegmentWall& w : e.boundaries.segments) lo = lo.cwiseMin(w.a).cwiseMin(w.b), hi = hi.cwiseMax(w.a).cwiseMax(w.b);
-    for (const PlaneWall& w : e.boundaries.planes) lo = lo.cwiseMin(w.point), hi = hi.cwiseMax(w.point);
-    const double r = c.spec.radius * (1 + c.spec.spread);
-    e.boundaries.box.lo = lo - Vec3::Constant(r), e.boundaries.box.hi = hi + Vec3::Constant(r);
-  }
-  ParticleDumps dumps(c.dump_every, ctx.out_dir / "dumps", "heap_" + law);
-  dumps.write(0, e, s);
-  const double dt = c.dt;
-  const long sample_every = std::max(1L, std::lround(c.sample / dt));
-  const double threshold = c.rest_ratio * c.e_ref;
-  const double t_span = c.t_max + c.t_drift * static_cast<double>(c.dt_factors.size());
-  const RunSpan span(0, t_span);
-
-  CsvWriter ke(ctx.out_dir / ("heap_kinetic_" + law + ".csv"),
-               {"t [s]", "kinetic [J/m]", "kinetic_rotational [J/m]", "discs_in_hopper [-]"});
-  std::vector<double> snap_times;
-  std::size_t next_snap = 0;
-  VerletStats st;
-  double peak = 0, t_rest = -1;
-  bool armed = false, rested = false;
-  const long max_steps = std::lround(c.t_max / dt);
-  for (long k = 1; k <= max_steps; ++k) {
-    check_interrupt();
-    verlet_step(e, s, dt, st, &ledger);
-    dumps.write(k, e, s);
-    progress_at(s.t);
-    if (next_snap < c.snapshots.size() && s.t >= c.snapshots[next_snap] - 0.5 * dt) {
-      write_snapshot(ctx.out_dir / ("heap_snap_" + law + "_" + fmt_time(c.snapshots[next_snap]) + ".csv"), s.bodies);
-      snap_times.push_back(c.snapshots[next_snap++]);
-    }
-    if (k % sample_every != 0) continue;
-    const double kin = kinetic_energy(s.bodies);
-    if (!std::isfinite(kin)) throw SolverError("heap[" + law + "]: non-finite kinetic energy at t = " + format_value(s.t));
-    double rot = 0;
-    long in_hopper = 0;
-    for (std::size_t i = 0; i < n; ++i) {
-      rot += 0.5 * s.bodies.omega[i].squaredNorm() * s.bodies.inertia(i);
-      in_hopper += s.bodies.x[i][1] > c.spec.outlet_height;
-    }
-    ke.row({s.t, kin, rot, static_cast<double>(in_hopper)});
-    peak = std::max(peak, kin);
-    if (kin > 100 * threshold) armed = true;
-    if (armed && kin < threshold) {
-      if (t_rest < 0) t_rest = s.t;
-      if (s.t - t_rest >= c.rest_hold - 0.5 * dt) {
-        rested = true;
-        break;
-      }
-    } else {
-      t_rest = -1;
-    }
-    if (k % (sample_every * 100) == 0)
-      ctx.log << "heap[" << law << "]: t = " << fmt_time(s.t) << " s, KE = " << kin << " J/m (rest below " << threshold
-              << "), discs in hopper " << in_hopper << "\n";
-  }
-  ke.close();
-  const double t_stop = s.t;
-  write_snapshot(ctx.out_dir / ("heap_snap_" + law + "_final.csv"), s.bodies);
-  const double kin_stop = kinetic_energy(s.bodies);
-  long in_hopper = 0;
-  for (std::size_t i = 0; i < n; ++i) in_hopper += s.bodies.x[i][1] > c.spec.outlet_height;
-
-  // Angle of repose of the heap at rest (or at t_max).
-  const double fx = 0.5 * c.spec.floor_width;
-  const ReposeFit fit = fit_repose_angle(s.bodies, -fx, fx, c.bin, 1.5 * c.d_mean);
-  {
-    CsvWriter prof(ctx.out_dir / ("heap_profile_" + law + ".csv"), {"x [m]", "surface_height [m]"});
-    for (std::size_t k = 0; k < fit.profile.x.size(); ++k) prof.row({fit.profile.x[k], fit.profile.height[k]});
-  }
-  // The ledger of the pour.
-  const double scale = std::max({std::abs(ledger.start.kinetic), std::abs(ledger.now.gravity_work),
-                                 std::abs(ledger.normal_damping()), std::abs(ledger.tangential_dissipation()),
-                                 std::abs(ledger.rolling_dissipation()), std::abs(ledger.created())});
-  const double balance_error = scale > 0 ? std::abs(ledger.balance()) / scale : 0.0;
-
-  // Drift of the surface discs from the state at rest, once per dt factor.
-  const std::vector<std::size_t>& surf = fit.surface;
-  std::vector<Vec3> x0;
-  for (std::size_t i : surf) x0.push_back(s.bodies.x[i]);
-  json by_dt = json::array();
-  long drift_steps = 0;
-  for (std::size_t q = 0; q < c.dt_factors.size(); ++q) {
-    const double h = dt * c.dt_factors[q];
-    GranularState w = s;  // bodies, forces of the last step, springs, neighbor list: the run continues from here
-    const long steps = std::max(1L, std::lround(c.t_drift / h));
-    const long every = std::max(1L, std::lround(c.sample / h));
-    CsvWriter csv(ctx.out_dir / ("heap_drift_" + law + "_f" + format_value(c.dt_factors[q]) + ".csv"),
-                  {"t_after_rest [s]", "surface_drift [m]", "com_drift [m]", "max_drift [m]", "kinetic [J/m]"});
-    std::vector<double> tt, dd;
-    double com = 0, mx = 0;
-    auto measure = [&](double t) {
-      double sum = 0;
-      Vec3 shift = Vec3::Zero();
-      mx = 0;
-      for (std::size_t a = 0; a < surf.size(); ++a) {
-        const Vec3 d = w.bodies.x[surf[a]] - x0[a];
-        sum += d.norm();
-        shift += d;
-        mx = std::max(mx, d.norm());
-      }
-      const double m = surf.empty() ? 0.0 : sum / static_cast<double>(surf.size());
-      com = surf.empty() ? 0.0 : shift.norm() / static_cast<double>(surf.size());
-      tt.push_back(t);
-      dd.push_back(m);
-      csv.row({t, m, com, mx, kinetic_energy(w.bodies)});
-    };
-    measure(0);
-    VerletStats ws;
-    for (long k = 1; k <= steps; ++k) {
-      check_interrupt();
-      verlet_step(e, w, h, ws);
-      progress_at(t_stop + static_cast<double>(q) * c.t_drift + static_cast<double>(k) * h);
-      if (k % every == 0 || k == steps) measure(static_cast<double>(k) * h);
-    }
-    if (!std::isfinite(dd.back())) throw SolverError("heap[" + law + "]: non-finite drift");
-    drift_steps += ws.steps;
-    by_dt.push_back({{"dt_factor", c.dt_factors[q]},
-                     {"dt", json_number(h)},
-                     {"surface_drift", json_number(dd.back())},
-                     {"com_drift", json_number(com)},
-                     {"max_drift", json_number(mx)},
-                     {"drift_rate", json_number(slope_from(tt, dd, 0.5 * c.t_drift))}});
-  }
-  const double wall = std::chrono::duration<double>(std::chrono::steady_clock::now() - wall0).count();
-  const double cpu = static_cast<double>(std::clock() - cpu0) / CLOCKS_PER_SEC;  // the process's CPU time (threads add up)
-  const json& first = by_dt.front();
-  ctx.log << "heap[" << law << "]: " << (rested ? "at rest at t = " + fmt_time(t_rest) + " s" : std::string("not at rest by t_max"))
-          << ", repose angle " << fit.angle_deg << " deg, surface drift " << first["surface_drift"] << " m over "
-          << c.t_drift << " s, " << st.steps + drift_steps << " steps, " << wall << " s\n";
-  return {{"law", law},
-          {"repose_angle_deg", json_number(fit.angle_deg)},
-          {"repose_left_deg", json_number(fit.left.angle_deg)},
-          {"repose_right_deg", json_number(fit.right.angle_deg)},
-          {"flank_bins", {fit.left.bins, fit.right.bins}},
-          {"flank_rms", {json_number(fit.left.rms), json_number(fit.right.rms)}},
-          {"flank_lines", {{{"slope", json_number(fit.left.slope)}, {"intercept", json_number(fit.left.intercept)},
-                            {"x_from", fit.left.x_from}, {"x_to", fit.left.x_to}},
-                           {{"slope", json_number(fit.right.slope)}, {"intercept", json_number(fit.right.intercept)},
-                            {"x_from", fit.right.x_from}, {"x_to", fit.right.x_to}}}},
-          {"heap_height", json_number(fit.peak_height)},
-          {"heap_peak_x", json_number(fit.peak_x)},
-          {"heap_feet", {json_number(fit.left_foot), json_number(fit.right_foot)}},
-          {"surface_discs", surf.size()},
-          {"at_rest", rested},
-          {"t_rest", rested ? json_number(t_rest) : json(nullptr)},
-          {"t_stop", json_number(t_stop)},
-          {"kinetic_peak", json_number(peak)},
-          {"kinetic_at_stop", json_number(kin_stop)},
-          {"discs_in_hopper", in_hopper},
-          {"surface_drift", first["surface_drift"]},
-          {"drift_rate", first["drift_rate"]},
-          {"com_drift", first["com_drift"]},
-          {"drift_by_dt", by_dt},
-          {"holds", rested && first["surface_drift"].is_number() &&
-                        first["surface_drift"].get<double>() < c.hold_fraction * c.d_mean},
-          {"energy_balance_error", json_number(balance_error)},
-          {"ledger", {{"kinetic_end", json_number(ledger.now.kinetic)},
-                      {"elastic_normal", json_number(ledger.now.elastic_normal)},
-                      {"elastic_tangential", json_number(ledger.now.elastic_tangential)},
-                      {"gravity_work", json_number(ledger.now.gravity_work)},
-                      {"normal_damping", json_number(ledger.normal_damping())},
-                      {"tangential_dissipation", json_number(ledger.tangential_dissipation())},
-                      {"rolling_dissipation", json_number(ledger.rolling_dissipation())},
-                      {"created", json_number(ledger.created())},
-                      {"scheme_work", json_number(ledger.now.scheme_work)},
-                      {"verlet_kick", json_number(ledger.now.kick)},
-                      {"balance", json_number(ledger.balance())}}},
-          {"steps", st.steps + drift_steps},
-          {"steps_pour", st.steps},
-          {"rebuilds", st.rebuilds},
-          {"snapshot_times", snap_times},
-          {"wall_s", json_number(wall)},
-          {"wall_seconds", json_number(wall)},
-          {"cpu_seconds", json_number(cpu)}};
-}
 
 class HeapStudy : public Study {
  public:
@@ -295,18 +70,18 @@ class HeapStudy : public Study {
     std::map<std::string, std::string> u;
     for (const char* k : {"balance", "created", "elastic_normal", "elastic_tangential", "gravity_work",
                           "kinetic_at_stop", "kinetic_end", "kinetic_peak", "normal_damping", "rolling_dissipation",
-                          "scheme_work", "tangential_dissipation", "verlet_kick"}) u[k] = "J/m";
+                          "scheme_work", "tangential_dissipation", "verlet_kick"}) u.emplace(k, "J/m");
     for (const char* k : {"com_drift", "fill_top", "flank_rms", "heap_feet", "heap_height", "heap_peak_x",
-                          "hopper_top_of_v", "intercept", "max_drift", "surface_drift", "x_from", "x_to"}) u[k] = "m";
+                          "hopper_top_of_v", "intercept", "max_drift", "surface_drift", "x_from", "x_to"}) u.emplace(k, "m");
     for (const char* k : {"contact_time", "cpu_seconds", "dt", "seed_dt", "snapshot_times", "t_rest", "t_stop",
-                          "wall_s"}) u[k] = "s";
-    for (const char* k : {"drift_rate"}) u[k] = "m/s";
-    for (const char* k : {"gamma_n", "gamma_roll", "gamma_t"}) u[k] = "1/s";
-    for (const char* k : {"k_roll", "kn", "kt"}) u[k] = "N/m^2";
-    for (const char* k : {"mean_mass"}) u[k] = "kg/m";
-    for (const char* k : {"repose_angle_deg", "repose_left_deg", "repose_right_deg"}) u[k] = "deg";
+                          "wall_s"}) u.emplace(k, "s");
+    for (const char* k : {"drift_rate"}) u.emplace(k, "m/s");
+    for (const char* k : {"gamma_n", "gamma_roll", "gamma_t"}) u.emplace(k, "1/s");
+    for (const char* k : {"k_roll", "kn", "kt"}) u.emplace(k, "N/m^2");
+    for (const char* k : {"mean_mass"}) u.emplace(k, "kg/m");
+    for (const char* k : {"repose_angle_deg", "repose_left_deg", "repose_right_deg"}) u.emplace(k, "deg");
     for (const char* k : {"damping_ratio", "discs_in_hopper", "dt_factor", "energy_balance_error", "flank_bins",
-                          "particles", "rebuilds", "slope", "steps", "steps_pour", "surface_discs"}) u[k] = "-";
+                          "particles", "rebuilds", "slope", "steps", "steps_pour", "surface_discs"}) u.emplace(k, "-");
     return u;
   }
 
@@ -431,8 +206,7 @@ class HeapStudy : public Study {
               {"steps_per_run_at_most", pour_steps + static_cast<long>(drift_steps)}});
 
     const json rows = run_each(ctx, name(), laws, [](const std::string& law) { return law; }, [&](const std::string& law) {
-      return with_tangential_law(law, {c.kt, c.gamma_t, c.mu, c.young, c.poisson},
-                                 [&](const auto& t) { return run_heap(c, scene, walls, t, law, ctx); });
+      return run_heap(c, scene, walls, law, ctx);
     });
 
     // Results and the conclusion.
@@ -451,7 +225,7 @@ class HeapStudy : public Study {
       const std::string law = r["law"].get<std::string>();
       char line[256];
       std::snprintf(line, sizeof line, "%s: %s, surface drift %.3g m (%.3g diameters) in %.3g s at dt = %.3g s%s; ",
-                    law.c_str(), r["at_rest"].get<bool>() ? ("at rest at " + fmt_time(r["t_rest"].get<double>()) + " s").c_str() : "not at rest",
+                    law.c_str(), r["at_rest"].get<bool>() ? ("at rest at " + heap_time(r["t_rest"].get<double>()) + " s").c_str() : "not at rest",
                     r["surface_drift"].is_number() ? r["surface_drift"].get<double>() : NAN,
                     r["surface_drift"].is_number() ? r["surface_drift"].get<double>() / c.d_mean : NAN, c.t_drift,
                     c.dt * c.dt_factors.front(), r["holds"].get<bool>() ? ", holds" : ", does not hold");
@@ -516,9 +290,9 @@ class HeapStudy : public Study {
       const std::string law = r["law"].get<std::string>();
       std::vector<std::pair<std::string, std::string>> frames;  // file, title
       for (double t : r["snapshot_times"])
-        frames.emplace_back("heap_snap_" + law + "_" + fmt_time(t) + ".csv", "t = " + fmt_time(t) + " s");
+        frames.emplace_back("heap_snap_" + law + "_" + heap_time(t) + ".csv", "t = " + heap_time(t) + " s");
       frames.emplace_back("heap_snap_" + law + "_final.csv", std::string(r["at_rest"].get<bool>() ? "at rest, " : "not at rest, ") +
-                                                                 "t = " + fmt_time(r["t_stop"].get<double>()) + " s");
+                                                                 "t = " + heap_time(r["t_stop"].get<double>()) + " s");
       const int cols = static_cast<int>(std::min<std::size_t>(frames.size(), 2));
       const int nrows = static_cast<int>((frames.size() + cols - 1) / cols);
       Figure fig{"heap (" + law + "): colour speed, blue 0 to red >= 2 m/s", nrows, cols, 1400, 480 * nrows, scene, {}};
