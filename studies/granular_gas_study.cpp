@@ -42,28 +42,21 @@
 #include <algorithm>
 #include <chrono>
 #include <cmath>
-#include <map>
 #include <cstdio>
-#include <fstream>
+#include <map>
 #include <limits>
-#include <sstream>
 
 #include "core/errors.hpp"
 #include "core/interrupt.hpp"
 #include "models/particles/binary_impact.hpp"
-#include "models/particles/collision_log.hpp"
 #include "models/particles/granular_gas.hpp"
-#include "models/particles/hard_sphere_gas.hpp"
 #include "models/particles/homogeneous_cooling.hpp"
 #include "models/particles/law_registry.hpp"
-#include "models/particles/velocity_verlet.hpp"
-#include "studies/lammps_files.hpp"
-#include "studies/lammps_run.hpp"
 #include "studies/figure.hpp"
+#include "studies/lammps_run.hpp"
 #include "studies/output.hpp"
 #include "studies/particle_cooling.hpp"
-#include "studies/particle_dumps.hpp"
-#include "studies/particle_ledger.hpp"
+#include "studies/particle_gas_runs.hpp"
 #include "studies/study.hpp"
 #include "studies/study_runs.hpp"
 
@@ -76,157 +69,11 @@ using nlohmann::json;
 const std::vector<std::string>& kLaws = particle_law_names();  // models/particles/law_registry.hpp
 constexpr double kBytesPerParticle = 1500;  // engine + placement + sampling, generous (measured ~600)
 
-struct GasConfig {
-  GasSpec spec;
-  std::string normal;
-  double kn = 0, gamma_n = 0, young = 0, poisson = 0, restitution_target = 0;
-  double kt = 0, gamma_t = 0, mu = 0;
-  double dt = 0, skin = 0;
-  long steps = 0, sample_every = 1, dump_every = 0;
-  int threads = 1;
-  double vt_bin_max = 0;  // m/s
-  int vt_bins = 24;
-  long scatter_max = 20000;
-};
-
 json stat(const std::vector<double>& v) {
   return {{"mean", json_number(mean_of(v))}, {"stderr", json_number(stderr_of(v))}, {"n", v.size()}};
 }
 
-template <class Normal, class Tangential>
-json run_gas(const GasConfig& g, const Normal& normal, const Tangential& tangential, const std::string& law,
-             std::uint64_t seed, bool scatter, const StudyContext& ctx) {
-  const auto wall0 = std::chrono::steady_clock::now();
-  CollisionLog log;
-  ParticleEngine<Normal, OnsetRecording<Tangential>> e;
-  e.normal = normal;
-  e.tangential = OnsetRecording<Tangential>(tangential, &log);
-  e.skin = g.skin;
-  e.threads = g.threads;
-  GasSpec spec = g.spec;
-  spec.seed = seed;
-  GranularState s = make_granular_gas(spec, e.boundaries);
-  const std::size_t n = s.bodies.size();
-  ParticleLedger ledger;
-  verlet_setup(e, s, &ledger);
-  const std::string tag = law + "_s" + std::to_string(seed);
-
-  ParticleDumps dumps(g.dump_every, ctx.out_dir / "dumps", "gas_" + tag);
-  dumps.write(0, e, s);
-
-  std::vector<double> ts, ttr, trot, dens, velc, coll;
-  auto sample = [&] {
-    const GasTemperatures t = gas_temperatures(s.bodies);
-    const Homogeneity h = gas_homogeneity(s.bodies, e.boundaries.box);
-    if (!std::isfinite(t.translational) || !std::isfinite(t.rotational))
-      throw SolverError("granular-gas[" + tag + "]: non-finite temperature at t = " + format_value(s.t));
-    ts.push_back(s.t);
-    ttr.push_back(t.translational);
-    trot.push_back(t.rotational);
-    dens.push_back(h.density_index);
-    velc.push_back(h.velocity_index);
-    coll.push_back(static_cast<double>(log.onsets.size()));
-  };
-  sample();
-  VerletStats st;
-  const long report = std::max(1L, g.steps / 10);
-  for (long k = 1; k <= g.steps; ++k) {
-    check_interrupt();
-    log.t = s.t;
-    verlet_step(e, s, g.dt, st, &ledger);
-    if (k % g.sample_every == 0 || k == g.steps) sample();
-    dumps.write(k, e, s);
-    if (k % report == 0)
-      ctx.log << "granular-gas[" << tag << "]: step " << k << "/" << g.steps << ", T_tr/T0 = " << ttr.back() / ttr.front()
-              << ", collisions " << log.onsets.size() << "\n";
-  }
-  log.sort();
-
-  // Collision onsets: energy created against v_t, with the D-SDS closed form (dt -> 0).
-  const double fn0_per_mv = g.normal == "linear" ? g.gamma_n : 0.0;
-  std::vector<double> bin_count(g.vt_bins, 0), bin_created(g.vt_bins, 0), bin_e11(g.vt_bins, 0);
-  double created_total = 0, e11_total = 0;
-  for (const CollisionOnset& c : log.onsets) {
-    const double e11 = dsds_onset_energy(g.kt, g.gamma_t, g.mu, c.m_star, c.vt, fn0_per_mv * c.m_star * c.vn);
-    created_total += c.created, e11_total += e11;
-    const int b = std::min(g.vt_bins - 1, static_cast<int>(c.vt / g.vt_bin_max * g.vt_bins));
-    bin_count[b] += 1, bin_created[b] += c.created, bin_e11[b] += e11;
-  }
-  json bins = json::array();
-  for (int b = 0; b < g.vt_bins; ++b)
-    bins.push_back({{"vt_lo", g.vt_bin_max * b / g.vt_bins},
-                    {"vt_hi", b + 1 == g.vt_bins ? json_number(INFINITY) : json(g.vt_bin_max * (b + 1) / g.vt_bins)},
-                    {"count", bin_count[b]},
-                    {"created_mean", json_number(bin_count[b] > 0 ? bin_created[b] / bin_count[b] : NAN)},
-                    {"eq11_mean", json_number(bin_count[b] > 0 ? bin_e11[b] / bin_count[b] : NAN)}});
-  if (scatter && !log.onsets.empty()) {
-    CsvWriter csv(ctx.out_dir / ("gas_onsets_" + tag + ".csv"),
-                  {"t [s]", "v_n [m/s]", "v_t [m/s]", "m_star [kg]", "f_n [N]", "created [J]", "eq11 dt->0 [J]"});
-    const std::size_t stride = std::max<std::size_t>(1, log.onsets.size() / static_cast<std::size_t>(g.scatter_max));
-    for (std::size_t q = 0; q < log.onsets.size(); q += stride) {
-      const CollisionOnset& c = log.onsets[q];
-      csv.row({c.t, c.vn, c.vt, c.m_star, c.fn, c.created,
-               dsds_onset_energy(g.kt, g.gamma_t, g.mu, c.m_star, c.vt, fn0_per_mv * c.m_star * c.vn)});
-    }
-  }
-  const double wall = std::chrono::duration<double>(std::chrono::steady_clock::now() - wall0).count();
-  ctx.log << "granular-gas[" << tag << "]: done in " << wall << " s, " << log.onsets.size() << " collisions, T_tr/T0 = "
-          << ttr.back() / ttr.front() << "\n";
-  return {{"law", law},
-          {"seed", seed},
-          {"particles", n},
-          {"steps", st.steps},
-          {"rebuilds", st.rebuilds},
-          {"wall_seconds", json_number(wall)},
-          {"t", ts},
-          {"T_tr", ttr},
-          {"T_rot", trot},
-          {"density_index", dens},
-          {"velocity_index", velc},
-          {"collisions", coll},
-          {"onsets", {{"count", log.onsets.size()},
-                      {"created_total", json_number(created_total)},
-                      {"eq11_total", json_number(e11_total)},
-                      {"bins", bins}}},
-          {"ledger", ledger_json(ledger)}};
-}
-
-template <class Normal>
-json run_law(const GasConfig& g, const Normal& normal, const std::string& law, std::uint64_t seed, bool scatter,
-             const StudyContext& ctx) {
-  return with_tangential_law(law, {g.kt, g.gamma_t, g.mu, g.young, g.poisson}, [&](const auto& tangential) {
-    return run_gas(g, normal, tangential, law, seed, scatter, ctx);
-  });
-}
-
 std::vector<double> numbers(const json& a) { return a.get<std::vector<double>>(); }
-
-// The hard-sphere limit of the frictionless run of one seed: the same initial state through event-driven hard spheres
-// (models/particles/hard_sphere_gas.hpp) at the restitution e, T_tr sampled at the engine row's times.
-json run_hard_spheres(const GasConfig& g, std::uint64_t seed, double e, const std::vector<double>& times) {
-  const auto wall0 = std::chrono::steady_clock::now();
-  GasSpec spec = g.spec;
-  spec.seed = seed;
-  Boundaries b;
-  const GranularState s = make_granular_gas(spec, b);
-  HardSphereGas h(s.bodies, b.box, e);
-  std::vector<double> ts, ttr;
-  auto sample = [&](double t) {
-    ts.push_back(t);
-    ttr.push_back(h.translational_temperature());
-  };
-  if (!times.empty() && times.front() <= 0) sample(0.0);
-  std::string failed;
-  try {
-    h.run(times.back(), times, sample);
-  } catch (const SolverError& err) {  // inelastic collapse: the samples before it are kept, the comparison uses them
-    failed = err.what();
-  }
-  const double wall = std::chrono::duration<double>(std::chrono::steady_clock::now() - wall0).count();
-  json row{{"t", ts}, {"T_tr", ttr}, {"collisions", h.stats().collisions}, {"wall_seconds", json_number(wall)}};
-  if (!failed.empty()) row["failed"] = failed;
-  return row;
-}
 
 class GranularGasStudy : public Study {
  public:
@@ -306,7 +153,7 @@ class GranularGasStudy : public Study {
     const double rot_ratio = prm.in_range("rot_ratio", 0, 1e3);
     const std::vector<std::string> laws = prm.choice_list("laws", kLaws);
     g.normal = prm.choice("normal", {"linear", "hertz"});
-    const double e_target = prm.in_range("restitution", 0.05, 0.999);
+    const double e_target = g.restitution_target = prm.in_range("restitution", 0.05, 0.999);
     g.kn = prm.in_range("kn", 1e-6, 1e15);
     g.young = prm.in_range("E", 1, 1e15);
     g.poisson = prm.in_range("nu", 0.0, 0.49);
@@ -398,8 +245,7 @@ class GranularGasStudy : public Study {
         ctx, name(), configs, [](const auto& c) { return c.first + "/seed=" + std::to_string(c.second); },
         [&](const auto& c) {
           const bool scatter = c.second == seeds.front();
-          return g.normal == "linear" ? run_law(g, linear, c.first, c.second, scatter, ctx)
-                                      : run_law(g, hertz, c.first, c.second, scatter, ctx);
+          return run_gas(g, c.first, c.second, scatter, ctx);
         });
     std::map<std::string, std::vector<json>> rows;
     for (std::size_t k = 0; k < configs.size(); ++k) rows[configs[k].first].push_back(all[k]);
@@ -411,7 +257,7 @@ class GranularGasStudy : public Study {
     else if (!have_lmp) lammps_note = "lmp is not on PATH (Debian package lammps): LAMMPS not run";
     else
       lammps_row = ctx.run("lammps/seed=" + std::to_string(seeds.front()), [&] {
-        return run_lammps(g, seeds.front(), ctx);
+        return run_gas_lammps(g, seeds.front(), ctx);
       });
     if (!lammps_note.empty()) ctx.log << "granular-gas: " << lammps_note << "\n";
     // Hard-sphere reference: the frictionless runs' initial states, event-driven.
@@ -419,7 +265,7 @@ class GranularGasStudy : public Study {
     if (want_hs)
       for (std::size_t k = 0; k < seeds.size(); ++k)
         hs_rows.push_back(ctx.run("hard-spheres/seed=" + std::to_string(seeds[k]), [&] {
-          return run_hard_spheres(g, seeds[k], e_meas, numbers(rows["none"][k]["t"]));
+          return run_gas_hard_spheres(g, seeds[k], e_meas, numbers(rows["none"][k]["t"]));
         }));
     for (const json& h : hs_rows)
       if (h.contains("failed")) ctx.log << "granular-gas: " << h["failed"].get<std::string>() << " (samples before it kept)\n";
@@ -745,51 +591,6 @@ class GranularGasStudy : public Study {
   }
 
  private:
-  static json run_lammps(const GasConfig& g, std::uint64_t seed, const StudyContext& ctx) {
-    const auto wall0 = std::chrono::steady_clock::now();
-    Boundaries b;
-    GasSpec spec = g.spec;
-    spec.seed = seed;
-    const GranularState s = make_granular_gas(spec, b);
-    const std::filesystem::path dir = ctx.out_dir / "lammps";
-    std::filesystem::create_directories(dir);
-    write_lammps_data(dir / "data.lmp", "stickslip granular-gas seed " + std::to_string(seed), s.bodies, b.box.lo, b.box.hi);
-    {
-      std::ofstream in(dir / "in.lmp");
-      char dt[40], skin[40];
-      std::snprintf(dt, sizeof dt, "%.17g", g.dt);
-      std::snprintf(skin, sizeof skin, "%.17g", g.skin);
-      in << "# stickslip granular-gas: the dsds run of seed " << seed << " (linear spring-dashpot + D-SDS)\n"
-         << "units si\natom_style sphere\ndimension 3\nboundary p p p\ncomm_modify vel yes\nnewton off\n"
-         << "read_data data.lmp\npair_style granular\n"
-         << "pair_coeff * * " << lammps_hooke_dsds(g.kn, g.gamma_n, g.kt, g.gamma_t, g.mu) << "\n"
-         << "neighbor " << skin << " bin\nneigh_modify delay 0 every 1 check yes\nfix 1 all nve/sphere\n"
-         << "compute ke all ke\ncompute rot all erotate/sphere\n"
-         << "thermo_style custom step time c_ke c_rot\nthermo_modify norm no format float %.12g\n"
-         << "thermo " << g.sample_every << "\ntimestep " << dt << "\nrun " << g.steps << "\n";
-    }
-    ctx.log << "granular-gas: running lmp on " << (dir / "in.lmp").string() << " (" << g.steps << " steps)\n";
-    int status = 0;
-    capture("cd '" + dir.string() + "' && OMP_NUM_THREADS=1 lmp -in in.lmp -log log.lmp -screen none > lmp.out 2>&1",
-            status);
-    const ThermoTable t = lammps_thermo(slurp((dir / "log.lmp").string()));
-    const int ct = t.column("Time"), ck = t.column("c_ke"), cr = t.column("c_rot");
-    if (status != 0 || ct < 0 || ck < 0 || cr < 0 || t.rows.empty())
-      throw SolverError("granular-gas: lmp failed (exit status " + std::to_string(status) + "), see " +
-                        (dir / "log.lmp").string());
-    std::vector<double> ts, ttr, trot;
-    const double dof = 3.0 * static_cast<double>(s.bodies.size());
-    for (const auto& row : t.rows) {
-      ts.push_back(row[static_cast<std::size_t>(ct)]);
-      ttr.push_back(2 * row[static_cast<std::size_t>(ck)] / dof);
-      trot.push_back(2 * row[static_cast<std::size_t>(cr)] / dof);
-    }
-    double loop = 0, cpu = 1, pn = 0;
-    lammps_loop(slurp((dir / "log.lmp").string()), loop, cpu, pn);
-    const double wall = std::chrono::duration<double>(std::chrono::steady_clock::now() - wall0).count();
-    return {{"t", ts}, {"T_tr", ttr}, {"T_rot", trot}, {"loop_seconds", json_number(loop)}, {"wall_seconds", json_number(wall)}};
-  }
-
   static void draw_figures(const StudyContext& ctx, const std::vector<std::string>& laws, double x_min, double t0,
                            bool lammps, bool dsds, bool ratio, double cluster_factor, const std::string& onsets_file) {
     const auto col = [](std::size_t c) { return fmt::format("${}", c); };
