@@ -1,18 +1,19 @@
 // studies/container_study.cpp — seed 004 example 5.3 (Fig. 8-12): 230 particles poured from a tall vessel onto the
 // inclined face of a container (2-D slice), once with rotational degrees of freedom and once with the spins held at
-// zero. Two integrators of the same scene (models/sphere_scene.hpp build_container: placement, walls, Hertz contact
-// with the damping of eq. 19-23):
-//   integrator=verlet (default): the particle engine (models/particles/: velocity Verlet, HertzDamped normal law,
+// zero. The scene (models/sphere_scene.hpp build_container: placement, walls, Hertz contact with the damping of
+// eq. 19-23) runs on the particle engine under one of two integrators:
+//   integrator=verlet (default): (models/particles/: velocity Verlet, HertzDamped normal law,
 //     any tangential law by --set tangential=none|csds|dsds|cundall-strack|mindlin, each with mu against particles
 //     and mu_wall against the container, models/particles/wall_friction.hpp), dt = t_c/100 (eq. 50 at the impact
 //     speed; at t_c/50 the final contact count of the rotating pour was 3 % below the trapezoid's, 2.8 standard
 //     errors over 16 seeds, at t_c/100 every packing statistic agrees within 1), drag (eq. 15) as its exact decay v <- v exp(-c h/m) over half steps around each Verlet step (Strang
 //     splitting, second order); the energy ledger (models/particles/energy.hpp) with the drag's dissipation, and
 //     --set dump_every=k LAMMPS text dumps (studies/particle_dumps.hpp).
-//   integrator=trapezoid: today's path, the trapezoid fixed point (Algorithm 1) on the many-particle stepper
-//     (models/sphere_stepper: cell lists, flat contact arrays), Hertz-Mindlin only, dt = t_c/20; no ledger.
+//   integrator=trapezoid: the generalized trapezoidal rule of seed 004 (Algorithm 1, eq. 40-49) on the same engine
+//     (models/particles/particle_trapezoid.hpp: fixed-point sweeps, step rejection), every law with a trapezoid form
+//     (not coulomb), dt = t_c/20, the same drag splitting and energy ledger.
 // State: positions, velocities, spins of the spheres (I = 2/5 m r^2) in the plane z = 0; contact springs per
-// candidate pair (engine) or per contact key (stepper). Reports per run: peak kinetic energy, the time to rest (total kinetic energy below rest_ratio times its
+// candidate pair. Reports per run: peak kinetic energy, the time to rest (total kinetic energy below rest_ratio times its
 // peak from then on), iteration counts, and the final packing: centroid and top height, area fraction in a
 // reference window on the floor, contacts per particle, and the hexagonal bond-orientational order
 // <|psi_6|> (1 for a perfect hexagonal lattice). The pour is chaotic (one placement can reverse a small difference),
@@ -24,6 +25,7 @@
 #include <algorithm>
 #include <chrono>
 #include <cmath>
+#include <map>
 #include <complex>
 #include <cstdio>
 
@@ -32,26 +34,22 @@
 #include "core/progress.hpp"
 #include "models/hertz_mindlin.hpp"
 #include "models/particles/law_registry.hpp"
+#include "models/particles/particle_trapezoid.hpp"
 #include "models/particles/scene_bodies.hpp"
 #include "models/particles/velocity_verlet.hpp"
 #include "models/particles/wall_friction.hpp"
 #include "models/sphere_scene.hpp"
-#include "models/sphere_stepper.hpp"
-#include "solvers/trapezoid_fixed_point.hpp"
+#include "studies/figure.hpp"
 #include "studies/output.hpp"
 #include "studies/particle_dumps.hpp"
+#include "studies/particle_packing.hpp"
 #include "studies/particle_ledger.hpp"
 #include "studies/study.hpp"
+#include "studies/study_runs.hpp"
 
 namespace stickslip {
 
 namespace {
-
-struct Packing {
-  double centroid_y = 0, top_y = 0, area_fraction = 0, contacts_per_particle = 0, wall_contacts = 0, psi6 = 0;
-  double six_fraction = 0;  // particles with exactly 6 neighbours within 1.05 d
-  std::size_t inside = 0;   // particles whose centre lies inside the container walls
-};
 
 std::string fmt_time(double t) {
   char b[32];
@@ -144,124 +142,6 @@ class PourMonitor {
   std::size_t next_snap_ = 0;
 };
 
-// The final packing of the particles at x (radius r) in the container.
-nlohmann::json final_packing(const ContainerSetup& setup, const ContainerSpec& spec, const std::vector<Vec3>& x) {
-  Packing pk;
-  const std::size_t n = x.size();
-  const double r = spec.radius;
-  for (std::size_t p = 0; p < n; ++p) {
-    pk.centroid_y += x[p][1] / static_cast<double>(n);
-    pk.top_y = std::max(pk.top_y, x[p][1] + r);
-    const double face = (x[p][0] - spec.floor_width) * std::tan(spec.incline_deg * M_PI / 180.0);
-    if (x[p][0] > 0 && x[p][0] < setup.x_right && x[p][1] > 0 && x[p][1] > face - 1e-9 && x[p][1] < setup.wall_top) ++pk.inside;
-  }
-  // Contacts (overlap > 0) and neighbours within 1.05 d for psi_6; O(N^2) once at the end.
-  std::vector<std::complex<double>> psi(n, 0.0);
-  std::vector<int> nb(n, 0);
-  long contacts_pp = 0;
-  for (std::size_t i = 0; i < n; ++i)
-    for (std::size_t k = i + 1; k < n; ++k) {
-      const Vec3 d = x[k] - x[i];
-      const double dist = d.norm();
-      if (dist < 2 * r) ++contacts_pp;
-      if (dist < 2.1 * r) {
-        const double a = std::atan2(d[1], d[0]);
-        psi[i] += std::polar(1.0, 6 * a);
-        psi[k] += std::polar(1.0, 6 * (a + M_PI));
-        ++nb[i];
-        ++nb[k];
-      }
-    }
-  long walls = 0;
-  for (std::size_t p = 0; p < n; ++p)
-    for (std::size_t w = 0; w < setup.scene.num_walls(); ++w) walls += setup.scene.wall_geometry(p, w, x[p]).h > 0;
-  double psi_sum = 0;
-  long psi_count = 0, six = 0;
-  for (std::size_t p = 0; p < n; ++p) {
-    if (nb[p] == 6) ++six;
-    if (nb[p] >= 2) {
-      psi_sum += std::abs(psi[p]) / nb[p];
-      ++psi_count;
-    }
-  }
-  pk.psi6 = psi_count ? psi_sum / static_cast<double>(psi_count) : 0.0;
-  pk.six_fraction = static_cast<double>(six) / static_cast<double>(n);
-  pk.contacts_per_particle = static_cast<double>(2 * contacts_pp + walls) / static_cast<double>(n);
-  pk.wall_contacts = static_cast<double>(walls);
-  // Area fraction in a window on the floor, away from the walls: x in [2r, floor_width - 2r], y in [0, 10r]
-  // (the window lies under the pile for the default geometry), by a 200 x 100 point grid.
-  {
-    const double xa = 2 * r, xb = spec.floor_width - 2 * r, ya = 0, yb = 10 * r;
-    long covered = 0, pts = 0;
-    for (int a = 0; a < 200; ++a)
-      for (int b = 0; b < 100; ++b) {
-        const double gx = xa + (a + 0.5) * (xb - xa) / 200, gy = ya + (b + 0.5) * (yb - ya) / 100;
-        ++pts;
-        for (std::size_t p = 0; p < n; ++p)
-          if ((x[p][0] - gx) * (x[p][0] - gx) + (x[p][1] - gy) * (x[p][1] - gy) < r * r) {
-            ++covered;
-            break;
-          }
-      }
-    pk.area_fraction = static_cast<double>(covered) / static_cast<double>(pts);
-  }
-  return {{"particles_inside", pk.inside},
-          {"centroid_y", json_number(pk.centroid_y)},
-          {"top_y", json_number(pk.top_y)},
-          {"area_fraction", json_number(pk.area_fraction)},
-          {"contacts_per_particle", json_number(pk.contacts_per_particle)},
-          {"wall_contacts", json_number(pk.wall_contacts)},
-          {"psi6", json_number(pk.psi6)},
-          {"six_neighbour_fraction", json_number(pk.six_fraction)}};
-}
-
-// Today's path: the trapezoid fixed point on the SphereStepper (Hertz-Mindlin). Sets x to the final positions.
-nlohmann::json trapezoid_pour(const ContainerSetup& setup, bool with_rot, const PourConfig& c, PourMonitor& mon,
-                              std::vector<Vec3>& x, const std::string& tag, const StudyContext& ctx) {
-  SphereScene scene = setup.scene;
-  scene.params.rotations = with_rot;
-  SphereStepper stepper(scene);
-  stepper.set_threads(c.topt.threads);
-  ParticleState state = setup.initial;
-  std::vector<double> radius(state.size());
-  for (std::size_t p = 0; p < radius.size(); ++p) radius[p] = scene.radius(p);
-  const auto obs = [&](double tt, const ParticleState& s) {
-    mon.observe(tt, s.x, s.v, s.omega, radius, SphereStepper::translational_energy(scene, s),
-                SphereStepper::rotational_energy(scene, s), stepper.num_contacts());
-  };
-  TrapezoidStats total;
-  const long evals_start = stepper.contact_evaluations();
-  const double chunk = 0.05;
-  double t = 0;
-  obs(0.0, state);
-  long chunks = 0;
-  const RunSpan span(0, c.t_end);  // the pour is one run for the progress line, not its chunks (core/progress.hpp)
-  while (t < c.t_end - 1e-12) {
-    const double t1 = std::min(c.t_end, t + chunk);
-    const TrapezoidStats st = run_trapezoid(stepper, t, t1, state, c.topt, [&](double tt, const ParticleState& s) {
-      if (tt > t) obs(tt, s);
-    });
-    total.add(st);
-    t = t1;
-    if (++chunks % 10 == 0)
-      ctx.log << "container[" << tag << "]: t = " << fmt_time(t) << " s, peak KE " << mon.peak << " J, mean iterations "
-              << total.mean_iterations() << '\n' << std::flush;
-    if (mon.rested(t)) break;
-  }
-  mon.finish(t, state.x, state.v, radius);
-  x = state.x;
-  return {{"t_stop", json_number(t)},
-          {"final_kinetic_energy",
-           json_number(SphereStepper::translational_energy(scene, state) + SphereStepper::rotational_energy(scene, state))},
-          {"steps", total.steps},
-          {"iterations", {{"mean", json_number(total.mean_iterations())}, {"max", total.max_iterations},
-                          {"relaxed_steps", total.relaxed_steps}}},
-          {"rejected_steps", {{"count", total.rejected_steps}, {"smallest_dt", json_number(total.min_dt)}}},
-          {"contact_evaluations", stepper.contact_evaluations() - evals_start},
-          {"ledger", nullptr},
-          {"ledger_note", "the SphereStepper keeps no energy ledger; integrator=verlet has it"}};
-}
-
 // Touching pairs and wall contacts of the engine's state.
 template <class Engine>
 std::size_t touching(const Engine& e, const GranularState& s) {
@@ -281,10 +161,11 @@ std::size_t touching(const Engine& e, const GranularState& s) {
   return k;
 }
 
-// The pour on the particle engine under velocity Verlet, drag split off as its exact decay over dt/2 before and
-// after each step. Sets x to the final positions.
+// The pour on the particle engine under velocity Verlet or the trapezoid fixed point (models/particles/
+// particle_trapezoid.hpp, every step one trapezoid_run of dt with the workspace kept, so the predictor carries over),
+// drag split off as its exact decay over dt/2 before and after each step. Sets x to the final positions.
 template <class Tangential>
-nlohmann::json verlet_pour(const ContainerSetup& setup, bool with_rot, const Tangential& law, const PourConfig& c,
+nlohmann::json engine_pour(const ContainerSetup& setup, bool with_rot, const Tangential& law, const PourConfig& c,
                            PourMonitor& mon, std::vector<Vec3>& x, const std::string& tag, const StudyContext& ctx) {
   ParticleEngine<HertzDamped, Tangential> e;
   e.normal = HertzDamped::material(c.young, c.poisson, c.xi);
@@ -324,13 +205,22 @@ nlohmann::json verlet_pour(const ContainerSetup& setup, bool with_rot, const Tan
   const double dt = c.topt.dt;
   const long max_steps = static_cast<long>(std::ceil(c.t_end / dt - 1e-9));
   const long report = std::max(1L, static_cast<long>(0.5 / dt));
+  const bool trapezoid = c.integrator == "trapezoid";
   VerletStats st;
+  ParticleTrapezoidStats ts;
+  ParticleTrapezoidWork work;
   double t = 0;
   const RunSpan span(0, c.t_end);
   for (long k = 1; k <= max_steps; ++k) {
     check_interrupt();
     if (c.drag > 0) drag(0.5 * dt);
-    verlet_step(e, s, dt, st, &ledger);
+    if (!trapezoid) {
+      verlet_step(e, s, dt, st, &ledger);
+    } else if constexpr (!is_exact_static<Tangential>) {  // coulomb: refused with integrator=trapezoid (run())
+      const ParticleTrapezoidStats one = trapezoid_run(e, s, dt, c.topt, &ledger, [](const GranularState&) {}, work);
+      ts.add(one);
+      ts.rebuilds += one.rebuilds;
+    }
     if (c.drag > 0) {
       drag(0.5 * dt);
       ledger.now.kinetic = kinetic_energy(p);
@@ -347,11 +237,18 @@ nlohmann::json verlet_pour(const ContainerSetup& setup, bool with_rot, const Tan
   }
   mon.finish(t, p.x, p.v, p.radius);
   x = p.x;
-  return {{"t_stop", json_number(t)},
-          {"final_kinetic_energy", json_number(et + er)},
-          {"steps", st.steps},
-          {"neighbor_rebuilds", st.rebuilds},
-          {"ledger", ledger_json(ledger, drag_loss)}};
+  nlohmann::json j{{"t_stop", json_number(t)},
+                   {"final_kinetic_energy", json_number(et + er)},
+                   {"steps", trapezoid ? ts.steps : st.steps},
+                   {"neighbor_rebuilds", trapezoid ? ts.rebuilds : st.rebuilds},
+                   {"ledger", ledger_json(ledger, drag_loss)}};
+  if (trapezoid) {
+    j["iterations"] = {{"mean", json_number(ts.mean_iterations())}, {"max", ts.max_iterations},
+                       {"relaxed_steps", ts.relaxed_steps}};
+    j["rejected_steps"] = {{"count", ts.rejected_steps}, {"smallest_dt", json_number(ts.min_dt)}};
+    j["force_evaluations"] = ts.force_evaluations;
+  }
+  return j;
 }
 
 class ContainerStudy : public Study {
@@ -360,6 +257,26 @@ class ContainerStudy : public Study {
   std::string summary() const override {
     return "seed 004 ex. 5.3: 230 particles poured into a container with an inclined face, with/without rotations (Fig. 9-12)";
   }
+  // Units of the summary's results for `stickslip sweep` ("-": dimensionless; mean/stderr/n of the ensembles: mixed).
+  std::map<std::string, std::string> result_units() const override {
+    std::map<std::string, std::string> u;
+    for (const char* k : {"balance", "created", "elastic_normal", "elastic_tangential", "external_dissipation",
+                          "final_kinetic_energy", "gravity_work", "kinetic_end", "kinetic_start", "normal_damping",
+                          "peak_kinetic_energy", "reset_jump", "scheme_work", "tangential_dissipation", "verlet_kick"}) u.emplace(k, "J");
+    for (const char* k : {"centroid_y", "top_y", "vessel_bottom", "vessel_top", "x_right"}) u.emplace(k, "m");
+    for (const char* k : {"collision_duration_eq50", "dt", "smallest_dt", "snapshot_times", "t_stop", "time_of_peak",
+                          "time_to_rest", "time_to_rest_with_rotations"}) u.emplace(k, "s");
+    for (const char* k : {"impact_speed"}) u.emplace(k, "m/s");
+    for (const char* k : {"particle_mass"}) u.emplace(k, "kg");
+    for (const char* k : {"kt"}) u.emplace(k, "N/m");
+    for (const char* k : {"gamma_t"}) u.emplace(k, "1/s");
+    for (const char* k : {"area_fraction", "contacts_per_particle", "count", "energy_balance_error", "final_to_peak",
+                          "force_evaluations", "max", "neighbor_rebuilds", "particles", "particles_inside", "psi6",
+                          "relaxed_steps", "scheme_work_relative", "seeds_rot_higher", "six_neighbour_fraction",
+                          "steps", "vessel_area_fraction", "wall_contacts"}) u.emplace(k, "-");
+    return u;
+  }
+
   Parameters parameters() const override {
     Parameters p("container");
     p.declare("n", "230", "number of particles")
@@ -382,17 +299,17 @@ class ContainerStudy : public Study {
         .declare("t_end", "8", "longest simulated time (s); a run stops once at rest for rest_hold")
         .declare("rest_ratio", "1e-6", "at rest: total kinetic energy below rest_ratio * its peak")
         .declare("rest_hold", "0.25", "time the energy must stay below the threshold before a run stops (s)")
-        .declare("integrator", "verlet", "verlet (the particle engine, every tangential law, energy ledger) or trapezoid (the old SphereStepper, mindlin only)")
-        .declare("tangential", "mindlin", "tangential law: none, csds, dsds, dsds-stage, cundall-strack, mindlin, coulomb (trapezoid: mindlin only)")
+        .declare("integrator", "verlet", "the particle engine under verlet (velocity Verlet) or trapezoid (seed 004's fixed point, Algorithm 1); both keep the energy ledger")
+        .declare("tangential", "mindlin", "tangential law: none, csds, dsds, dsds-stage, cundall-strack, mindlin, coulomb (not with trapezoid)")
         .declare("kt", "auto", "tangential stiffness of csds, dsds, cundall-strack (N/m); auto: Mindlin's 8 G* sqrt(r* h) at the overlap h of a particle resting on the floor")
         .declare("gamma_t", "auto", "tangential damping of csds, dsds per effective mass (1/s); auto: 2 xi sqrt(kt/m*), m* = m/2")
         .declare("skin", "auto", "Verlet neighbor skin (m); auto: 0.2 r")
-        .declare("dump_every", "0", "k > 0: LAMMPS text dump + contact-force dump every k steps under dumps/ (integrator=verlet)")
+        .declare("dump_every", "0", "k > 0: LAMMPS text dump + contact-force dump every k steps under dumps/")
         .declare("dt", "auto", "time step (s); auto: eq. 50 t_c at the impact speed from the vessel top, t_c/100 (verlet) or t_c/20 (trapezoid)")
         .declare("phi", "0.5", "trapezoid parameter")
         .declare("tol", "1e-4", "fixed-point tolerance (eq. 48)")
         .declare("max_iterations", "500", "fixed-point iterations per step before SolverError")
-        .declare("threads", "1", "threads: trapezoid, start-of-step forces and contact commit for loops of >= 2048 items; verlet, the engine's force pass (results independent of the count >= 2)")
+        .declare("threads", "1", "threads of the engine's force pass (results independent of the count >= 2)")
         .declare("snapshots", "0.5,1,1.5,2.25,2.75,4", "snapshot times (s); the final state is always drawn")
         .declare("sample", "0.005", "kinetic-energy sampling interval (s)");
     return p;
@@ -422,10 +339,10 @@ class ContainerStudy : public Study {
     PourConfig cfg;
     cfg.integrator = prm.choice("integrator", kIntegrators);
     cfg.tangential = prm.choice("tangential", particle_law_names());
-    if (cfg.integrator == "trapezoid" && cfg.tangential != "mindlin")
+    if (cfg.integrator == "trapezoid" && cfg.tangential == "coulomb")
       throw_input("tangential", cfg.tangential,
-                  "integrator=trapezoid runs mindlin only (the old SphereStepper); integrator=verlet runs " +
-                      cfg.tangential);
+                  "a law with a trapezoid form with integrator=trapezoid (the engine trapezoid has no form of the "
+                  "exact-static coulomb law); integrator=verlet runs coulomb");
     const double t_end = cfg.t_end = prm.positive("t_end");
     cfg.rest_ratio = prm.in_range("rest_ratio", 1e-12, 0.1);
     cfg.rest_hold = prm.nonnegative("rest_hold");
@@ -433,8 +350,6 @@ class ContainerStudy : public Study {
     cfg.snaps = prm.positive_list("snapshots");
     std::sort(cfg.snaps.begin(), cfg.snaps.end());
     cfg.dump_every = prm.integer("dump_every", 0, 1000000000);
-    if (cfg.dump_every > 0 && cfg.integrator != "verlet")
-      throw_input("dump_every", prm.raw("dump_every"), "0 with integrator=trapezoid (dumps need integrator=verlet)");
     TrapezoidOptions& topt = cfg.topt;
     topt.phi = prm.in_range("phi", 0, 1);
     topt.tol = prm.in_range("tol", 1e-12, 0.5);
@@ -489,73 +404,77 @@ class ContainerStudy : public Study {
               {"integrator", cfg.integrator}, {"tangential", cfg.tangential},
               {"steps_per_run_at_most", json_number(std::ceil(t_end / topt.dt))}, {"dt", json_number(topt.dt)},
               {"placement_of_first_seed", setup.placement}});
+    // One pour per placement seed and mode (the first seed's write the series, snapshots and figures); the further
+    // placements (same geometry and dt) give the spread of a chaotic pour's packing.
+    std::vector<ContainerSpec> specs{spec};
+    std::vector<ContainerSetup> setups{setup};
+    for (std::size_t k = 1; k < seeds.size(); ++k) {
+      specs.push_back(spec);
+      specs.back().seed = seeds[k];
+      setups.push_back(build_container(specs.back()));
+      setups.back().scene.params = setup.scene.params;
+    }
+    const auto tag_of = [&](bool rot_mode, std::size_t k) {
+      return std::string(rot_mode ? "rot" : "norot") + (k == 0 ? "" : "_s" + std::to_string(seeds[k]));
+    };
+    struct Pour {
+      std::size_t seed;  // index into seeds
+      bool rotations;
+    };
+    std::vector<Pour> pours;
+    std::vector<std::size_t> seed_index(seeds.size());
+    for (std::size_t k = 0; k < seeds.size(); ++k) seed_index[k] = k;
+    for_each_product([&](std::size_t k, bool r) { pours.push_back({k, r}); }, seed_index, modes);
+    const auto pour_tag = [&](const Pour& q) { return tag_of(q.rotations, q.seed); };
+    const nlohmann::json rows = run_each(ctx, name(), pours, pour_tag, [&](const Pour& q) {
+      return run_one(setups[q.seed], q.rotations, pour_tag(q), q.seed == 0, cfg, specs[q.seed], ctx);
+    });
     nlohmann::json runs = nlohmann::json::object();
+    for (std::size_t i = 0; i < pours.size(); ++i) runs[pour_tag(pours[i])] = rows[i];
     std::vector<std::string> tags;
     std::vector<std::vector<double>> snap_done;
     for (bool with_rot : modes) {
-      const std::string tag = with_rot ? "rot" : "norot";
-      tags.push_back(tag);
-      runs[tag] = ctx.run(tag, [&] {
-        return run_one(setup, with_rot, tag, true, cfg, spec, ctx);
-      });
-      snap_done.push_back(runs[tag]["snapshot_times"].get<std::vector<double>>());
-    }
-    // Further placements (same geometry and dt): the packing differences are those of a chaotic pour, so the
-    // ensemble gives their spread.
-    for (std::size_t k = 1; k < seeds.size(); ++k) {
-      ContainerSpec sk = spec;
-      sk.seed = seeds[k];
-      ContainerSetup other = build_container(sk);
-      other.scene.params = setup.scene.params;
-      for (bool with_rot : modes) {
-        const std::string tag = std::string(with_rot ? "rot" : "norot") + "_s" + std::to_string(seeds[k]);
-        runs[tag] = ctx.run(tag, [&] {
-          return run_one(other, with_rot, tag, false, cfg, sk, ctx);
-        });
-      }
+      tags.push_back(tag_of(with_rot, 0));
+      snap_done.push_back(runs[tags.back()]["snapshot_times"].get<std::vector<double>>());
     }
 
     // Figures 10/12: kinetic energies, log scale.
-    {
-      std::string s =
-          "set datafile separator ','\nset logscale y\nset format y '%.0e'\nset grid\nset xlabel 't [s]'\nset ylabel 'kinetic energy [J]'\n"
-          "set key top right\nset title 'Example 5.3, " + cfg.integrator + " + " + cfg.tangential + ": kinetic energies (total below " +
-          prm.raw("rest_ratio") + " x peak = at rest)'\nplot ";
-      bool first = true;
-      for (const auto& tag : tags) {
-        const std::string f = "'container_ke_" + tag + ".csv' every ::1 ";
-        const std::string label = tag == "rot" ? "with rotations" : "without rotations";
-        s += std::string(first ? "" : ", ") + f + "u 1:2 w l lw 2 t 'translational, " + label + "'";
-        if (tag == "rot") s += ", " + f + "u 1:3 w l lw 2 t 'rotational, with rotations'";
-        first = false;
-      }
-      s += "\n";
-      render_png(ctx.out_dir / "fig10_12_container_energy.png", s, ctx.log, 1000, 650);
+    Figure energy{"", 1, 1, 1000, 650, {}, {}};
+    Panel& ke = energy.panel("Example 5.3, " + cfg.integrator + " + " + cfg.tangential + ": kinetic energies (total below " +
+                                 prm.raw("rest_ratio") + " x peak = at rest)",
+                             "t [s]", "kinetic energy [J]");
+    ke.logy = true;
+    ke.set("set format y '%.0e'").set("set key top right");
+    for (const auto& tag : tags) {
+      const std::string f = "container_ke_" + tag + ".csv";
+      ke.add(Curve::of(f, "1", "2", "translational, " + std::string(tag == "rot" ? "with" : "without") + " rotations", "l lw 2"));
+      if (tag == "rot") ke.add(Curve::of(f, "1", "3", "rotational, with rotations", "l lw 2"));
     }
-    // Figures 9/11: snapshots.
+    render_figure(ctx.out_dir / "fig10_12_container_energy.png", energy, ctx.log);
+    // Figures 9/11: snapshots, coloured by speed, with the container's outline.
     for (std::size_t k = 0; k < tags.size(); ++k) {
       const auto& times = snap_done[k];
-      const std::size_t cols = 4, rows = (times.size() + cols - 1) / cols;
-      const double xl = -0.2, xr = setup.x_right + 0.2, yb = -0.2;
+      const int cols = 4, rows = static_cast<int>((times.size() + cols - 1) / cols);
       const double yt = std::max(spec.incline_rise + 2.5, 4.5);
-      std::string s = "set datafile separator ','\nset size ratio -1\nunset key\nset multiplot layout " +
-                      std::to_string(rows) + "," + std::to_string(cols) + " title 'Example 5.3 " +
-                      (tags[k] == "rot" ? std::string("with rotations (Fig. 9)") : std::string("without rotations (Fig. 11)")) +
-                      ", colour: speed, blue 0 to red >= 5 m/s'\nset xrange [" + std::to_string(xl) + ":" + std::to_string(xr) + "]\nset yrange [" +
-                      std::to_string(yb) + ":" + std::to_string(yt) + "]\nset style fill solid 0.6 border lc rgb 'black'\n"
-                      "set xtics 1\nset ytics 1\n";
-      s += "set arrow 1 from 0," + std::to_string(setup.wall_top) + " to 0,0 nohead lw 2\n";
-      s += "set arrow 2 from 0,0 to " + std::to_string(spec.floor_width) + ",0 nohead lw 2\n";
-      s += "set arrow 3 from " + std::to_string(spec.floor_width) + ",0 to " + std::to_string(setup.x_right) + "," +
-           std::to_string(spec.incline_rise) + " nohead lw 2\n";
-      s += "set arrow 4 from " + std::to_string(setup.x_right) + "," + std::to_string(spec.incline_rise) + " to " +
-           std::to_string(setup.x_right) + "," + std::to_string(setup.wall_top) + " nohead lw 2\n";
+      const auto point = [](double x, double y) { return format_value(x) + "," + format_value(y); };
+      const std::vector<std::string> outline{point(0, setup.wall_top), point(0, 0), point(spec.floor_width, 0),
+                                             point(setup.x_right, spec.incline_rise), point(setup.x_right, setup.wall_top)};
+      Figure snaps{"Example 5.3 " + std::string(tags[k] == "rot" ? "with rotations (Fig. 9)" : "without rotations (Fig. 11)") +
+                       ", colour: speed, blue 0 to red >= 5 m/s",
+                   rows, cols, 1400, 420 * rows,
+                   {"set palette defined (0 'blue', 1 'red')", "set cbrange [0:5]", "unset colorbox", "set size ratio -1",
+                    "unset key", "set xrange [-0.2:" + format_value(setup.x_right + 0.2) + "]",
+                    "set yrange [-0.2:" + format_value(yt) + "]", "set style fill solid 0.6 border lc rgb 'black'",
+                    "set xtics 1", "set ytics 1", "unset grid"},
+                   {}};
+      for (std::size_t a = 0; a + 1 < outline.size(); ++a)
+        snaps.settings.push_back("set arrow " + std::to_string(a + 1) + " from " + outline[a] + " to " + outline[a + 1] +
+                                 " nohead lw 2");
       for (double t : times)
-        s += "set title 't = " + fmt_time(t) + " s'\nplot 'container_snap_" + tags[k] + "_" + fmt_time(t) +
-             ".csv' every ::1 u 1:2:3:4 w circles lc palette\n";
-      s += "unset multiplot\n";
-      render_png(ctx.out_dir / ("fig" + std::string(tags[k] == "rot" ? "9" : "11") + "_container_snapshots_" + tags[k] + ".png"),
-                 "set palette defined (0 'blue', 1 'red')\nset cbrange [0:5]\nunset colorbox\n" + s, ctx.log, 1400, 420 * static_cast<int>(rows));
+        snaps.panel("t = " + fmt_time(t) + " s", "", "")
+            .add(Curve::of("container_snap_" + tags[k] + "_" + fmt_time(t) + ".csv", "1", "2:3:4", "", "circles lc palette"));
+      render_figure(ctx.out_dir / ("fig" + std::string(tags[k] == "rot" ? "9" : "11") + "_container_snapshots_" + tags[k] + ".png"),
+                    snaps, ctx.log);
     }
 
     nlohmann::json j;
@@ -575,7 +494,7 @@ class ContainerStudy : public Study {
                      {"vessel_bottom", json_number(setup.vessel_bottom)}, {"vessel_top", json_number(setup.vessel_top)},
                      {"vessel_area_fraction", json_number(setup.vessel_packing)}};
     j["runs"] = runs;
-    // One row per pour: the packing, the time to rest and the energy ledger (verlet; null on the trapezoid).
+    // One row per pour: the packing, the time to rest and the energy ledger (both integrators).
     nlohmann::json results = nlohmann::json::array();
     for (const auto& [tag, r] : runs.items()) {
       nlohmann::json row{{"run", tag},
@@ -601,9 +520,6 @@ class ContainerStudy : public Study {
         const auto& r = runs[tag];
         const auto& v = key == "time_to_rest" ? r["time_to_rest"] : r["final"][key];
         return v.is_number() ? v.get<double>() : NAN;
-      };
-      const auto tag_of = [&](bool rot_mode, std::size_t k) {
-        return std::string(rot_mode ? "rot" : "norot") + (k == 0 ? "" : "_s" + std::to_string(seeds[k]));
       };
       const auto stats = [](const std::vector<double>& v) {
         double m = 0;
@@ -651,9 +567,7 @@ class ContainerStudy : public Study {
     std::vector<Vec3> x;
     const auto wall0 = std::chrono::steady_clock::now();
     nlohmann::json j =
-        cfg.integrator == "trapezoid"
-            ? trapezoid_pour(setup, with_rot, cfg, mon, x, tag, ctx)
-            : with_pour_law(cfg, [&](const auto& law) { return verlet_pour(setup, with_rot, law, cfg, mon, x, tag, ctx); });
+        with_pour_law(cfg, [&](const auto& law) { return engine_pour(setup, with_rot, law, cfg, mon, x, tag, ctx); });
     const double wall = std::chrono::duration<double>(std::chrono::steady_clock::now() - wall0).count();
     const double e_end = j["final_kinetic_energy"].get<double>();
     ctx.log << "container[" << tag << "]: "

@@ -37,29 +37,28 @@
 // steps per run, under dumps/.
 #include <sys/sysinfo.h>
 
+#include <fmt/format.h>
+
 #include <algorithm>
 #include <chrono>
 #include <cmath>
 #include <cstdio>
-#include <fstream>
+#include <map>
 #include <limits>
-#include <sstream>
 
 #include "core/errors.hpp"
 #include "core/interrupt.hpp"
 #include "models/particles/binary_impact.hpp"
-#include "models/particles/collision_log.hpp"
 #include "models/particles/granular_gas.hpp"
-#include "models/particles/hard_sphere_gas.hpp"
 #include "models/particles/homogeneous_cooling.hpp"
 #include "models/particles/law_registry.hpp"
-#include "models/particles/velocity_verlet.hpp"
-#include "studies/lammps_files.hpp"
+#include "studies/figure.hpp"
 #include "studies/lammps_run.hpp"
 #include "studies/output.hpp"
-#include "studies/particle_dumps.hpp"
-#include "studies/particle_ledger.hpp"
+#include "studies/particle_cooling.hpp"
+#include "studies/particle_gas_runs.hpp"
 #include "studies/study.hpp"
+#include "studies/study_runs.hpp"
 
 namespace stickslip {
 
@@ -70,202 +69,11 @@ using nlohmann::json;
 const std::vector<std::string>& kLaws = particle_law_names();  // models/particles/law_registry.hpp
 constexpr double kBytesPerParticle = 1500;  // engine + placement + sampling, generous (measured ~600)
 
-struct GasConfig {
-  GasSpec spec;
-  std::string normal;
-  double kn = 0, gamma_n = 0, young = 0, poisson = 0, restitution_target = 0;
-  double kt = 0, gamma_t = 0, mu = 0;
-  double dt = 0, skin = 0;
-  long steps = 0, sample_every = 1, dump_every = 0;
-  int threads = 1;
-  double vt_bin_max = 0;  // m/s
-  int vt_bins = 24;
-  long scatter_max = 20000;
-};
-
-double mean_of(const std::vector<double>& v) {
-  double s = 0;
-  for (double x : v) s += x;
-  return v.empty() ? NAN : s / static_cast<double>(v.size());
-}
-double stderr_of(const std::vector<double>& v) {
-  if (v.size() < 2) return NAN;
-  const double m = mean_of(v);
-  double s = 0;
-  for (double x : v) s += (x - m) * (x - m);
-  return std::sqrt(s / static_cast<double>(v.size() - 1) / static_cast<double>(v.size()));
-}
 json stat(const std::vector<double>& v) {
   return {{"mean", json_number(mean_of(v))}, {"stderr", json_number(stderr_of(v))}, {"n", v.size()}};
 }
 
-template <class Normal, class Tangential>
-json run_gas(const GasConfig& g, const Normal& normal, const Tangential& tangential, const std::string& law,
-             std::uint64_t seed, bool scatter, const StudyContext& ctx) {
-  const auto wall0 = std::chrono::steady_clock::now();
-  CollisionLog log;
-  ParticleEngine<Normal, OnsetRecording<Tangential>> e;
-  e.normal = normal;
-  e.tangential = OnsetRecording<Tangential>(tangential, &log);
-  e.skin = g.skin;
-  e.threads = g.threads;
-  GasSpec spec = g.spec;
-  spec.seed = seed;
-  GranularState s = make_granular_gas(spec, e.boundaries);
-  const std::size_t n = s.bodies.size();
-  ParticleLedger ledger;
-  verlet_setup(e, s, &ledger);
-  const std::string tag = law + "_s" + std::to_string(seed);
-
-  ParticleDumps dumps(g.dump_every, ctx.out_dir / "dumps", "gas_" + tag);
-  dumps.write(0, e, s);
-
-  std::vector<double> ts, ttr, trot, dens, velc, coll;
-  auto sample = [&] {
-    const GasTemperatures t = gas_temperatures(s.bodies);
-    const Homogeneity h = gas_homogeneity(s.bodies, e.boundaries.box);
-    if (!std::isfinite(t.translational) || !std::isfinite(t.rotational))
-      throw SolverError("granular-gas[" + tag + "]: non-finite temperature at t = " + format_value(s.t));
-    ts.push_back(s.t);
-    ttr.push_back(t.translational);
-    trot.push_back(t.rotational);
-    dens.push_back(h.density_index);
-    velc.push_back(h.velocity_index);
-    coll.push_back(static_cast<double>(log.onsets.size()));
-  };
-  sample();
-  VerletStats st;
-  const long report = std::max(1L, g.steps / 10);
-  for (long k = 1; k <= g.steps; ++k) {
-    check_interrupt();
-    log.t = s.t;
-    verlet_step(e, s, g.dt, st, &ledger);
-    if (k % g.sample_every == 0 || k == g.steps) sample();
-    dumps.write(k, e, s);
-    if (k % report == 0)
-      ctx.log << "granular-gas[" << tag << "]: step " << k << "/" << g.steps << ", T_tr/T0 = " << ttr.back() / ttr.front()
-              << ", collisions " << log.onsets.size() << "\n";
-  }
-  log.sort();
-
-  // Collision onsets: energy created against v_t, with the D-SDS closed form (dt -> 0).
-  const double fn0_per_mv = g.normal == "linear" ? g.gamma_n : 0.0;
-  std::vector<double> bin_count(g.vt_bins, 0), bin_created(g.vt_bins, 0), bin_e11(g.vt_bins, 0);
-  double created_total = 0, e11_total = 0;
-  for (const CollisionOnset& c : log.onsets) {
-    const double e11 = dsds_onset_energy(g.kt, g.gamma_t, g.mu, c.m_star, c.vt, fn0_per_mv * c.m_star * c.vn);
-    created_total += c.created, e11_total += e11;
-    const int b = std::min(g.vt_bins - 1, static_cast<int>(c.vt / g.vt_bin_max * g.vt_bins));
-    bin_count[b] += 1, bin_created[b] += c.created, bin_e11[b] += e11;
-  }
-  json bins = json::array();
-  for (int b = 0; b < g.vt_bins; ++b)
-    bins.push_back({{"vt_lo", g.vt_bin_max * b / g.vt_bins},
-                    {"vt_hi", b + 1 == g.vt_bins ? json_number(INFINITY) : json(g.vt_bin_max * (b + 1) / g.vt_bins)},
-                    {"count", bin_count[b]},
-                    {"created_mean", json_number(bin_count[b] > 0 ? bin_created[b] / bin_count[b] : NAN)},
-                    {"eq11_mean", json_number(bin_count[b] > 0 ? bin_e11[b] / bin_count[b] : NAN)}});
-  if (scatter && !log.onsets.empty()) {
-    CsvWriter csv(ctx.out_dir / ("gas_onsets_" + tag + ".csv"),
-                  {"t [s]", "v_n [m/s]", "v_t [m/s]", "m_star [kg]", "f_n [N]", "created [J]", "eq11 dt->0 [J]"});
-    const std::size_t stride = std::max<std::size_t>(1, log.onsets.size() / static_cast<std::size_t>(g.scatter_max));
-    for (std::size_t q = 0; q < log.onsets.size(); q += stride) {
-      const CollisionOnset& c = log.onsets[q];
-      csv.row({c.t, c.vn, c.vt, c.m_star, c.fn, c.created,
-               dsds_onset_energy(g.kt, g.gamma_t, g.mu, c.m_star, c.vt, fn0_per_mv * c.m_star * c.vn)});
-    }
-  }
-  const double wall = std::chrono::duration<double>(std::chrono::steady_clock::now() - wall0).count();
-  ctx.log << "granular-gas[" << tag << "]: done in " << wall << " s, " << log.onsets.size() << " collisions, T_tr/T0 = "
-          << ttr.back() / ttr.front() << "\n";
-  return {{"law", law},
-          {"seed", seed},
-          {"particles", n},
-          {"steps", st.steps},
-          {"rebuilds", st.rebuilds},
-          {"wall_seconds", json_number(wall)},
-          {"t", ts},
-          {"T_tr", ttr},
-          {"T_rot", trot},
-          {"density_index", dens},
-          {"velocity_index", velc},
-          {"collisions", coll},
-          {"onsets", {{"count", log.onsets.size()},
-                      {"created_total", json_number(created_total)},
-                      {"eq11_total", json_number(e11_total)},
-                      {"bins", bins}}},
-          {"ledger", ledger_json(ledger)}};
-}
-
-template <class Normal>
-json run_law(const GasConfig& g, const Normal& normal, const std::string& law, std::uint64_t seed, bool scatter,
-             const StudyContext& ctx) {
-  return with_tangential_law(law, {g.kt, g.gamma_t, g.mu, g.young, g.poisson}, [&](const auto& tangential) {
-    return run_gas(g, normal, tangential, law, seed, scatter, ctx);
-  });
-}
-
 std::vector<double> numbers(const json& a) { return a.get<std::vector<double>>(); }
-
-// The hard-sphere limit of the frictionless run of one seed: the same initial state through event-driven hard spheres
-// (models/particles/hard_sphere_gas.hpp) at the restitution e, T_tr sampled at the engine row's times.
-json run_hard_spheres(const GasConfig& g, std::uint64_t seed, double e, const std::vector<double>& times) {
-  const auto wall0 = std::chrono::steady_clock::now();
-  GasSpec spec = g.spec;
-  spec.seed = seed;
-  Boundaries b;
-  const GranularState s = make_granular_gas(spec, b);
-  HardSphereGas h(s.bodies, b.box, e);
-  std::vector<double> ts, ttr;
-  auto sample = [&](double t) {
-    ParticleArrays p = s.bodies;  // gas_temperatures reads velocities and masses
-    p.v = h.velocities();
-    ts.push_back(t);
-    ttr.push_back(gas_temperatures(p).translational);
-  };
-  if (!times.empty() && times.front() <= 0) sample(0.0);
-  std::string failed;
-  try {
-    h.run(times.back(), times, sample);
-  } catch (const SolverError& err) {  // inelastic collapse: the samples before it are kept, the comparison uses them
-    failed = err.what();
-  }
-  const double wall = std::chrono::duration<double>(std::chrono::steady_clock::now() - wall0).count();
-  json row{{"t", ts}, {"T_tr", ttr}, {"collisions", h.stats().collisions}, {"wall_seconds", json_number(wall)}};
-  if (!failed.empty()) row["failed"] = failed;
-  return row;
-}
-
-// First sample from which the density or velocity index stays above its threshold for kPersist samples (a single
-// sample above it is sampling noise: the indices fluctuate by ~sqrt(2/cells)); t_end if none.
-constexpr std::size_t kPersist = 5;
-double homogeneous_end(const json& row, double density_limit, double velocity_limit) {
-  const auto t = numbers(row["t"]), d = numbers(row["density_index"]), v = numbers(row["velocity_index"]);
-  std::size_t run = 0;
-  for (std::size_t k = 0; k < t.size(); ++k) {
-    run = (d[k] > density_limit || v[k] > velocity_limit) ? run + 1 : 0;
-    if (run == kPersist) return t[k + 1 - kPersist];
-  }
-  return t.back();
-}
-
-// zeta_k = -dlnT/dt by centred differences over +-w samples.
-std::vector<double> cooling_rate(const std::vector<double>& t, const std::vector<double>& T, std::size_t w = 2) {
-  std::vector<double> z(t.size(), NAN);
-  for (std::size_t k = w; k + w < t.size(); ++k)
-    z[k] = -(std::log(T[k + w]) - std::log(T[k - w])) / (t[k + w] - t[k - w]);
-  return z;
-}
-
-// The cooling rate at temperature T: linear in ln T between the first two samples that bracket it (NaN if none).
-double rate_at(const std::vector<double>& T, const std::vector<double>& z, double target) {
-  for (std::size_t k = 0; k + 1 < T.size(); ++k)
-    if (T[k] >= target && T[k + 1] < target && std::isfinite(z[k]) && std::isfinite(z[k + 1])) {
-      const double a = (std::log(T[k]) - std::log(target)) / (std::log(T[k]) - std::log(T[k + 1]));
-      return z[k] + a * (z[k + 1] - z[k]);
-    }
-  return NAN;
-}
 
 class GranularGasStudy : public Study {
  public:
@@ -273,6 +81,35 @@ class GranularGasStudy : public Study {
   std::string summary() const override {
     return "homogeneous cooling of a 3-D granular gas per tangential law: Haff's law, kinetic theory, D-SDS energy creation (seed 001), LAMMPS";
   }
+  // Units of the summary's results for `stickslip sweep` ("-": dimensionless; mean/stderr/n of the ensembles: mixed).
+  std::map<std::string, std::string> result_units() const override {
+    std::map<std::string, std::string> u;
+    for (const char* k : {"T0", "balance", "created", "elastic_normal", "elastic_tangential", "energy_created",
+                          "energy_created_per_collision", "eq11_closed_form_total", "external_dissipation",
+                          "gravity_work", "kinetic_end", "kinetic_start", "ledger_created_per_collision",
+                          "ledger_created_total", "normal_damping", "onset_created_total", "reset_jump",
+                          "scheme_work", "tangential_dissipation", "verlet_kick"}) u.emplace(k, "J");
+    for (const char* k : {"contact_time", "dsds_tau_mean", "dsds_tau_sd_one_run", "dt", "fit_window_start",
+                          "hard_spheres_tau", "hard_spheres_tau_stderr", "loop_seconds", "t_end", "t_free0",
+                          "t_homogeneous_end", "t_homogeneous_end_per_seed", "tau", "tau_kinetic_theory",
+                          "tau_per_seed", "tau_stderr"}) u.emplace(k, "s");
+    for (const char* k : {"T_over_T0", "chi_carnahan_starling", "collisions", "collisions_over_enskog",
+                          "contact_time_over_free_time", "cooling_rate_over_hard_spheres",
+                          "cooling_rate_over_hard_spheres_stderr", "cooling_rate_over_kinetic_theory",
+                          "cooling_rate_over_kinetic_theory_stderr", "cooling_rate_ratio_to_csds", "density_index",
+                          "energy_balance_error", "energy_created_over_initial_kinetic", "haff_exponent",
+                          "haff_exponent_stderr", "haff_exponent_seeds",
+                          "hard_spheres_cooling_rate_over_kinetic_theory",
+                          "hard_spheres_cooling_rate_over_kinetic_theory_stderr",
+                          "max_relative_T_difference_same_seed", "net_tangential_loss_over_initial_kinetic",
+                          "net_tangential_loss_stderr", "onset_over_eq11", "onset_share_of_ledger_created", "ratio",
+                          "restitution_continuous", "restitution_measured", "scheme_energy_error",
+                          "scheme_work_relative", "seed_to_seed_relative_sd_there", "steps_per_run",
+                          "tau_deviation_in_stderr", "tau_difference_in_sd", "tau_over_kinetic_theory",
+                          "velocity_index"}) u.emplace(k, "-");
+    return u;
+  }
+
   Parameters parameters() const override {
     Parameters p("granular-gas");
     p.declare("n", "10000", "number of spheres (checked against the free memory)")
@@ -316,7 +153,7 @@ class GranularGasStudy : public Study {
     const double rot_ratio = prm.in_range("rot_ratio", 0, 1e3);
     const std::vector<std::string> laws = prm.choice_list("laws", kLaws);
     g.normal = prm.choice("normal", {"linear", "hertz"});
-    const double e_target = prm.in_range("restitution", 0.05, 0.999);
+    const double e_target = g.restitution_target = prm.in_range("restitution", 0.05, 0.999);
     g.kn = prm.in_range("kn", 1e-6, 1e15);
     g.young = prm.in_range("E", 1, 1e15);
     g.poisson = prm.in_range("nu", 0.0, 0.49);
@@ -401,19 +238,17 @@ class GranularGasStudy : public Study {
               {"particles", g.spec.n},
               {"dt", json_number(g.dt)}});
 
-    std::map<std::string, std::vector<json>> rows;
-    Progress progress(ctx.log, "granular-gas", laws.size() * seeds.size());
-    for (const std::string& law : laws)
-      for (std::uint64_t seed : seeds) {
-        const std::string key = law + "/seed=" + std::to_string(seed);
-        const bool scatter = seed == seeds.front();
-        json row = ctx.run(key, [&] {
-          return g.normal == "linear" ? run_law(g, linear, law, seed, scatter, ctx)
-                                      : run_law(g, hertz, law, seed, scatter, ctx);
+    // One run per law and seed (every law from the same initial states); the first seed's write the onsets.
+    std::vector<std::pair<std::string, std::uint64_t>> configs;
+    for_each_product([&](const std::string& law, std::uint64_t seed) { configs.emplace_back(law, seed); }, laws, seeds);
+    const json all = run_each(
+        ctx, name(), configs, [](const auto& c) { return c.first + "/seed=" + std::to_string(c.second); },
+        [&](const auto& c) {
+          const bool scatter = c.second == seeds.front();
+          return run_gas(g, c.first, c.second, scatter, ctx);
         });
-        rows[law].push_back(row);
-        progress.tick(key);
-      }
+    std::map<std::string, std::vector<json>> rows;
+    for (std::size_t k = 0; k < configs.size(); ++k) rows[configs[k].first].push_back(all[k]);
 
     // LAMMPS reference: dsds, first seed.
     json lammps_row;
@@ -422,7 +257,7 @@ class GranularGasStudy : public Study {
     else if (!have_lmp) lammps_note = "lmp is not on PATH (Debian package lammps): LAMMPS not run";
     else
       lammps_row = ctx.run("lammps/seed=" + std::to_string(seeds.front()), [&] {
-        return run_lammps(g, seeds.front(), ctx);
+        return run_gas_lammps(g, seeds.front(), ctx);
       });
     if (!lammps_note.empty()) ctx.log << "granular-gas: " << lammps_note << "\n";
     // Hard-sphere reference: the frictionless runs' initial states, event-driven.
@@ -430,7 +265,7 @@ class GranularGasStudy : public Study {
     if (want_hs)
       for (std::size_t k = 0; k < seeds.size(); ++k)
         hs_rows.push_back(ctx.run("hard-spheres/seed=" + std::to_string(seeds[k]), [&] {
-          return run_hard_spheres(g, seeds[k], e_meas, numbers(rows["none"][k]["t"]));
+          return run_gas_hard_spheres(g, seeds[k], e_meas, numbers(rows["none"][k]["t"]));
         }));
     for (const json& h : hs_rows)
       if (h.contains("failed")) ctx.log << "granular-gas: " << h["failed"].get<std::string>() << " (samples before it kept)\n";
@@ -463,7 +298,8 @@ class GranularGasStudy : public Study {
     std::map<std::string, double> hom_mean;
     for (const std::string& law : laws) {
       for (const json& row : rows[law]) {
-        const double th = homogeneous_end(row, density_limit, cluster_factor);
+        const double th = homogeneous_end(numbers(row["t"]), numbers(row["density_index"]),
+                                          numbers(row["velocity_index"]), density_limit, cluster_factor);
         t_hom[law].push_back(th);
         const auto t = numbers(row["t"]), T = numbers(row["T_tr"]);
         const HaffFit f = fit_haff(t, T, t_a, th);
@@ -662,15 +498,12 @@ class GranularGasStudy : public Study {
         // The local cooling rate against Enskog's at the same T, averaged over the temperature grid per seed (free of
         // the Haff fit's anchoring at t_a), then mean and standard error over the seeds; t_c/t_free0 says how far the
         // gas is from the hard-sphere limit.
+        const auto enskog = [&](double Tq) { return enskog_cooling_rate(e_meas, nd, sigma, g.spec.phi, Tq, m); };
         std::vector<double> per_seed;
         for (std::size_t s = 0; s < rows[law].size(); ++s) {
           const auto T = numbers(rows[law][s]["T_tr"]);
-          std::vector<double> q_ratio;
-          for (double Tq : T_grid) {
-            const double z = rate_at(T, zetas[law][s], Tq);
-            if (std::isfinite(z)) q_ratio.push_back(z / enskog_cooling_rate(e_meas, nd, sigma, g.spec.phi, Tq, m));
-          }
-          if (!q_ratio.empty()) per_seed.push_back(mean_of(q_ratio));
+          const auto engine = [&](double Tq) { return rate_at(T, zetas[law][s], Tq); };
+          if (const auto q = mean_rate_ratio(T_grid, engine, enskog)) per_seed.push_back(*q);
         }
         r["cooling_rate_over_kinetic_theory"] = json_number(mean_of(per_seed));
         r["cooling_rate_over_kinetic_theory_stderr"] = json_number(stderr_of(per_seed));
@@ -681,14 +514,10 @@ class GranularGasStudy : public Study {
             const auto th = numbers(hs_rows[s]["t"]), Th = numbers(hs_rows[s]["T_tr"]);
             const auto zh = cooling_rate(th, Th);
             const auto Te = numbers(rows[law][s]["T_tr"]);
-            std::vector<double> a, b;
-            for (double Tq : T_grid) {
-              const double z_hs = rate_at(Th, zh, Tq), z_engine = rate_at(Te, zetas[law][s], Tq);
-              if (std::isfinite(z_hs)) a.push_back(z_hs / enskog_cooling_rate(e_meas, nd, sigma, g.spec.phi, Tq, m));
-              if (std::isfinite(z_hs) && std::isfinite(z_engine) && z_hs > 0) b.push_back(z_engine / z_hs);
-            }
-            if (!a.empty()) hs_kt.push_back(mean_of(a));
-            if (!b.empty()) engine_hs.push_back(mean_of(b));
+            const auto hard = [&](double Tq) { return rate_at(Th, zh, Tq); };
+            const auto engine = [&](double Tq) { return rate_at(Te, zetas[law][s], Tq); };
+            if (const auto a = mean_rate_ratio(T_grid, hard, enskog)) hs_kt.push_back(*a);
+            if (const auto b = mean_rate_ratio(T_grid, engine, hard)) engine_hs.push_back(*b);
             hs_tau.push_back(fit_haff(th, Th, t_a, t_hom[law][s]).tau - t_a);
           }
           r["hard_spheres_cooling_rate_over_kinetic_theory"] = json_number(mean_of(hs_kt));
@@ -762,111 +591,73 @@ class GranularGasStudy : public Study {
   }
 
  private:
-  static json run_lammps(const GasConfig& g, std::uint64_t seed, const StudyContext& ctx) {
-    const auto wall0 = std::chrono::steady_clock::now();
-    Boundaries b;
-    GasSpec spec = g.spec;
-    spec.seed = seed;
-    const GranularState s = make_granular_gas(spec, b);
-    const std::filesystem::path dir = ctx.out_dir / "lammps";
-    std::filesystem::create_directories(dir);
-    write_lammps_data(dir / "data.lmp", "stickslip granular-gas seed " + std::to_string(seed), s.bodies, b.box.lo, b.box.hi);
-    {
-      std::ofstream in(dir / "in.lmp");
-      char dt[40], skin[40];
-      std::snprintf(dt, sizeof dt, "%.17g", g.dt);
-      std::snprintf(skin, sizeof skin, "%.17g", g.skin);
-      in << "# stickslip granular-gas: the dsds run of seed " << seed << " (linear spring-dashpot + D-SDS)\n"
-         << "units si\natom_style sphere\ndimension 3\nboundary p p p\ncomm_modify vel yes\nnewton off\n"
-         << "read_data data.lmp\npair_style granular\n"
-         << "pair_coeff * * " << lammps_hooke_dsds(g.kn, g.gamma_n, g.kt, g.gamma_t, g.mu) << "\n"
-         << "neighbor " << skin << " bin\nneigh_modify delay 0 every 1 check yes\nfix 1 all nve/sphere\n"
-         << "compute ke all ke\ncompute rot all erotate/sphere\n"
-         << "thermo_style custom step time c_ke c_rot\nthermo_modify norm no format float %.12g\n"
-         << "thermo " << g.sample_every << "\ntimestep " << dt << "\nrun " << g.steps << "\n";
-    }
-    ctx.log << "granular-gas: running lmp on " << (dir / "in.lmp").string() << " (" << g.steps << " steps)\n";
-    int status = 0;
-    capture("cd '" + dir.string() + "' && OMP_NUM_THREADS=1 lmp -in in.lmp -log log.lmp -screen none > lmp.out 2>&1",
-            status);
-    const ThermoTable t = lammps_thermo(slurp((dir / "log.lmp").string()));
-    const int ct = t.column("Time"), ck = t.column("c_ke"), cr = t.column("c_rot");
-    if (status != 0 || ct < 0 || ck < 0 || cr < 0 || t.rows.empty())
-      throw SolverError("granular-gas: lmp failed (exit status " + std::to_string(status) + "), see " +
-                        (dir / "log.lmp").string());
-    std::vector<double> ts, ttr, trot;
-    const double dof = 3.0 * static_cast<double>(s.bodies.size());
-    for (const auto& row : t.rows) {
-      ts.push_back(row[static_cast<std::size_t>(ct)]);
-      ttr.push_back(2 * row[static_cast<std::size_t>(ck)] / dof);
-      trot.push_back(2 * row[static_cast<std::size_t>(cr)] / dof);
-    }
-    double loop = 0, cpu = 1, pn = 0;
-    lammps_loop(slurp((dir / "log.lmp").string()), loop, cpu, pn);
-    const double wall = std::chrono::duration<double>(std::chrono::steady_clock::now() - wall0).count();
-    return {{"t", ts}, {"T_tr", ttr}, {"T_rot", trot}, {"loop_seconds", json_number(loop)}, {"wall_seconds", json_number(wall)}};
-  }
-
   static void draw_figures(const StudyContext& ctx, const std::vector<std::string>& laws, double x_min, double t0,
                            bool lammps, bool dsds, bool ratio, double cluster_factor, const std::string& onsets_file) {
+    const auto col = [](std::size_t c) { return fmt::format("${}", c); };
+    const auto lc = [](std::size_t k) { return fmt::format(" lc {}", k + 1); };
+    const auto per_t0 = [&](std::size_t c) { return fmt::format("(${}/{})", c, format_value(t0)); };
     // Column layout of gas_temperatures.csv: 1 t, 2 t/tau, then 3 per law (T_tr, se, T_rot), then LAMMPS T_tr, T_rot.
-    std::ostringstream s;
-    s << "set datafile separator ','\nset key top right\nset logscale xy\nset grid\n"
-      << "set xlabel 't / tau_{KT}'\nset ylabel 'T / T_0'\nset title 'Homogeneous cooling: T_{tr} (lines), T_{rot} (dashed); "
-      << "Haff T_0/(1+t/tau_{KT})^2 (black)" << (lammps ? "; dots: LAMMPS dsds" : "") << "'\n";
-    s << "set yrange [*:1.2]\nplot [" << x_min << ":*] ";
+    Figure temp{"", 1, 1, 1000, 700, {}, {}};
+    Panel& tp = temp.panel(std::string("Homogeneous cooling: T_{tr} (lines), T_{rot} (dashed); Haff T_0/(1+t/tau_{KT})^2 (black)") +
+                               (lammps ? "; dots: LAMMPS dsds" : ""),
+                           "t / tau_{KT}", "T / T_0");
+    tp.logx = tp.logy = true;
+    tp.set("set key top right").set("set yrange [*:1.2]").set("set xrange [" + format_value(x_min) + ":*]");
     for (std::size_t k = 0; k < laws.size(); ++k) {
       const std::size_t c = 3 + 3 * k;
-      s << "'gas_temperatures.csv' every ::1 using 2:($" << c << "/" << t0 << ") with lines lw 2 lc " << k + 1 << " title '"
-        << laws[k] << " T_{tr}', '' every ::1 using 2:($" << c + 2 << "/" << t0 << ") with lines dt 2 lc " << k + 1
-        << " title '" << laws[k] << " T_{rot}', ";
+      tp.add(Curve::of("gas_temperatures.csv", "2", per_t0(c), laws[k] + " T_{tr}", "lines lw 2" + lc(k)));
+      tp.add(Curve::of("gas_temperatures.csv", "2", per_t0(c + 2), laws[k] + " T_{rot}", "lines dt 2" + lc(k)));
     }
-    if (lammps) {
-      const std::size_t c = 3 + 3 * laws.size();
-      s << "'gas_temperatures.csv' every 4::1 using 2:($" << c << "/" << t0 << ") with points pt 7 ps 0.6 lc rgb 'black' title 'LAMMPS dsds T_{tr}', ";
+    if (lammps)  // every 4th sample
+      tp.add(Curve::of("gas_temperatures.csv", "2", fmt::format("(int($0) % 4 == 0 ? {} : 1/0)", per_t0(3 + 3 * laws.size())),
+                       "LAMMPS dsds T_{tr}", "points pt 7 ps 0.6 lc rgb 'black'"));
+    tp.add(Curve::fn("1/(1+x)**2", "Haff, tau_{KT}", "lines lc rgb 'black' lw 1"));
+    render_figure(ctx.out_dir / "gas_temperature.png", temp, ctx.log);
+
+    // gas_homogeneity.csv: 1 t, 2 t/tau, then 2 per law (density index / S_CS(0), velocity index).
+    Figure hom{"", 2, 1, 1000, 1000, {"set key top left"}, {}};
+    hom.panel("Homogeneity (ensemble mean): density variance on a grid; the gas is homogeneous below the threshold (" +
+                              format_value(cluster_factor) + ")",
+                          "t / tau_{KT}", "density index / S_{CS}(0)");
+    hom.panel("Velocity correlation within cells (1: uncorrelated)", "t / tau_{KT}", "velocity index");
+    Panel &hd = hom.panels[0], &hv = hom.panels[1];  // (references after the last panel() call)
+    for (std::size_t k = 0; k < laws.size(); ++k) {
+      hd.add(Curve::of("gas_homogeneity.csv", "2", std::to_string(3 + 2 * k), laws[k], "lines" + lc(k)));
+      hv.add(Curve::of("gas_homogeneity.csv", "2", std::to_string(4 + 2 * k), laws[k], "lines" + lc(k)));
     }
-    s << "1/(1+x)**2 with lines lc rgb 'black' lw 1 title 'Haff, tau_{KT}'\n";
-    render_png(ctx.out_dir / "gas_temperature.png", s.str(), ctx.log);
+    for (Panel* p : {&hd, &hv}) p->add(Curve::fn(format_value(cluster_factor), "threshold", "lines lc rgb 'black' dt 2"));
+    render_figure(ctx.out_dir / "gas_homogeneity.png", hom, ctx.log);
 
-    std::ostringstream h;
-    h << "set datafile separator ','\nset grid\nset multiplot layout 2,1\nset xlabel 't / tau_{KT}'\nset key top left\n"
-      << "set ylabel 'density index / S_{CS}(0)'\nset title 'Homogeneity (ensemble mean): density variance on a grid; "
-      << "the gas is homogeneous below the threshold (" << cluster_factor << ")'\nplot ";
+    // gas_cooling_rate.csv: 1 T, 2 T/T0, 3 Enskog, then 2 per law (zeta, stderr), then dsds/csds and its stderr.
+    Figure rate{"", ratio ? 2 : 1, 1, 1000, ratio ? 1000 : 700, {}, {}};
+    const auto positive = [&](std::size_t c) { return fmt::format("({0} > 0 ? {0} : 1/0):{1}", col(c), c + 1); };
+    Panel& zp = rate.panel("Cooling rate against temperature (ensemble mean +- stderr; CSV: -1 = not reached or no error bar)",
+                           "T_{tr} / T_0", "cooling rate -dlnT_{tr}/dt [1/s]");
+    zp.logx = zp.logy = true;
+    zp.set("set key bottom right");
     for (std::size_t k = 0; k < laws.size(); ++k)
-      h << "'gas_homogeneity.csv' every ::1 using 2:" << 3 + 2 * k << " with lines lc " << k + 1 << " title '" << laws[k] << "', ";
-    h << cluster_factor << " with lines lc rgb 'black' dt 2 title 'threshold'\n"
-      << "set ylabel 'velocity index'\nset title 'Velocity correlation within cells (1: uncorrelated)'\nplot ";
-    for (std::size_t k = 0; k < laws.size(); ++k)
-      h << "'gas_homogeneity.csv' every ::1 using 2:" << 4 + 2 * k << " with lines lc " << k + 1 << " title '" << laws[k] << "', ";
-    h << cluster_factor << " with lines lc rgb 'black' dt 2 title 'threshold'\nunset multiplot\n";
-    render_png(ctx.out_dir / "gas_homogeneity.png", h.str(), ctx.log, 1000, 1000);
-
-    std::ostringstream z;
-    z << "set datafile separator ','\nset grid\n";
-    if (ratio) z << "set multiplot layout 2,1\n";
-    z << "set logscale xy\nset xlabel 'T_{tr} / T_0'\nset ylabel 'cooling rate -dlnT_{tr}/dt [1/s]'\nset key bottom right\n"
-      << "set title 'Cooling rate against temperature (ensemble mean +- stderr; CSV: -1 = not reached or no error bar)'\nplot ";
-    for (std::size_t k = 0; k < laws.size(); ++k)
-      z << "'gas_cooling_rate.csv' every ::1 using ($2):($" << 4 + 2 * k << " > 0 ? $" << 4 + 2 * k << " : 1/0):" << 5 + 2 * k
-        << " with yerrorlines lc " << k + 1 << " title '" << laws[k] << "', ";
-    z << "'' every ::1 using 2:3 with lines lc rgb 'black' dt 2 title 'Enskog, frictionless'\n";
+      zp.add(Curve::of("gas_cooling_rate.csv", "($2)", positive(4 + 2 * k), laws[k], "yerrorlines" + lc(k)));
+    zp.add(Curve::of("gas_cooling_rate.csv", "2", "3", "Enskog, frictionless", "lines lc rgb 'black' dt 2"));
     if (ratio) {
-      const std::size_t c = 4 + 2 * laws.size();
-      z << "unset logscale y\nset ylabel 'zeta_{dsds} / zeta_{csds}'\nset title 'dsds/csds cooling rate at equal T (paired seeds, mean +- stderr); seed 001 claims < 1'\n"
-        << "plot 'gas_cooling_rate.csv' every ::1 using 2:($" << c << " > 0 ? $" << c << " : 1/0):" << c + 1
-        << " with yerrorlines lc rgb 'red' title 'dsds/csds', 1 with lines lc rgb 'black' notitle\nunset multiplot\n";
+      Panel& rp = rate.panel("dsds/csds cooling rate at equal T (paired seeds, mean +- stderr); seed 001 claims < 1",
+                             "T_{tr} / T_0", "zeta_{dsds} / zeta_{csds}");
+      rp.logx = true;
+      rp.set("set key bottom right");
+      rp.add(Curve::of("gas_cooling_rate.csv", "2", positive(4 + 2 * laws.size()), "dsds/csds", "yerrorlines lc rgb 'red'"));
+      rp.add(Curve::fn("1", "", "lines lc rgb 'black'"));
     }
-    render_png(ctx.out_dir / "gas_cooling_rate.png", z.str(), ctx.log, 1000, ratio ? 1000 : 700);
+    render_figure(ctx.out_dir / "gas_cooling_rate.png", rate, ctx.log);
 
     if (dsds) {
-      std::ostringstream c;
-      c << "set datafile separator ','\nset grid\nset logscale y\nset xlabel 'tangential impact speed v_t [m/s]'\n"
-        << "set ylabel 'energy created per collision [J]'\nset key top left\n"
-        << "set title 'D-SDS: energy created at the collision onset vs seed 001 eq. 3/11 closed form'\n"
-        << "plot '" << onsets_file << "' every ::1 using 3:($6 > 0 ? $6 : 1/0) with dots lc rgb '#b0b0b0' title 'measured, single collisions (first seed)', "
-        << "'gas_dsds_created.csv' every ::1 using (($1+$2)/2):($4 > 0 ? $4 : 1/0) with points pt 7 title 'measured (bin mean)', "
-        << "'' every ::1 using (($1+$2)/2):($5 > 0 ? $5 : 1/0) with lines lw 2 title '(gamma_t m* v_t - mu f_{n0})^2/(2k_t), bin mean'\n";
-      render_png(ctx.out_dir / "gas_dsds_created.png", c.str(), ctx.log);
+      Figure created{"D-SDS: energy created at the collision onset vs seed 001 eq. 3/11 closed form", 1, 1, 1000, 700, {}, {}};
+      Panel& cp = created.panel("", "tangential impact speed v_t [m/s]", "energy created per collision [J]");
+      cp.logy = true;
+      cp.set("set key top left");
+      cp.add(Curve::of(onsets_file, "3", "($6 > 0 ? $6 : 1/0)", "measured, single collisions (first seed)", "dots lc rgb '#b0b0b0'"));
+      cp.add(Curve::of("gas_dsds_created.csv", "(($1+$2)/2)", "($4 > 0 ? $4 : 1/0)", "measured (bin mean)", "points pt 7"));
+      cp.add(Curve::of("gas_dsds_created.csv", "(($1+$2)/2)", "($5 > 0 ? $5 : 1/0)",
+                       "(gamma_t m* v_t - mu f_{n0})^2/(2k_t), bin mean", "lines lw 2"));
+      render_figure(ctx.out_dir / "gas_dsds_created.png", created, ctx.log);
     }
   }
 };

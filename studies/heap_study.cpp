@@ -30,6 +30,7 @@
 #include <algorithm>
 #include <chrono>
 #include <cmath>
+#include <map>
 #include <cstdio>
 #include <ctime>
 #include <limits>
@@ -42,9 +43,12 @@
 #include "models/particles/law_registry.hpp"
 #include "models/particles/repose_angle.hpp"
 #include "models/particles/velocity_verlet.hpp"
+#include "studies/figure.hpp"
 #include "studies/output.hpp"
+#include "studies/particle_heap_runs.hpp"
 #include "studies/particle_dumps.hpp"
 #include "studies/study.hpp"
+#include "studies/study_runs.hpp"
 
 namespace stickslip {
 
@@ -54,232 +58,6 @@ using nlohmann::json;
 
 const std::vector<std::string>& kHeapLaws = particle_law_names();  // models/particles/law_registry.hpp
 
-struct HeapConfig {
-  HopperHeapSpec spec;
-  double kn = 0, gamma_n = 0, kt = 0, gamma_t = 0, mu = 0, young = 0, poisson = 0;
-  RollingResistance rolling;  // mu_roll = 0: no moment
-  double dt = 0, skin = 0, t_max = 0, t_drift = 0, sample = 0;
-  double rest_ratio = 0, rest_hold = 0, hold_fraction = 0, bin = 0;
-  std::vector<double> dt_factors, snapshots;
-  int threads = 1;
-  long dump_every = 0;  // LAMMPS text dumps every k steps of the pour (0: none)
-  double e_ref = 0, d_mean = 0;
-};
-
-std::string fmt_time(double t) {
-  char b[32];
-  std::snprintf(b, sizeof b, "%.3f", t);
-  return b;
-}
-
-// Least-squares slope of y(t) over the samples with t >= t_from (NaN with fewer than 2).
-double slope_from(const std::vector<double>& t, const std::vector<double>& y, double t_from) {
-  std::vector<double> ts, ys;
-  for (std::size_t k = 0; k < t.size(); ++k)
-    if (t[k] >= t_from) ts.push_back(t[k]), ys.push_back(y[k]);
-  return fit_line(ts, ys).slope;
-}
-
-void write_snapshot(const std::filesystem::path& path, const ParticleArrays& p) {
-  CsvWriter f(path, {"x [m]", "y [m]", "r [m]", "speed [m/s]"});
-  for (std::size_t i = 0; i < p.size(); ++i) f.row({p.x[i][0], p.x[i][1], p.radius[i], p.v[i].norm()});
-}
-
-template <class Tangential>
-json run_heap(const HeapConfig& c, const HopperHeapScene& scene, const Boundaries& walls, const Tangential& tangential,
-              const std::string& law, const StudyContext& ctx) {
-  const auto wall0 = std::chrono::steady_clock::now();
-  const std::clock_t cpu0 = std::clock();
-  ParticleEngine<LinearSpringDashpot, Tangential, RollingResistance> e;
-  e.normal = LinearSpringDashpot{c.kn, c.gamma_n};
-  e.tangential = tangential;
-  e.rolling = c.rolling;
-  e.boundaries = walls;
-  e.skin = c.skin;
-  e.threads = c.threads;
-  GranularState s = scene.state;
-  const std::size_t n = s.bodies.size();
-  ParticleLedger ledger;
-  verlet_setup(e, s, &ledger);
-  // the dumps' BOX BOUNDS (open axes: nothing else reads the box): the walls' extent
-  if (c.dump_every > 0) {
-    Vec3 lo = Vec3::Constant(std::numeric_limits<double>::infinity()), hi = -lo;
-    for (const SegmentWall& w : e.boundaries.segments) lo = lo.cwiseMin(w.a).cwiseMin(w.b), hi = hi.cwiseMax(w.a).cwiseMax(w.b);
-    for (const PlaneWall& w : e.boundaries.planes) lo = lo.cwiseMin(w.point), hi = hi.cwiseMax(w.point);
-    const double r = c.spec.radius * (1 + c.spec.spread);
-    e.boundaries.box.lo = lo - Vec3::Constant(r), e.boundaries.box.hi = hi + Vec3::Constant(r);
-  }
-  ParticleDumps dumps(c.dump_every, ctx.out_dir / "dumps", "heap_" + law);
-  dumps.write(0, e, s);
-  const double dt = c.dt;
-  const long sample_every = std::max(1L, std::lround(c.sample / dt));
-  const double threshold = c.rest_ratio * c.e_ref;
-  const double t_span = c.t_max + c.t_drift * static_cast<double>(c.dt_factors.size());
-  const RunSpan span(0, t_span);
-
-  CsvWriter ke(ctx.out_dir / ("heap_kinetic_" + law + ".csv"),
-               {"t [s]", "kinetic [J/m]", "kinetic_rotational [J/m]", "discs_in_hopper [-]"});
-  std::vector<double> snap_times;
-  std::size_t next_snap = 0;
-  VerletStats st;
-  double peak = 0, t_rest = -1;
-  bool armed = false, rested = false;
-  const long max_steps = std::lround(c.t_max / dt);
-  for (long k = 1; k <= max_steps; ++k) {
-    check_interrupt();
-    verlet_step(e, s, dt, st, &ledger);
-    dumps.write(k, e, s);
-    progress_at(s.t);
-    if (next_snap < c.snapshots.size() && s.t >= c.snapshots[next_snap] - 0.5 * dt) {
-      write_snapshot(ctx.out_dir / ("heap_snap_" + law + "_" + fmt_time(c.snapshots[next_snap]) + ".csv"), s.bodies);
-      snap_times.push_back(c.snapshots[next_snap++]);
-    }
-    if (k % sample_every != 0) continue;
-    const double kin = kinetic_energy(s.bodies);
-    if (!std::isfinite(kin)) throw SolverError("heap[" + law + "]: non-finite kinetic energy at t = " + format_value(s.t));
-    double rot = 0;
-    long in_hopper = 0;
-    for (std::size_t i = 0; i < n; ++i) {
-      rot += 0.5 * s.bodies.omega[i].squaredNorm() * s.bodies.inertia(i);
-      in_hopper += s.bodies.x[i][1] > c.spec.outlet_height;
-    }
-    ke.row({s.t, kin, rot, static_cast<double>(in_hopper)});
-    peak = std::max(peak, kin);
-    if (kin > 100 * threshold) armed = true;
-    if (armed && kin < threshold) {
-      if (t_rest < 0) t_rest = s.t;
-      if (s.t - t_rest >= c.rest_hold - 0.5 * dt) {
-        rested = true;
-        break;
-      }
-    } else {
-      t_rest = -1;
-    }
-    if (k % (sample_every * 100) == 0)
-      ctx.log << "heap[" << law << "]: t = " << fmt_time(s.t) << " s, KE = " << kin << " J/m (rest below " << threshold
-              << "), discs in hopper " << in_hopper << "\n";
-  }
-  ke.close();
-  const double t_stop = s.t;
-  write_snapshot(ctx.out_dir / ("heap_snap_" + law + "_final.csv"), s.bodies);
-  const double kin_stop = kinetic_energy(s.bodies);
-  long in_hopper = 0;
-  for (std::size_t i = 0; i < n; ++i) in_hopper += s.bodies.x[i][1] > c.spec.outlet_height;
-
-  // Angle of repose of the heap at rest (or at t_max).
-  const double fx = 0.5 * c.spec.floor_width;
-  const ReposeFit fit = fit_repose_angle(s.bodies, -fx, fx, c.bin, 1.5 * c.d_mean);
-  {
-    CsvWriter prof(ctx.out_dir / ("heap_profile_" + law + ".csv"), {"x [m]", "surface_height [m]"});
-    for (std::size_t k = 0; k < fit.profile.x.size(); ++k) prof.row({fit.profile.x[k], fit.profile.height[k]});
-  }
-  // The ledger of the pour.
-  const double scale = std::max({std::abs(ledger.start.kinetic), std::abs(ledger.now.gravity_work),
-                                 std::abs(ledger.normal_damping()), std::abs(ledger.tangential_dissipation()),
-                                 std::abs(ledger.rolling_dissipation()), std::abs(ledger.created())});
-  const double balance_error = scale > 0 ? std::abs(ledger.balance()) / scale : 0.0;
-
-  // Drift of the surface discs from the state at rest, once per dt factor.
-  const std::vector<std::size_t>& surf = fit.surface;
-  std::vector<Vec3> x0;
-  for (std::size_t i : surf) x0.push_back(s.bodies.x[i]);
-  json by_dt = json::array();
-  long drift_steps = 0;
-  for (std::size_t q = 0; q < c.dt_factors.size(); ++q) {
-    const double h = dt * c.dt_factors[q];
-    GranularState w = s;  // bodies, forces of the last step, springs, neighbor list: the run continues from here
-    const long steps = std::max(1L, std::lround(c.t_drift / h));
-    const long every = std::max(1L, std::lround(c.sample / h));
-    CsvWriter csv(ctx.out_dir / ("heap_drift_" + law + "_f" + format_value(c.dt_factors[q]) + ".csv"),
-                  {"t_after_rest [s]", "surface_drift [m]", "com_drift [m]", "max_drift [m]", "kinetic [J/m]"});
-    std::vector<double> tt, dd;
-    double com = 0, mx = 0;
-    auto measure = [&](double t) {
-      double sum = 0;
-      Vec3 shift = Vec3::Zero();
-      mx = 0;
-      for (std::size_t a = 0; a < surf.size(); ++a) {
-        const Vec3 d = w.bodies.x[surf[a]] - x0[a];
-        sum += d.norm();
-        shift += d;
-        mx = std::max(mx, d.norm());
-      }
-      const double m = surf.empty() ? 0.0 : sum / static_cast<double>(surf.size());
-      com = surf.empty() ? 0.0 : shift.norm() / static_cast<double>(surf.size());
-      tt.push_back(t);
-      dd.push_back(m);
-      csv.row({t, m, com, mx, kinetic_energy(w.bodies)});
-    };
-    measure(0);
-    VerletStats ws;
-    for (long k = 1; k <= steps; ++k) {
-      check_interrupt();
-      verlet_step(e, w, h, ws);
-      progress_at(t_stop + static_cast<double>(q) * c.t_drift + static_cast<double>(k) * h);
-      if (k % every == 0 || k == steps) measure(static_cast<double>(k) * h);
-    }
-    if (!std::isfinite(dd.back())) throw SolverError("heap[" + law + "]: non-finite drift");
-    drift_steps += ws.steps;
-    by_dt.push_back({{"dt_factor", c.dt_factors[q]},
-                     {"dt", json_number(h)},
-                     {"surface_drift", json_number(dd.back())},
-                     {"com_drift", json_number(com)},
-                     {"max_drift", json_number(mx)},
-                     {"drift_rate", json_number(slope_from(tt, dd, 0.5 * c.t_drift))}});
-  }
-  const double wall = std::chrono::duration<double>(std::chrono::steady_clock::now() - wall0).count();
-  const double cpu = static_cast<double>(std::clock() - cpu0) / CLOCKS_PER_SEC;  // the process's CPU time (threads add up)
-  const json& first = by_dt.front();
-  ctx.log << "heap[" << law << "]: " << (rested ? "at rest at t = " + fmt_time(t_rest) + " s" : std::string("not at rest by t_max"))
-          << ", repose angle " << fit.angle_deg << " deg, surface drift " << first["surface_drift"] << " m over "
-          << c.t_drift << " s, " << st.steps + drift_steps << " steps, " << wall << " s\n";
-  return {{"law", law},
-          {"repose_angle_deg", json_number(fit.angle_deg)},
-          {"repose_left_deg", json_number(fit.left.angle_deg)},
-          {"repose_right_deg", json_number(fit.right.angle_deg)},
-          {"flank_bins", {fit.left.bins, fit.right.bins}},
-          {"flank_rms", {json_number(fit.left.rms), json_number(fit.right.rms)}},
-          {"flank_lines", {{{"slope", json_number(fit.left.slope)}, {"intercept", json_number(fit.left.intercept)},
-                            {"x_from", fit.left.x_from}, {"x_to", fit.left.x_to}},
-                           {{"slope", json_number(fit.right.slope)}, {"intercept", json_number(fit.right.intercept)},
-                            {"x_from", fit.right.x_from}, {"x_to", fit.right.x_to}}}},
-          {"heap_height", json_number(fit.peak_height)},
-          {"heap_peak_x", json_number(fit.peak_x)},
-          {"heap_feet", {json_number(fit.left_foot), json_number(fit.right_foot)}},
-          {"surface_discs", surf.size()},
-          {"at_rest", rested},
-          {"t_rest", rested ? json_number(t_rest) : json(nullptr)},
-          {"t_stop", json_number(t_stop)},
-          {"kinetic_peak", json_number(peak)},
-          {"kinetic_at_stop", json_number(kin_stop)},
-          {"discs_in_hopper", in_hopper},
-          {"surface_drift", first["surface_drift"]},
-          {"drift_rate", first["drift_rate"]},
-          {"com_drift", first["com_drift"]},
-          {"drift_by_dt", by_dt},
-          {"holds", rested && first["surface_drift"].is_number() &&
-                        first["surface_drift"].get<double>() < c.hold_fraction * c.d_mean},
-          {"energy_balance_error", json_number(balance_error)},
-          {"ledger", {{"kinetic_end", json_number(ledger.now.kinetic)},
-                      {"elastic_normal", json_number(ledger.now.elastic_normal)},
-                      {"elastic_tangential", json_number(ledger.now.elastic_tangential)},
-                      {"gravity_work", json_number(ledger.now.gravity_work)},
-                      {"normal_damping", json_number(ledger.normal_damping())},
-                      {"tangential_dissipation", json_number(ledger.tangential_dissipation())},
-                      {"rolling_dissipation", json_number(ledger.rolling_dissipation())},
-                      {"created", json_number(ledger.created())},
-                      {"scheme_work", json_number(ledger.now.scheme_work)},
-                      {"verlet_kick", json_number(ledger.now.kick)},
-                      {"balance", json_number(ledger.balance())}}},
-          {"steps", st.steps + drift_steps},
-          {"steps_pour", st.steps},
-          {"rebuilds", st.rebuilds},
-          {"snapshot_times", snap_times},
-          {"wall_s", json_number(wall)},
-          {"wall_seconds", json_number(wall)},
-          {"cpu_seconds", json_number(cpu)}};
-}
-
 class HeapStudy : public Study {
  public:
   std::string name() const override { return "heap"; }
@@ -287,6 +65,26 @@ class HeapStudy : public Study {
     return "seed 002 §5 (Figs. 6-7): 2-D heap poured from a hopper per tangential law (discs with rolling resistance "
            "so a disc heap can stand; the seed uses 5-10-corner polygons): repose angle, rest, surface drift";
   }
+  // Units of the summary's results for `stickslip sweep` ("-": dimensionless; mean/stderr/n of the ensembles: mixed).
+  std::map<std::string, std::string> result_units() const override {
+    std::map<std::string, std::string> u;
+    for (const char* k : {"balance", "created", "elastic_normal", "elastic_tangential", "gravity_work",
+                          "kinetic_at_stop", "kinetic_end", "kinetic_peak", "normal_damping", "rolling_dissipation",
+                          "scheme_work", "tangential_dissipation", "verlet_kick"}) u.emplace(k, "J/m");
+    for (const char* k : {"com_drift", "fill_top", "flank_rms", "heap_feet", "heap_height", "heap_peak_x",
+                          "hopper_top_of_v", "intercept", "max_drift", "surface_drift", "x_from", "x_to"}) u.emplace(k, "m");
+    for (const char* k : {"contact_time", "cpu_seconds", "dt", "seed_dt", "snapshot_times", "t_rest", "t_stop",
+                          "wall_s"}) u.emplace(k, "s");
+    for (const char* k : {"drift_rate"}) u.emplace(k, "m/s");
+    for (const char* k : {"gamma_n", "gamma_roll", "gamma_t"}) u.emplace(k, "1/s");
+    for (const char* k : {"k_roll", "kn", "kt"}) u.emplace(k, "N/m^2");
+    for (const char* k : {"mean_mass"}) u.emplace(k, "kg/m");
+    for (const char* k : {"repose_angle_deg", "repose_left_deg", "repose_right_deg"}) u.emplace(k, "deg");
+    for (const char* k : {"damping_ratio", "discs_in_hopper", "dt_factor", "energy_balance_error", "flank_bins",
+                          "particles", "rebuilds", "slope", "steps", "steps_pour", "surface_discs"}) u.emplace(k, "-");
+    return u;
+  }
+
   Parameters parameters() const override {
     Parameters p("heap");
     p.declare("n", "1625", "number of discs (seed: 1625 polygons of 5-10 corners; here discs)")
@@ -407,15 +205,9 @@ class HeapStudy : public Study {
               {"dt", json_number(c.dt)},
               {"steps_per_run_at_most", pour_steps + static_cast<long>(drift_steps)}});
 
-    json rows = json::array();
-    Progress progress(ctx.log, "heap", laws.size());
-    for (const std::string& law : laws) {
-      rows.push_back(ctx.run(law, [&] {
-        return with_tangential_law(law, {c.kt, c.gamma_t, c.mu, c.young, c.poisson},
-                                   [&](const auto& t) { return run_heap(c, scene, walls, t, law, ctx); });
-      }));
-      progress.tick(law);
-    }
+    const json rows = run_each(ctx, name(), laws, [](const std::string& law) { return law; }, [&](const std::string& law) {
+      return run_heap(c, scene, walls, law, ctx);
+    });
 
     // Results and the conclusion.
     json results = json::array();
@@ -433,7 +225,7 @@ class HeapStudy : public Study {
       const std::string law = r["law"].get<std::string>();
       char line[256];
       std::snprintf(line, sizeof line, "%s: %s, surface drift %.3g m (%.3g diameters) in %.3g s at dt = %.3g s%s; ",
-                    law.c_str(), r["at_rest"].get<bool>() ? ("at rest at " + fmt_time(r["t_rest"].get<double>()) + " s").c_str() : "not at rest",
+                    law.c_str(), r["at_rest"].get<bool>() ? ("at rest at " + heap_time(r["t_rest"].get<double>()) + " s").c_str() : "not at rest",
                     r["surface_drift"].is_number() ? r["surface_drift"].get<double>() : NAN,
                     r["surface_drift"].is_number() ? r["surface_drift"].get<double>() / c.d_mean : NAN, c.t_drift,
                     c.dt * c.dt_factors.front(), r["holds"].get<bool>() ? ", holds" : ", does not hold");
@@ -481,67 +273,55 @@ class HeapStudy : public Study {
 
  private:
   static void draw_figures(const StudyContext& ctx, const HeapConfig& c, const json& rows, const Boundaries& walls) {
-    std::string arrows;
-    int a = 1;
-    for (const SegmentWall& w : walls.segments)
-      arrows += "set arrow " + std::to_string(a++) + " from " + format_value(w.a[0]) + "," + format_value(w.a[1]) + " to " +
-                format_value(w.b[0]) + "," + format_value(w.b[1]) + " nohead lw 2\n";
-    arrows += "set arrow " + std::to_string(a++) + " from " + format_value(-0.5 * c.spec.floor_width) + ",0 to " +
-              format_value(0.5 * c.spec.floor_width) + ",0 nohead lw 2\n";
+    // The walls and the floor as arrows, for the snapshots.
+    std::vector<std::string> scene{"set size ratio -1", "unset key", "unset grid", "set palette defined (0 'blue', 1 'red')",
+                                   "set cbrange [0:2]", "unset colorbox", "set style fill solid 0.6 noborder"};
+    const auto arrow = [&](double ax, double ay, double bx, double by) {
+      scene.push_back("set arrow " + std::to_string(scene.size()) + " from " + format_value(ax) + "," + format_value(ay) +
+                      " to " + format_value(bx) + "," + format_value(by) + " nohead lw 2");
+    };
     double top = 0;
-    for (const SegmentWall& w : walls.segments) top = std::max({top, w.a[1], w.b[1]});
+    for (const SegmentWall& w : walls.segments) arrow(w.a[0], w.a[1], w.b[0], w.b[1]), top = std::max({top, w.a[1], w.b[1]});
+    arrow(-0.5 * c.spec.floor_width, 0, 0.5 * c.spec.floor_width, 0);
+    scene.push_back("set xrange [" + format_value(-0.5 * c.spec.floor_width) + ":" + format_value(0.5 * c.spec.floor_width) + "]");
+    scene.push_back("set yrange [0:" + format_value(top * 1.02) + "]");
     // Snapshots (Fig. 6), one figure per law.
     for (const json& r : rows) {
       const std::string law = r["law"].get<std::string>();
-      std::vector<std::string> files, titles;
-      for (double t : r["snapshot_times"]) {
-        files.push_back("heap_snap_" + law + "_" + fmt_time(t) + ".csv");
-        titles.push_back("t = " + fmt_time(t) + " s");
-      }
-      files.push_back("heap_snap_" + law + "_final.csv");
-      titles.push_back(std::string(r["at_rest"].get<bool>() ? "at rest, " : "not at rest, ") + "t = " +
-                       fmt_time(r["t_stop"].get<double>()) + " s");
-      const std::size_t cols = std::min<std::size_t>(files.size(), 2), nrows = (files.size() + cols - 1) / cols;
-      std::string s = "set datafile separator ','\nset size ratio -1\nunset key\nset palette defined (0 'blue', 1 'red')\n"
-                      "set cbrange [0:2]\nunset colorbox\nset style fill solid 0.6 noborder\n" + arrows +
-                      "set xrange [" + format_value(-0.5 * c.spec.floor_width) + ":" + format_value(0.5 * c.spec.floor_width) +
-                      "]\nset yrange [0:" + format_value(top * 1.02) + "]\nset multiplot layout " + std::to_string(nrows) + "," +
-                      std::to_string(cols) + " title 'heap (" + law + "): colour speed, blue 0 to red >= 2 m/s'\n";
-      for (std::size_t k = 0; k < files.size(); ++k)
-        s += "set title '" + titles[k] + "'\nplot '" + files[k] + "' every ::1 u 1:2:3:4 w circles lc palette\n";
-      s += "unset multiplot\n";
-      render_png(ctx.out_dir / ("heap_snapshots_" + law + ".png"), s, ctx.log, 1400, 480 * static_cast<int>(nrows));
+      std::vector<std::pair<std::string, std::string>> frames;  // file, title
+      for (double t : r["snapshot_times"])
+        frames.emplace_back("heap_snap_" + law + "_" + heap_time(t) + ".csv", "t = " + heap_time(t) + " s");
+      frames.emplace_back("heap_snap_" + law + "_final.csv", std::string(r["at_rest"].get<bool>() ? "at rest, " : "not at rest, ") +
+                                                                 "t = " + heap_time(r["t_stop"].get<double>()) + " s");
+      const int cols = static_cast<int>(std::min<std::size_t>(frames.size(), 2));
+      const int nrows = static_cast<int>((frames.size() + cols - 1) / cols);
+      Figure fig{"heap (" + law + "): colour speed, blue 0 to red >= 2 m/s", nrows, cols, 1400, 480 * nrows, scene, {}};
+      for (const auto& [file, title] : frames)
+        fig.panel(title, "", "").add(Curve::of(file, "1", "2:3:4", "", "circles lc palette"));
+      render_figure(ctx.out_dir / ("heap_snapshots_" + law + ".png"), fig, ctx.log);
     }
     // Kinetic energy decay.
-    {
-      std::string s = "set datafile separator ','\nset logscale y\nset format y '%.0e'\nset grid\nset xlabel 't [s]'\n"
-                      "set ylabel 'kinetic energy [J/m]'\nset title 'heap: kinetic energy (rest below " +
-                      format_value(c.rest_ratio * c.e_ref) + " J/m)'\nplot ";
-      bool first = true;
-      for (const json& r : rows) {
-        const std::string law = r["law"].get<std::string>();
-        s += std::string(first ? "" : ", ") + "'heap_kinetic_" + law + ".csv' every ::1 u 1:($2 > 0 ? $2 : 1/0) w l lw 2 t '" + law + "'";
-        first = false;
-      }
-      s += ", " + format_value(c.rest_ratio * c.e_ref) + " w l dt 2 lc 'black' t 'rest threshold'\n";
-      render_png(ctx.out_dir / "heap_kinetic.png", s, ctx.log);
+    const double threshold = c.rest_ratio * c.e_ref;
+    Figure kinetic{"heap: kinetic energy (rest below " + format_value(threshold) + " J/m)", 1, 1, 1000, 700, {}, {}};
+    Panel& ke = kinetic.panel("", "t [s]", "kinetic energy [J/m]").set("set format y '%.0e'");
+    ke.logy = true;
+    for (const json& r : rows) {
+      const std::string law = r["law"].get<std::string>();
+      ke.add(Curve::of("heap_kinetic_" + law + ".csv", "1", "($2 > 0 ? $2 : 1/0)", law, "l lw 2"));
     }
+    ke.add(Curve::fn(format_value(threshold), "rest threshold", "l dt 2 lc 'black'"));
+    render_figure(ctx.out_dir / "heap_kinetic.png", kinetic, ctx.log);
     // Drift after rest (Fig. 7) per law and dt.
-    {
-      std::string s = "set datafile separator ','\nset grid\nset xlabel 't - t_{rest} [s]'\nset ylabel 'surface drift [m]'\n"
-                      "set key top left\nset title 'heap: mean displacement of the surface discs after rest (Fig. 7)'\nplot ";
-      bool first = true;
-      for (const json& r : rows)
-        for (const json& d : r["drift_by_dt"]) {
-          const std::string law = r["law"].get<std::string>(), f = format_value(d["dt_factor"].get<double>());
-          s += std::string(first ? "" : ", ") + "'heap_drift_" + law + "_f" + f + ".csv' every ::1 u 1:2 w l lw 2 t '" + law +
-               ", dt = " + format_value(d["dt"].get<double>()) + " s'";
-          first = false;
-        }
-      s += "\n";
-      render_png(ctx.out_dir / "heap_drift.png", s, ctx.log);
-    }
-    // Drift against dt.
+    Figure drift{"heap: mean displacement of the surface discs after rest (Fig. 7)", 1, 1, 1000, 700, {}, {}};
+    Panel& dp = drift.panel("", "t - t_{rest} [s]", "surface drift [m]").set("set key top left");
+    for (const json& r : rows)
+      for (const json& d : r["drift_by_dt"]) {
+        const std::string law = r["law"].get<std::string>(), f = format_value(d["dt_factor"].get<double>());
+        dp.add(Curve::of("heap_drift_" + law + "_f" + f + ".csv", "1", "2",
+                         law + ", dt = " + format_value(d["dt"].get<double>()) + " s", "l lw 2"));
+      }
+    render_figure(ctx.out_dir / "heap_drift.png", drift, ctx.log);
+    // Drift against dt: one block per law in heap_drift_dt.dat (whitespace-separated, blocks apart by two blank lines).
     {
       std::string data;
       for (const json& r : rows) {
@@ -552,33 +332,37 @@ class HeapStudy : public Study {
         data += "\n\n";
       }
       write_file_atomically(ctx.out_dir / "heap_drift_dt.dat", data);
-      std::string s = "set logscale xy\nset grid\nset xlabel 'dt [s]'\nset ylabel 'surface drift after " + format_value(c.t_drift) +
-                      " s [m]'\nset key top left\nset title 'heap: drift against the time step'\nplot ";
-      for (std::size_t k = 0; k < rows.size(); ++k)
-        s += std::string(k ? ", " : "") + "'heap_drift_dt.dat' index " + std::to_string(k) + " w lp lw 2 pt 7 t '" +
-             rows[k]["law"].get<std::string>() + "'";
-      s += "\n";
-      render_png(ctx.out_dir / "heap_drift_dt.png", s, ctx.log);
     }
+    Figure by_dt{"heap: drift against the time step", 1, 1, 1000, 700,
+                 {"set datafile separator whitespace", "set datafile nocolumnheaders"}, {}};
+    Panel& bp = by_dt.panel("", "dt [s]", "surface drift after " + format_value(c.t_drift) + " s [m]").set("set key top left");
+    bp.logx = bp.logy = true;
+    for (std::size_t k = 0; k < rows.size(); ++k)
+      bp.add(Curve::of("heap_drift_dt.dat", "1", "2 index " + std::to_string(k), rows[k]["law"].get<std::string>(),
+                       "lp lw 2 pt 7"));
+    render_figure(ctx.out_dir / "heap_drift_dt.png", by_dt, ctx.log);
     // Surface profiles with the fitted flanks.
-    {
-      std::string s = "set datafile separator ','\nset grid\nset xlabel 'x [m]'\nset ylabel 'surface height [m]'\nset yrange [0:*]\n"
-                      "set key top left\nset title 'heap: free surface max(y + r) per bin and least-squares flank fits (height exaggerated)'\nplot ";
-      for (std::size_t k = 0; k < rows.size(); ++k) {
-        const json& r = rows[k];
-        const std::string law = r["law"].get<std::string>(), lt = " lt " + std::to_string(k + 1);
-        s += std::string(k == 0 ? "" : ", ") + "'heap_profile_" + law + ".csv' every ::1 u 1:2 w steps" + lt + " t '" + law + " (" +
-             (r["repose_angle_deg"].is_number() ? format_value(std::round(r["repose_angle_deg"].get<double>() * 10) / 10) : std::string("-")) +
-             " deg)'";
-        for (const json& l : r["flank_lines"])
-          if (l["slope"].is_number())
-            s += ", (x >= " + format_value(l["x_from"].get<double>()) + " && x <= " + format_value(l["x_to"].get<double>()) +
-                 " ? " + format_value(l["intercept"].get<double>()) + " + " + format_value(l["slope"].get<double>()) +
-                 "*x : 1/0) w l lw 3 dt 2" + lt + " notitle";
-      }
-      s += "\n";
-      render_png(ctx.out_dir / "heap_profile.png", s, ctx.log, 1200, 600);
+    Figure profile{"heap: free surface max(y + r) per bin and least-squares flank fits (height exaggerated)", 1, 1, 1200, 600,
+                   {}, {}};
+    Panel& pp = profile.panel("", "x [m]", "surface height [m]").set("set yrange [0:*]").set("set key top left");
+    for (std::size_t k = 0; k < rows.size(); ++k) {
+      const json& r = rows[k];
+      const std::string law = r["law"].get<std::string>(), lt = " lt " + std::to_string(k + 1);
+      pp.add(Curve::of("heap_profile_" + law + ".csv", "1", "2",
+                       law + " (" +
+                           (r["repose_angle_deg"].is_number()
+                                ? format_value(std::round(r["repose_angle_deg"].get<double>() * 10) / 10)
+                                : std::string("-")) +
+                           " deg)",
+                       "steps" + lt));
+      for (const json& l : r["flank_lines"])
+        if (l["slope"].is_number())
+          pp.add(Curve::fn("(x >= " + format_value(l["x_from"].get<double>()) + " && x <= " + format_value(l["x_to"].get<double>()) +
+                               " ? " + format_value(l["intercept"].get<double>()) + " + " +
+                               format_value(l["slope"].get<double>()) + "*x : 1/0)",
+                           "", "l lw 3 dt 2" + lt));
     }
+    render_figure(ctx.out_dir / "heap_profile.png", profile, ctx.log);
   }
 };
 

@@ -75,6 +75,19 @@ double HardSphereGas::kinetic_energy() const {
   return k;
 }
 
+double HardSphereGas::translational_temperature() const {
+  Vec3 momentum = Vec3::Zero();
+  double mass = 0;
+  for (const Vec3& u : v_) {
+    momentum += m_ * u;
+    mass += m_;
+  }
+  const Vec3 vc = mass > 0 ? Vec3(momentum / mass) : Vec3(Vec3::Zero());
+  double t = 0;
+  for (const Vec3& u : v_) t += m_ * (u - vc).squaredNorm();
+  return t / (3.0 * static_cast<double>(std::max<std::size_t>(1, v_.size())));
+}
+
 void HardSphereGas::run(double t_end, const std::vector<double>& times, const std::function<void(double)>& sample) {
   if (!(t_end > t_)) throw_input("t_end", format_value(t_end), "> the current time " + format_value(t_));
   auto next_sample = std::upper_bound(times.begin(), times.end(), t_);

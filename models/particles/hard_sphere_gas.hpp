@@ -46,6 +46,9 @@ class HardSphereGas {
   double mass() const { return m_; }
   const HardSphereStats& stats() const { return stats_; }
   double kinetic_energy() const;
+  // Translational temperature sum m |v - v_c|^2 / (3 N), v_c the centre-of-mass velocity (the arithmetic of
+  // gas_temperatures, models/particles/granular_gas.hpp, so the same state gives the same bits).
+  double translational_temperature() const;
 
  private:
   void predict(std::size_t i);
