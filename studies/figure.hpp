@@ -10,6 +10,7 @@
 // Every panel starts from gnuplot's defaults (reset), then the figure's settings, then its own.
 #pragma once
 
+#include <deque>
 #include <filesystem>
 #include <ostream>
 #include <string>
@@ -54,7 +55,7 @@ struct Figure {
   int rows = 1, columns = 1;          // the layout the panels fill row by row
   int width = 1000, height = 700;     // pixels
   std::vector<std::string> settings;  // gnuplot lines applied to every panel before its own
-  std::vector<Panel> panels;
+  std::deque<Panel> panels;           // a deque: a Panel& from panel() stays valid while more are added
   bool multiplot = false;             // a multiplot frame even for one panel: the figure's title above the panel's
 
   Panel& panel(std::string title, std::string xlabel, std::string ylabel) {

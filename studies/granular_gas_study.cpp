@@ -620,7 +620,7 @@ class GranularGasStudy : public Study {
                               format_value(cluster_factor) + ")",
                           "t / tau_{KT}", "density index / S_{CS}(0)");
     hom.panel("Velocity correlation within cells (1: uncorrelated)", "t / tau_{KT}", "velocity index");
-    Panel &hd = hom.panels[0], &hv = hom.panels[1];  // (references after the last panel() call)
+    Panel &hd = hom.panels[0], &hv = hom.panels[1];
     for (std::size_t k = 0; k < laws.size(); ++k) {
       hd.add(Curve::of("gas_homogeneity.csv", "2", std::to_string(3 + 2 * k), laws[k], "lines" + lc(k)));
       hv.add(Curve::of("gas_homogeneity.csv", "2", std::to_string(4 + 2 * k), laws[k], "lines" + lc(k)));
