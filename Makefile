@@ -8,7 +8,8 @@ PACKAGES := build-essential cmake libsundials-dev libeigen3-dev libboost-dev lib
             nlohmann-json3-dev gnuplot-nox liblammps-dev lammps mpi-default-dev mpi-default-bin
 BUILD    := build
 SANITIZE_BUILD := build-sanitize
-SANITIZE_FLAGS := -O1 -g -fno-omit-frame-pointer -fsanitize=address,undefined -fno-sanitize-recover=undefined
+SANITIZE_FLAGS := -O1 -g -fno-omit-frame-pointer -fsanitize=address,undefined -fno-sanitize-recover=undefined \
+                  -DSTICKSLIP_NO_FLATTEN  # core/flatten.hpp: no [[gnu::flatten]] (memory/UB checks, not inlining)
 JOBS     ?= $(shell nproc)
 STUDIES  ?= sliding-plates convergence
 

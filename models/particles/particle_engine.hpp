@@ -28,6 +28,7 @@
 #include <limits>
 #include <vector>
 
+#include "core/flatten.hpp"
 #include "models/particles/boundaries.hpp"
 #include "models/particles/contact_kinematics.hpp"
 #include "models/particles/contact_step.hpp"
@@ -113,7 +114,7 @@ struct ParticleEngine {
   // flatten: every call inside (laws, Eigen's fixed-size operations) is inlined into the loop; GCC's inliner
   // otherwise gives up on this large function and leaves calls per contact (measured with perf: 30 % of the time).
   template <bool Ledger>
-  [[gnu::flatten]] ContactSums forces(GranularState& s, double dt) const {
+  STICKSLIP_FLATTEN ContactSums forces(GranularState& s, double dt) const {
     if constexpr (is_exact_static<Tangential>) {
       const std::size_t n = s.bodies.size();
       if (s.f_last.size() != n) {  // no last forces: gravity alone
@@ -138,7 +139,7 @@ struct ParticleEngine {
 
   // The single pass: Newton's third law per pair.
   template <bool Ledger>
-  [[gnu::flatten]] ContactSums serial_forces(GranularState& s, double dt) const {
+  STICKSLIP_FLATTEN ContactSums serial_forces(GranularState& s, double dt) const {
     ParticleArrays& p = s.bodies;
     const std::size_t n = p.size();
     const Vec3 g = boundaries.gravity;
@@ -217,7 +218,7 @@ struct ParticleEngine {
   }
 
   template <bool Ledger>
-  [[gnu::flatten]] void pair_phase(GranularState& s, std::size_t a, std::size_t b, double dt, ContactSums& sums) const {
+  STICKSLIP_FLATTEN void pair_phase(GranularState& s, std::size_t a, std::size_t b, double dt, ContactSums& sums) const {
     const ParticleArrays& p = s.bodies;
     const Vec3 len = boundaries.box.lengths(), half = boundaries.box.half_length();
     const auto& first = s.neighbors.first();
@@ -238,7 +239,7 @@ struct ParticleEngine {
   }
 
   template <bool Ledger>
-  [[gnu::flatten]] void sum_phase(GranularState& s, std::size_t a, std::size_t b, double dt, ContactSums& sums) const {
+  STICKSLIP_FLATTEN void sum_phase(GranularState& s, std::size_t a, std::size_t b, double dt, ContactSums& sums) const {
     ParticleArrays& p = s.bodies;
     const auto& first = s.neighbors.first();
     const auto& tfirst = s.neighbors.partner_first();
