@@ -33,10 +33,6 @@ std::vector<Measurement> run_pour(const Draw& d) {
   spec.floor_width = 0.3;
   spec.side_height = 0.2;  // above any bounce: a disc can leave only through a wall
   spec.seed = static_cast<std::uint64_t>(std::lround(d["seed"]));
-  const long law_index = std::lround(std::floor(d["law"]));
-  const auto& names = particle_law_names();
-  if (law_index < 0 || law_index >= static_cast<long>(names.size()))
-    throw_input("law", format_value(d["law"]), "an index into " + particle_law_list());
   RollingResistance rolling;
   const double m_star = 0.5 * spec.mean_mass(), kn = d["young"];
   rolling.mu_roll = d["mu_roll"];
@@ -59,7 +55,7 @@ std::vector<Measurement> run_pour(const Draw& d) {
   TangentialParameters wall = pair;
   wall.mu = d["mu_wall"];
   double lowest = std::numeric_limits<double>::infinity();
-  std::vector<Measurement> ms = with_tangential_law(names[static_cast<std::size_t>(law_index)], pair, wall, [&](auto law) {
+  std::vector<Measurement> ms = with_tangential_law(drawn_law(d), pair, wall, [&](auto law) {
     ParticleEngine<LinearSpringDashpot, decltype(law), RollingResistance> e;
     e.normal = LinearSpringDashpot{kn, d["damping"] * w0};
     e.tangential = law;

@@ -15,17 +15,29 @@
 //   damping   max(0, -D_n) / scale, D_n = W_n - (U_n - U_n0) the normal dashpots' dissipation, >= 0 up to the
 //             first-order error w dt: a normal elastic energy that disagrees with the spring force shows here.
 // scale: the largest ledger term (ledger_scale). observe(state) is called after every step of both runs.
+// Also drawn_law: the tangential law of a draw's `law` index.
 #pragma once
 
 #include <cmath>
 #include <limits>
+#include <string>
 #include <vector>
 
+#include "models/particles/law_registry.hpp"
 #include "models/particles/velocity_verlet.hpp"
 #include "studies/particle_ledger.hpp"
 #include "studies/property_checks.hpp"
 
 namespace stickslip {
+
+// The tangential law a draw names by its index `law` into particle_law_names() (models/particles/law_registry.hpp).
+inline const std::string& drawn_law(const Draw& d) {
+  const long index = std::lround(std::floor(d["law"]));
+  const auto& names = particle_law_names();
+  if (index < 0 || index >= static_cast<long>(names.size()))
+    throw_input("law", format_value(d["law"]), "an index into " + particle_law_list());
+  return names[static_cast<std::size_t>(index)];
+}
 
 namespace detail {
 struct LedgerRun {

@@ -34,14 +34,6 @@
 namespace stickslip {
 namespace {
 
-const std::string& drawn_law(const Draw& d) {
-  const long index = std::lround(std::floor(d["law"]));
-  const auto& names = particle_law_names();
-  if (index < 0 || index >= static_cast<long>(names.size()))
-    throw_input("law", format_value(d["law"]), "an index into " + particle_law_list());
-  return names[static_cast<std::size_t>(index)];
-}
-
 std::vector<Measurement> run_container(const Draw& d) {
   ContainerSpec spec;
   spec.particles = static_cast<std::size_t>(std::lround(d["n"]));
