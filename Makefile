@@ -8,7 +8,9 @@ PACKAGES := build-essential cmake libsundials-dev libeigen3-dev libboost-dev lib
             nlohmann-json3-dev gnuplot-nox liblammps-dev lammps mpi-default-dev mpi-default-bin
 BUILD    := build
 SANITIZE_BUILD := build-sanitize
-SANITIZE_FLAGS := -O1 -g -fno-omit-frame-pointer -fsanitize=address,undefined -fno-sanitize-recover=undefined
+# STICKSLIP_NO_FLATTEN: no [[gnu::flatten]] (core/flatten.hpp); the sanitizer build checks memory and UB, not inlining.
+SANITIZE_FLAGS := -O1 -g -fno-omit-frame-pointer -fsanitize=address,undefined -fno-sanitize-recover=undefined \
+                  -DSTICKSLIP_NO_FLATTEN
 JOBS     ?= $(shell nproc)
 STUDIES  ?= sliding-plates convergence
 

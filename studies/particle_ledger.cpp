@@ -8,11 +8,14 @@
 
 namespace stickslip {
 
+double ledger_scale(const ParticleLedger& ledger, double external_dissipation) {
+  return std::max({std::abs(ledger.start.kinetic), std::abs(ledger.now.kinetic), std::abs(ledger.normal_damping()),
+                   std::abs(ledger.tangential_dissipation()), std::abs(ledger.created()),
+                   std::abs(ledger.now.gravity_work), std::abs(external_dissipation)});
+}
+
 nlohmann::json ledger_json(const ParticleLedger& ledger, double external_dissipation) {
-  const double scale = std::max({std::abs(ledger.start.kinetic), std::abs(ledger.now.kinetic),
-                                 std::abs(ledger.normal_damping()), std::abs(ledger.tangential_dissipation()),
-                                 std::abs(ledger.created()), std::abs(ledger.now.gravity_work),
-                                 std::abs(external_dissipation)});
+  const double scale = ledger_scale(ledger, external_dissipation);
   const double balance = ledger.balance() + external_dissipation;
   return {{"kinetic_start", json_number(ledger.start.kinetic)},
           {"kinetic_end", json_number(ledger.now.kinetic)},

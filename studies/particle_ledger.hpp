@@ -11,6 +11,8 @@
 
 namespace stickslip {
 
+// The scale of energy_balance_error: the largest energy term.
+double ledger_scale(const ParticleLedger& ledger, double external_dissipation = 0.0);
 nlohmann::json ledger_json(const ParticleLedger& ledger, double external_dissipation = 0.0);
 
 }  // namespace stickslip

@@ -46,7 +46,8 @@ struct Measurement {
 
 struct PropertyCheck {
   std::string model;   // "sliding-plates/csds", "incline-block/coulomb:stop" (model/law[:property]), unique with driver
-  std::string driver;  // solver name as the command line spells it ("rk4", "cvode", "ida", "trapezoid", ...)
+  std::string driver;  // solver name as the command line spells it ("rk4", "cvode", "ida", "trapezoid", ...,
+                       // "event-driven": not an integrator spec, matched by name)
   std::string what;    // one line: the reference and why the tolerance is what it is
   std::vector<ParameterRange> ranges;
   std::function<std::vector<Measurement>(const Draw&)> run;
@@ -65,6 +66,8 @@ std::vector<PropertyCheck> sphere_property_checks();
 std::vector<PropertyCheck> stochastic_property_checks();
 std::vector<PropertyCheck> container_property_checks();
 std::vector<PropertyCheck> belt_property_checks();
+std::vector<PropertyCheck> heap_property_checks();
+std::vector<PropertyCheck> particle_property_checks();  // container on the engine, event-driven hard spheres
 
 // Draw i of a check under seed S (reproducible across runs and machines: std::mt19937_64 and our own
 // uniform mapping, no std::uniform_real_distribution).

@@ -19,6 +19,16 @@ bool matches(const std::vector<std::string>& filters, const std::string& name) {
   return false;
 }
 
+// A driver's key for --solver: the canonical integrator-spec text, or the name itself for a driver that is no
+// integrator spec (event-driven).
+std::string driver_key(const std::string& driver) {
+  try {
+    return parse_integrator("driver", driver).text();
+  } catch (const InputError&) {
+    return driver;
+  }
+}
+
 std::string rerun_command(const PropertyCheck& c, unsigned long long seed, long index) {
   return fmt::format("stickslip verify --model {} --solver {} --seed {} --draw {}", c.model, c.driver, seed, index);
 }
@@ -81,12 +91,18 @@ std::vector<CheckSummary> run_verify(const VerifyOptions& o, std::ostream& progr
   std::vector<std::string> model_names, solver_names_seen;
   // --solver in the integrator-spec grammar (solvers/integrator_spec.hpp): "cvode:bdf" is the check of "cvode",
   // "em" the Euler-Maruyama one; compared by canonical spec text.
+  // A driver that is no integrator spec (event-driven) is matched by its name.
+  std::vector<PropertyCheck> candidates = all_property_checks();
   std::vector<std::string> wanted;
-  for (const auto& f : o.solvers) wanted.push_back(parse_integrator("--solver", f).text());
-  for (auto& c : all_property_checks()) {
+  for (const auto& f : o.solvers) {
+    const bool named = std::any_of(candidates.begin(), candidates.end(),
+                                   [&](const PropertyCheck& c) { return c.driver == f && driver_key(f) == f; });
+    wanted.push_back(named ? f : parse_integrator("--solver", f).text());
+  }
+  for (auto& c : candidates) {
     model_names.push_back(c.model);
     solver_names_seen.push_back(c.driver);
-    const std::string spec = parse_integrator("driver", c.driver).text();
+    const std::string spec = driver_key(c.driver);
     if (matches(o.models, c.model) && (wanted.empty() || std::count(wanted.begin(), wanted.end(), spec)))
       checks.push_back(std::move(c));
   }
@@ -100,7 +116,7 @@ std::vector<CheckSummary> run_verify(const VerifyOptions& o, std::ostream& progr
       throw_input("--model", f, "allowed: " + join(unique(model_names)) + " (or the part before '/')");
   for (std::size_t i = 0; i < wanted.size(); ++i)
     if (!std::any_of(solver_names_seen.begin(), solver_names_seen.end(),
-                     [&](const std::string& n) { return parse_integrator("driver", n).text() == wanted[i]; }))
+                     [&](const std::string& n) { return driver_key(n) == wanted[i]; }))
       throw_input("--solver", o.solvers[i], "no check runs this integrator; allowed: " + join(unique(solver_names_seen)));
   if (checks.empty())
     throw_input("--model", join(o.models), "no check of this model runs with --solver " + join(o.solvers));

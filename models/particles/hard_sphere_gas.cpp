@@ -48,15 +48,34 @@ void HardSphereGas::predict(std::size_t i) {
   double best = kNever;
   std::size_t who = i;
   const double s2 = sigma_ * sigma_;
+  // The time to contact of i with the image d of j (infinity when they recede or miss).
+  auto contact_time = [&](const Vec3& d, const Vec3& u) {
+    const double b = d.dot(u);
+    if (b >= 0) return kNever;  // receding
+    const double uu = u.squaredNorm(), disc = b * b - uu * (d.squaredNorm() - s2);
+    if (disc <= 0) return kNever;  // they miss
+    return std::max(0.0, (-b - std::sqrt(disc)) / uu);  // 0: touching and approaching (round-off)
+  };
   for (std::size_t j = 0; j < x_.size(); ++j) {
     if (j == i) continue;
-    const Vec3 d = image(x_[j] - x_[i]), u = v_[j] - v_[i];
-    const double b = d.dot(u);
-    if (b >= 0) continue;  // receding
-    const double uu = u.squaredNorm(), disc = b * b - uu * (d.squaredNorm() - s2);
-    if (disc <= 0) continue;  // they miss
-    const double t = std::max(0.0, (-b - std::sqrt(disc)) / uu);  // 0: touching and approaching (round-off)
+    const double t = contact_time(image(x_[j] - x_[i]), v_[j] - v_[i]);
     if (t < best) best = t, who = j;
+  }
+  // Another image of j lies at least L_min/2 away, so it can be reached first only by a pair whose relative flight
+  // until `best` exceeds L_min/2 - sigma (a small or dilute box: without this, such collisions were missed and the
+  // spheres passed through each other; found by `stickslip verify --model hard-spheres`).
+  const double reach = 0.5 * len_.minCoeff() - sigma_;
+  for (std::size_t j = 0; j < x_.size(); ++j) {
+    const Vec3 u = v_[j] - v_[i];
+    if (j == i || !(u.squaredNorm() * best * best > reach * reach)) continue;
+    const Vec3 d0 = image(x_[j] - x_[i]);
+    for (int a = -1; a <= 1; ++a)
+      for (int b = -1; b <= 1; ++b)
+        for (int c = -1; c <= 1; ++c) {
+          if (a == 0 && b == 0 && c == 0) continue;
+          const double t = contact_time(d0 + Vec3(a * len_[0], b * len_[1], c * len_[2]), u);
+          if (t < best) best = t, who = j;
+        }
   }
   next_[i] = best;
   partner_[i] = who;

@@ -28,6 +28,7 @@
 #include <limits>
 #include <vector>
 
+#include "core/flatten.hpp"
 #include "models/particles/boundaries.hpp"
 #include "models/particles/contact_kinematics.hpp"
 #include "models/particles/contact_step.hpp"
@@ -113,7 +114,7 @@ struct ParticleEngine {
   // flatten: every call inside (laws, Eigen's fixed-size operations) is inlined into the loop; GCC's inliner
   // otherwise gives up on this large function and leaves calls per contact (measured with perf: 30 % of the time).
   template <bool Ledger>
-  [[gnu::flatten]] ContactSums forces(GranularState& s, double dt) const {
+  STICKSLIP_FLATTEN ContactSums forces(GranularState& s, double dt) const {
     if constexpr (is_exact_static<Tangential>) {
       const std::size_t n = s.bodies.size();
       if (s.f_last.size() != n) {  // no last forces: gravity alone
@@ -138,7 +139,7 @@ struct ParticleEngine {
 
   // The single pass: Newton's third law per pair.
   template <bool Ledger>
-  [[gnu::flatten]] ContactSums serial_forces(GranularState& s, double dt) const {
+  STICKSLIP_FLATTEN ContactSums serial_forces(GranularState& s, double dt) const {
     ParticleArrays& p = s.bodies;
     const std::size_t n = p.size();
     const Vec3 g = boundaries.gravity;
@@ -217,7 +218,7 @@ struct ParticleEngine {
   }
 
   template <bool Ledger>
-  [[gnu::flatten]] void pair_phase(GranularState& s, std::size_t a, std::size_t b, double dt, ContactSums& sums) const {
+  STICKSLIP_FLATTEN void pair_phase(GranularState& s, std::size_t a, std::size_t b, double dt, ContactSums& sums) const {
     const ParticleArrays& p = s.bodies;
     const Vec3 len = boundaries.box.lengths(), half = boundaries.box.half_length();
     const auto& first = s.neighbors.first();
@@ -238,7 +239,7 @@ struct ParticleEngine {
   }
 
   template <bool Ledger>
-  [[gnu::flatten]] void sum_phase(GranularState& s, std::size_t a, std::size_t b, double dt, ContactSums& sums) const {
+  STICKSLIP_FLATTEN void sum_phase(GranularState& s, std::size_t a, std::size_t b, double dt, ContactSums& sums) const {
     ParticleArrays& p = s.bodies;
     const auto& first = s.neighbors.first();
     const auto& tfirst = s.neighbors.partner_first();
@@ -296,13 +297,10 @@ struct ParticleEngine {
     ContactSums sums;
     for (std::size_t i = 0; i + 1 < wfirst.size(); ++i)
       for (std::uint32_t k = wfirst[i]; k < wfirst[i + 1]; ++k) {
+        Vec3 xi = s.wall_xi[k], xr, ft;
         ContactKinematics c;
-        if (!wall_kinematics(p, i, wall[k], c)) continue;
-        Vec3 xi = s.wall_xi[k];
         double fn;
-        Vec3 ft;
-        if constexpr (is_exact_static<Tangential>) ft = stick_contact<false>(c, i, kWall, xi, 0.0, sums, fn, nullptr);
-        else ft = contact<false>(c, xi, 0.0, sums, fn);
+        if (!wall_contact<false>(p, i, wall[k], xi, &xr, 0.0, sums, c, ft, fn)) continue;
         f(i, c.n, Vec3(ft - fn * c.n));
       }
   }
@@ -354,6 +352,23 @@ struct ParticleEngine {
     return true;
   }
 
+  // Particle i against wall w, the contact kernel of wall_contacts and for_each_wall_force: false (springs xi and,
+  // with a rolling law, *xr zeroed) when open; else the kinematics c, F_t on i and f_n (the rolling step is the
+  // caller's: the dumps do not need it). stick as in pair_contact.
+  template <bool Ledger>
+  bool wall_contact(const ParticleArrays& p, std::size_t i, std::size_t w, Vec3& xi, [[maybe_unused]] Vec3* xr,
+                    double dt, ContactSums& sums, ContactKinematics& c, Vec3& ft, double& fn,
+                    [[maybe_unused]] GranularState* stick = nullptr) const {
+    if (!wall_kinematics(p, i, w, c)) {
+      xi.setZero();
+      if constexpr (Rolling::active) xr->setZero();
+      return false;
+    }
+    if constexpr (is_exact_static<Tangential>) ft = stick_contact<Ledger>(c, i, kWall, xi, dt, sums, fn, stick);
+    else ft = contact<Ledger>(c, xi, dt, sums, fn);
+    return true;
+  }
+
   // The wall contacts of particle i (they touch only i).
   template <bool Ledger>
   void wall_contacts(GranularState& s, std::size_t i, double dt, ContactSums& sums) const {
@@ -362,16 +377,11 @@ struct ParticleEngine {
     const auto& wall = s.neighbors.walls();
     for (std::uint32_t k = wfirst[i]; k < wfirst[i + 1]; ++k) {
       ContactKinematics c;
-      if (!wall_kinematics(p, i, wall[k], c)) {
-        s.wall_xi[k].setZero();
-        if constexpr (Rolling::active) s.wall_roll[k].setZero();
-        continue;
-      }
-      const double ri = p.radius[i];
       double fn;
       Vec3 ft;
-      if constexpr (is_exact_static<Tangential>) ft = stick_contact<Ledger>(c, i, kWall, s.wall_xi[k], dt, sums, fn, &s);
-      else ft = contact<Ledger>(c, s.wall_xi[k], dt, sums, fn);
+      if (!wall_contact<Ledger>(p, i, wall[k], s.wall_xi[k], roll_slot(s.wall_roll, k), dt, sums, c, ft, fn, &s))
+        continue;
+      const double ri = p.radius[i];
       p.f[i] += ft - fn * c.n;
       p.torque[i] += ri * c.n.cross(ft);
       if constexpr (Rolling::active) {

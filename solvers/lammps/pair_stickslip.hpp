@@ -23,6 +23,7 @@
 #include <string>
 #include <type_traits>
 
+#include "core/flatten.hpp"
 #include "models/particles/contact_step.hpp"
 #include "models/particles/normal_laws.hpp"
 #include "models/particles/tangential_laws.hpp"
@@ -117,7 +118,7 @@ class PairStickslip : public PairStickslipBase {
   // flatten: the law kernels and Eigen's small operations inlined into the pair loop, as in the engine
   // (models/particles/particle_engine.hpp: GCC otherwise leaves calls per contact).
   template <bool Ledger>
-  [[gnu::flatten]] void evaluate(double dt);
+  STICKSLIP_FLATTEN void evaluate(double dt);
   void allocate();
 
   typename Laws::Arguments args_;

@@ -121,3 +121,23 @@ TEST_CASE("hard spheres: a collapsing line of three ends in finitely many collis
   CHECK(h.kinetic_energy() < 1e-6 * k0);
   CHECK(std::abs(k0 - h.kinetic_energy() - h.stats().dissipated) < 1e-12 * k0);
 }
+
+TEST_CASE("hard spheres: a collision through a periodic image that is not the nearest at the start") {
+  // Box of edge 1; A at x = 0.2 moving +x at 1 m/s, B at rest at x = 0.75: B's nearest image is 0.45 behind A
+  // (receding), but A meets B's image 0.55 ahead at t = 0.55 - sigma = 0.53. After the elastic collision A rests and B
+  // moves: at t = 1 A is at 0.73, B at 0.75 + 0.47 = 1.22 = 0.22 (mod 1). Before the fix A flew through B (no
+  // collision: B's image was never considered).
+  ParticleArrays p;
+  const double r = 0.01, m = 1;
+  p.add(Vec3(0.2, 0.5, 0.5), Vec3(1, 0, 0), r, m, false, false, false);
+  p.add(Vec3(0.75, 0.5, 0.5), Vec3::Zero(), r, m, false, false, false);
+  PeriodicBox box;
+  box.periodic = {true, true, true};
+  HardSphereGas h(p, box, 1.0);
+  h.run(1.0, {}, [](double) {});
+  CHECK(h.stats().collisions == 1);
+  CHECK(h.velocities()[0].norm() < 1e-12);
+  CHECK(std::abs(h.velocities()[1][0] - 1) < 1e-12);
+  CHECK(std::abs(h.positions()[0][0] - 0.73) < 1e-12);
+  CHECK(std::abs(std::remainder(h.positions()[1][0] - 0.22, 1.0)) < 1e-12);  // folded into the box at events only
+}

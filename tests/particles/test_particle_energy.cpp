@@ -11,6 +11,7 @@
 #include <vector>
 
 #include "models/particles/velocity_verlet.hpp"
+#include "tests/particles/floor_gas.hpp"
 
 using namespace stickslip;
 
@@ -78,19 +79,11 @@ GasResult gas(const Normal& normal, const Tangential& tangential, double dt) {
   e.normal = normal;
   e.tangential = tangential;
   e.skin = 0.02;
-  e.boundaries.gravity = Vec3(0, 0, -9.81);
-  e.boundaries.planes.push_back(PlaneWall{Vec3::Zero(), Vec3::UnitZ()});
-  e.boundaries.box.lo = Vec3::Zero();
-  e.boundaries.box.hi = Vec3(1.0, 1.0, 10.0);
-  e.boundaries.box.periodic = {true, true, false};
-  GranularState s;
+  const test::FloorGas g{4, 4, 0.25, 0.1, 0.21, mass};
+  test::floor_gas_boundaries(g, e.boundaries);
   std::mt19937_64 rng(7);
   std::normal_distribution<double> n01(0.0, 1.0);
-  for (int a = 0; a < 4; ++a)
-    for (int b = 0; b < 4; ++b)
-      for (int c = 0; c < 4; ++c)
-        s.bodies.add(Vec3(0.125 + 0.25 * a, 0.125 + 0.25 * b, 0.1 + 0.21 * c), Vec3(n01(rng), n01(rng), n01(rng)),
-                     radius * (0.9 + 0.05 * ((a + b) % 3)), mass);
+  GranularState s = test::floor_gas_state(g, [](int a, int b, int) { return radius * (0.9 + 0.05 * ((a + b) % 3)); }, rng);
   for (auto& w : s.bodies.omega) w = Vec3(n01(rng), n01(rng), n01(rng)) * 10.0;
   ParticleLedger ledger;
   verlet_setup(e, s, &ledger);

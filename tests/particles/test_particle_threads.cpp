@@ -9,6 +9,7 @@
 #include <random>
 
 #include "models/particles/velocity_verlet.hpp"
+#include "tests/particles/floor_gas.hpp"
 
 using namespace stickslip;
 
@@ -21,17 +22,10 @@ GranularState run(int threads, long steps, ParticleLedger* out = nullptr) {
   e.skin = 0.02;
   e.threads = threads;
   e.min_chunked_particles = 0;  // kick, drift and the ledger's sums on the pool too, at this small N
-  e.boundaries.gravity = Vec3(0, 0, -9.81);
-  e.boundaries.planes.push_back(PlaneWall{Vec3::Zero(), Vec3::UnitZ()});
-  e.boundaries.box.hi = Vec3(1.6, 1.6, 10.0);
-  e.boundaries.box.periodic = {true, true, false};
-  GranularState s;
+  const test::FloorGas g{8, 6, 0.2, 0.1, 0.2, 1.0};
+  test::floor_gas_boundaries(g, e.boundaries);
   std::mt19937_64 rng(11);
-  std::normal_distribution<double> n01(0.0, 1.0);
-  for (int a = 0; a < 8; ++a)
-    for (int b = 0; b < 8; ++b)
-      for (int c = 0; c < 6; ++c)
-        s.bodies.add(Vec3(0.1 + 0.2 * a, 0.1 + 0.2 * b, 0.1 + 0.2 * c), Vec3(n01(rng), n01(rng), n01(rng)), 0.1, 1.0);
+  GranularState s = test::floor_gas_state(g, [](int, int, int) { return 0.1; }, rng);
   ParticleLedger ledger;
   verlet_setup(e, s, &ledger);
   VerletStats st;
