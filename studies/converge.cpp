@@ -90,8 +90,8 @@ double richardson(const std::vector<ConvergencePoint>& p, std::string& note, dou
 Figure error_figure(const std::vector<ConvergenceSeries>& series, const Observable& o, const std::string& study,
                     const std::string& reference, bool adaptive_panel, bool fixed_panel) {
   Figure fig;
-  fig.title = fmt::format("stickslip converge {}: error of {} [{}] against the {} reference (filled: fitted asymptotic "
-                          "range; open: pre-asymptotic / round-off / statistical)",
+  fig.title = fmt::format("stickslip converge {}: error of {} [{}] against the {} reference (filled: fitted; open: "
+                          "pre-asymptotic, round-off or statistical)",
                           study, o.name, o.unit, reference);
   fig.columns = (adaptive_panel ? 1 : 0) + (fixed_panel ? 1 : 0);
   fig.width = fig.columns > 1 ? 1600 : 1000;

@@ -154,7 +154,9 @@ class ConvergenceStudy final : public Study {
         const std::string error = fmt::format("(($1 == {} && $2 == {} && $3 == {}) ? ($5 > 0 ? $5 : 1e-17) : 1/0)", li, si, ev ? 1 : 0);
         fig.panels[static_cast<std::size_t>(li)].add(Curve::of(
             "convergence.csv", "4", error,
-            fmt::format("{}{} (p = {:.2f})", row["solver"].get<std::string>(), ev ? " + events" : "", order), "linespoints lw 1.5"));
+            fmt::format("{}{} ({})", row["solver"].get<std::string>(), ev ? " + events" : "",
+                        std::isfinite(order) ? fmt::format("p = {:.2f}", order) : std::string("no fit")),
+            "linespoints lw 1.5"));
       }
     }
     render_figure(ctx.out_dir / "convergence.png", fig, ctx.log);
