@@ -312,31 +312,31 @@ int sweep_command(const std::vector<std::string>& args) {
   install_interrupt_handlers();  // before runs.jsonl appears
   RunStore store(out, "sweep " + study.name(), sp, resume);
 
-  std::vector<std::size_t> todo;
+  std::vector<std::size_t> pending;
   std::map<std::size_t, nlohmann::json> rows;
   for (std::size_t k = 0; k < total; ++k) {
     if (!d.in_shard(k)) continue;
     if (const nlohmann::json* r = store.stored("point-" + std::to_string(k))) rows[k] = *r;
-    else todo.push_back(k);
+    else pending.push_back(k);
   }
-  const std::size_t mine = rows.size() + todo.size();
+  const std::size_t mine = rows.size() + pending.size();
   // Longest first (ties in point order): the last point to start is a short one, so the jobs end together.
-  std::stable_sort(todo.begin(), todo.end(), [&](std::size_t a, std::size_t b) { return cost[a] > cost[b]; });
+  std::stable_sort(pending.begin(), pending.end(), [&](std::size_t a, std::size_t b) { return cost[a] > cost[b]; });
   double cost_total = 0, cost_done = 0;
-  for (std::size_t k : todo) cost_total += cost[k];
+  for (std::size_t k : pending) cost_total += cost[k];
   std::cerr << fmt::format("sweep {}: {} points ({} in shard {}/{}, {} stored), {} jobs\n", study.name(), total, mine,
                            d.shard, d.shards, rows.size(), jobs);
   const auto start = std::chrono::steady_clock::now();
   std::map<pid_t, std::size_t> running;
   std::size_t next = 0, done_now = 0;
   int signal_seen = 0;
-  while (next < todo.size() || !running.empty()) {
+  while (next < pending.size() || !running.empty()) {
     if (interrupted() && !signal_seen) {
       signal_seen = interrupt_flag();
       for (const auto& [pid, k] : running) ::kill(pid, SIGTERM);
     }
-    while (!signal_seen && next < todo.size() && running.size() < static_cast<std::size_t>(jobs)) {
-      const std::size_t k = todo[next++];
+    while (!signal_seen && next < pending.size() && running.size() < static_cast<std::size_t>(jobs)) {
+      const std::size_t k = pending[next++];
       running[spawn_point(d, k, out)] = k;
     }
     if (running.empty()) break;
@@ -361,7 +361,7 @@ int sweep_command(const std::vector<std::string>& args) {
     // The time left in proportion to the planned work left (to the points left where no work is planned).
     const double left = cost_total > 0 && cost_done > 0
                             ? el / cost_done * (cost_total - cost_done)
-                            : el / static_cast<double>(done_now) * static_cast<double>(todo.size() - done_now);
+                            : el / static_cast<double>(done_now) * static_cast<double>(pending.size() - done_now);
     std::cerr << fmt::format("sweep {}: {}/{} points ({:.0f} %), {:.1f} s elapsed, about {:.0f} s left{}\n", study.name(),
                              rows.size(), mine, 100.0 * static_cast<double>(rows.size()) / static_cast<double>(mine), el,
                              left, code ? fmt::format(" (point {} exit {})", k, code) : std::string());
@@ -369,7 +369,7 @@ int sweep_command(const std::vector<std::string>& args) {
   const double wall = std::chrono::duration<double>(std::chrono::steady_clock::now() - start).count();
   std::vector<std::string> command_line{"stickslip", "sweep"};
   command_line.insert(command_line.end(), args.begin(), args.end());
-  const nlohmann::json timing{{"jobs", jobs}, {"wall_time_s", wall}, {"points_run", done_now}, {"start_order", todo}};
+  const nlohmann::json timing{{"jobs", jobs}, {"wall_time_s", wall}, {"points_run", done_now}, {"start_order", pending}};
   write_outputs(out, d, units_of(study), rows, timing, provenance(command_line, sp), rows.size() == mine);
   if (signal_seen) {
     std::cerr << "stickslip sweep: interrupted; " << rows.size() << " points on disk in " << out.string()
