@@ -10,12 +10,13 @@ namespace {
 constexpr double kPi = 3.14159265358979323846;
 }
 
-DryFrictionOscillatorExact::DryFrictionOscillatorExact(const OscillatorParameters& p, double x0, double v0, double t0,
-                                                       double t_horizon)
-    : p_(p), omega_(std::sqrt(p.k / p.m)), delta_(p.mu * p.fn / p.k) {
+DryFrictionOscillatorExact::DryFrictionOscillatorExact(const OscillatorParameters& p, const Coulomb& law, double x0,
+                                                       double v0, double t0, double t_horizon)
+    : p_(p), omega_(std::sqrt(p.k / p.m)), delta_(law.mu * p.fn / p.k) {
   p_.validate();
-  if (p.v_belt != 0 || p.stribeck != 0)
-    throw_input("v_belt", std::to_string(p.v_belt), "the exact solution is for eq. 3: v_belt = 0, stribeck = 0");
+  if (!(law.mu >= 0) || !std::isfinite(law.mu)) throw_input("mu", format_value(law.mu), "must be >= 0");
+  if (p.v_belt != 0)
+    throw_input("v_belt", std::to_string(p.v_belt), "the exact solution is for eq. 3: v_belt = 0");
   const double inf = std::numeric_limits<double>::infinity();
   double t = t0, x = x0, v = v0;
   while (t <= t_horizon) {

@@ -16,6 +16,7 @@
 
 #include <vector>
 
+#include "models/contact/coulomb.hpp"
 #include "models/friction_oscillator.hpp"
 
 namespace stickslip {
@@ -34,7 +35,7 @@ class DryFrictionOscillatorExact {
   };
 
   // Phases are generated until the mass sticks or until t_horizon (mu = 0 never sticks).
-  DryFrictionOscillatorExact(const OscillatorParameters& p, double x0, double v0, double t0 = 0,
+  DryFrictionOscillatorExact(const OscillatorParameters& p, const Coulomb& law, double x0, double v0, double t0 = 0,
                              double t_horizon = 1e6);
 
   State at(double t) const;

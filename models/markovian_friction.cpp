@@ -6,6 +6,8 @@
 #include <numbers>
 
 #include "core/errors.hpp"
+#include "models/contact/coulomb.hpp"
+#include "models/contact/slip_force_laws.hpp"
 
 namespace stickslip {
 
@@ -13,18 +15,15 @@ FrictionLaw::FrictionLaw(std::string name, Function f, bool depends_on_r)
     : name_(std::move(name)), f_(std::move(f)), depends_on_r_(depends_on_r) {}
 
 FrictionLaw FrictionLaw::linear(double gamma) {
-  if (!(gamma > 0) || !std::isfinite(gamma)) throw_input("gamma", format_value(gamma), "must be > 0 (finite)");
-  return FrictionLaw("linear", [gamma](double u, double) { return gamma * u; });
+  LawValues v;
+  v.set("gamma", gamma);
+  return of("linear", make_law<Viscous>(v), 0);
 }
 
-FrictionLaw FrictionLaw::coulomb(double mu, double normal_force) {
-  const double c = mu * normal_force;
-  return FrictionLaw("coulomb", [c](double, double) { return c; });
-}
+FrictionLaw FrictionLaw::coulomb(double mu, double normal_force) { return of("coulomb", Coulomb{mu}, normal_force); }
 
 FrictionLaw FrictionLaw::tanh_coulomb(double mu, double normal_force, double u_scale) {
-  const double c = mu * normal_force;
-  return FrictionLaw("tanh", [c, u_scale](double u, double) { return c * std::tanh(u / u_scale); });
+  return of("tanh", TanhFriction{mu, u_scale}, normal_force);
 }
 
 double pair_mobility(double m_i, double m_j, double R_i, double R_j, double I_i, double I_j) {

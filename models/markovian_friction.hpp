@@ -35,6 +35,8 @@
 #include <string>
 #include <vector>
 
+#include "models/contact/law.hpp"
+
 namespace stickslip {
 
 using Vec3 = Eigen::Vector3d;
@@ -45,9 +47,15 @@ class FrictionLaw {
   using Function = std::function<double(double u, double r)>;
   FrictionLaw(std::string name, Function f, bool depends_on_r = false);
 
-  static FrictionLaw linear(double gamma);                                // f = gamma u
-  static FrictionLaw coulomb(double mu, double normal_force);             // f = mu F_n (u > 0)
-  static FrictionLaw tanh_coulomb(double mu, double normal_force, double u_scale);  // mu F_n tanh(u / u_s)
+  // The magnitude of a law of the registry (models/contact/registry.hpp) with a slip force, at normal force F_n:
+  // f(u) = law.sliding_force(u, F_n) (models/contact/slip_force_laws.hpp, set_valued.hpp).
+  template <class L>
+  static FrictionLaw of(std::string name, const L& law, double normal_force) {
+    return FrictionLaw(std::move(name), [law, normal_force](double u, double) { return law.sliding_force(u, normal_force); });
+  }
+  static FrictionLaw linear(double gamma);                                // f = gamma u (Viscous)
+  static FrictionLaw coulomb(double mu, double normal_force);             // f = mu F_n (Coulomb's sign form)
+  static FrictionLaw tanh_coulomb(double mu, double normal_force, double u_scale);  // mu F_n tanh(u / u_s) (TanhFriction)
 
   double operator()(double u, double r) const { return f_(u, r); }
   const std::string& name() const { return name_; }

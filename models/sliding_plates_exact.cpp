@@ -4,19 +4,28 @@
 #include <limits>
 #include <stdexcept>
 
+#include "core/errors.hpp"
 #include "core/root_finding.hpp"
 
 namespace stickslip {
 
-ExactSlidingPlates::ExactSlidingPlates(PlateParameters p, Law law, double v0, double xi0, double horizon)
-    : p_(p), law_(law), v0_(v0), horizon_(horizon) {
-  p_.validate(law == Law::csds ? PlateLaw::csds : PlateLaw::dsds_dae);
+ExactSlidingPlates::ExactSlidingPlates(PlateParameters p, const Csds&, double v0, double xi0, double horizon)
+    : ExactSlidingPlates(p, false, v0, xi0, horizon) {}
+
+ExactSlidingPlates::ExactSlidingPlates(PlateParameters p, const Dsds&, double v0, double xi0, double horizon)
+    : ExactSlidingPlates(p, true, v0, xi0, horizon) {}
+
+ExactSlidingPlates::ExactSlidingPlates(PlateParameters p, bool dsds, double v0, double xi0, double horizon)
+    : p_(p), dsds_(dsds), v0_(v0), horizon_(horizon) {
+  p_.validate();
+  if (!dsds && !(p_.gamma > 0))
+    throw_input("gamma", format_value(p_.gamma), "must be > 0 for friction=csds (eq. 10 divides by it)");
   const double vstar = p_.gamma * p_.fmax / (p_.m * p_.k);
   const double fs0 = -p_.k * xi0 - p_.gamma * v0;
   Phase first{0.0, stick_mode, v0, xi0};
   if (std::abs(fs0) > p_.fmax) {
     const int s = fs0 > 0 ? +1 : -1;
-    if (law == Law::dsds) {
+    if (dsds_) {
       first.xi = -(s * p_.fmax + p_.gamma * v0) / p_.k;  // eq. 3 applied at t = 0
       if (s * v0 < -vstar) first.kind = s > 0 ? slide_pos : slide_neg;
     } else {
@@ -34,7 +43,7 @@ ExactSlidingPlates::ExactSlidingPlates(PlateParameters p, Law law, double v0, do
     if (ph.kind == stick_mode) {
       const double fs = -p_.k * s.xi - p_.gamma * s.v;
       next.kind = fs > 0 ? slide_pos : slide_neg;
-    } else if (law_ == Law::dsds) {
+    } else if (dsds_) {
       next.xi = -((ph.kind == slide_pos ? 1 : -1) * p_.fmax + p_.gamma * s.v) / p_.k;
     }
     phases_.push_back(next);
@@ -68,7 +77,7 @@ ExactSlidingPlates::State ExactSlidingPlates::in_phase(const Phase& ph, double t
   } else {
     const int sg = ph.kind == slide_pos ? +1 : -1;
     st.v = ph.v + sg * p_.fmax * tau / p_.m;
-    if (law_ == Law::csds)
+    if (!dsds_)
       st.xi = -sg * p_.fmax / p_.k + (ph.xi + sg * p_.fmax / p_.k) * std::exp(-p_.k * tau / p_.gamma);
     else
       st.xi = -(sg * p_.fmax + p_.gamma * st.v) / p_.k;
@@ -81,7 +90,7 @@ ExactSlidingPlates::State ExactSlidingPlates::in_phase(const Phase& ph, double t
 double ExactSlidingPlates::phase_end(const Phase& ph, double limit) const {
   const double span = limit - ph.t_start;
   if (!(span > 0)) return limit;
-  if (ph.kind != stick_mode && law_ == Law::dsds) {
+  if (ph.kind != stick_mode && dsds_) {
     const int sg = ph.kind == slide_pos ? +1 : -1;
     const double vstar = p_.gamma * p_.fmax / (p_.m * p_.k);
     const double tau = -p_.m * (sg * ph.v + vstar) / p_.fmax;
@@ -123,6 +132,16 @@ std::optional<double> ExactSlidingPlates::t_stick() const {
   for (std::size_t i = 1; i < phases_.size(); ++i)
     if (phases_[i].kind == stick_mode && phases_[i - 1].kind != stick_mode) last = phases_[i].t_start;
   return last;
+}
+
+std::optional<ExactSlidingPlates> exact_plates_of(const PlateParameters& p, const std::string& law, double v0,
+                                                  double xi0, double horizon) {
+  return with_law("friction", law, [&](const auto& e) -> std::optional<ExactSlidingPlates> {
+    using L = typename std::decay_t<decltype(e)>::Law;
+    if constexpr (std::is_same_v<L, Csds>) return ExactSlidingPlates(p, Csds{}, v0, xi0, horizon);
+    else if constexpr (std::is_base_of_v<Dsds, L>) return ExactSlidingPlates(p, Dsds{}, v0, xi0, horizon);
+    else return std::nullopt;
+  });
 }
 
 }  // namespace stickslip

@@ -22,16 +22,17 @@
 #include <optional>
 #include <vector>
 
+#include "models/contact/csds.hpp"
+#include "models/contact/dsds.hpp"
 #include "models/sliding_plates.hpp"
 
 namespace stickslip {
 
 class ExactSlidingPlates {
  public:
-  enum class Law { csds, dsds };
   struct Phase {
     double t_start;
-    int kind;  // stick_mode, slide_pos or slide_neg (models/sliding_plates.hpp)
+    int kind;  // stick_mode, slide_pos or slide_neg (models/contact/law.hpp's HybridMode)
     double v, xi;  // state at t_start (after any jump)
   };
   struct State {
@@ -39,7 +40,10 @@ class ExactSlidingPlates {
     int kind;
   };
 
-  ExactSlidingPlates(PlateParameters p, Law law, double v0, double xi0, double horizon);
+  // The C-SDS's solution, and the D-SDS's continuous limit (the solution of dsds-dae; dsds and dsds-stage converge
+  // to it with events located).
+  ExactSlidingPlates(PlateParameters p, const Csds&, double v0, double xi0, double horizon);
+  ExactSlidingPlates(PlateParameters p, const Dsds&, double v0, double xi0, double horizon);
 
   State at(double t) const;
   const std::vector<Phase>& phases() const { return phases_; }
@@ -50,10 +54,16 @@ class ExactSlidingPlates {
  private:
   State in_phase(const Phase& ph, double tau) const;
   double phase_end(const Phase& ph, double limit) const;  // absolute end time (or limit)
+  ExactSlidingPlates(PlateParameters p, bool dsds, double v0, double xi0, double horizon);
   PlateParameters p_;
-  Law law_;
+  bool dsds_;
   double v0_, horizon_;
   std::vector<Phase> phases_;
 };
+
+// The exact solution a registry law on the plates converges to: the C-SDS's for csds, the D-SDS's continuous limit
+// for the D-SDS (dsds, dsds-stage, dsds-dae); none for the other laws.
+std::optional<ExactSlidingPlates> exact_plates_of(const PlateParameters& p, const std::string& law, double v0,
+                                                  double xi0, double horizon);
 
 }  // namespace stickslip

@@ -8,7 +8,7 @@
 #include <Eigen/Dense>
 
 #include "core/errors.hpp"
-#include "models/spring_dashpot_slider.hpp"
+#include "models/contact/spring_slider.hpp"
 
 namespace stickslip {
 
@@ -28,12 +28,11 @@ constexpr double kSlipSeedLength = 1e-12;
 
 SphereModel::SphereModel(SphereScene scene, bool coulomb) : scene_(std::move(scene)) {
   scene_.validate();
-  switch (scene_.params.law) {
-    case TangentialLaw::mindlin: law_ = SphereLaw::mindlin; break;
-    case TangentialLaw::csds: law_ = SphereLaw::csds; break;
-    case TangentialLaw::dsds: law_ = SphereLaw::dsds; break;
-  }
-  if (coulomb) law_ = SphereLaw::coulomb;
+  law_ = coulomb ? "coulomb" : scene_.params.law;
+  coulomb_ = coulomb;
+  mindlin_ = !coulomb && law_ == "mindlin";
+  csds_ = !coulomb && law_ == "csds";
+  dsds_ = !coulomb && law_ == "dsds";
   const std::size_t n = scene_.num_particles(), w = scene_.num_walls();
   for (std::size_t p = 0; p < n; ++p)
     for (std::size_t k = 0; k < w; ++k) {
@@ -121,8 +120,7 @@ TangentialRate SphereModel::tangential(const SlotKinematics& k, const Vec3& s, d
   const Vec3 v_t = k.v_slip - k.v_slip.dot(n) * n;
   const Vec3 carry = -s.dot(k.ndot) * n;
   const Vec3 s_t = s - s.dot(n) * n;
-  switch (law_) {
-    case SphereLaw::mindlin: {
+  if (mindlin_) {
       if (mu == 0) return {Vec3::Zero(), Vec3::Zero()};  // no friction: no spring
       if (m != kSlip) return {-kt * s_t, v_t + carry};
       const double c = cone(k);
@@ -130,8 +128,8 @@ TangentialRate SphereModel::tangential(const SlotKinematics& k, const Vec3& s, d
       const Vec3 tau = len > 0 ? Vec3(s_t / len) : (v_t.norm() > 0 ? Vec3(v_t.normalized()) : Vec3::Zero());
       const double beta = std::sqrt(kt / k.pair.m_star);
       return {-kt * c * tau, v_t - v_t.dot(tau) * tau + (cone_rate(k) - beta * (len - c)) * tau + carry};
-    }
-    case SphereLaw::coulomb: {  // slip only; stick forces come from the constraint solve
+  }
+  if (coulomb_) {  // slip only; stick forces come from the constraint solve
       // d = sqrt(a^2 + eps_v^2) e + b with v_t = a e + b, e = s/|s|: the slip direction for a >> eps_v, e at the
       // onset, and a smooth continuation past a = 0 (where the mode ends), so that a step or stage which
       // overshoots the stick event does not see the force reverse (RK4 stages would otherwise cancel).
@@ -144,15 +142,12 @@ TangentialRate SphereModel::tangential(const SlotKinematics& k, const Vec3& s, d
       }
       const double dn = d.norm();
       return {dn > 0 ? Vec3(-mu * normal / dn * d) : Vec3::Zero(), v_t};
-    }
-    case SphereLaw::csds: {
+  }
+  if (csds_) {
       const double gamma = scene_.params.gamma_t, fmax = mu * normal;
       return {sds_force<3>(s_t, v_t, kt, gamma, fmax), csds_xi_rate<3>(s_t, v_t, kt, gamma, fmax) + carry};
-    }
-    case SphereLaw::dsds:
-      return {sds_force<3>(s_t, v_t, kt, scene_.params.gamma_t, mu * normal), v_t + carry};
   }
-  return {Vec3::Zero(), Vec3::Zero()};
+  return {sds_force<3>(s_t, v_t, kt, scene_.params.gamma_t, mu * normal), v_t + carry};  // dsds
 }
 
 void SphereModel::rhs(double t, VecCRef x, const Mode& mode, VecRef xdot) const {
@@ -198,7 +193,7 @@ void SphereModel::evaluate(VecCRef x, const Mode& mode, VecRef xdot, std::vector
     const std::size_t sb = slot_base(c);
     const double normal = hertz_normal_force(k.pair, k.g.h, k.hdot, prm.xi);
     apply(c, k, -normal * k.g.n);
-    if (law_ == SphereLaw::coulomb && m == kStick) {
+    if (coulomb_ && m == kStick) {
       sticking.push_back(c);
       continue;
     }
@@ -293,8 +288,8 @@ int SphereModel::closing_mode(VecCRef x, std::size_t c) const {
   const SlotKinematics k = kinematics(x, c);
   const Vec3 v_t = k.v_slip - k.v_slip.dot(k.g.n) * k.g.n;
   const double mu = scene_.mu_d(k.wall);
-  if (law_ == SphereLaw::coulomb) return mu == 0 || v_t.norm() > kSlipSeedSpeed ? kSlip : kStick;
-  if (law_ != SphereLaw::mindlin || mu == 0) return kStick;
+  if (coulomb_) return mu == 0 || v_t.norm() > kSlipSeedSpeed ? kSlip : kStick;
+  if (!mindlin_ || mu == 0) return kStick;
   const Vec3 s = seg(x, slot_base(c));
   const double len = s.norm(), cn = cone(k);
   if (len < cn) return kStick;
@@ -306,7 +301,7 @@ Mode SphereModel::initial_mode(double t, VecCRef x) const {
   (void)t;
   Mode m(num_slots());
   for (std::size_t c = 0; c < num_slots(); ++c) m[c] = overlap(x, c) > 0 ? closing_mode(x, c) : kOpen;
-  if (law_ == SphereLaw::coulomb) {  // a sticking contact whose constraint force lies outside the cone slips
+  if (coulomb_) {  // a sticking contact whose constraint force lies outside the cone slips
     Vec xdot(size());
     std::vector<Vec3> f;
     evaluate(x, m, xdot, &f);
@@ -355,14 +350,14 @@ void SphereModel::events(double t, VecCRef x, const Mode& mode, VecRef g) const 
     const double h = overlap(x, c);
     g[c] = m != kOpen ? -h : h;
     g[ns + c] = -1.0;
-    if (m == kOpen || (law_ != SphereLaw::mindlin && law_ != SphereLaw::coulomb)) continue;
+    if (m == kOpen || (!mindlin_ && !coulomb_)) continue;
     const SlotKinematics k = kinematics(x, c);
     const double mu = scene_.mu_d(k.wall);
     if (mu == 0) continue;
     const Vec3 s = seg(x, slot_base(c));
     const Vec3 s_t = s - s.dot(k.g.n) * k.g.n;
     const Vec3 v_t = k.v_slip - k.v_slip.dot(k.g.n) * k.g.n;
-    if (law_ == SphereLaw::mindlin) {
+    if (mindlin_) {
       if (m == kStick) {
         g[ns + c] = s_t.norm() - cone(k);
       } else {
@@ -387,7 +382,7 @@ void SphereModel::events(double t, VecCRef x, const Mode& mode, VecRef g) const 
 }
 
 bool SphereModel::leaves(VecCRef x, const Mode& mode, std::size_t c, const std::vector<Vec3>& force) const {
-  if (mode[c] == kOpen || (law_ != SphereLaw::mindlin && law_ != SphereLaw::coulomb)) return false;
+  if (mode[c] == kOpen || (!mindlin_ && !coulomb_)) return false;
   const SlotKinematics k = kinematics(x, c);
   const double mu = scene_.mu_d(k.wall);
   if (mu == 0) return false;
@@ -395,7 +390,7 @@ bool SphereModel::leaves(VecCRef x, const Mode& mode, std::size_t c, const std::
   const Vec3 s_t = s - s.dot(k.g.n) * k.g.n;
   const Vec3 v_t = k.v_slip - k.v_slip.dot(k.g.n) * k.g.n;
   const double len = s_t.norm();
-  if (law_ == SphereLaw::coulomb) {
+  if (coulomb_) {
     if (mode[c] == kStick) {  // a constraint force at rounding level never picks a slip direction
       const double fn = force[c].norm(), limit = mu * hertz_normal_force(k.pair, k.g.h, k.hdot, scene_.params.xi);
       return fn > stick_tolerance(k) && fn - limit >= -1e-9 * limit;
@@ -411,7 +406,7 @@ bool SphereModel::leaves(VecCRef x, const Mode& mode, std::size_t c, const std::
 
 void SphereModel::switch_slot(VecRef x, Mode& mode, std::size_t c, const std::vector<Vec3>& force) const {
   const std::size_t sb = slot_base(c);
-  if (law_ == SphereLaw::coulomb) {
+  if (coulomb_) {
     if (mode[c] == kStick) {  // the slip starts against the constraint force it replaces
       const double fn = force[c].norm();
       put(x, sb, fn > 0 ? Vec3(-kSlipSeedLength / fn * force[c]) : Vec3::Zero());
@@ -438,14 +433,14 @@ bool SphereModel::settle(VecRef x, Mode& mode, std::vector<char>& done) const {
   Vec xdot(size());
   std::vector<Vec3> force(num_slots(), Vec3::Zero());
   for (std::size_t pass = 0; pass < num_slots(); ++pass) {
-    if (law_ == SphereLaw::coulomb) evaluate(x, mode, xdot, &force);
+    if (coulomb_) evaluate(x, mode, xdot, &force);
     bool any = false;
     for (std::size_t c = 0; c < num_slots(); ++c)
       if (!done[c] && leaves(x, mode, c, force)) {
         switch_slot(x, mode, c, force);
         done[c] = 1;
         any = changed = true;
-        if (law_ == SphereLaw::coulomb) break;  // the constraint forces change with every switch
+        if (coulomb_) break;  // the constraint forces change with every switch
       }
     if (!any) break;
   }
@@ -466,7 +461,7 @@ EventOutcome SphereModel::on_event(double t, VecRef x, Mode& mode, std::size_t w
         mode[c] = kOpen;
       } else {
         mode[c] = closing_mode(x, c);
-        if (law_ == SphereLaw::coulomb && mode[c] == kStick) {
+        if (coulomb_ && mode[c] == kStick) {
           const Vec3 f = tangential_force(x, mode, c);
           const SlotKinematics k = kinematics(x, c);
           if (f.norm() > scene_.mu_d(k.wall) * hertz_normal_force(k.pair, k.g.h, k.hdot, scene_.params.xi) + stick_tolerance(k)) {
@@ -480,7 +475,7 @@ EventOutcome SphereModel::on_event(double t, VecRef x, Mode& mode, std::size_t w
       // The driver located this switch; it acts only if the mode's condition is met here (several drivers hand
       // over every root found at one time, and settle() below may already have switched this slot).
       std::vector<Vec3> force(ns, Vec3::Zero());
-      if (law_ == SphereLaw::coulomb) {
+      if (coulomb_) {
         Vec xdot(size());
         evaluate(x, mode, xdot, &force);
       }
@@ -501,7 +496,7 @@ EventOutcome SphereModel::on_event(double t, VecRef x, Mode& mode, std::size_t w
 
 void SphereModel::project(double t, VecRef x, const Mode& mode) const {
   (void)t;
-  if (mode.size() != num_slots() || (law_ != SphereLaw::mindlin && law_ != SphereLaw::coulomb)) return;
+  if (mode.size() != num_slots() || (!mindlin_ && !coulomb_)) return;
   for (std::size_t c = 0; c < num_slots(); ++c) {
     if (mode[c] != kSlip) continue;
     const SlotKinematics k = kinematics(x, c);
@@ -518,7 +513,7 @@ void SphereModel::project(double t, VecRef x, const Mode& mode) const {
     }
     if (dir.norm() == 0) continue;
     dir.normalize();
-    if (law_ == SphereLaw::mindlin) {
+    if (mindlin_) {
       put(x, sb, Vec3(cone(k) * dir));
     } else if (s.norm() == 0) {
       put(x, sb, Vec3(kSlipSeedLength * dir));
@@ -527,9 +522,9 @@ void SphereModel::project(double t, VecRef x, const Mode& mode) const {
 }
 
 double SphereModel::spring_energy(const SlotKinematics& k, const Vec3& s) const {
-  if (k.g.h <= 0 || law_ == SphereLaw::coulomb) return 0.0;  // coulomb: s is the slip path, not a spring
+  if (k.g.h <= 0 || coulomb_) return 0.0;  // coulomb: s is the slip path, not a spring
   const double kt = mindlin_stiffness(k.pair, k.g.h);
-  if (law_ == SphereLaw::mindlin) {
+  if (mindlin_) {
     const double c = scene_.mu_d(k.wall) * k.pair.e_star * k.g.h / (6.0 * k.pair.g_star);
     const double len = std::min(s.norm(), c);
     return 0.5 * kt * len * len;
@@ -564,7 +559,7 @@ double SphereModel::mechanical_energy(VecCRef x) const {
 }
 
 AdjustPolicy SphereModel::adjustment_policy() const {
-  return law_ == SphereLaw::dsds ? AdjustPolicy::after_step : AdjustPolicy::none;
+  return dsds_ ? AdjustPolicy::after_step : AdjustPolicy::none;
 }
 
 void SphereModel::adjust(double t, VecCRef x_eval, VecRef x_assigned, const Mode& mode) const {

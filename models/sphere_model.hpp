@@ -51,17 +51,15 @@
 
 namespace stickslip {
 
-// The laws of the state-vector form: the scene's three plus the rigid Coulomb contact (not offered by the
-// trapezoid stepper, so it is a flag of this model rather than of SphereParams).
-enum class SphereLaw { mindlin, csds, dsds, coulomb };
-
 class SphereModel : public Model {
  public:
   static constexpr std::size_t kStride = 18;
   static constexpr int kOpen = 0, kStick = 1, kSlip = 2;
   explicit SphereModel(SphereScene scene, bool coulomb = false);
 
-  SphereLaw law() const { return law_; }
+  // The law of the contacts: the scene's (mindlin, csds, dsds) or the rigid Coulomb contact (coulomb: not offered by
+  // the trapezoid stepper, so it is a flag of this model rather than of SphereParams).
+  const std::string& law() const { return law_; }
   const SphereScene& scene() const { return scene_; }
   std::size_t num_slots() const { return slot_i_.size(); }
   std::size_t particle_base(std::size_t p) const { return kStride * p; }
@@ -125,7 +123,8 @@ class SphereModel : public Model {
   int slot_mode(const Mode& mode, VecCRef x, std::size_t c) const;
 
   SphereScene scene_;
-  SphereLaw law_;
+  std::string law_;
+  bool mindlin_ = false, csds_ = false, dsds_ = false, coulomb_ = false;  // law_, decided once
   std::vector<std::size_t> slot_i_, slot_j_;  // j >= N: wall j - N
 };
 

@@ -16,10 +16,9 @@ const std::vector<std::string>& tangential_law_names() {
   return names;
 }
 
-TangentialLaw parse_tangential_law(const std::string& key, const std::string& name) {
-  if (name == "mindlin") return TangentialLaw::mindlin;
-  if (name == "csds") return TangentialLaw::csds;
-  if (name == "dsds") return TangentialLaw::dsds;
+std::string parse_tangential_law(const std::string& key, const std::string& name) {
+  const auto& names = tangential_law_names();
+  if (std::find(names.begin(), names.end(), name) != names.end()) return name;
   throw_input(key, name, "allowed: " + join(tangential_law_names()) + " (rigid Coulomb contacts are the ODE form's coulomb option)");
 }
 
@@ -97,7 +96,7 @@ void SphereScene::validate() const {
   for (auto [k, v] : {std::pair{"mu_s", params.mu_s_pp}, {"mu_d", params.mu_d_pp}, {"mu_s_wall", params.mu_s_pw},
                       {"mu_d_wall", params.mu_d_pw}})
     if (!(v >= 0)) throw_input(k, str(v), "must be >= 0");
-  if (params.law == TangentialLaw::csds && !(params.gamma_t > 0))
+  if (params.law == "csds" && !(params.gamma_t > 0))
     throw_input("gamma_t", str(params.gamma_t), "csds needs a tangential damping gamma_t > 0");
   if (!(params.gamma_t >= 0)) throw_input("gamma_t", str(params.gamma_t), "must be >= 0");
 }

@@ -18,9 +18,13 @@
 
 namespace stickslip {
 
-enum class TangentialLaw { mindlin, csds, dsds };
+// The names of the law registry (models/contact/registry.hpp) the scene's contacts run: mindlin, csds, dsds. The
+// scene's csds and dsds take Mindlin's stiffness k_t(h) and an absolute dashpot gamma_t (N s/m), unlike the
+// registry's constant k_t and gamma_t per effective mass; this stack retires when rolling-sphere and three-spheres run
+// on the particle engine.
 const std::vector<std::string>& tangential_law_names();
-TangentialLaw parse_tangential_law(const std::string& key, const std::string& name);
+// The name, checked (InputError naming `key`).
+std::string parse_tangential_law(const std::string& key, const std::string& name);
 
 struct SphereParams {
   Vec3 gravity{0.0, -9.81, 0.0};
@@ -30,7 +34,7 @@ struct SphereParams {
   double xi = 0.0;                        // normal damping ratio (eq. 22)
   double mu_s_pp = 0.1, mu_d_pp = 0.1;    // particle-particle
   double mu_s_pw = 0.25, mu_d_pw = 0.25;  // particle-wall
-  TangentialLaw law = TangentialLaw::mindlin;
+  std::string law = "mindlin";           // tangential_law_names()
   double gamma_t = 0.0;                   // tangential damping of csds/dsds, N s/m
   bool rotations = true;                  // false: spins held at zero (Fig. 11-12 of the seed)
 };

@@ -6,13 +6,13 @@
 #include <numeric>
 
 #include "core/errors.hpp"
-#include "models/spring_dashpot_slider.hpp"
+#include "models/contact/spring_slider.hpp"
 
 namespace stickslip {
 
 SphereStepper::SphereStepper(SphereScene scene) : scene_(std::move(scene)) {
   scene_.validate();
-  if (scene_.params.law == TangentialLaw::csds)
+  if (scene_.params.law == "csds")
     throw_input("tangential", "csds", "the trapezoid integrator offers mindlin and dsds; csds runs on rk4, dopri5, cvode, ida");
 }
 
@@ -105,7 +105,7 @@ SphereStepper::Eval SphereStepper::evaluate(std::size_t c, const ParticleState& 
   const double normal = hertz_normal_force(pair, g.h, hdot, scene_.params.xi);
   const double kt = mindlin_stiffness(pair, g.h);
   Vec3 f_t;
-  if (scene_.params.law == TangentialLaw::mindlin) {
+  if (scene_.params.law == "mindlin") {
     const TangentialStep st = mindlin_return_mapping(s_trial, kt, normal, scene_.mu_s(wall), scene_.mu_d(wall));
     f_t = st.force;
     e.s = st.s;

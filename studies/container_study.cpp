@@ -33,7 +33,7 @@
 #include "core/interrupt.hpp"
 #include "core/progress.hpp"
 #include "models/hertz_mindlin.hpp"
-#include "models/particles/law_registry.hpp"
+#include "models/particles/engine_laws.hpp"
 #include "models/particles/particle_trapezoid.hpp"
 #include "models/particles/scene_bodies.hpp"
 #include "models/particles/velocity_verlet.hpp"
@@ -64,6 +64,7 @@ struct PourConfig {
   TrapezoidOptions topt;  // trapezoid; topt.dt is the step of both integrators
   double young = 0, poisson = 0, xi = 0, mu = 0, mu_wall = 0, drag = 0;
   double kt = 0, gamma_t = 0;  // csds, dsds, cundall-strack (N/m, 1/s per effective mass)
+  LawValues law_values;        // the engine laws' other parameters (models/particles/engine_laws.hpp)
   double skin = 0;
   int threads = 1;
   long dump_every = 0;
@@ -72,10 +73,10 @@ struct PourConfig {
 };
 
 // Calls f(law) with the engine's tangential law named cfg.tangential, particle-particle and particle-wall
-// coefficients apart (models/particles/law_registry.hpp, wall_friction.hpp).
+// coefficients apart (models/particles/engine_laws.hpp, wall_friction.hpp).
 template <class F>
 auto with_pour_law(const PourConfig& c, F&& f) {
-  const TangentialParameters pair{c.kt, c.gamma_t, c.mu, c.young, c.poisson};
+  const TangentialParameters pair{c.kt, c.gamma_t, c.mu, c.young, c.poisson, c.law_values};
   TangentialParameters wall = pair;
   wall.mu = c.mu_wall;
   return with_tangential_law(c.tangential, pair, wall, std::forward<F>(f));
@@ -302,7 +303,7 @@ class ContainerStudy : public Study {
         .declare("integrator", "verlet", "the particle engine under verlet (velocity Verlet) or trapezoid (seed 004's fixed point, Algorithm 1); both keep the energy ledger")
         .declare("tangential", "mindlin", "tangential law: none, csds, dsds, dsds-stage, cundall-strack, mindlin, coulomb (not with trapezoid)")
         .declare("kt", "auto", "tangential stiffness of csds, dsds, cundall-strack (N/m); auto: Mindlin's 8 G* sqrt(r* h) at the overlap h of a particle resting on the floor")
-        .declare("gamma_t", "auto", "tangential damping of csds, dsds per effective mass (1/s); auto: 2 xi sqrt(kt/m*), m* = m/2")
+        .declare("gamma_t", "auto", "tangential damping of csds, dsds, cundall-strack per effective mass (1/s); auto: 2 xi sqrt(kt/m*), m* = m/2")
         .declare("skin", "auto", "Verlet neighbor skin (m); auto: 0.2 r")
         .declare("dump_every", "0", "k > 0: LAMMPS text dump + contact-force dump every k steps under dumps/")
         .declare("dt", "auto", "time step (s); auto: eq. 50 t_c at the impact speed from the vessel top, t_c/100 (verlet) or t_c/20 (trapezoid)")
@@ -312,6 +313,7 @@ class ContainerStudy : public Study {
         .declare("threads", "1", "threads of the engine's force pass (results independent of the count >= 2)")
         .declare("snapshots", "0.5,1,1.5,2.25,2.75,4", "snapshot times (s); the final state is always drawn")
         .declare("sample", "0.005", "kinetic-energy sampling interval (s)");
+    declare_engine_law_parameters(p);  // the other parameters of the engine laws (Stribeck's mu_s, ...)
     return p;
   }
 
@@ -337,6 +339,7 @@ class ContainerStudy : public Study {
     spec.seed = seeds[0];
     const std::string rot = prm.choice("rotations", {"both", "on", "off"});
     PourConfig cfg;
+    cfg.law_values = engine_law_values(prm, "tangential");
     cfg.integrator = prm.choice("integrator", kIntegrators);
     cfg.tangential = prm.choice("tangential", particle_law_names());
     if (cfg.integrator == "trapezoid" && cfg.tangential == "coulomb")

@@ -20,6 +20,7 @@
 #include <fmt/format.h>
 
 #include "core/errors.hpp"
+#include "solvers/contact_run.hpp"
 #include "solvers/integrate.hpp"
 #include "studies/figure.hpp"
 #include "studies/oscillator_runs.hpp"
@@ -58,7 +59,7 @@ class DryFrictionOscillatorStudy final : public Study {
     OscillatorSettings s;
     s.p.m = prm.positive("m");
     s.p.k = prm.positive("k");
-    s.p.mu = prm.nonnegative("mu");
+    s.law.mu = prm.nonnegative("mu");
     s.p.fn = prm.nonnegative("F_N");
     s.p.validate();
     s.x0 = prm.real("x0");
@@ -101,7 +102,7 @@ class DryFrictionOscillatorStudy final : public Study {
       };
       o.exact = [exact](const Parameters& prm) -> std::optional<double> {
         const OscillatorSettings s = settings_of(prm);
-        return exact(DryFrictionOscillatorExact(s.p, s.x0, s.v0, 0, std::max(s.t_end, 1.0) * 1e3));
+        return exact(DryFrictionOscillatorExact(s.p, s.law, s.x0, s.v0, 0, std::max(s.t_end, 1.0) * 1e3));
       };
       return o;
     };
@@ -126,12 +127,14 @@ class DryFrictionOscillatorStudy final : public Study {
       check.dt = s.dt;
       check.rtol = s.rtol;
       check.atol = s.atol;
-      validate_solver_options(FrictionOscillator(s.p), check, 0, s.t_end);
+      LawValues values;
+      values.set("mu", s.law.mu);
+      validate_contact_run(oscillator_system(s.p, "coulomb", values, Driver::dopri5, false, true), check, 0, s.t_end);
     }
 
     const auto& out = ctx.out_dir;
     std::filesystem::create_directories(out / "runs");
-    const DryFrictionOscillatorExact exact(s.p, s.x0, s.v0, 0, std::max(s.t_end, 1.0) * 1e3);
+    const DryFrictionOscillatorExact exact(s.p, s.law, s.x0, s.v0, 0, std::max(s.t_end, 1.0) * 1e3);
     {
       CsvWriter csv(out / "exact.csv", {"t [s]", "x [m]", "v [m/s]"});
       const int n = 4000;
@@ -166,7 +169,7 @@ class DryFrictionOscillatorStudy final : public Study {
   static std::vector<std::pair<std::string, Figure>> figures(const std::vector<std::string>& solvers,
                                                              const OscillatorSettings& s,
                                                              const DryFrictionOscillatorExact& exact) {
-    const double delta = s.p.fmax() / s.p.k;
+    const double delta = (s.law.mu * s.p.fn) / s.p.k;
     const std::vector<std::string> head{"set key outside right"};
     const auto runs = [&](Panel& p, const std::string& x, const std::string& y) -> Panel& {
       for (const auto& sv : solvers) p.add(Curve::of("runs/" + sv + ".csv", x, y, sv));
@@ -178,7 +181,7 @@ class DryFrictionOscillatorStudy final : public Study {
     std::vector<std::pair<std::string, Figure>> figs;
 
     Figure phase{fmt::format("Dry-friction oscillator (seed 002, eq. 3 / Fig. 1): m={} k={} mu={} F_N={}", s.p.m, s.p.k,
-                             s.p.mu, s.p.fn), 1, 1, 1100, 800, head, {}};
+                             s.law.mu, s.p.fn), 1, 1, 1100, 800, head, {}};
     runs(phase.panel("", "x [m]", "v [m/s]"), "2", "3")
         .set(fmt::format("set arrow from {},0 to {},0 nohead lw 6 lc rgb '#cc0000' front", -delta, delta))
         .set(fmt::format("set label 'sticking segment |x| <= mu F_N/k' at {},0 offset 0,-1.2 tc rgb '#cc0000'", -delta))
@@ -194,7 +197,7 @@ class DryFrictionOscillatorStudy final : public Study {
 
     if (std::isfinite(exact.t_stick()) && exact.t_stick() < s.t_end) {
       const double t0 = std::max(0.0, exact.t_stick() - 0.05 * s.t_end);
-      const double vmax = 4 * s.dt * (s.p.fmax() + s.p.k * delta) / s.p.m;
+      const double vmax = 4 * s.dt * ((s.law.mu * s.p.fn) + s.p.k * delta) / s.p.m;
       Figure chatter{fmt::format("After the exact stick time t = {:.6f} s: sign() chatters, Filippov/IDA hold v = 0",
                                  exact.t_stick()), 1, 1, 1000, 700, head, {}};
       runs(chatter.panel("", "t [s]", "v [m/s]"), "1", "3")

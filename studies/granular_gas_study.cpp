@@ -3,8 +3,8 @@
 // N spheres in a periodic cube at solid fraction phi start from a Maxwellian with random spins
 // (models/particles/granular_gas.hpp) and cool freely under velocity Verlet (models/particles/velocity_verlet.hpp),
 // once per tangential law (none = frictionless reference, csds, dsds = LAMMPS linear_history, mindlin by default; any
-// name of models/particles/law_registry.hpp) and per seed
-// of the ensemble; normal law linear spring-dashpot or Hertz with damping (models/particles/normal_laws.hpp).
+// name of models/particles/engine_laws.hpp) and per seed
+// of the ensemble; normal law linear spring-dashpot or Hertz with damping (models/contact/normal_laws.hpp).
 // Time step dt = t_c/dt_fraction, t_c the contact time of a binary impact at the typical normal impact speed
 // sqrt(pi T0/m) (models/particles/binary_impact.hpp, which also gives the law's restitution e at that dt);
 // t_end = t_end_tau x tau_KT, tau_KT = 2/zeta_E(T0) the Enskog-Haff time of the frictionless gas
@@ -51,7 +51,7 @@
 #include "models/particles/binary_impact.hpp"
 #include "models/particles/granular_gas.hpp"
 #include "models/particles/homogeneous_cooling.hpp"
-#include "models/particles/law_registry.hpp"
+#include "models/particles/engine_laws.hpp"
 #include "studies/figure.hpp"
 #include "studies/lammps_run.hpp"
 #include "studies/output.hpp"
@@ -66,7 +66,7 @@ namespace {
 
 using nlohmann::json;
 
-const std::vector<std::string>& kLaws = particle_law_names();  // models/particles/law_registry.hpp
+const std::vector<std::string>& kLaws = particle_law_names();  // models/particles/engine_laws.hpp
 constexpr double kBytesPerParticle = 1500;  // engine + placement + sampling, generous (measured ~600)
 
 json stat(const std::vector<double>& v) {
@@ -124,8 +124,8 @@ class GranularGasStudy : public Study {
         .declare("kn", "2e4", "linear normal stiffness (N/m); also sets k_t = kt_ratio kn of csds/dsds")
         .declare("E", "5e7", "Young's modulus (Pa): Hertz normal law and Mindlin's G*")
         .declare("nu", "0.3", "Poisson's ratio (Hertz, Mindlin)")
-        .declare("kt_ratio", "0.2857142857142857", "k_t/k_n of csds and dsds (2/7)")
-        .declare("gamma_t_ratio", "1", "gamma_t/gamma_n of csds and dsds (LAMMPS x_gamma_t)")
+        .declare("kt_ratio", "0.2857142857142857", "k_t/k_n of the spring laws: csds, dsds, cundall-strack (2/7)")
+        .declare("gamma_t_ratio", "1", "gamma_t/gamma_n of csds, dsds, cundall-strack (LAMMPS x_gamma_t)")
         .declare("mu", "0.5", "friction coefficient")
         .declare("seeds", "1,2,3", "ensemble: one run per law and seed (the same initial state for every law)")
         .declare("dt_fraction", "50", "dt = t_c/dt_fraction (t_c: binary contact time at sqrt(pi T0/m))")
@@ -140,11 +140,13 @@ class GranularGasStudy : public Study {
                  "event-driven hard spheres from each frictionless run's initial state (the t_c -> 0 limit; O(N) per "
                  "collision): auto (when n <= 3000), on, off")
         .declare("dump_every", "0", "k > 0: LAMMPS text dump + contact-force dump every k steps (dumps/)");
+    declare_engine_law_parameters(p);  // the other parameters of the engine laws (Stribeck's mu_s, ...)
     return p;
   }
 
   json run(const Parameters& prm, const StudyContext& ctx) const override {
     GasConfig g;
+    g.law_values = engine_law_values(prm, "laws");
     g.spec.n = prm.integer("n", 2, 100000000);
     g.spec.phi = prm.in_range("phi", 1e-4, 0.3);
     g.spec.radius = prm.in_range("r", 1e-6, 10);

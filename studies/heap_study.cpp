@@ -11,10 +11,11 @@
 //                      damping ratio is D/2 = 0.75 (restitution ~ 0.03).
 //   k_t = kt_ratio k_n (2/7), gamma_t = gamma_t_factor sqrt(k_t/m*) per effective mass (1/4: the engine's
 //                      dashpot is gamma_t m* v_t = 1/4 sqrt(k_t m*) v_t at m* = m_mean/2).
-//   Laws (by name through models/particles/law_registry.hpp): coulomb (exact static friction per contact, eq. 21-22, effective tangential
-//   mass; models/particles/tangential_laws.hpp), cundall-strack (eq. 19, no dashpot), csds, dsds (LAMMPS), mindlin
+//   Laws (by name through models/particles/engine_laws.hpp): coulomb (exact static friction per contact, eq. 21-22, effective tangential
+//   mass; models/contact/coulomb.hpp), cundall-strack (eq. 19-20: the spring cut off at mu F_n with the dashpot
+//   gamma_t of Table 1), csds, dsds (LAMMPS), mindlin
 //   (k_t of Hertz-Mindlin from Y, nu at the disc's overlap: a 3-D law on a 2-D contact, far softer than 2/7 k_n).
-//   Rolling resistance (models/particles/rolling_laws.hpp) on every law: moment cap mu_roll r* |f_n|, spring
+//   Rolling resistance (models/contact/rolling.hpp) on every law: moment cap mu_roll r* |f_n|, spring
 //   k_roll = kr_ratio k_n, dashpot gamma_roll = gamma_roll_factor sqrt(k_roll/m*). The seed's polygons resist
 //   rolling by their corners; discs without it spread wall to wall in a layer ~10 discs deep (mu_roll = 0 shows it).
 // dt = t_c/dt_fraction, t_c = pi/(w0 sqrt(1 - zeta^2)), w0 = sqrt(k_n/m*): 5.0e-6 s at the defaults (the seed's dt).
@@ -40,7 +41,7 @@
 #include "core/interrupt.hpp"
 #include "core/progress.hpp"
 #include "models/particles/hopper_heap.hpp"
-#include "models/particles/law_registry.hpp"
+#include "models/particles/engine_laws.hpp"
 #include "models/particles/repose_angle.hpp"
 #include "models/particles/velocity_verlet.hpp"
 #include "studies/figure.hpp"
@@ -56,7 +57,7 @@ namespace {
 
 using nlohmann::json;
 
-const std::vector<std::string>& kHeapLaws = particle_law_names();  // models/particles/law_registry.hpp
+const std::vector<std::string>& kHeapLaws = particle_law_names();  // models/particles/engine_laws.hpp
 
 class HeapStudy : public Study {
  public:
@@ -95,7 +96,7 @@ class HeapStudy : public Study {
         .declare("damping", "1.5", "normal damping D of seed 002 eq. 18: f_damp = D sqrt(k_n m*) hdot")
         .declare("mu", "0.6", "friction coefficient (static = dynamic)")
         .declare("kt_ratio", "0.2857142857142857", "k_t/k_n (seed: k_t = 2/7 Y)")
-        .declare("gamma_t_factor", "0.25", "csds/dsds dashpot gamma_t = factor sqrt(k_t m*) (seed: 1/4)")
+        .declare("gamma_t_factor", "0.25", "dashpot gamma_t = factor sqrt(k_t m*) of csds, dsds, cundall-strack (seed: 1/4)")
         .declare("nu", "0.3", "Poisson's ratio (mindlin's G* only)")
         .declare("laws", "coulomb,cundall-strack,csds",
                  "tangential laws (coulomb: exact static friction, seed 002 eq. 21-22), any of " + particle_law_list())
@@ -123,11 +124,13 @@ class HeapStudy : public Study {
         .declare("skin", "0.3", "Verlet skin (mean radii)")
         .declare("threads", "1", "threads of the force evaluation (results identical for every count >= 2)")
         .declare("dump_every", "0", "k > 0: LAMMPS text dump + contact-force dump every k steps of the pour (dumps/)");
+    declare_engine_law_parameters(p);  // the other parameters of the engine laws (Stribeck's mu_s, ...)
     return p;
   }
 
   json run(const Parameters& prm, const StudyContext& ctx) const override {
     HeapConfig c;
+    c.law_values = engine_law_values(prm, "laws");
     HopperHeapSpec& sp = c.spec;
     sp.n = prm.integer("n", 1, 1000000);
     sp.radius = prm.in_range("r", 1e-5, 1);

@@ -18,6 +18,7 @@
 
 #include "core/errors.hpp"
 #include "core/interrupt.hpp"
+#include "models/contact/registry.hpp"
 #include "studies/cli_args.hpp"
 #include "studies/converge.hpp"
 #include "studies/sweep.hpp"
@@ -46,11 +47,13 @@ constexpr const char* kUsage =
 int list() {
   std::cout << "studies:\n";
   for (const auto& s : all_studies()) std::cout << "  " << s->name() << " — " << s->summary() << '\n';
-  for (const std::string kind : {"model", "friction", "solver"}) {
-    std::cout << (kind == "model" ? "models" : kind == "friction" ? "friction laws" : "solvers") << ":\n";
+  for (const std::string kind : {"model", "solver"}) {
+    std::cout << (kind == "model" ? "models" : "solvers") << ":\n";
     for (const auto& e : catalog())
       if (e.kind == kind) std::cout << "  " << e.name << " — " << e.line << '\n';
   }
+  // The friction laws and the law x relation x driver matrix, generated from the laws' forms.
+  std::cout << law_catalog();
   return 0;
 }
 

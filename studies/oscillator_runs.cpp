@@ -7,6 +7,7 @@
 #include "core/parameters.hpp"
 #include "solvers/filippov_driver.hpp"
 #include "solvers/integrator_spec.hpp"
+#include "solvers/contact_run.hpp"
 #include "solvers/integrate.hpp"
 #include "studies/output.hpp"
 
@@ -35,60 +36,70 @@ std::string oscillator_solver(const std::string& key, const std::string& text) {
   return sp.scheme + "-sign";
 }
 
+namespace {
+
+// A solver name of this study as an integrator spec for Coulomb's law and the options of its form.
+struct OscillatorSolver {
+  SolverKind kind;
+  bool filippov = false, projection = true;
+  GradientKind gradient = GradientKind::exact;
+};
+OscillatorSolver solver_of(const std::string& solver) {
+  if (solver == "filippov") return {SolverKind::dopri5, true};
+  if (solver == "filippov-fd") return {SolverKind::dopri5, true, true, GradientKind::finite_difference};
+  if (solver == "filippov-cvode") return {SolverKind::cvode, true};
+  if (solver == "filippov-rk4") return {SolverKind::rk4, true};
+  if (solver == "ida") return {SolverKind::ida};
+  if (solver == "ida-noproj") return {SolverKind::ida, false, false};
+  return {parse_solver("solver", solver.substr(0, solver.find('-')))};  // <scheme>-sign: the sign form
+}
+
+}  // namespace
+
 OscillatorRun run_oscillator(const std::string& solver, const OscillatorSettings& s) {
   OscillatorRun run;
   run.solver = solver;
   const OscillatorParameters& p = s.p;
+  const double fmax = s.law.mu * p.fn;
+  const OscillatorSolver os = solver_of(solver);
   SolverOptions so;
   so.dt = s.dt;
   so.rtol = s.rtol;
   so.atol = s.atol;
-  if (solver.rfind("filippov", 0) == 0) {
-    const FrictionOscillator osc(p);
-    FilippovOptions fo;
-    fo.solver = so;
-    fo.solver.kind = solver == "filippov-cvode" ? SolverKind::cvode
-                     : solver == "filippov-rk4" ? SolverKind::rk4
-                                                : SolverKind::dopri5;
-    if (solver == "filippov-fd") fo.gradient = GradientKind::finite_difference;
-    fo.fd_delta = s.fd_delta;
-    const FilippovModel model(osc, fo.gradient, fo.fd_delta);
-    Vec x(2);
-    x << s.x0, s.v0;
-    Mode mode;
-    run.stats = integrate_filippov(osc, 0, s.t_end, x, mode, fo, [&](double t, VecCRef y, const Mode& md) {
-      const double sigma = model.side_values(t, y, md)[0];
-      run.samples.push_back({t, y[0], y[1], -sigma * p.fmax(), (1 - sigma) / 2, md[0]});
-    });
+  so.kind = os.kind;
+  LawValues values;
+  values.set("mu", s.law.mu);
+  const ContactSystem sys =
+      oscillator_system(p, "coulomb", values, driver_of(os.kind, os.filippov), true, os.projection, solver);
+  const ContactForm form = sys.form;
+  Vec x(static_cast<Eigen::Index>(sys.size()));
+  x.setZero();
+  x[0] = s.x0;
+  x[1] = s.v0;
+  Mode mode = contact_initial_mode(sys, 0, x);
+  run.stats = run_contact(sys, 0, s.t_end, x, mode, so, [&](const ContactSample& q) {
+    double lambda;
+    int md = 0;
+    if (form == ContactForm::filippov) {
+      lambda = (1 - q.sigma) / 2, md = q.mode[0];
+    } else if (form == ContactForm::dae) {
+      md = q.mode[0];
+      lambda = md == stick_mode ? 0.5 * (1 + q.force / fmax) : (md == slide_pos ? 0.0 : 1.0);
+    } else {
+      const double sg = q.x[1] > 0 ? 1.0 : (q.x[1] < 0 ? -1.0 : 0.0);
+      lambda = (1 - sg) / 2;
+    }
+    run.samples.push_back({q.t, q.x[0], q.x[1], q.force, lambda, md});
+  }, os.gradient, s.fd_delta);
+  if (form == ContactForm::filippov || form == ContactForm::dae) {
+    const int stuck = form == ContactForm::filippov ? static_cast<int>(sliding_mode) : static_cast<int>(stick_mode);
     for (const auto& e : run.stats.events)
-      if (e.mode_after[0] == sliding_mode) run.t_stick = e.t;
-    if (mode[0] != sliding_mode) run.t_stick = std::nan("");
-  } else if (solver.rfind("ida", 0) == 0) {
-    const FrictionOscillatorDae dae(p, solver == "ida");
-    so.kind = SolverKind::ida;
-    Vec x(3);
-    x << s.x0, s.v0, 0;
-    Mode mode = dae.initial_mode(0, x);
-    run.stats = integrate(dae, 0, s.t_end, x, mode, so, [&](double t, VecCRef y, const Mode& md) {
-      const double lambda = md[0] == osc_stick ? 0.5 * (1 + y[2] / p.fmax()) : (md[0] == osc_slip_pos ? 0.0 : 1.0);
-      run.samples.push_back({t, y[0], y[1], y[2], lambda, md[0]});
-    });
-    for (const auto& e : run.stats.events)
-      if (e.mode_after[0] == osc_stick) run.t_stick = e.t;
-    if (mode[0] != osc_stick) run.t_stick = std::nan("");
+      if (e.mode_after[0] == stuck) run.t_stick = e.t;
+    if (mode[0] != stuck) run.t_stick = std::nan("");
   } else {
-    const FrictionOscillator osc(p);
-    so.kind = parse_solver("solver", solver.substr(0, solver.find('-')));
-    Vec x(2);
-    x << s.x0, s.v0;
-    Mode mode;
-    run.stats = integrate(osc, 0, s.t_end, x, mode, so, [&](double t, VecCRef y, const Mode&) {
-      const double sg = y[1] > 0 ? 1.0 : (y[1] < 0 ? -1.0 : 0.0);
-      run.samples.push_back({t, y[0], y[1], -sg * p.fmax(), (1 - sg) / 2, 0});
-    });
     for (std::size_t i = 1; i < run.samples.size(); ++i) {
       const OscillatorSample &a = run.samples[i - 1], &b = run.samples[i];
-      if (a.v != 0 && a.v * b.v <= 0 && p.k * std::abs(b.x) <= p.fmax()) {
+      if (a.v != 0 && a.v * b.v <= 0 && p.k * std::abs(b.x) <= fmax) {
         run.t_stick = b.t;
         break;
       }

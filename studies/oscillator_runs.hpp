@@ -6,6 +6,8 @@
 //   ida, ida-noproj                the Coulomb DAE through IDA, with and without velocity projection at the stick
 //                                  event; state (x, v, F)
 //   euler-sign, midpoint-sign, heun-sign, rk4-sign   the naive sign() right-hand side, fixed step dt; state (x, v)
+// Each name is an integrator spec (and an option) for Coulomb's law on the oscillator relation; the form that runs
+// follows from the law's forms (models/contact/law.hpp): the Filippov pieces, the hybrid DAE, the sign form.
 // A run's t_stick is its last located stick event (Filippov, IDA), or for a naive run the first output time at
 // which v changes sign while |k x| <= mu F_N; drift = max |x(t) - x_stick| for t >= t_stick.
 #pragma once
@@ -37,6 +39,7 @@ struct OscillatorSample {
 
 struct OscillatorSettings {
   OscillatorParameters p;
+  Coulomb law;  // mu
   double x0, v0, t_end, dt, rtol, atol, fd_delta;
 };
 

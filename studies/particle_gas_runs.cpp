@@ -12,8 +12,8 @@
 #include "models/hertz_mindlin.hpp"
 #include "models/particles/collision_log.hpp"
 #include "models/particles/hard_sphere_gas.hpp"
-#include "models/particles/law_registry.hpp"
-#include "models/particles/normal_laws.hpp"
+#include "models/particles/engine_laws.hpp"
+#include "models/contact/normal_laws.hpp"
 #include "models/particles/velocity_verlet.hpp"
 #include "studies/lammps_files.hpp"
 #include "studies/lammps_run.hpp"
@@ -128,7 +128,7 @@ json run_gas_with(const GasConfig& g, const Normal& normal, const Tangential& ta
 template <class Normal>
 json run_law(const GasConfig& g, const Normal& normal, const std::string& law, std::uint64_t seed, bool scatter,
              const StudyContext& ctx) {
-  return with_tangential_law(law, {g.kt, g.gamma_t, g.mu, g.young, g.poisson}, [&](const auto& tangential) {
+  return with_tangential_law(law, {g.kt, g.gamma_t, g.mu, g.young, g.poisson, g.law_values}, [&](const auto& tangential) {
     return run_gas_with(g, normal, tangential, law, seed, scatter, ctx);
   });
 }

@@ -28,6 +28,7 @@ struct GasConfig {
   std::string normal;
   double kn = 0, gamma_n = 0, young = 0, poisson = 0, restitution_target = 0;
   double kt = 0, gamma_t = 0, mu = 0;
+  LawValues law_values;  // the engine laws' other parameters (models/particles/engine_laws.hpp)
   double dt = 0, skin = 0;
   long steps = 0, sample_every = 1, dump_every = 0;
   int threads = 1;

@@ -12,7 +12,7 @@
 #include "core/interrupt.hpp"
 #include "core/line_fit.hpp"
 #include "core/progress.hpp"
-#include "models/particles/law_registry.hpp"
+#include "models/particles/engine_laws.hpp"
 #include "models/particles/repose_angle.hpp"
 #include "models/particles/velocity_verlet.hpp"
 #include "studies/output.hpp"
@@ -242,7 +242,7 @@ json run_heap_law(const HeapConfig& c, const HopperHeapScene& scene, const Bound
 
 json run_heap(const HeapConfig& c, const HopperHeapScene& scene, const Boundaries& walls, const std::string& law,
               const StudyContext& ctx) {
-  return with_tangential_law(law, {c.kt, c.gamma_t, c.mu, c.young, c.poisson},
+  return with_tangential_law(law, {c.kt, c.gamma_t, c.mu, c.young, c.poisson, c.law_values},
                              [&](const auto& t) { return run_heap_law(c, scene, walls, t, law, ctx); });
 }
 

@@ -16,7 +16,7 @@
 
 #include "models/particles/boundaries.hpp"
 #include "models/particles/hopper_heap.hpp"
-#include "models/particles/rolling_laws.hpp"
+#include "models/contact/rolling.hpp"
 #include "studies/study.hpp"
 
 namespace stickslip {
@@ -24,6 +24,7 @@ namespace stickslip {
 struct HeapConfig {
   HopperHeapSpec spec;
   double kn = 0, gamma_n = 0, kt = 0, gamma_t = 0, mu = 0, young = 0, poisson = 0;
+  LawValues law_values;  // the engine laws' other parameters (models/particles/engine_laws.hpp)
   RollingResistance rolling;  // mu_roll = 0: no moment
   double dt = 0, skin = 0, t_max = 0, t_drift = 0, sample = 0;
   double rest_ratio = 0, rest_hold = 0, hold_fraction = 0, bin = 0;
@@ -36,7 +37,7 @@ struct HeapConfig {
 // "0.250": snapshot times in file names and titles.
 std::string heap_time(double t);
 
-// The pour, settling and drift windows of one tangential law (a name of models/particles/law_registry.hpp).
+// The pour, settling and drift windows of one tangential law (a name of models/particles/engine_laws.hpp).
 nlohmann::json run_heap(const HeapConfig& c, const HopperHeapScene& scene, const Boundaries& walls, const std::string& law,
                         const StudyContext& ctx);
 

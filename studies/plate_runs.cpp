@@ -10,30 +10,47 @@
 
 namespace stickslip {
 
+ContactSystem plates_system_of(const PlateRunConfig& c) {
+  const std::string solver = (c.filippov ? "filippov:" : "") + to_string(c.solver.kind);
+  return plates_system(c.p, c.law, driver_of(c.solver.kind, c.filippov), c.solver.events, c.law_values, solver);
+}
+
 PlateRun run_plates(const PlateRunConfig& c) {
-  const SlidingPlates model(c.p, c.law, c.solver.events);
-  Vec x(3);
-  x << c.v0, c.xi0, 0.0;
-  Mode mode = model.initial_mode(0, x);
+  const ContactSystem sys = plates_system_of(c);
+  const bool has_spring = sys.size() == 3;
+  Vec x(static_cast<Eigen::Index>(sys.size()));
+  if (has_spring) x << c.v0, c.xi0, 0.0;
+  else x << c.v0, 0.0;
+  const Eigen::Index w = has_spring ? 2 : 1;
+  Mode mode = contact_initial_mode(sys, 0, x);
   PlateRun run;
   EnergyLedger ledger;
-  auto observe = [&](double t, VecCRef xs, const Mode& m) {
-    const Energy e = model.energy(t, xs, m);
-    ledger.add(t, e);
-    run.samples.push_back({t, xs[0], xs[1], xs[2], model.force(xs, m), e.kinetic, e.potential,
-                           ledger.dissipation(ledger.size() - 1), m[0]});
+  auto energy = [&](double t, VecCRef xs, const Mode& m) {
+    if (sys.model) return sys.model->energy(t, xs, m);
+    return Energy{0.5 * c.p.m * xs[0] * xs[0], 0, xs[w]};
   };
-  run.stats = integrate(model, 0, c.t_end, x, mode, c.solver, observe);
+  auto observe = [&](const ContactSample& s) {
+    const Energy e = energy(s.t, s.x, s.mode);
+    ledger.add(s.t, e);
+    run.samples.push_back({s.t, s.x[0], has_spring ? s.x[1] : 0.0, s.x[w], s.force, e.kinetic, e.potential,
+                           ledger.dissipation(ledger.size() - 1), s.mode.empty() ? 0 : s.mode[0]});
+  };
+  run.stats = run_contact(sys, 0, c.t_end, x, mode, c.solver, observe);
   run.energy_created = ledger.energy_created();
   run.v_end = x[0];
-  run.xi_end = x[1];
-  if (c.solver.events) {
+  run.xi_end = has_spring ? x[1] : 0.0;
+  const int stuck = sys.filippov ? 0 : stick_mode;  // the Filippov driver's sliding mode holds v = 0
+  if (c.solver.events || sys.filippov) {
     for (const auto& e : run.stats.events)
-      if (e.mode_after[0] == stick_mode && e.mode_before[0] != stick_mode) run.t_stick = e.t;
-  } else {
+      if (e.mode_after[0] == stuck && e.mode_before[0] != stuck) run.t_stick = e.t;
+  } else if (sys.model) {
     // Without events: the last sample-to-sample change from sliding (|F_S| > F_max) to sticking,
-    // interpolated linearly in |F_S| - F_max.
-    auto excess = [&](const PlateSample& s) { return std::abs(-c.p.k * s.xi - c.p.gamma * s.v) - c.p.fmax; };
+    // interpolated linearly in |F_S| - F_max (laws with a spring-dashpot-slider test only).
+    auto excess = [&](const PlateSample& s) {
+      Vec y(3);
+      y << s.v, s.xi, s.work;
+      return sys.model->excess(s.t, y);
+    };
     for (std::size_t i = 1; i < run.samples.size(); ++i) {
       const double a = excess(run.samples[i - 1]), b = excess(run.samples[i]);
       if (a > 0 && b <= 0) {
@@ -45,14 +62,13 @@ PlateRun run_plates(const PlateRunConfig& c) {
   return run;
 }
 
-ExactSlidingPlates exact_plates(const PlateRunConfig& c) {
-  return ExactSlidingPlates(c.p, c.law == PlateLaw::csds ? ExactSlidingPlates::Law::csds : ExactSlidingPlates::Law::dsds,
-                            c.v0, c.xi0, c.t_end);
+std::optional<ExactSlidingPlates> exact_plates(const PlateRunConfig& c) {
+  return exact_plates_of(c.p, c.law, c.v0, c.xi0, c.t_end);
 }
 
 std::string run_label(const PlateRunConfig& c) {
   std::ostringstream s;
-  s << to_string(c.law) << "_" << to_string(c.solver.kind) << "_dt" << c.solver.dt << (c.solver.events ? "_events" : "");
+  s << c.law << "_" << (c.filippov ? "filippov-" : "") << to_string(c.solver.kind) << "_dt" << c.solver.dt << (c.solver.events ? "_events" : "");
   return s.str();
 }
 
@@ -100,7 +116,10 @@ std::vector<std::pair<double, double>> kinetic_energy_difference(const std::vect
 }
 
 std::vector<AuxiliaryState> midpoint_auxiliary_states(const PlateRunConfig& c, const PlateRun& r) {
-  const SlidingPlates model(c.p, c.law, false);
+  PlateRunConfig free = c;
+  free.solver.events = false;
+  const ContactSystem sys = plates_system_of(free);
+  const ContactModelBase& model = *sys.model;
   const double dt = c.solver.dt;
   std::vector<AuxiliaryState> aux;
   Vec x(3), f(3), u1(3);
@@ -111,32 +130,30 @@ std::vector<AuxiliaryState> midpoint_auxiliary_states(const PlateRunConfig& c, c
     model.rhs(s.t, x, mode, f);
     u1 = x + 0.5 * dt * f;
     model.adjust(s.t, x, u1, mode);
-    aux.push_back({s.t + 0.5 * dt, u1[0], u1[1], model.force(u1, mode)});
+    aux.push_back({s.t + 0.5 * dt, u1[0], u1[1], model.contact_force(s.t + 0.5 * dt, u1, mode)});
   }
   return aux;
 }
 
 double dsds_reset_energy(const PlateRunConfig& c) {
-  PlateRunConfig cx = c;
-  cx.law = PlateLaw::dsds_dae;
-  const auto ex = exact_plates(cx);
+  const ExactSlidingPlates ex(c.p, Dsds{}, c.v0, c.xi0, c.t_end);
   return 0.5 * c.p.k * (ex.xi_start() * ex.xi_start() - c.xi0 * c.xi0);
 }
 
 EnergySweepPoint energy_sweep_point(const PlateRunConfig& base, double v0, double dt) {
-  auto created = [&](PlateLaw law, SolverKind solver, bool events) {
+  auto created = [&](const char* law, SolverKind solver, bool events) {
     PlateRunConfig c = base;
     c.v0 = v0;
     c.law = law;
     c.solver.kind = solver;
     c.solver.events = events;
     c.solver.dt = dt;
-    return c.law == PlateLaw::csds && !(c.p.gamma > 0) ? 0.0 : run_plates(c).energy_created;
+    return c.law == "csds" && !(c.p.gamma > 0) ? 0.0 : run_plates(c).energy_created;
   };
   EnergySweepPoint p{v0, 0, 0, 0, 0};
-  p.dsds_euler = created(PlateLaw::dsds, SolverKind::euler, false);
-  p.dsds_dae_ida = created(PlateLaw::dsds_dae, SolverKind::ida, true);
-  p.csds_euler = created(PlateLaw::csds, SolverKind::euler, false);
+  p.dsds_euler = created("dsds", SolverKind::euler, false);
+  p.dsds_dae_ida = created("dsds-dae", SolverKind::ida, true);
+  p.csds_euler = created("csds", SolverKind::euler, false);
   PlateRunConfig c = base;
   c.v0 = v0;
   p.dsds_exact_jump = std::max(0.0, dsds_reset_energy(c));

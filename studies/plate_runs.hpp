@@ -2,7 +2,8 @@
 // sliding-plates and convergence studies, and what the sliding-plates study derives from runs: the time-series
 // CSVs, the kinetic-energy difference of two runs (seed 001 Fig. 2), the auxiliary states of the per-stage midpoint
 // rule (Fig. 4) and the energy a law creates from v(0) (seed 001 §3.3, eq. 11).
-// State x = (v, xi, W): relative velocity, spring elongation, work of the friction force.
+// State x = (v, xi, W): relative velocity, spring elongation (of a law with a spring), work of the friction force.
+// Any law of the registry runs (models/contact/registry.hpp); its form follows from the driver and the events flag.
 #pragma once
 
 #include <filesystem>
@@ -12,17 +13,23 @@
 
 #include "models/sliding_plates.hpp"
 #include "models/sliding_plates_exact.hpp"
+#include "solvers/contact_run.hpp"
 #include "solvers/solver_options.hpp"
 
 namespace stickslip {
 
 struct PlateRunConfig {
   PlateParameters p;
-  PlateLaw law = PlateLaw::csds;
+  std::string law = "csds";  // a name of the law registry
+  LawValues law_values;      // the law's own parameters (those the plates do not bind; models/sliding_plates.hpp)
   double v0 = 4, xi0 = 0;
   double t_end = 10;
-  SolverOptions solver;  // solver.events decides whether the model is event-driven too
+  SolverOptions solver;   // solver.events decides whether the model is event-driven too
+  bool filippov = false;  // run the law's Filippov form on solver.kind
 };
+
+// The assembled system of a configuration (InputError when the law has no form for its driver).
+ContactSystem plates_system_of(const PlateRunConfig& config);
 
 struct PlateSample {
   double t, v, xi, work, force, e_kin, e_spring, dissipation;
@@ -39,8 +46,9 @@ struct PlateRun {
 
 PlateRun run_plates(const PlateRunConfig& config);
 
-// The exact solution that a law converges to (dsds, dsds-stage and dsds-dae share the D-SDS one).
-ExactSlidingPlates exact_plates(const PlateRunConfig& config);
+// The exact solution that a law converges to (dsds, dsds-stage and dsds-dae share the D-SDS one); none for the
+// laws without one.
+std::optional<ExactSlidingPlates> exact_plates(const PlateRunConfig& config);
 
 // "dsds-events-off with Euler" etc. for labels and file names.
 std::string run_label(const PlateRunConfig& config);

@@ -68,6 +68,8 @@ std::vector<PropertyCheck> container_property_checks();
 std::vector<PropertyCheck> belt_property_checks();
 std::vector<PropertyCheck> heap_property_checks();
 std::vector<PropertyCheck> particle_property_checks();  // container on the engine, event-driven hard spheres
+// The generic checks of the law registry: every runnable cell law x relation x driver (property_checks_laws.cpp).
+std::vector<PropertyCheck> law_property_checks();
 
 // Draw i of a check under seed S (reproducible across runs and machines: std::mt19937_64 and our own
 // uniform mapping, no std::uniform_real_distribution).

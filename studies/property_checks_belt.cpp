@@ -1,5 +1,6 @@
 // studies/property_checks_belt.cpp — randomized property checks of the belt-driven stick-slip oscillator
-// (models/friction_oscillator.hpp, v_belt > 0, velocity-weakening phi = mu F_N/(1 + stribeck |v_rel|)).
+// (models/friction_oscillator.hpp, v_belt > 0) with the velocity-weakening law phi = mu F_N/(1 + c_w |v_rel|)
+// (models/contact/weakening.hpp).
 // No closed form for the limit cycle, so:
 //   * cross-driver agreement: the Filippov form on dopri5 and the Coulomb DAE on IDA (velocity projection) must
 //     give the same period and stick fraction of the last complete cycle. Both integrate the same smooth slip
@@ -12,8 +13,7 @@
 #include <limits>
 
 #include "models/friction_oscillator.hpp"
-#include "solvers/filippov_driver.hpp"
-#include "solvers/integrate.hpp"
+#include "solvers/contact_run.hpp"
 #include "studies/property_checks.hpp"
 
 namespace stickslip {
@@ -50,17 +50,31 @@ OscillatorParameters drawn_oscillator(const Draw& d) {
   OscillatorParameters p;
   p.m = d["m"];
   p.k = d["k"];
-  p.mu = d["mu"];
   p.fn = d["F_N"];
   p.v_belt = d["v_belt"];
-  p.stribeck = d["stribeck"];
   p.validate();
   return p;
 }
 
+// The drawn velocity-weakening law (models/contact/weakening.hpp).
+LawValues drawn_law(const Draw& d) {
+  LawValues v;
+  v.set("mu", d["mu"]).set("c_w", d["c_w"]);
+  return v;
+}
+
+// Runs the weakening law on the belt oscillator from rest with driver d, tracking the stick phases.
+void run_cycles(const OscillatorParameters& p, const Draw& d, Driver driver, SolverOptions so, double t_end, Cycle& c) {
+  const ContactSystem sys = oscillator_system(p, "weakening", drawn_law(d), driver, true, true);
+  Vec x = Vec::Zero(static_cast<Eigen::Index>(sys.size()));
+  Mode mode = contact_initial_mode(sys, 0, x);
+  StickTracker track{c, driver == Driver::filippov ? static_cast<int>(sliding_mode) : static_cast<int>(stick_mode)};
+  run_contact(sys, 0, t_end, x, mode, so, [&](const ContactSample& q) { track(q.t, q.x, q.mode); });
+}
+
 PropertyCheck belt_check() {
   PropertyCheck c;
-  c.model = "belt-oscillator/coulomb";
+  c.model = "belt-oscillator/weakening";
   c.driver = "dopri5";
   c.what = "Filippov/dopri5 against the Coulomb DAE on IDA: period and stick fraction of the last cycle (1e3 rtol, "
            "rtol = 1e-10, attracting cycle); stick exits at x = mu F_N/k after (mu F_N/k - x_in)/v_belt (1e3 rtol)";
@@ -70,11 +84,11 @@ PropertyCheck belt_check() {
               {"mu", 0.5, 1.5, false, {-0.1, nan}},
               {"F_N", 0.5, 2, true, {-1, nan}},
               {"v_belt", 0.05, 0.3, true, {nan, inf}},
-              {"stribeck", 2, 5, false, {-1, nan}}};
+              {"c_w", 2, 5, false, {-1, nan}}};
   c.cost = 3;
   c.run = [](const Draw& d) {
     const OscillatorParameters p = drawn_oscillator(d);
-    const double xs = p.fmax() / p.k;  // where the stick must end
+    const double xs = d["mu"] * p.fn / p.k;  // where the stick must end
     // About 8 cycles: each at most a free period plus a stick across 2 xs at the belt speed.
     const double t_end = 8 * (2 * 3.14159265358979 * std::sqrt(p.m / p.k) + 2 * xs / p.v_belt);
     SolverOptions so;
@@ -82,22 +96,10 @@ PropertyCheck belt_check() {
     so.atol = 1e-13;
     so.dt = t_end / 100;
     Cycle fil, dae;
-    {
-      const FrictionOscillator osc(p);
-      FilippovOptions fo;
-      fo.solver = so;
-      fo.solver.kind = SolverKind::dopri5;
-      Vec x = Vec::Zero(2);
-      Mode mode;
-      integrate_filippov(osc, 0, t_end, x, mode, fo, StickTracker{fil, sliding_mode});
-    }
-    {
-      const FrictionOscillatorDae model(p);
-      so.kind = SolverKind::ida;
-      Vec x = Vec::Zero(3);
-      Mode mode = model.initial_mode(0, x);
-      integrate(model, 0, t_end, x, mode, so, StickTracker{dae, osc_stick});
-    }
+    so.kind = SolverKind::dopri5;
+    run_cycles(p, d, Driver::filippov, so, t_end, fil);
+    so.kind = SolverKind::ida;
+    run_cycles(p, d, Driver::ida, so, t_end, dae);
     if (fil.t_in.size() < 3 || dae.t_in.size() < 3 || fil.last_exit() == fil.t_out.size() ||
         dae.last_exit() == dae.t_out.size())
       return std::vector<Measurement>{{"complete stick-slip cycles (>= 2 each)", 1, 0}};

@@ -18,7 +18,7 @@
 #include <cmath>
 
 #include "models/incline_block.hpp"
-#include "solvers/filippov_driver.hpp"
+#include "solvers/contact_run.hpp"
 #include "solvers/integrate.hpp"
 #include "studies/property_checks.hpp"
 
@@ -67,23 +67,15 @@ Stop run_coulomb(const BlockParameters& p, double v0, double t_end, const Solver
     if (std::isnan(r.t) && stuck) r.t = t, r.s = s;
     if (!std::isnan(r.t)) r.max_dev = std::max(r.max_dev, std::abs(s - r.s));
   };
-  if (so.kind == SolverKind::ida) {
-    const InclineBlock blk(p, BlockLaw::coulomb_dae);
-    Vec x(5);
-    x << 0, v0, -p.static_overlap(), 0, 0;
-    Mode mode = blk.initial_mode(0, x);
-    integrate(blk, 0, t_end, x, mode, so, [&](double t, VecCRef y, const Mode& md) { track(t, y[0], md[0] == block_stick); });
-    r.s_end = x[0];
-  } else {
-    const InclineBlockFilippov sys(p);
-    FilippovOptions fo;
-    fo.solver = so;
-    Vec x(4);
-    x << 0, v0, -p.static_overlap(), 0;
-    Mode mode;
-    integrate_filippov(sys, 0, t_end, x, mode, fo, [&](double t, VecCRef y, const Mode& md) { track(t, y[0], md[0] == sliding_mode); });
-    r.s_end = x[0];
-  }
+  const bool dae = so.kind == SolverKind::ida;
+  const ContactSystem sys =
+      block_system(p, dae ? "coulomb-dae" : "coulomb-filippov", driver_of(so.kind, !dae), dae, true);
+  Vec x = Vec::Zero(static_cast<Eigen::Index>(sys.size()));
+  x[1] = v0, x[2] = -p.static_overlap();
+  Mode mode = contact_initial_mode(sys, 0, x);
+  const int stuck = dae ? static_cast<int>(stick_mode) : static_cast<int>(sliding_mode);
+  run_contact(sys, 0, t_end, x, mode, so, [&](const ContactSample& q) { track(q.t, q.x[0], q.mode[0] == stuck); });
+  r.s_end = x[0];
   return r;
 }
 
@@ -141,9 +133,9 @@ PropertyCheck launch_check(const std::string& model, const std::string& driver, 
   return c;
 }
 
-PropertyCheck compliant_check(BlockLaw law, const std::string& driver, SolverKind kind) {
+PropertyCheck compliant_check(const std::string& law, const std::string& driver, SolverKind kind) {
   PropertyCheck c;
-  c.model = "incline-block/" + to_string(law);
+  c.model = "incline-block/" + law;
   c.driver = driver;
   const bool fixed = is_fixed_step(kind);
   c.what = "released at rest, the stuck contact is a damped oscillator (zeta = 1/8): s at the first peak pi/omega_d "
@@ -153,7 +145,8 @@ PropertyCheck compliant_check(BlockLaw law, const std::string& driver, SolverKin
   c.cost = 2;
   c.run = [law, kind, fixed](const Draw& d) {
     const BlockParameters p = drawn_block(d);
-    const InclineBlock blk(p, law);
+    const ContactSystem sys = block_system(p, law, driver_of(kind, false), false, false);
+    const ContactModelBase& blk = *sys.model;
     const double m = p.mass(), k = p.kt(), zeta = p.gamma_t() / (2 * std::sqrt(k * m));
     const double omega_d = std::sqrt(k / m) * std::sqrt(1 - zeta * zeta);
     const double xi_s = m * p.g * std::sin(p.alpha) / k;
@@ -169,7 +162,7 @@ PropertyCheck compliant_check(BlockLaw law, const std::string& driver, SolverKin
     Mode mode = blk.initial_mode(0, x);
     double max_ft_ratio = 0;  // |F_t| / (mu F_n): must stay < 1 (stick)
     integrate(blk, 0, t_peak, x, mode, so, [&](double, VecCRef y, const Mode& md) {
-      max_ft_ratio = std::max(max_ft_ratio, std::abs(blk.tangential_force(y, md)) / (p.mu * p.normal_force(y[2], y[3])));
+      max_ft_ratio = std::max(max_ft_ratio, std::abs(blk.contact_force(0, y, md)) / (p.mu * p.normal_force(y[2], y[3])));
     });
     const double w = normal_frequency(p) * so.dt;
     const double tol = fixed ? std::pow(w, kind == SolverKind::rk4 ? 4 : 2) * xi_s : 100 * so.rtol * xi_s;
@@ -188,13 +181,13 @@ std::vector<PropertyCheck> block_property_checks() {
   v.push_back(rest_check("incline-block/coulomb-dae:rest", "ida", SolverKind::ida));
   for (const auto& [name, kind] : filippov) v.push_back(launch_check("incline-block/coulomb-filippov:stop", name, kind));
   v.push_back(launch_check("incline-block/coulomb-dae:stop", "ida", SolverKind::ida));
-  for (BlockLaw law : {BlockLaw::cundall_strack, BlockLaw::csds}) {
+  for (const char* law : {"cundall-strack", "csds"}) {
     v.push_back(compliant_check(law, "rk4", SolverKind::rk4));
     v.push_back(compliant_check(law, "dopri5", SolverKind::dopri5));
     v.push_back(compliant_check(law, "cvode", SolverKind::cvode));
   }
-  v.push_back(compliant_check(BlockLaw::dsds, "rk4", SolverKind::rk4));
-  v.push_back(compliant_check(BlockLaw::dsds, "heun", SolverKind::heun));
+  v.push_back(compliant_check("dsds", "rk4", SolverKind::rk4));
+  v.push_back(compliant_check("dsds", "heun", SolverKind::heun));
   return v;
 }
 

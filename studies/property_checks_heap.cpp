@@ -1,6 +1,6 @@
 // studies/property_checks_heap.cpp — randomized property check of the hopper pour (models/particles/hopper_heap.hpp,
 // the scene of the heap study) on the particle engine under velocity Verlet: a few tens of discs with a drawn
-// tangential law (every name of models/particles/law_registry.hpp, law = index into particle_law_names()), rolling
+// tangential law (every name of models/particles/engine_laws.hpp, law = index into particle_law_names()), rolling
 // resistance, stiffness, damping, friction and hopper geometry, poured for t_end (the first discs reach the floor).
 // Normal law and coefficients as the heap study: k_n = Y x 1 m, gamma_n = D sqrt(k_n/m*), k_t = 2/7 k_n,
 // gamma_t = 1/4 sqrt(k_t/m*), k_roll = k_n/4, gamma_roll = sqrt(k_roll/m*), m* = m_mean/2; dt = t_c/50 with
@@ -18,7 +18,7 @@
 
 #include "core/errors.hpp"
 #include "models/particles/hopper_heap.hpp"
-#include "models/particles/law_registry.hpp"
+#include "models/particles/engine_laws.hpp"
 #include "studies/property_checks_ledger.hpp"
 
 namespace stickslip {

@@ -23,14 +23,14 @@
 #include <string>
 #include <vector>
 
-#include "models/particles/law_registry.hpp"
+#include "models/particles/engine_laws.hpp"
 #include "models/particles/velocity_verlet.hpp"
 #include "studies/particle_ledger.hpp"
 #include "studies/property_checks.hpp"
 
 namespace stickslip {
 
-// The tangential law a draw names by its index `law` into particle_law_names() (models/particles/law_registry.hpp).
+// The tangential law a draw names by its index `law` into particle_law_names() (models/particles/engine_laws.hpp).
 inline const std::string& drawn_law(const Draw& d) {
   const long index = std::lround(std::floor(d["law"]));
   const auto& names = particle_law_names();

@@ -17,8 +17,7 @@
 #include "core/errors.hpp"
 #include "models/dry_friction_exact.hpp"
 #include "models/friction_oscillator.hpp"
-#include "solvers/filippov_driver.hpp"
-#include "solvers/integrate.hpp"
+#include "solvers/contact_run.hpp"
 #include "studies/property_checks.hpp"
 
 namespace stickslip {
@@ -46,44 +45,40 @@ OscillatorParameters parameters_of(const Draw& d) {
   OscillatorParameters p;
   p.m = d["m"];
   p.k = d["k"];
-  p.mu = d["mu"];
   p.fn = d["F_N"];
   p.validate();
   return p;
 }
 
+Coulomb law_of(const Draw& d) {
+  LawValues v;
+  v.set("mu", d["mu"]);
+  return make_law<Coulomb>(v);
+}
+
+// Coulomb's law on the oscillator: the Filippov form on so.kind, or (dae) its hybrid DAE through IDA.
 Outcome run(const OscillatorParameters& p, const Draw& d, bool dae, const SolverOptions& so, double t_end) {
   std::vector<std::pair<double, double>> samples;
-  if (dae) {
-    const FrictionOscillatorDae model(p, true);
-    Vec x(3);
-    x << d["x0"], d["v0"], 0;
-    Mode mode = model.initial_mode(0, x);
-    // Holds from the start when the initial mode is already stick.
-    if (mode[0] == osc_stick) samples.emplace_back(0, x[0]);
-    const RunStats st = integrate(model, 0, t_end, x, mode, so, [&](double t, VecCRef y, const Mode&) {
-      samples.emplace_back(t, y[0]);
-    });
-    Outcome o = measure(st, samples, osc_stick, t_end, x[0]);
-    if (std::isnan(o.t_stick) && mode[0] == osc_stick) o = measure(RunStats{}, samples, osc_stick, t_end, x[0]);
-    return o;
-  }
-  const FrictionOscillator osc(p);
-  FilippovOptions fo;
-  fo.solver = so;
-  Vec x(2);
-  x << d["x0"], d["v0"];
-  Mode mode;
-  const RunStats st = integrate_filippov(osc, 0, t_end, x, mode, fo, [&](double t, VecCRef y, const Mode&) {
-    samples.emplace_back(t, y[0]);
-  });
-  return measure(st, samples, sliding_mode, t_end, x[0]);
+  LawValues values;
+  values.set("mu", d["mu"]);
+  const ContactSystem sys = oscillator_system(p, "coulomb", values, driver_of(so.kind, !dae), true, true);
+  Vec x(static_cast<Eigen::Index>(sys.size()));
+  x.setZero();
+  x[0] = d["x0"], x[1] = d["v0"];
+  Mode mode = contact_initial_mode(sys, 0, x);
+  const int stick = dae ? static_cast<int>(stick_mode) : static_cast<int>(sliding_mode);
+  // Holds from the start when the initial mode is already stick.
+  if (dae && mode[0] == stick) samples.emplace_back(0, x[0]);
+  const RunStats st = run_contact(sys, 0, t_end, x, mode, so, [&](const ContactSample& q) { samples.emplace_back(q.t, q.x[0]); });
+  Outcome o = measure(st, samples, stick, t_end, x[0]);
+  if (dae && std::isnan(o.t_stick) && mode[0] == stick) o = measure(RunStats{}, samples, stick, t_end, x[0]);
+  return o;
 }
 
 std::vector<Measurement> run_check(const Draw& d, bool dae, SolverKind kind) {
   const OscillatorParameters p = parameters_of(d);
-  const DryFrictionOscillatorExact ex(p, d["x0"], d["v0"]);
-  const double omega = std::sqrt(p.k / p.m), delta = p.fmax() / p.k;
+  const DryFrictionOscillatorExact ex(p, law_of(d), d["x0"], d["v0"]);
+  const double omega = std::sqrt(p.k / p.m), delta = law_of(d).mu * p.fn / p.k;
   const double length = std::abs(d["x0"]) + std::abs(d["v0"]) / omega + delta;
   const double t_end = ex.t_stick() + 3.14159265358979 / omega;  // one more half period, held
   SolverOptions so;
@@ -134,8 +129,8 @@ std::vector<ParameterRange> ranges(bool euler) {
 // below any tolerance: such draws are drawn again.
 bool admissible(const Draw& d) {
   const OscillatorParameters p = parameters_of(d);
-  const DryFrictionOscillatorExact ex(p, d["x0"], d["v0"]);
-  const double delta = p.fmax() / p.k;
+  const DryFrictionOscillatorExact ex(p, law_of(d), d["x0"], d["v0"]);
+  const double delta = law_of(d).mu * p.fn / p.k;
   const auto& ph = ex.phases();
   for (std::size_t i = 1; i < ph.size(); ++i)
     if (std::abs(std::abs(ph[i].x0) - delta) < 0.05 * delta) return false;

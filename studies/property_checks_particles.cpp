@@ -2,7 +2,7 @@
 //
 // container/engine x verlet: a few spheres poured from the vessel into the container of seed 004 ex. 5.3
 //   (models/sphere_scene.hpp build_container, as the container study's engine path: models/particles/scene_bodies.hpp,
-//   HertzDamped with the scene's E, nu, xi, a drawn tangential law of models/particles/law_registry.hpp with mu
+//   HertzDamped with the scene's E, nu, xi, a drawn tangential law of models/particles/engine_laws.hpp with mu
 //   against particles and mu_wall against walls; csds/dsds/cundall-strack with the study's k_t = Mindlin's
 //   stiffness at the resting overlap, gamma_t = 2 xi sqrt(k_t/m*)), under velocity Verlet at t_c/50 (eq. 50 at the
 //   impact speed from the vessel top). Measures the ledger (studies/property_checks_ledger.hpp).
@@ -26,7 +26,7 @@
 #include "models/hertz_mindlin.hpp"
 #include "models/particles/granular_gas.hpp"
 #include "models/particles/hard_sphere_gas.hpp"
-#include "models/particles/law_registry.hpp"
+#include "models/particles/engine_laws.hpp"
 #include "models/particles/scene_bodies.hpp"
 #include "models/sphere_scene.hpp"
 #include "studies/property_checks_ledger.hpp"

@@ -2,6 +2,7 @@
 // (models/sliding_plates_exact.hpp), for every law x driver the model allows:
 //   csds, dsds-dae          euler, midpoint, heun, rk4, dopri5, cvode, ida
 //   dsds, dsds-stage        euler, midpoint, heun, rk4 (a time-stepping rule: fixed-step drivers only)
+// (which driver runs which law follows from the law's forms, models/contact/registry.hpp)
 // all with events on (the D-SDS laws converge to the exact D-SDS solution only when the switches are located).
 // Tolerances:
 //   adaptive drivers at rtol = 1e-10: max |v - v_exact| over the output grid <= 100 rtol n v_scale, and the last
@@ -16,6 +17,8 @@
 #include <algorithm>
 #include <cmath>
 
+#include "models/contact/registry.hpp"
+#include "solvers/contact_run.hpp"
 #include "solvers/integrate.hpp"
 #include "studies/plate_runs.hpp"
 #include "studies/property_checks.hpp"
@@ -31,13 +34,13 @@ struct Errors {
   double energy_created = 0;
 };
 
-double time_scale(const PlateParameters& p, PlateLaw law) {
+double time_scale(const PlateParameters& p, const std::string& law) {
   double t = std::sqrt(p.m / p.k);
-  if (p.gamma > 0) t = std::min({t, p.m / p.gamma, law == PlateLaw::csds ? p.gamma / p.k : t});
+  if (p.gamma > 0) t = std::min({t, p.m / p.gamma, law == "csds" ? p.gamma / p.k : t});
   return t;
 }
 
-PlateRunConfig config_of(const Draw& d, PlateLaw law) {
+PlateRunConfig config_of(const Draw& d, const std::string& law) {
   PlateRunConfig c;
   c.p = {d["m"], d["k"], d["gamma"], d["fmax"]};
   c.law = law;
@@ -79,9 +82,9 @@ double shortest_phase(const ExactSlidingPlates& ex, double t_end) {
 
 // A fixed-step scheme reaches its order only once its step resolves every phase; draws with a phase shorter
 // than T/50 (a switch right after another) are drawn again rather than run at a step of T/1e6.
-bool admissible(const Draw& d, PlateLaw law) {
+bool admissible(const Draw& d, const std::string& law) {
   PlateRunConfig c = config_of(d, law);
-  return shortest_phase(exact_plates(c), c.t_end) >= time_scale(c.p, law) / 50;
+  return shortest_phase(*exact_plates(c), c.t_end) >= time_scale(c.p, law) / 50;
 }
 
 int order_of(SolverKind k) {
@@ -97,11 +100,11 @@ int order_of(SolverKind k) {
 // that dt/2 stays above round-off.
 double steps_per_scale(int p) { return p == 1 ? 400 : p == 2 ? 100 : 20; }
 
-std::vector<Measurement> run_check(const Draw& d, PlateLaw law, SolverKind kind) {
+std::vector<Measurement> run_check(const Draw& d, const std::string& law, SolverKind kind) {
   PlateRunConfig c = config_of(d, law);
-  c.p.validate(law);
+  c.p.validate();
   c.solver.kind = kind;
-  const ExactSlidingPlates ex = exact_plates(c);
+  const ExactSlidingPlates ex = *exact_plates(c);
   const double vs = v_scale(c, ex);
   const double T = time_scale(c.p, law);
   std::vector<Measurement> m;
@@ -113,7 +116,7 @@ std::vector<Measurement> run_check(const Draw& d, PlateLaw law, SolverKind kind)
     const double phases = static_cast<double>(ex.phases().size());
     m.push_back({"max |v - v_exact|", e.v, 100 * c.solver.rtol * phases * vs});
     m.push_back({"|t_stick - exact|", e.t_stick, 100 * c.solver.rtol * phases * c.t_end});
-    if (law == PlateLaw::csds)
+    if (law == "csds")
       m.push_back({"energy created (csds)", e.energy_created, c.p.m * vs * std::max(e.v, 1e-12 * vs)});
     return m;
   }
@@ -124,15 +127,15 @@ std::vector<Measurement> run_check(const Draw& d, PlateLaw law, SolverKind kind)
   const Errors fine = compare(c, run_plates(c), ex);
   m.push_back({"err(dt/2) vs 2^-p err(dt)", fine.v, 1.6 * std::pow(2.0, -p) * coarse.v + 1e-10 * vs});
   m.push_back({"max |v - v_exact| at dt/2", fine.v, 0.01 * vs});
-  if (law == PlateLaw::csds)
+  if (law == "csds")
     m.push_back({"energy created (csds)", fine.energy_created, c.p.m * vs * std::max(fine.v, 1e-12 * vs)});
   return m;
 }
 
-std::vector<ParameterRange> ranges_for(PlateLaw law) {
+std::vector<ParameterRange> ranges_for(const std::string& law) {
   const double nan = kNaN, inf = std::numeric_limits<double>::infinity();
   std::vector<double> gamma_invalid{-1, nan, inf};
-  if (law == PlateLaw::csds) gamma_invalid.push_back(0);
+  if (law == "csds") gamma_invalid.push_back(0);
   return {{"m", 0.2, 5, true, {0, -1, nan, inf}},
           {"k", 0.2, 5, true, {0, -1, nan, inf}},
           {"gamma", 0.3, 5, true, gamma_invalid},
@@ -148,15 +151,16 @@ std::vector<PropertyCheck> plate_property_checks() {
   std::vector<PropertyCheck> checks;
   const SolverKind all[] = {SolverKind::euler, SolverKind::midpoint, SolverKind::heun, SolverKind::rk4,
                             SolverKind::dopri5, SolverKind::cvode, SolverKind::ida};
-  for (PlateLaw law : {PlateLaw::csds, PlateLaw::dsds, PlateLaw::dsds_stage, PlateLaw::dsds_dae}) {
-    const bool stepping_rule = law == PlateLaw::dsds || law == PlateLaw::dsds_stage;
+  // The laws with an exact solution on the plates, under every driver that runs them (their forms decide).
+  for (const std::string law : {"csds", "dsds", "dsds-stage", "dsds-dae"}) {
+    const unsigned forms = law_forms("friction", law, RelationKind::one_d);
     for (SolverKind kind : all) {
-      if (stepping_rule && !is_fixed_step(kind)) continue;
+      if (!runs(forms, driver_of(kind, false))) continue;
       const std::string what =
           is_fixed_step(kind)
               ? "exact piecewise solution; error halves by 2^p from T/n to T/2n (p the scheme's order), < 1 % of v"
               : "exact piecewise solution; |v - v_exact| <= 100 rtol v_scale per phase, t_stick within 100 rtol t_end per phase";
-      checks.push_back({"sliding-plates/" + to_string(law), to_string(kind), what, ranges_for(law),
+      checks.push_back({"sliding-plates/" + law, to_string(kind), what, ranges_for(law),
                         [law, kind](const Draw& d) { return run_check(d, law, kind); },
                         is_fixed_step(kind) ? 2 : 1,
                         is_fixed_step(kind) ? std::function<bool(const Draw&)>([law](const Draw& d) { return admissible(d, law); })

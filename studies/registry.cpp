@@ -1,4 +1,5 @@
-// studies/registry.cpp — every study and catalog line the command line knows. Add one line per study.
+// studies/registry.cpp — every study and catalog line the command line knows. Add one line per study. The friction
+// laws are the law registry's (models/contact/registry.hpp), listed with their forms by `stickslip list`.
 #include "studies/study.hpp"
 
 namespace stickslip {
@@ -33,26 +34,14 @@ std::vector<std::unique_ptr<Study>> all_studies() {
 const std::vector<CatalogEntry>& catalog() {
   static const std::vector<CatalogEntry> entries{
       {"model", "sliding-plates", "two plates under constant normal force, reduced mass m, tangential spring k, damping gamma (seed 001 §3.1)"},
-      {"friction", "csds", "continuous spring-dashpot-slider, xi' of eq. 10 (seed 001); never creates energy"},
-      {"friction", "dsds", "discontinuous SDS (Luding/LAMMPS linear_history, eq. 1-3): xi reset after each step"},
-      {"friction", "dsds-stage", "D-SDS with the reset after every Runge-Kutta stage (seed 001, App. A eq. 22-28)"},
-      {"friction", "dsds-dae", "D-SDS as an exact DAE: xi algebraic (eq. 3) while sliding, xi' = v while sticking"},
       {"model", "stochastic-spheres", "N spheres in permanent contact (fixed or bonded), thermalised only by Markovian friction noise (seed 003)"},
-      {"friction", "markovian", "seed 003 pair law f(u) u_hat + sqrt(D(u)) noise (linear, coulomb-sign, tanh, user f); D(u) by FDT integral"},
       {"model", "dry-friction-oscillator", "m x'' = -k x - mu F_N sign(x') (seed 002 eq. 3); Filippov system, naive sign() ODE and Coulomb DAE"},
       {"model", "belt-oscillator", "mass on a spring over a belt at v_belt, velocity-weakening Coulomb friction: stick-slip cycles"},
-      {"friction", "coulomb-filippov", "set-valued Coulomb friction: Filippov convex hull (seed 002 eq. 4-14) for oscillator and block (slope-drift friction=coulomb-filippov; coulomb alone is refused there as ambiguous)"},
-      {"friction", "coulomb-stick", "sphere contacts: a stick constraint / mu N slip with stick/slip events (rolling-sphere, three-spheres tangential=; old name coulomb)"},
-      {"friction", "coulomb-sign", "stochastic pair: constant-magnitude f(u) = mu F_n (stochastic-friction law=; old name coulomb)"},
       {"model", "incline-block", "square block of size l on a slope, compliant normal contact (seed 002 §4, Table 1)"},
-      {"friction", "cundall-strack", "tangential spring dF = -k_t v dt cut off at mu F_n, damping gamma_t (seed 002 eq. 19-20)"},
-      {"friction", "coulomb-dae", "Coulomb sticking as an index-1 DAE through IDA: v = 0 kept, friction force algebraic (seed 002)"},
       {"model", "spheres", "3-D spheres with Rodrigues rotations, Hertz normal contact with damping, rigid planes/segments, gravity, drag, near-field (seed 004)"},
       {"model", "sphere-container", "2-D slice of spheres poured from a vessel into a container with an inclined face (seed 004 ex. 5.3); cell lists, flat contact arrays"},
-      {"friction", "mindlin", "Hertz-Mindlin tangential spring k_t = 8 G* sqrt(r* h) with contact-point rotation mapping and return mapping (seed 004, eq. 25-39); in the ODE form stick and slip are modes with events"},
       {"model", "granular-gas", "N spheres in a periodic box cooling freely from a Maxwellian with spins (Haff's law, Enskog kinetic theory); particle engine + velocity Verlet, LAMMPS reference"},
       {"model", "hopper-heap", "2-D discs poured from a hopper onto a floor and left to rest (seed 002 §5, Fig. 6); particle engine + velocity Verlet"},
-      {"friction", "none", "frictionless contact (no tangential force): the smooth-sphere reference of the granular gas"},
       {"solver", "trapezoid", "generalized trapezoidal rule, Gauss-Seidel fixed-point iterations, TOL of eq. 48-49 (seed 004, Algorithm 1); spheres only"},
       {"solver", "euler", "explicit Euler, fixed step dt (odeint)"},
       {"solver", "midpoint", "explicit midpoint, 2nd order, fixed step dt (odeint explicit_generic_rk)"},

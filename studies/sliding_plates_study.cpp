@@ -17,6 +17,7 @@
 
 #include "core/errors.hpp"
 #include "core/loglog_slope.hpp"
+#include "models/contact/registry.hpp"
 #include "solvers/integrate.hpp"
 #include "studies/figure.hpp"
 #include "studies/output.hpp"
@@ -36,12 +37,14 @@ class SlidingPlatesStudy final : public Study {
 
   Parameters parameters() const override {
     Parameters p("sliding-plates");
-    p.declare("friction", "dsds,csds", "friction laws (list): csds, dsds, dsds-stage, dsds-dae")
-        .declare("solver", "euler", "solvers (list): euler, midpoint, heun, rk4, dopri5, cvode[:bdf|:adams][:ORDER], ida[:ORDER]")
+    p.declare("friction", "dsds,csds", "friction laws (list): " + join(plate_laws()))
+        .declare("solver", "euler",
+                 "solvers (list): euler, midpoint, heun, rk4, dopri5, cvode[:bdf|:adams][:ORDER], ida[:ORDER]; "
+                 "filippov:SCHEME runs a set-valued law's Filippov form")
         .declare("dt", "0.1,0.001", "time steps (list); output interval for dopri5/cvode/ida")
         .declare("events", "auto",
-                 "locate stick/slip switches: on, off, auto (= on for dopri5/cvode/ida and dsds-dae; off for the "
-                 "fixed-step csds/dsds/dsds-stage runs, whose step-by-step behaviour Figs. 1, 2, 4 show)")
+                 "locate stick/slip switches: on, off, auto (= on for dopri5/cvode/ida and the laws that run only "
+                 "with events, dsds-dae; off for the fixed-step runs, whose step-by-step behaviour Figs. 1, 2, 4 show)")
         .declare("rtol", "1e-10", "relative tolerance of dopri5/cvode/ida")
         .declare("atol", "1e-12", "absolute tolerance of dopri5/cvode/ida")
         .declare("max_order", "5", "maximum BDF order of cvode/ida (1..5)")
@@ -57,6 +60,8 @@ class SlidingPlatesStudy final : public Study {
         .declare("fig4_dt", "0.2", "time step of the Fig. 4 run")
         .declare("sweep_v0", "0.25,0.5,1,2,4,8,16,32,64", "v(0) values of the energy sweep (list; 'none' to skip)")
         .declare("sweep_dt", "0.001", "Euler time step of the energy sweep");
+    // The parameters of the laws that the plates do not bind (kt = k, gamma_t = gamma/m, mu = 1).
+    declare_law_parameters(p, plate_laws(), {"kt", "gamma_t", "mu"});
     return p;
   }
 
@@ -74,7 +79,19 @@ class SlidingPlatesStudy final : public Study {
     return base;
   }
   static bool events_for(const std::string& events, const PlateRunConfig& c) {
-    return events == "on" || (events == "auto" && (c.law == PlateLaw::dsds_dae || !is_fixed_step(c.solver.kind)));
+    return events == "on" ||
+           (events == "auto" && (needs_events(law_forms("friction", c.law, RelationKind::one_d)) || !is_fixed_step(c.solver.kind)));
+  }
+  // The laws that run on the plates (the law registry's, by their forms); every other name of the registry is
+  // refused by the driver with the form it lacks.
+  static const std::vector<std::string>& plate_laws() {
+    static const std::vector<std::string> laws = laws_running(RelationKind::one_d, drivers_of(RelationKind::one_d));
+    return laws;
+  }
+  // Configuration c with law `law` and its parameters read from prm.
+  static void set_law(PlateRunConfig& c, const Parameters& prm, const std::string& law) {
+    c.law = law;
+    c.law_values = law_values(prm, law, {}, "friction");
   }
 
   // One run for `stickslip converge`: the single friction law of the parameters, integrator `spec` at step h (or
@@ -82,14 +99,15 @@ class SlidingPlatesStudy final : public Study {
   std::vector<Observable> observables() const override {
     auto config = [](const Parameters& prm, const IntegratorSpec* spec, double h) {
       PlateRunConfig c = base_config(prm);
-      c.law = parse_plate_law("friction", prm.choice("friction", plate_law_names()));
-      c.p.validate(c.law);
+      set_law(c, prm, prm.choice("friction", law_names()));
+      c.p.validate();
       if (spec) {
         c.solver = spec->options("solver", c.solver);
+        c.filippov = spec->filippov;
         if (spec->adaptive()) c.solver.rtol = h, c.solver.dt = prm.positive_list("dt").front();
         else c.solver.dt = h;
         c.solver.events = events_for(prm.choice("events", {"on", "off", "auto"}), c);
-        validate_solver_options(SlidingPlates(c.p, c.law, c.solver.events), c.solver, 0, c.t_end);
+        validate_contact_run(plates_system_of(c), c.solver, 0, c.t_end);
       }
       return c;
     };
@@ -105,7 +123,11 @@ class SlidingPlatesStudy final : public Study {
         const PlateRun r = run_plates(config(prm, &spec, h));
         return ObservableValue{value(r), r.stats.rhs_evals, r.stats.steps};
       };
-      o.exact = [config, exact](const Parameters& prm) { return exact(exact_plates(config(prm, nullptr, 0)), prm); };
+      o.exact = [config, exact](const Parameters& prm) -> std::optional<double> {
+        const auto ex = exact_plates(config(prm, nullptr, 0));
+        if (!ex) return std::nullopt;
+        return exact(*ex, prm);
+      };
       return o;
     };
     auto t_end = [](const Parameters& prm) { return prm.positive("t_end"); };
@@ -133,12 +155,12 @@ class SlidingPlatesStudy final : public Study {
   nlohmann::json run(const Parameters& prm, const StudyContext& ctx) const override {
     const PlateRunConfig base = base_config(prm);
     const std::string events = prm.choice("events", {"on", "off", "auto"});
-    const auto laws = prm.choice_list("friction", plate_law_names());
+    const auto laws = prm.choice_list("friction", law_names());
     std::vector<IntegratorSpec> solvers;  // integrator specs; cvode:adams / cvode:bdf:3 / ida:2 override cvode_method / max_order
     for (const auto& item : split_list(prm.raw("solver"))) {
       solvers.push_back(parse_integrator_among("solver", item, solver_names()));
       for (std::size_t i = 0; i + 1 < solvers.size(); ++i)
-        if (solvers[i].kind() == solvers.back().kind())
+        if (solvers[i].kind() == solvers.back().kind() && solvers[i].filippov == solvers.back().filippov)
           throw_input("solver", prm.raw("solver"), "one spec per solver (the figures pair runs by solver): " + join(solver_names()));
     }
     const auto dts = prm.positive_list("dt");
@@ -153,12 +175,13 @@ class SlidingPlatesStudy final : public Study {
     for_each_product(
         [&](const std::string& law_name, const IntegratorSpec& spec, double dt) {
           PlateRunConfig c = base;
-          c.law = parse_plate_law("friction", law_name);
+          set_law(c, prm, law_name);
           c.solver = spec.options("solver", c.solver);
+          c.filippov = spec.filippov;
           c.solver.dt = dt;
           c.solver.events = events_for(events, c);
-          c.p.validate(c.law);
-          validate_solver_options(SlidingPlates(c.p, c.law, c.solver.events), c.solver, 0, c.t_end);
+          c.p.validate();
+          validate_contact_run(plates_system_of(c), c.solver, 0, c.t_end);
           configs.push_back(c);
         },
         laws, solvers, dts);
@@ -174,12 +197,12 @@ class SlidingPlatesStudy final : public Study {
     // Exact solutions of both laws for the base parameters (the C-SDS needs gamma > 0).
     const bool csds_ok = base.p.gamma > 0;
     nlohmann::json exact_json;
-    for (PlateLaw law : {PlateLaw::csds, PlateLaw::dsds_dae}) {
-      if (law == PlateLaw::csds && !csds_ok) continue;
+    for (const char* law : {"csds", "dsds-dae"}) {
+      if (law == std::string("csds") && !csds_ok) continue;
       PlateRunConfig c = base;
       c.law = law;
-      const auto ex = exact_plates(c);
-      const std::string key = law == PlateLaw::csds ? "csds" : "dsds";
+      const ExactSlidingPlates ex = *exact_plates(c);
+      const std::string key = law == std::string("csds") ? "csds" : "dsds";
       write_exact_plates_csv(out / ("exact_" + key + ".csv"), ex, base.t_end);
       exact_json[key] = {{"t_stick", ex.t_stick() ? json_number(*ex.t_stick()) : nullptr},
                          {"v_end", ex.at(base.t_end).v}, {"xi_end", ex.at(base.t_end).xi}};
@@ -197,8 +220,8 @@ class SlidingPlatesStudy final : public Study {
                                             [&](const PlateRunConfig& c) {
       const PlateRun r = run_plates(c);
       write_plate_csv(out / "runs" / (run_label(c) + ".csv"), r);
-      nlohmann::json row{{"friction", to_string(c.law)},
-                         {"solver", to_string(c.solver.kind)},
+      nlohmann::json row{{"friction", c.law},
+                         {"solver", (c.filippov ? "filippov:" : "") + to_string(c.solver.kind)},
                          {"dt", c.solver.dt},
                          {"events", c.solver.events},
                          {"xi_end", r.xi_end},
@@ -221,11 +244,11 @@ class SlidingPlatesStudy final : public Study {
     if (fig4) {
       // Fig. 4: the midpoint rule with the D-SDS reset after each stage, and its auxiliary states.
       PlateRunConfig c = base;
-      c.law = PlateLaw::dsds_stage;
+      c.law = "dsds-stage";
       c.solver.kind = SolverKind::midpoint;
       c.solver.dt = fig4_dt;
       c.solver.events = false;
-      c.p.validate(c.law);
+      c.p.validate();
       summary["fig4"] = run_each(ctx, name(), std::vector<PlateRunConfig>{c}, [](const PlateRunConfig&) { return "fig4"; },
                                  [&](const PlateRunConfig& c4) {
         const PlateRun r = run_plates(c4);
@@ -268,8 +291,8 @@ class SlidingPlatesStudy final : public Study {
     Panel& panel = fig.panel("", "t [n.u.]", "E_kin(D-SDS) - E_kin(C-SDS) [n.u.]");
     for_each_product(
         [&](const PlateRunConfig& cd, const PlateRunConfig& cc) {
-          if (cd.law == PlateLaw::csds || cc.law != PlateLaw::csds || cc.solver.kind != cd.solver.kind ||
-              cc.solver.dt != cd.solver.dt)
+          if (cd.law == "csds" || cc.law != "csds" || cc.solver.kind != cd.solver.kind || cc.solver.dt != cd.solver.dt ||
+              cd.filippov != cc.filippov)
             return;
           const std::string file = "dEkin_" + run_label(cd) + ".csv";
           CsvWriter csv(out / "runs" / file, {"t [n.u.]", "dE_kin [n.u.]"});

@@ -7,6 +7,7 @@
 #include "core/errors.hpp"
 #include "solvers/filippov_driver.hpp"
 #include "solvers/integrator_spec.hpp"
+#include "solvers/contact_run.hpp"
 #include "solvers/integrate.hpp"
 #include "studies/output.hpp"
 
@@ -16,10 +17,15 @@ namespace {
 
 constexpr double kDeg = 3.14159265358979323846 / 180;
 
-// The form of a law's equations (Model::form): coulomb-filippov runs the Filippov driver on any scheme, an ODE.
-ModelForm form_of(BlockLaw law) {
-  if (law == BlockLaw::coulomb) return ModelForm::ode;
-  return InclineBlock(BlockParameters{}, law).form();
+// The scheme of a solver name, without a filippov- prefix.
+std::string scheme_of(const std::string& solver) {
+  return solver.rfind("filippov-", 0) == 0 ? solver.substr(9) : solver;
+}
+
+// Whether the entry offers its Filippov form only (coulomb-filippov): every scheme then runs the Filippov driver.
+bool filippov_only(const std::string& law) {
+  const unsigned f = law_forms("friction", law, RelationKind::one_d);
+  return (f & form_filippov) && !(f & ~(form_filippov | form_slip_force));
 }
 
 }  // namespace
@@ -29,15 +35,22 @@ const std::vector<std::string>& slope_solver_names() {
   return names;
 }
 
+bool slope_dae(const SlopeConfig& c) {
+  const std::string sv = scheme_of(c.solver);
+  if (sv != c.solver || sv == "heun" || sv == "rk4" || sv == "dopri5") return false;  // a BDF (bdf2, bdf5, a spec)
+  const unsigned f = law_forms("friction", c.law, RelationKind::one_d);
+  return (f & (form_dae | form_dae_ode)) && !filippov_only(c.law);
+}
+
 std::string SlopeConfig::label() const {
-  std::string s = fmt::format("{}_{}_dt{:g}_a{:g}_l{:g}_{}", to_string(law), solver, dt, angle_deg, size,
+  std::string s = fmt::format("{}_{}_dt{:g}_a{:g}_l{:g}_{}", law, solver, dt, angle_deg, size,
                               damping ? "damped" : "undamped");
-  if (law == BlockLaw::coulomb_dae) s += projection ? "_proj" : "_noproj";
+  if (slope_dae(*this)) s += projection ? "_proj" : "_noproj";
   return s + (touching ? "_touching" : "_equilibrium");
 }
 
 std::string SlopeConfig::curve() const {
-  return law == BlockLaw::coulomb_dae ? solver + (projection ? " projection on" : " projection off") : solver;
+  return slope_dae(*this) ? solver + (projection ? " projection on" : " projection off") : solver;
 }
 
 nlohmann::json slope_outcome_json(const SlopeOutcome& o) {
@@ -59,8 +72,13 @@ SlopeOutcome slope_outcome_of(const nlohmann::json& j) {
 
 std::string slope_solver(const std::string& key, const std::string& text) {
   if (text == "bdf2" || text == "bdf5") return text;
+  if (text.rfind("filippov-", 0) == 0) return "filippov-" + slope_solver(key, text.substr(9));
   const IntegratorSpec s = parse_integrator_among(key, text, {"heun", "rk4", "dopri5", "cvode", "ida"});
-  if (s.filippov) throw_input(key, text, "coulomb-filippov runs the Filippov driver by itself; give the scheme alone");
+  if (s.filippov) {
+    IntegratorSpec plain = s;
+    plain.filippov = false;
+    return "filippov-" + slope_solver(key, plain.text());
+  }
   if (s.scheme == "heun" || s.scheme == "rk4" || s.scheme == "dopri5") return s.scheme;
   if (s.adams || (s.max_order != 0 && s.max_order != 2 && s.max_order != 5))
     throw_input(key, text, "the BDF of this study has maximum order 2 or 5: bdf2, bdf5, cvode:2, cvode:5, ida:2, ida:5");
@@ -72,12 +90,13 @@ SolverOptions slope_solver_options(const SlopeConfig& c, const SlopeCommon& k) {
   o.dt = c.dt;  // the step of heun/rk4; the reporting interval of the adaptive solvers
   o.rtol = k.rtol;
   o.atol = k.atol;
-  if (c.solver == "heun") o.kind = SolverKind::heun;
-  else if (c.solver == "rk4") o.kind = SolverKind::rk4;
-  else if (c.solver == "dopri5") o.kind = SolverKind::dopri5;
+  const std::string sv = scheme_of(c.solver);
+  if (sv == "heun") o.kind = SolverKind::heun;
+  else if (sv == "rk4") o.kind = SolverKind::rk4;
+  else if (sv == "dopri5") o.kind = SolverKind::dopri5;
   else {
-    o.kind = form_of(c.law) == ModelForm::dae ? SolverKind::ida : SolverKind::cvode;  // bdf2/bdf5
-    o.max_order = c.solver == "bdf2" ? 2 : 5;
+    o.kind = slope_dae(c) ? SolverKind::ida : SolverKind::cvode;  // bdf2/bdf5
+    o.max_order = sv == "bdf2" ? 2 : 5;
   }
   if (!is_fixed_step(o.kind)) o.max_step = c.dt;
   return o;
@@ -92,20 +111,32 @@ BlockParameters slope_block(const SlopeConfig& c, const SlopeCommon& k) {
   return p;
 }
 
+ContactSystem slope_system(const SlopeConfig& c, const SlopeCommon& k) {
+  const BlockParameters p = slope_block(c, k);
+  const SolverOptions so = slope_solver_options(c, k);
+  const bool filippov = scheme_of(c.solver) != c.solver || filippov_only(c.law);
+  const bool dae = slope_dae(c);
+  const bool events = dae || needs_events(law_forms("friction", c.law, RelationKind::one_d));
+  return block_system(p, c.law, driver_of(so.kind, filippov), events, dae && c.projection, c.law_values, c.solver);
+}
+
 std::string slope_unsupported(const SlopeConfig& c, const SlopeCommon& k) {
-  const BlockParameters p = slope_block(c, k);  // a bad parameter is an error, not a combination to skip
+  (void)slope_block(c, k);  // a bad parameter is an error, not a combination to skip
   try {
-    if (c.law != BlockLaw::coulomb) (void)InclineBlock(p, c.law, c.projection);
+    const ContactSystem sys = slope_system(c, k);
+    if (sys.model) {
+      if (const std::string why = form_refuses(sys.model->form(), slope_solver_options(c, k).kind); !why.empty()) return why;
+    }
   } catch (const InputError& e) {
-    return e.what();
+    // The driver's refusal reads as the reason itself ("this model is a DAE ..."), without "solver=<solver>: ".
+    const std::string why = e.what(), prefix = "solver=" + c.solver + ": ";
+    return why.rfind(prefix, 0) == 0 ? why.substr(prefix.size()) : why;
   }
-  return form_refuses(form_of(c.law), slope_solver_options(c, k).kind);
+  return "";
 }
 
 void validate_slope_run(const SlopeConfig& c, const SlopeCommon& k, const SolverOptions& so) {
-  const BlockParameters p = slope_block(c, k);
-  if (c.law == BlockLaw::coulomb) validate_solver_options(FilippovModel(InclineBlockFilippov(p)), so, 0, k.t_end);
-  else validate_solver_options(InclineBlock(p, c.law, c.projection), so, 0, k.t_end);
+  validate_contact_run(slope_system(c, k), so, 0, k.t_end);
 }
 
 SlopeOutcome run_slope(const SlopeConfig& c, const SlopeCommon& k, const SolverOptions& so, CsvWriter* csv) {
@@ -138,31 +169,17 @@ SlopeOutcome run_slope(const SlopeConfig& c, const SlopeCommon& k, const SolverO
       next_out = t + std::min(k.output_interval, std::max(0.05 * t, so.dt));
     }
   };
-  RunStats st;
-  if (c.law == BlockLaw::coulomb) {
-    const InclineBlockFilippov sys(p);
-    FilippovOptions fo;
-    fo.solver = so;
-    const FilippovModel model(sys);
-    Vec x(4);
-    x << 0, k.v0, y0, 0;
-    Mode mode;
-    st = integrate_filippov(sys, 0, k.t_end, x, mode, fo, [&](double t, VecCRef y, const Mode& md) {
-      const double sigma = model.side_values(t, y, md)[0];
-      observe(t, y[0], y[1], y[2], -sigma * p.mu * p.normal_force(y[2], y[3]));
-    });
-    out.s_end = x[0];
-  } else {
-    const InclineBlock blk(p, c.law, c.projection);
-    Vec x(5);
-    x << 0, k.v0, y0, 0, 0;
-    Mode mode = blk.initial_mode(0, x);
-    blk.project(0, x, mode);
-    st = integrate(blk, 0, k.t_end, x, mode, so, [&](double t, VecCRef y, const Mode& md) {
-      observe(t, y[0], y[1], y[2], blk.tangential_force(y, md));
-    });
-    out.s_end = x[0];
-  }
+  const ContactSystem sys = slope_system(c, k);
+  Vec x(static_cast<Eigen::Index>(sys.size()));
+  x.setZero();
+  x[1] = k.v0;
+  x[2] = y0;
+  Mode mode = contact_initial_mode(sys, 0, x);
+  if (sys.model) sys.model->project(0, x, mode);
+  const RunStats st = run_contact(sys, 0, k.t_end, x, mode, so, [&](const ContactSample& q) {
+    observe(q.t, q.x[0], q.x[1], q.x[2], q.force);
+  });
+  out.s_end = x[0];
   if (std::isnan(out.t_rest) && !moved) out.t_rest = 0;  // never left its start
   out.steps = st.steps;
   out.rhs_evals = st.rhs_evals;

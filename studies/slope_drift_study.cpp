@@ -40,6 +40,7 @@
 #include <set>
 
 #include "core/errors.hpp"
+#include "models/contact/registry.hpp"
 #include "solvers/integrator_spec.hpp"
 #include "studies/figure.hpp"
 #include "studies/output.hpp"
@@ -52,6 +53,14 @@ namespace {
 
 constexpr double kFloor = 1e-18;  // drifts below this (in particular exact zeros) are drawn here on log axes
 const std::vector<std::string> kStarts{"equilibrium", "touching"};
+// "coulomb" alone is refused as ambiguous here: the block's Coulomb laws are its Filippov and its DAE form.
+const Renames kRenames{{"coulomb", {"coulomb-filippov", "coulomb-dae"}}};
+
+// The laws that run on the block (the law registry's, by their forms).
+const std::vector<std::string>& block_laws() {
+  static const std::vector<std::string> laws = laws_running(RelationKind::one_d, drivers_of(RelationKind::one_d));
+  return laws;
+}
 
 enum Group : unsigned { group_position = 1, group_dt = 2, group_size = 4 };
 
@@ -100,9 +109,11 @@ class SlopeDriftStudy final : public Study {
   Parameters parameters() const override {
     Parameters p("slope-drift");
     p.declare("friction", "coulomb-filippov,coulomb-dae,cundall-strack,csds,dsds",
-              "friction laws (list): " + join(block_law_names()) + " (coulomb alone is ambiguous)")
+              "friction laws (list): " + join(block_laws()) + " (coulomb alone is ambiguous here: coulomb-filippov or coulomb-dae)")
         .declare("solver", "heun,rk4,dopri5,bdf2,bdf5",
-                 "solvers (list): " + join(slope_solver_names()) + " (bdf2/bdf5 also as cvode:2, cvode:5, ida:2, ida:5, cvode, ida)")
+                 "solvers (list): " + join(slope_solver_names()) +
+                     " (bdf2/bdf5 also as cvode:2, cvode:5, ida:2, ida:5, cvode, ida: IDA on a law's DAE form, else "
+                     "CVODE); filippov:SPEC the Filippov driver on SPEC (a set-valued law)")
         .declare("dt", "5e-6",
                  "time steps (list) [s]: the step of heun/rk4, the largest internal step of dopri5/bdf2/bdf5 "
                  "(CSV rows every output_interval); the first is the base point of the sweeps")
@@ -127,6 +138,8 @@ class SlopeDriftStudy final : public Study {
         .declare("rtol", "1e-10", "relative tolerance of dopri5/bdf")
         .declare("atol", "1e-16", "absolute tolerance of dopri5/bdf (overlaps are ~1e-8 m at l = 1 cm)")
         .declare("output_interval", "1e-3", "time between CSV rows [s]");
+    // The parameters of the laws that the block does not bind (Table 1: kt = 2/7 Y, gamma_t, mu).
+    declare_law_parameters(p, block_laws(), {"kt", "gamma_t", "mu"});
     return p;
   }
 
@@ -162,10 +175,12 @@ class SlopeDriftStudy final : public Study {
       const SlopeCommon k = common_of(prm);
       const double angle = prm.real("angle_deg");
       if (!(angle >= 0 && angle < 90)) throw_input("angle_deg", prm.raw("angle_deg"), "one angle in [0, 90)");
-      const BlockLaw law = parse_block_law("friction", prm.choice("friction", block_law_names(), block_law_renames()));
-      const SlopeConfig c{law, spec.text(), h, angle, prm.positive("size"), prm.flag("damping"),
-                          law == BlockLaw::coulomb_dae && prm.flag("projection"),
-                          prm.choice("start", kStarts) == "touching"};
+      const std::string law = prm.choice("friction", law_names(), kRenames);
+      IntegratorSpec plain = spec;
+      plain.filippov = false;
+      SlopeConfig c{law, law_values(prm, law, {}, "friction"), (spec.filippov ? "filippov-" : "") + plain.text(), h, angle,
+                    prm.positive("size"), prm.flag("damping"), false, prm.choice("start", kStarts) == "touching"};
+      c.projection = slope_dae(c) && prm.flag("projection");
       SolverOptions so = spec.options("solver", {});
       so.rtol = k.rtol, so.atol = k.atol, so.dt = h;
       if (spec.adaptive()) so.rtol = h, so.dt = so.max_step = prm.positive_list("dt").front();
@@ -184,7 +199,7 @@ class SlopeDriftStudy final : public Study {
 
   nlohmann::json run(const Parameters& prm, const StudyContext& ctx) const override {
     const SlopeCommon k = common_of(prm);
-    const auto laws = non_empty(prm.choice_list("friction", block_law_names(), block_law_renames()), prm, "friction");
+    const auto laws = non_empty(prm.choice_list("friction", law_names(), kRenames), prm, "friction");
     std::vector<std::string> solvers;
     for (const auto& item : split_list(prm.raw("solver"))) solvers.push_back(slope_solver("solver", item));
     non_empty(solvers, prm, "solver");
@@ -207,10 +222,10 @@ class SlopeDriftStudy final : public Study {
     Plan plan;
     std::map<std::string, std::size_t> index;
     std::set<std::string> skipped_keys;
-    auto add = [&](const SlopeConfig& c, unsigned group) {
+    auto add_config = [&](const SlopeConfig& c, unsigned group) {
       if (const std::string why = slope_unsupported(c, k); !why.empty()) {
-        if (skipped_keys.insert(fmt::format("{} {} {}", to_string(c.law), c.solver, c.damping)).second)
-          plan.skipped.push_back({{"friction", to_string(c.law)}, {"solver", c.solver}, {"damping", c.damping}, {"reason", why}});
+        if (skipped_keys.insert(fmt::format("{} {} {}", c.law, c.solver, c.damping)).second)
+          plan.skipped.push_back({{"friction", c.law}, {"solver", c.solver}, {"damping", c.damping}, {"reason", why}});
       } else if (const auto [it, fresh] = index.emplace(c.label(), plan.configs.size()); !fresh) {
         plan.groups[it->second] |= group;
       } else {
@@ -220,16 +235,19 @@ class SlopeDriftStudy final : public Study {
       }
     };
     for_each_product(
-        [&](const std::string& ln, const std::string& sv, bool pr) {
-          const BlockLaw law = parse_block_law("friction", ln);
-          if (law != BlockLaw::coulomb_dae) {  // projection applies to coulomb-dae only
+        [&](const std::string& law, const std::string& sv, bool pr) {
+          const LawValues values = law_values(prm, law, {}, "friction");
+          if (!slope_dae(SlopeConfig{law, {}, sv, 0, 0, 0, false, false, false})) {  // projection: DAE laws only
             if (pr != projections.front()) return;
             pr = false;
           }
-          for_each_product([&](double dt, double a, double l, bool d, bool st) { add({law, sv, dt, a, l, d, pr, st}, group_position); },
+          const auto add = [&](double dt, double a, double l, bool d, bool st, unsigned group) {
+            add_config({law, values, sv, dt, a, l, d, pr, st}, group);
+          };
+          for_each_product([&](double dt, double a, double l, bool d, bool st) { add(dt, a, l, d, st, group_position); },
                            dts, angles, sizes, dampings, starts);
-          for (double dt : dt_sweep) add({law, sv, dt, angles.back(), sizes.front(), dampings.front(), pr, starts.front()}, group_dt);
-          for (double l : size_sweep) add({law, sv, dts.front(), angles.back(), l, dampings.front(), pr, starts.front()}, group_size);
+          for (double dt : dt_sweep) add(dt, angles.back(), sizes.front(), dampings.front(), starts.front(), group_dt);
+          for (double l : size_sweep) add(dts.front(), angles.back(), l, dampings.front(), starts.front(), group_size);
         },
         laws, solvers, projections);
     const std::vector<SlopeConfig>& configs = plan.configs;
@@ -257,8 +275,8 @@ class SlopeDriftStudy final : public Study {
       const SlopeConfig& c = configs[i];
       const SlopeOutcome o = slope_outcome_of(rows[i]);
       if (!o.error.empty()) ctx.log << name() << ": " << c.label() << " FAILED: " << o.error << "\n";
-      const bool dae = c.law == BlockLaw::coulomb_dae;
-      results.push_back({{"friction", to_string(c.law)}, {"solver", c.solver}, {"dt", c.dt}, {"angle_deg", c.angle_deg},
+      const bool dae = slope_dae(c);
+      results.push_back({{"friction", c.law}, {"solver", c.solver}, {"dt", c.dt}, {"angle_deg", c.angle_deg},
                          {"size", c.size}, {"damping", c.damping},
                          {"projection", dae ? nlohmann::json(c.projection) : nlohmann::json(nullptr)},
                          {"start", c.touching ? "touching" : "equilibrium"}, {"drift", json_number(o.drift)},
@@ -267,7 +285,7 @@ class SlopeDriftStudy final : public Study {
                          {"sweeps", json_groups(plan.groups[i])}, {"label", c.label()}});
       if (!o.error.empty()) results.back()["error"] = o.error;
       const auto& names = slope_solver_names();
-      const double li = static_cast<double>(static_cast<int>(c.law));
+      const double li = static_cast<double>(std::find(laws.begin(), laws.end(), c.law) - laws.begin());
       const double si = static_cast<double>(std::find(names.begin(), names.end(), c.solver) - names.begin());
       table.row({li, si, c.dt, c.angle_deg, c.size, c.damping ? 1.0 : 0.0, dae ? (c.projection ? 1.0 : 0.0) : -1.0,
                  c.touching ? 1.0 : 0.0, std::isnan(o.drift) ? -1.0 : o.drift, std::isnan(o.t_rest) ? -1.0 : o.t_rest,
@@ -298,11 +316,16 @@ class SlopeDriftStudy final : public Study {
   static Figure position_figure(const Plan& plan, const std::vector<SlopeOutcome>& outcomes, double dt, double size,
                                 const std::vector<double>& angles, const std::vector<bool>& starts) {
     const auto& configs = plan.configs;
-    std::map<BlockLaw, std::string> solver_of;
-    for (const char* sv : {"rk4", "bdf2", "bdf5", "dopri5", "heun"})
-      for (std::size_t i = 0; i < configs.size(); ++i)
-        if ((plan.groups[i] & group_position) && configs[i].solver == sv && !solver_of.count(configs[i].law))
-          solver_of[configs[i].law] = sv;
+    // law -> its solver, in the order the laws were listed
+    std::vector<std::pair<std::string, std::string>> solver_of;
+    for (const SlopeConfig& c : configs)
+      if (std::none_of(solver_of.begin(), solver_of.end(), [&](const auto& q) { return q.first == c.law; }))
+        solver_of.emplace_back(c.law, "");
+    for (auto& [law, solver] : solver_of)
+      for (const char* sv : {"rk4", "bdf2", "bdf5", "dopri5", "heun"})
+        for (std::size_t i = 0; i < configs.size() && solver.empty(); ++i)
+          if ((plan.groups[i] & group_position) && configs[i].solver == sv && configs[i].law == law) solver = sv;
+    std::erase_if(solver_of, [](const auto& q) { return q.second.empty(); });
     Figure fig{fmt::format("Seed 002 Figs. 2-3: horizontal displacement x_h(t) - x_h(0) of a block of l = {:g} m, dt = {:g} s "
                            "(log t; shaded: range between CSV samples; max = largest |x_h - x_h(0)|)", size, dt),
                static_cast<int>(angles.size() * starts.size()), static_cast<int>(solver_of.size()),
@@ -311,7 +334,7 @@ class SlopeDriftStudy final : public Study {
     for (double a : angles)
       for (bool st : starts)
         for (const auto& [law, sv] : solver_of) {
-          Panel& p = fig.panel(fmt::format("{} {}: {:g} deg, {} start", to_string(law), sv, a, st ? "touching" : "equilibrium"),
+          Panel& p = fig.panel(fmt::format("{} {}: {:g} deg, {} start", law, sv, a, st ? "touching" : "equilibrium"),
                                "t [s]", "x_h - x_h(0) [m]");
           p.logx = true;
           for (std::size_t i = 0; i < configs.size(); ++i) {
@@ -320,7 +343,7 @@ class SlopeDriftStudy final : public Study {
                 c.dt != dt || c.size != size || sv != c.solver)
               continue;
             std::string name = c.damping ? "damped" : "undamped";
-            if (law == BlockLaw::coulomb_dae) name += c.projection ? ", proj" : ", no proj";
+            if (slope_dae(c)) name += c.projection ? ", proj" : ", no proj";
             if (!outcomes[i].error.empty()) name += ", solver failed";
             const std::string file = "runs/" + c.label() + ".csv", col = curve_color(p.curves.size() / 2);
             p.add(Curve::of(file, "1", "7:8", "", "filledcurves fs transparent solid 0.25 lc rgb '" + col + "'"));
@@ -337,11 +360,14 @@ class SlopeDriftStudy final : public Study {
   static Figure sweep_figure(const std::filesystem::path& out, const std::string& file, const Plan& plan,
                              const std::vector<SlopeOutcome>& outcomes, unsigned group, const std::string& title,
                              const std::string& xlabel) {
-    std::map<BlockLaw, std::map<std::string, std::vector<std::pair<double, double>>>> panels;
+    // law -> curve -> points, the laws in the order they were listed
+    std::vector<std::pair<std::string, std::map<std::string, std::vector<std::pair<double, double>>>>> panels;
     for (std::size_t i = 0; i < plan.configs.size(); ++i) {
       const SlopeConfig& c = plan.configs[i];
       if (!(plan.groups[i] & group) || std::isnan(outcomes[i].drift)) continue;
-      panels[c.law][c.curve()].emplace_back(group == group_dt ? c.dt : c.size, outcomes[i].drift);
+      auto it = std::find_if(panels.begin(), panels.end(), [&](const auto& q) { return q.first == c.law; });
+      if (it == panels.end()) it = panels.insert(panels.end(), {c.law, {}});
+      it->second[c.curve()].emplace_back(group == group_dt ? c.dt : c.size, outcomes[i].drift);
     }
     const int n = static_cast<int>(panels.size());
     Figure fig{fmt::format("{}; drift = |s(t_end) - s(t_rest)| along the slope. A drift below {:g} m, exactly 0 included, "
@@ -352,7 +378,7 @@ class SlopeDriftStudy final : public Study {
     const int pts[] = {7, 5, 9, 11, 13, 4, 6};
     for (const auto& [law, curves] : panels) {
       const std::size_t panel = fig.panels.size();
-      Panel& p = fig.panel(to_string(law), xlabel, "drift [m]");
+      Panel& p = fig.panel(law, xlabel, "drift [m]");
       p.logx = p.logy = true;
       double lo = INFINITY, hi = 0;
       for (const auto& [name, xy] : curves) {

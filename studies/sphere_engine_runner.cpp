@@ -12,8 +12,8 @@ SphereRunStats run_spheres_on_engine(const SphereScene& scene, const ParticleSta
   const SphereParams& prm = scene.params;
   if (o.integrator != "trapezoid")
     throw_input("integrator", o.integrator, "engine=particles runs the engine's trapezoid (integrator=trapezoid)");
-  if (o.coulomb || prm.law != TangentialLaw::mindlin)
-    throw_input("tangential", o.coulomb ? "coulomb" : tangential_law_names()[static_cast<std::size_t>(prm.law)],
+  if (o.coulomb || prm.law != "mindlin")
+    throw_input("tangential", o.coulomb ? "coulomb" : prm.law,
                 "engine=particles offers mindlin (the engine's csds/dsds have a constant k_t, the scene's k_t(h))");
   const std::size_t n = scene.num_particles();
   const bool pairs = n >= 2;  // a single sphere never uses mu_pp

@@ -32,7 +32,7 @@ const Renames& sphere_tangential_renames() {
 bool read_sphere_tangential(const Parameters& p, const std::string& key, SphereParams& params) {
   const std::string name = p.choice(key, sphere_tangential_names(), sphere_tangential_renames());
   if (name == "coulomb-stick") {
-    params.law = TangentialLaw::mindlin;
+    params.law = "mindlin";
     return true;
   }
   params.law = parse_tangential_law(key, name);
@@ -101,7 +101,7 @@ SphereRunStats run_spheres(const SphereScene& scene, const ParticleState& initia
     return sphere_run_stats(run_trapezoid(stepper, 0.0, t_end, s, to, observer));
   }
   SphereModel model(scene, o.coulomb);
-  if (scene.params.law == TangentialLaw::mindlin && !o.coulomb)
+  if (scene.params.law == "mindlin" && !o.coulomb)
     for (bool wall : {false, true})
       if (scene.mu_s(wall) != scene.mu_d(wall))
         throw_input("mu_s", std::to_string(scene.mu_s(wall)),

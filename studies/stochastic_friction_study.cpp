@@ -38,6 +38,7 @@
 #include <iomanip>
 
 #include "core/errors.hpp"
+#include "models/contact/registry.hpp"
 #include "studies/figure.hpp"
 #include "studies/output.hpp"
 #include "studies/stochastic_runs.hpp"
@@ -121,6 +122,7 @@ StochasticRunSpec base_spec(const Parameters& params) {
   base.mu = params.positive("mu");
   base.normal_force = params.positive("normal_force");
   base.u_scale = params.positive("u_scale");
+  base.law_values = all_law_values(params, stochastic_law_names(), "law");  // the other laws' own keys
   base.radius_i = params.in_range("radius_i", 1e-100, 1e100);  // the pair mobility overflows beyond
   base.radius_j = params.in_range("radius_j", 1e-100, 1e100);
   base.mass_i = params.positive("mass_i");
@@ -149,7 +151,8 @@ class StochasticFrictionStudy final : public Study {
   Parameters parameters() const override {
     Parameters p("stochastic-friction");
     p.declare("law", "linear,coulomb-sign,tanh",
-              "friction laws f(u) (list): linear (gamma u), coulomb-sign (mu F_n; old name coulomb), tanh")
+              "friction laws f(u) (list): linear (gamma u), coulomb-sign (mu F_n; old name coulomb), tanh, or any "
+              "law of the registry with a slip force: " + join(stochastic_law_names()))
         .declare("kT", "0.1,1", "temperatures (list, > 0)")
         .declare("system", "pair,cluster", "systems (list): pair (spheres i, j), cluster (cluster_size spheres i)")
         .declare("geometry", "fixed,bonded",
@@ -180,6 +183,7 @@ class StochasticFrictionStudy final : public Study {
         .declare("sweep_law", "linear,coulomb-sign", "laws of the dt sweep (list)")
         .declare("sweep_scheme", "euler-maruyama,heun", "schemes of the dt sweep (list)")
         .declare("sweep_kT", "0.1,1", "temperatures of the dt sweep (list)");
+    declare_law_parameters(p, stochastic_law_names(), {"gamma", "mu", "u_scale"});
     return p;
   }
 

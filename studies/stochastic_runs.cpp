@@ -8,6 +8,7 @@
 #include "core/errors.hpp"
 #include "core/interrupt.hpp"
 #include "core/progress.hpp"
+#include "models/contact/registry.hpp"
 #include "studies/output.hpp"
 
 namespace stickslip {
@@ -63,21 +64,28 @@ Eigen::MatrixXd contact_jacobian(const StochasticSpheres& m, VecCRef x) {
 }  // namespace
 
 const std::vector<std::string>& stochastic_law_names() {
-  static const std::vector<std::string> names{"linear", "coulomb-sign", "tanh"};
+  // The registry's laws with a dissipative slip force (models/contact/registry.hpp: f(u) > 0 for u > 0).
+  static const std::vector<std::string> names = laws_running(RelationKind::stochastic_pair, {Driver::sde});
   return names;
 }
 
 const Renames& stochastic_law_renames() {
-  static const Renames r{{"coulomb", {"coulomb-sign"}}};  // the only Coulomb law of the SDE pair: still read
+  static const Renames r{{"coulomb", {"coulomb-sign"}}};  // Coulomb's form on the SDE pair is its sign form
   return r;
 }
 
 FrictionLaw make_friction_law(const StochasticRunSpec& s) {
   const std::string law = renamed("law", s.law, stochastic_law_renames());
-  if (law == "linear") return FrictionLaw::linear(s.gamma);
-  if (law == "coulomb-sign") return FrictionLaw::coulomb(s.mu, s.normal_force);
-  if (law == "tanh") return FrictionLaw::tanh_coulomb(s.mu, s.normal_force, s.u_scale);
-  throw_input("law", s.law, "allowed: " + join(stochastic_law_names()));
+  const auto& names = stochastic_law_names();
+  if (std::find(names.begin(), names.end(), law) == names.end()) throw_input("law", s.law, "allowed: " + join(names));
+  LawValues v = s.law_values;
+  v.law_key = "law";
+  v.set("gamma", s.gamma).set("mu", s.mu).set("u_scale", s.u_scale);
+  return with_law("law", law, [&](const auto& e) -> FrictionLaw {
+    using L = typename std::decay_t<decltype(e)>::Law;
+    if constexpr (SlipForceForm<L, Slip1> || SetValuedLaw<L>) return FrictionLaw::of(law, make_law<L>(v), s.normal_force);
+    else throw_input("law", law, "allowed: " + join(names));
+  });
 }
 
 StochasticSpheres make_stochastic_spheres(const StochasticRunSpec& s, std::vector<Vec3>& positions) {

@@ -33,8 +33,9 @@ struct StochasticRunSpec {
   std::string system = "pair";  // "pair" (radius/mass i, j) or "cluster" (cluster_size equal spheres i)
   std::size_t cluster_size = 4;
   ContactGeometry geometry = ContactGeometry::fixed;
-  std::string law = "linear";  // linear, coulomb-sign (old spelling coulomb), tanh
+  std::string law = "linear";  // a law of the registry with a slip force: linear, coulomb-sign (old spelling coulomb), tanh, ...
   double gamma = 1, mu = 0.5, normal_force = 1, u_scale = 0.1;
+  LawValues law_values;        // the other parameters of the registry's laws (law_values of models/contact/registry.hpp)
   double kT = 1;
   SdeScheme scheme = SdeScheme::euler_maruyama;
   double dt = 1e-3, t_equil = 20, t_end = 2000;
@@ -72,7 +73,8 @@ struct StochasticRunResult {
 
 // Builds the model of a spec (validates it; InputError names the key).
 StochasticSpheres make_stochastic_spheres(const StochasticRunSpec& spec, std::vector<Vec3>& positions);
-// linear, coulomb-sign (f = mu F_n, the sign law of the SDE pair), tanh; the old spelling coulomb is still read.
+// The laws of the registry with a dissipative slip force (linear, coulomb-sign: f = mu F_n, the sign law of the SDE
+// pair, tanh, ...); the old spelling coulomb is read as coulomb-sign.
 const std::vector<std::string>& stochastic_law_names();
 const Renames& stochastic_law_renames();
 FrictionLaw make_friction_law(const StochasticRunSpec& spec);

@@ -46,9 +46,9 @@ class Study {
   virtual std::map<std::string, std::string> result_units() const { return {}; }
 };
 
-// One line per model, friction law and solver for `stickslip list`.
+// One line per model and solver for `stickslip list` (the friction laws come from models/contact/registry.hpp).
 struct CatalogEntry {
-  std::string kind;  // "model", "friction", "solver"
+  std::string kind;  // "model", "solver"
   std::string name;
   std::string line;
 };

@@ -4,7 +4,7 @@
 //   Spheres of radius r and mass m approach along x with relative speed v_n, the gap closing within the first step;
 //   contact time t_c = steps with overlap x dt; e = (relative separation speed after)/v_n.
 // For the linear spring-dashpot the exact values are e = exp(-pi zeta/sqrt(1 - zeta^2)), t_c = pi/(w0 sqrt(1 -
-// zeta^2)) (models/particles/normal_laws.hpp); Hertz's depend on v_n.
+// zeta^2)) (models/contact/normal_laws.hpp); Hertz's depend on v_n.
 #pragma once
 
 #include "core/errors.hpp"

@@ -19,8 +19,8 @@
 #include <mutex>
 #include <vector>
 
+#include "models/contact/law.hpp"
 #include "models/particles/contact_kinematics.hpp"
-#include "models/particles/tangential_laws.hpp"
 
 namespace stickslip {
 

@@ -26,6 +26,14 @@ struct ContactKinematics {
   bool wall;    // partner is a rigid wall (E*, G* of a sphere against a rigid body)
 };
 
+// The relation's kinematics plus what an exact-static law needs (Coulomb, models/contact/coulomb.hpp; filled by
+// the particle engine's Gauss-Seidel sweep, models/particles/particle_engine.hpp).
+struct StickKinematics : ContactKinematics {
+  Vec3 a_other = Vec3::Zero();  // relative tangential acceleration of the contact points without this friction
+  double inv_mass_t = 0;        // 1/m_eff,tan, Krengel & Matuttis eq. 21
+  bool replay = false;          // report the slot's last applied force, compute nothing (dumps of contact forces)
+};
+
 // The kinematics of the pair i, j at distance r = |d| (d = x_j - x_i, 0 < r < r_i + r_j), with omega the angular
 // velocities and m* the effective mass.
 inline ContactKinematics pair_kinematics(const Vec3& d, double r, const Vec3& v_i, const Vec3& v_j, const Vec3& omega_i,

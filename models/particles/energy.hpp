@@ -10,7 +10,7 @@
 // exactly (W_g += sum m g . Delta x). Then, with the totals now and at the start (subscript 0):
 //   normal damping      D_n = W_n - (U_n - U_n0)          (>= 0)
 //   tangential          D_t = W_t - (U_t - U_t0) + C      (dissipated by dashpot and slider; C = created)
-//   rolling             D_r = W_r - (U_r - U_r0)             (friction moments, models/particles/rolling_laws.hpp)
+//   rolling             D_r = W_r - (U_r - U_r0)             (friction moments, models/contact/rolling.hpp)
 //   balance             B = (K + U_n + U_t + U_r + D_n + D_t + D_r - C - W_g) - (K_0 + U_n0 + U_t0 + U_r0) + S - Q
 //                         = dK + W_n + W_t + W_r + S - Q - W_g,
 // zero for the exact dynamics (S = Q = 0 there). A driver with an exact discrete energy law also keeps its own
@@ -28,7 +28,7 @@ struct ContactSums {
   double power_normal = 0, power_tangential = 0;  // W/s into the contacts
   double elastic_normal = 0, elastic_tangential = 0;
   double jump = 0, created = 0;  // reset energy (signed) and energy created during this evaluation
-  double power_rolling = 0, elastic_rolling = 0;  // friction moments (models/particles/rolling_laws.hpp)
+  double power_rolling = 0, elastic_rolling = 0;  // friction moments (models/contact/rolling.hpp)
   // this += w o (w = 1/2: a pair two MPI ranks both evaluate, solvers/lammps/pair_stickslip.cpp)
   void add(const ContactSums& o, double w = 1.0) {
     power_normal += w * o.power_normal, power_tangential += w * o.power_tangential;

@@ -13,8 +13,9 @@
 //   xi' = rate(xi, v_t) - (xi . n') n  on a closed slot (the spring turns with the contact plane and keeps
 //   xi . n = 0, as s' in models/sphere_model.hpp), n' = (I - n n^T) d'/|d| (d: centre to partner or wall point);
 //   xi' = 0 on an open slot.
-// Laws with a rate form: Csds (seed 001 eq. 9-10, csds_xi_rate: its sticking/sliding switch is a kink inside the
-// law, no event), Frictionless (xi' = 0). Dsds, CundallStrack and Mindlin are discrete increments (a reset or a
+// Laws with a rate form whose increment is its Euler step (EngineRateLaw: Csds, seed 001 eq. 9-10, its
+// sticking/sliding switch a kink inside the law, no event; the C-SDS regularisations of other laws) and slip-force
+// laws (Frictionless: xi' = 0). Dsds, CundallStrack and Mindlin are discrete increments (a reset, a cut-off or a
 // return mapping per step): the constructor refuses them with InputError naming the combination.
 // Mode: one int per slot, 0 open, 1 closed. Events: one per slot, g = h while open (fires when it closes), -h while
 // closed (fires when it opens); on_event flips the slot and, when it opens, sets its spring to 0 (a contact that opens
@@ -32,13 +33,12 @@
 
 namespace stickslip {
 
-// Which tangential laws provide a rate form (an ODE for the spring).
-template <class Tangential>
-struct has_rate_form : std::false_type {};
-template <>
-struct has_rate_form<Csds> : std::true_type {};
-template <>
-struct has_rate_form<Frictionless> : std::true_type {};
+// The laws this form runs: a rate form whose discrete increment is the explicit Euler step of the rate
+// (CsdsForms: euler_increment), so that one increment over 1 s gives the rate; or a slip force (no spring).
+template <class L>
+concept EngineRateLaw = IncrementForm<L, ContactKinematics> &&
+                        ((RateForm<L, ContactKinematics> && requires { requires L::euler_increment; }) ||
+                         SlipForceForm<L, ContactKinematics>);
 
 template <class Normal, class Tangential>
 class EngineModel : public Model {
@@ -49,7 +49,7 @@ class EngineModel : public Model {
   // bodies: radii, masses, inertias (positions and velocities are the state's); reach: the candidate list holds the
   // pairs closer than r_i + r_j + reach and the walls closer than reach at these positions, for the whole run.
   EngineModel(const Engine& engine, const ParticleArrays& bodies, double reach) : engine_(engine) {
-    if (!has_rate_form<Tangential>::value)
+    if (!EngineRateLaw<Tangential>)
       throw_input("tangential", std::string(Tangential::name) + " with normal " + Normal::name,
                   "the odeint/CVODE drivers of the particle engine need a spring with a rate form: csds or none (" +
                       std::string(Tangential::name) + " is a discrete increment: velocity-verlet or trapezoid)");

@@ -1,7 +1,8 @@
 // models/particles/particle_engine.hpp — the assembler for many bodies: contact forces of N discs or spheres,
 // walls, a periodic box and gravity, for a normal law and a tangential law given as template parameters (no
-// virtual call per contact; the laws are models/particles/normal_laws.hpp and tangential_laws.hpp), and optionally a
-// rolling-resistance law (third parameter, models/particles/rolling_laws.hpp; default NoRolling, compiled out).
+// virtual call per contact; the laws are those of models/contact/ with a discrete increment, any of the registry's:
+// models/contact/registry.hpp), and optionally a rolling-resistance law (third parameter, models/contact/rolling.hpp;
+// default NoRolling, compiled out).
 //
 // State (GranularState, everything a driver saves, restores and advances; the engine itself is immutable):
 //   bodies     ParticleArrays (x, v, omega, f, torque, radius, mass, inverse mass and inertia)
@@ -14,7 +15,7 @@
 // turned into the tangent plane and advanced by the law over dt (dt = 0 evaluates without advancing, as LAMMPS
 // does at set-up); an open candidate (h <= 0) has its spring set to 0. With Ledger = true the contact powers,
 // elastic energies and reset energies are summed (models/particles/energy.hpp). Cost: O(N + candidates).
-// Exact-static laws (Coulomb, tangential_laws.hpp) get StickKinematics: a_other of a contact is computed from
+// Exact-static laws (Coulomb, models/contact/coulomb.hpp) get StickKinematics: a_other of a contact is computed from
 // f_last, torque_last (the last evaluation's totals) minus the contact's own last force (its slot), and after the
 // law returns, f_last/torque_last of both bodies are updated by the change of that force, so the contacts later in
 // the pass see it: one projected Gauss-Seidel sweep per evaluation, warm-started; the other contacts' normal forces
@@ -29,15 +30,15 @@
 #include <vector>
 
 #include "core/flatten.hpp"
+#include "models/contact/normal_laws.hpp"
+#include "models/contact/registry.hpp"
+#include "models/contact/rolling.hpp"
 #include "models/particles/boundaries.hpp"
 #include "models/particles/contact_kinematics.hpp"
 #include "models/particles/contact_step.hpp"
 #include "models/particles/energy.hpp"
 #include "models/particles/neighbor_list.hpp"
-#include "models/particles/normal_laws.hpp"
 #include "models/particles/particle_arrays.hpp"
-#include "models/particles/rolling_laws.hpp"
-#include "models/particles/tangential_laws.hpp"
 #include "models/particles/thread_pool.hpp"
 
 namespace stickslip {

@@ -3,7 +3,7 @@
 //   x_{n+1}   = x_n + dt v_{n+1/2}       (neighbor lists rebuilt here when someone moved > skin/2)
 //   f_{n+1}, T_{n+1} from x_{n+1} and the half-step velocities; each contact spring advanced over dt with the
 //             half-step slip velocity — for a sticking spring xi_{n+1} = xi_n + dt v_t,{n+1/2}, the same update as
-//             x_{n+1}; C-SDS sliding uses its rate at (xi_n, v_t,{n+1/2}) (models/particles/tangential_laws.hpp)
+//             x_{n+1}; C-SDS sliding uses its rate at (xi_n, v_t,{n+1/2}) (models/contact/)
 //   v_{n+1}   = v_{n+1/2} + dt/2 f_{n+1}/m,   omega_{n+1} = omega_{n+1/2} + dt/2 T_{n+1}/I.
 // Second order for conservative forces; forces that depend on velocity see v_{n+1/2} (first order there, as in
 // LAMMPS). Frozen bodies (inv_mass = inv_inertia = 0) do not move. The ledger (optional) gets the trapezoid of the

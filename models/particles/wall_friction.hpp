@@ -5,7 +5,7 @@
 #pragma once
 
 #include "models/particles/contact_kinematics.hpp"
-#include "models/particles/tangential_laws.hpp"
+#include "models/contact/law.hpp"
 
 namespace stickslip {
 

@@ -4,74 +4,96 @@
 #include <algorithm>
 #include <cstdio>
 #include <cstring>
+#include <string_view>
+#include <utility>
 
 #include "solvers/lammps/bad_input.hpp"
 
 namespace stickslip::lammps {
 
-HookeArguments HookeArguments::parse(LAMMPS_NS::LAMMPS* lmp, const std::string& style, int narg, char** arg,
-                                     bool csds) {
+std::vector<StyleArgument> style_arguments(NormalFamily family, const std::vector<Param>& law) {
+  const auto declares = [&](const char* name) {
+    return std::any_of(law.begin(), law.end(), [&](const Param& p) { return std::string(p.name) == name; });
+  };
+  const auto spelt = [](const std::string& name) -> std::string {
+    if (name == "mu") return "xmu";
+    if (name == "kt") return "Kt";
+    if (name == "young") return "E";
+    if (name == "poisson") return "nu";
+    return name;
+  };
+  std::vector<StyleArgument> a;
+  if (family == NormalFamily::linear) {
+    a.push_back({"Kn", ""});
+    if (declares("kt")) a.push_back({"Kt", "kt"});
+    a.push_back({"gamma_n", ""});
+    if (declares("gamma_t")) a.push_back({"gamma_t", "gamma_t"});
+    for (const Param& p : law)
+      if (std::string(p.name) != "kt" && std::string(p.name) != "gamma_t") a.push_back({spelt(p.name), p.name});
+    if (declares("gamma_t")) a.push_back({"dampflag", ""});
+  } else {
+    a.push_back({"E", "young"});
+    a.push_back({"nu", "poisson"});
+    a.push_back({"e", ""});
+    for (const Param& p : law)
+      if (std::string(p.name) != "young" && std::string(p.name) != "poisson") a.push_back({spelt(p.name), p.name});
+  }
+  return a;
+}
+
+StyleArguments parse_style_arguments(LAMMPS_NS::LAMMPS* lmp, const std::string& style, NormalFamily family,
+                                     const std::vector<StyleArgument>& args, int narg, char** arg) {
   const std::string cmd = "pair_style " + style;
-  if (narg != 6)
-    bad_input(lmp, cmd, "number of arguments", std::to_string(narg), "6: Kn Kt gamma_n gamma_t xmu dampflag");
-  const char* keys[6] = {"Kn", "Kt", "gamma_n", "gamma_t", "xmu", "dampflag"};
-  HookeArguments a;
-  for (int k = 0; k < 6; ++k)
-    if (!((k == 1 || k == 3) && std::strcmp(arg[k], "NULL") == 0)) a.values[k] = parse_number(lmp, cmd, keys[k], arg[k]);
+  const int n = static_cast<int>(args.size());
+  if (narg != n) {
+    std::string names;
+    for (const auto& x : args) names += (names.empty() ? "" : " ") + x.name;
+    bad_input(lmp, cmd, "number of arguments", std::to_string(narg), std::to_string(n) + ": " + names);
+  }
+  StyleArguments a;
+  a.values.assign(args.size(), 0.0);
+  const auto index = [&](const char* name) {
+    for (int k = 0; k < n; ++k)
+      if (args[k].name == name) return k;
+    return -1;
+  };
+  const int kt = index("Kt"), gt = index("gamma_t"), damp = index("dampflag");
+  const bool linear = family == NormalFamily::linear;
+  for (int k = 0; k < n; ++k)
+    if (!(linear && (k == kt || k == gt) && std::strcmp(arg[k], "NULL") == 0))
+      a.values[k] = parse_number(lmp, cmd, args[k].name, arg[k]);
   auto& v = a.values;
-  if (v[0] <= 0) bad_input(lmp, cmd, "Kn", arg[0], "> 0");
-  if (std::strcmp(arg[1], "NULL") == 0) v[1] = v[0] * 2.0 / 7.0;
-  if (v[2] < 0) bad_input(lmp, cmd, "gamma_n", arg[2], ">= 0");
-  if (std::strcmp(arg[3], "NULL") == 0) v[3] = 0.5 * v[2];
-  if (v[1] <= 0) bad_input(lmp, cmd, "Kt", arg[1], "> 0 or NULL (2/7 Kn)");
-  if (v[3] < 0) bad_input(lmp, cmd, "gamma_t", arg[3], ">= 0 or NULL (gamma_n/2)");
-  if (v[4] < 0 || v[4] > 1e4) bad_input(lmp, cmd, "xmu", arg[4], "0 .. 1e4");
-  if (v[5] != 0 && v[5] != 1) bad_input(lmp, cmd, "dampflag", arg[5], "0 or 1");
-  if (v[5] == 0) v[3] = 0;
-  if (csds && v[3] <= 0)
-    bad_input(lmp, cmd, "gamma_t", std::to_string(v[3]),
-              "> 0 with dampflag 1 (the C-SDS slides at rate -(F_max F/|F| + k xi)/gamma, seed 001 eq. 10)");
+  if (linear) {
+    const int gn = index("gamma_n");
+    if (v[0] <= 0) bad_input(lmp, cmd, "Kn", arg[0], "> 0");
+    if (v[gn] < 0) bad_input(lmp, cmd, "gamma_n", arg[gn], ">= 0");
+    if (kt >= 0) {
+      if (std::strcmp(arg[kt], "NULL") == 0) v[kt] = v[0] * 2.0 / 7.0;
+      if (v[kt] <= 0) bad_input(lmp, cmd, "Kt", arg[kt], "> 0 or NULL (2/7 Kn)");
+    }
+    if (gt >= 0) {
+      if (std::strcmp(arg[gt], "NULL") == 0) v[gt] = 0.5 * v[gn];
+      if (v[gt] < 0) bad_input(lmp, cmd, "gamma_t", arg[gt], ">= 0 or NULL (gamma_n/2)");
+    }
+    if (damp >= 0) {
+      if (v[damp] != 0 && v[damp] != 1) bad_input(lmp, cmd, "dampflag", arg[damp], "0 or 1");
+      if (v[damp] == 0) v[gt] = 0;
+    }
+  } else {
+    if (v[0] <= 0) bad_input(lmp, cmd, "E", arg[0], "> 0");
+    if (v[1] <= -1 || v[1] >= 0.5) bad_input(lmp, cmd, "nu", arg[1], "-1 < nu < 0.5");
+    if (v[2] <= 0 || v[2] > 1) bad_input(lmp, cmd, "e", arg[2], "0 < e <= 1");
+  }
+  const int mu = index("xmu");
+  if (mu >= 0 && (v[mu] < 0 || v[mu] > 1e4)) bad_input(lmp, cmd, "xmu", arg[mu], "0 .. 1e4");
   return a;
 }
 
-HertzArguments HertzArguments::parse(LAMMPS_NS::LAMMPS* lmp, const std::string& style, int narg, char** arg,
-                                     bool csds) {
-  const std::string cmd = "pair_style " + style;
-  const int expected = csds ? 6 : 4;
-  if (narg != expected)
-    bad_input(lmp, cmd, "number of arguments", std::to_string(narg), csds ? "6: E nu e xmu Kt gamma_t" : "4: E nu e xmu");
-  const char* keys[6] = {"E", "nu", "e", "xmu", "Kt", "gamma_t"};
-  HertzArguments a;
-  for (int k = 0; k < expected; ++k) a.values[k] = parse_number(lmp, cmd, keys[k], arg[k]);
-  const auto& v = a.values;
-  if (v[0] <= 0) bad_input(lmp, cmd, "E", arg[0], "> 0");
-  if (v[1] <= -1 || v[1] >= 0.5) bad_input(lmp, cmd, "nu", arg[1], "-1 < nu < 0.5");
-  if (v[2] <= 0 || v[2] > 1) bad_input(lmp, cmd, "e", arg[2], "0 < e <= 1");
-  if (v[3] < 0 || v[3] > 1e4) bad_input(lmp, cmd, "xmu", arg[3], "0 .. 1e4");
-  if (csds && v[4] <= 0) bad_input(lmp, cmd, "Kt", arg[4], "> 0");
-  if (csds && v[5] <= 0) bad_input(lmp, cmd, "gamma_t", arg[5], "> 0 (seed 001 eq. 10 divides by it)");
-  return a;
-}
-
-LinearCsds LinearCsds::from(const HookeArguments& a) {
-  const auto& v = a.values;
-  return {{LinearSpringDashpot{v[0], v[2]}, Csds{v[1], v[3], v[4]}}};
-}
-LinearDsds LinearDsds::from(const HookeArguments& a) {
-  const auto& v = a.values;
-  return {{LinearSpringDashpot{v[0], v[2]}, Dsds{v[1], v[3], v[4]}}};
-}
-LinearDsdsKeepLength LinearDsdsKeepLength::from(const HookeArguments& a) {
-  const LinearDsds d = LinearDsds::from(a);
-  return {{d.normal, d.tangential}};
-}
-HertzCsds HertzCsds::from(const HertzArguments& a) {
-  const auto& v = a.values;
-  return {{HertzDamped::material(v[0], v[1], xi_from_restitution(v[2])), Csds{v[4], v[5], v[3]}}};
-}
-HertzMindlin HertzMindlin::from(const HertzArguments& a) {
-  const auto& v = a.values;
-  return {{HertzDamped::material(v[0], v[1], xi_from_restitution(v[2])), Mindlin::material(v[0], v[1], v[3])}};
+LawValues style_law_values(const std::vector<StyleArgument>& args, const StyleArguments& a) {
+  LawValues v;
+  for (std::size_t k = 0; k < args.size(); ++k)
+    if (!args[k].parameter.empty()) v.set(args[k].parameter, a.values[k], args[k].name, format_value(a.values[k]));
+  return v;
 }
 
 template <class Laws>
@@ -103,13 +125,13 @@ void PairStickslip<Laws>::allocate() {
 
 template <class Laws>
 void PairStickslip<Laws>::settings(int narg, char** arg) {
-  args_ = Laws::Arguments::parse(lmp, Laws::style, narg, arg, Laws::csds);
+  args_ = Laws::parse(lmp, narg, arg);
   laws_ = Laws::from(args_);
 }
 
 template <class Laws>
 void PairStickslip<Laws>::coeff(int narg, char** arg) {
-  if (narg != 2) bad_input(lmp, std::string("pair_coeff (") + Laws::style + ")", "arguments", std::to_string(narg),
+  if (narg != 2) bad_input(lmp, "pair_coeff (" + Laws::style() + ")", "arguments", std::to_string(narg),
                            "2: the type ranges I J (the law is set by pair_style)");
   if (!allocated) allocate();
   int ilo, ihi, jlo, jhi;
@@ -121,7 +143,7 @@ void PairStickslip<Laws>::coeff(int narg, char** arg) {
 
 template <class Laws>
 void PairStickslip<Laws>::init_style() {
-  const std::string cmd = std::string("pair_style ") + Laws::style;
+  const std::string cmd = std::string("pair_style ").append(Laws::style());
   if (!atom->radius_flag || !atom->rmass_flag || !atom->omega_flag || !atom->torque_flag)
     bad_input(lmp, cmd, "atom_style", "without radius, rmass, omega, torque", "sphere");
   if (comm->ghost_velocity == 0) bad_input(lmp, cmd, "comm_modify vel", "no", "yes");
@@ -158,7 +180,7 @@ double PairStickslip<Laws>::init_one(int i, int j) {
 
 template <class Laws>
 void PairStickslip<Laws>::write_restart(FILE* fp) {
-  std::fwrite(args_.values.data(), sizeof(double), args_.values.size(), fp);
+  std::fwrite(args_.values.data(), sizeof(double), args_.values.size(), fp);  // the style's arguments, in order
   for (int i = 1; i <= atom->ntypes; ++i)
     for (int j = i; j <= atom->ntypes; ++j) std::fwrite(&setflag[i][j], sizeof(int), 1, fp);
 }
@@ -168,13 +190,14 @@ void PairStickslip<Laws>::read_restart(FILE* fp) {
   allocate();
   const int me = comm->me;
   bool ok = true;
+  args_.values.assign(Laws::arguments().size(), 0.0);
   if (me == 0) ok = std::fread(args_.values.data(), sizeof(double), args_.values.size(), fp) == args_.values.size();
   for (int i = 1; i <= atom->ntypes; ++i)
     for (int j = i; j <= atom->ntypes; ++j)
       if (me == 0) ok = ok && std::fread(&setflag[i][j], sizeof(int), 1, fp) == 1;
   int good = ok ? 1 : 0;
   MPI_Bcast(&good, 1, MPI_INT, 0, world);
-  if (!good) run_failure(lmp, std::string(Laws::style) + ": the restart file ends inside the pair settings");
+  if (!good) run_failure(lmp, Laws::style() + ": the restart file ends inside the pair settings");
   MPI_Bcast(args_.values.data(), static_cast<int>(args_.values.size()), MPI_DOUBLE, 0, world);
   for (int i = 1; i <= atom->ntypes; ++i) MPI_Bcast(setflag[i] + i, atom->ntypes - i + 1, MPI_INT, 0, world);
   laws_ = Laws::from(args_);
@@ -203,7 +226,7 @@ void PairStickslip<Laws>::evaluate(double dt) {
   // After a list build the springs move from the per-atom records to slots beside the list (history_fix.hpp).
   if (neighbor->ago == 0 && !history_->dirty()) history_->build_slots(list, nlocal);
   else if (neighbor->ago == 0 && history_built_ != neighbor->lastcall)
-    run_failure(lmp, std::string(Laws::style) + ": the neighbor list was rebuilt without fix stickslip/history's "
+    run_failure(lmp, Laws::style() + ": the neighbor list was rebuilt without fix stickslip/history's "
                      "pre_exchange (the springs of the old list are lost)");
   history_built_ = neighbor->lastcall;
   history_->mark_dirty();
@@ -272,10 +295,18 @@ void PairStickslip<Laws>::evaluate(double dt) {
   }
 }
 
-template class PairStickslip<LinearCsds>;
-template class PairStickslip<LinearDsds>;
-template class PairStickslip<LinearDsdsKeepLength>;
-template class PairStickslip<HertzCsds>;
-template class PairStickslip<HertzMindlin>;
+void register_pair_styles(LAMMPS_NS::LAMMPS* lmp) {
+  auto& pairs = *lmp->force->pair_map;
+  for_each_pair_style([&](auto style) {
+    using S = decltype(style);
+    pairs[S::style()] = &PairStickslip<S>::create;
+  });
+}
+
+std::vector<std::string> pair_style_names() {
+  std::vector<std::string> n;
+  for_each_pair_style([&](auto style) { n.push_back(decltype(style)::style()); });
+  return n;
+}
 
 }  // namespace stickslip::lammps

@@ -1,14 +1,18 @@
-// solvers/lammps/pair_stickslip.hpp — pair styles stickslip/csds, /dsds, /hertz/csds, /hertz/mindlin: the engine's law
-// kernels (models/particles/normal_laws.hpp, tangential_laws.hpp, one contact = contact_step.hpp) inside LAMMPS.
-//
+// solvers/lammps/pair_stickslip.hpp — the pair styles stickslip/<law> and stickslip/hertz/<law>, generated from the
+// law registry (models/contact/registry.hpp): every law with a discrete increment on sphere contacts (not an
+// exact-static one: LAMMPS hands over no a_other) runs inside LAMMPS with the engine's kernels
+// (models/contact/normal_laws.hpp, the law's increment, one contact = models/particles/contact_step.hpp). Arguments
+// come from the law's declared parameters (style_arguments below); the styles of before keep their names and
+// argument orders:
 //   pair_style stickslip/csds Kn Kt gamma_n gamma_t xmu dampflag   (arguments of gran/hooke/history:
 //   pair_style stickslip/dsds Kn Kt gamma_n gamma_t xmu dampflag    Kt, gamma_t may be NULL = 2/7 Kn, gamma_n/2;
 //   pair_coeff * *                                                  dampflag 0 sets gamma_t = 0)
 //   pair_style stickslip/hertz/csds E nu e xmu Kt gamma_t           (Hertz + C-SDS; e: restitution -> xi, eq. 22)
-//   pair_style stickslip/hertz/mindlin E nu e xmu                   (Hertz + Mindlin, seed 004 eq. 19-37)
-// Normal: f_n = Kn h + gamma_n m* hdot (LinearSpringDashpot). Tangential: csds = C-SDS (seed 001 eq. 9-10; needs
-// gamma_t > 0), dsds = D-SDS = LAMMPS' linear history (eq. 3). The dsds style turns the spring as gran/hooke/history
-// does (projection, SpringTurn::project) so the two agree to round-off; csds keeps the spring's length as the
+//   pair_style stickslip/hertz/mindlin E nu e xmu                   (Hertz + Mindlin, Campello eq. 19-37)
+//   pair_style stickslip/dsds/keep-length Kn Kt gamma_n gamma_t xmu dampflag  (the D-SDS with the engine's turn)
+// and every other law the same way (stickslip/cundall-strack, stickslip/dsds-stage, stickslip/none,
+// stickslip/hertz/dsds, ...; `stickslip-lammps -h` lists them). The dsds style turns the spring as gran/hooke/history
+// does (projection, SpringTurn::project) so the two agree to round-off; the others keep the spring's length as the
 // engine does (SpringTurn::keep_length).
 // Needs `newton off` and `comm_modify vel yes`: every rank evaluates the pairs of its own atoms, a pair with a ghost
 // partner on both ranks (each keeps its own atom's spring in fix stickslip/history; the ledger counts such a pair
@@ -19,14 +23,20 @@
 // evaluation (models/particles/energy.hpp).
 #pragma once
 
+#include <algorithm>
 #include <array>
+#include <string_view>
+#include <utility>
 #include <string>
+#include <tuple>
 #include <type_traits>
+#include <vector>
 
 #include "core/flatten.hpp"
+#include "models/contact/normal_laws.hpp"
+#include "models/contact/registry.hpp"
 #include "models/particles/contact_step.hpp"
-#include "models/particles/normal_laws.hpp"
-#include "models/particles/tangential_laws.hpp"
+#include "solvers/lammps/bad_input.hpp"
 #include "solvers/lammps/history_fix.hpp"
 
 namespace stickslip::lammps {
@@ -51,52 +61,77 @@ class PairStickslipBase : public LAMMPS_NS::Pair {
   PairLedger ledger_;
 };
 
-// gran/hooke/history's six arguments.
-struct HookeArguments {
-  std::array<double, 6> values{};  // Kn Kt gamma_n gamma_t xmu dampflag, NULLs resolved
-  static HookeArguments parse(LAMMPS_NS::LAMMPS* lmp, const std::string& style, int narg, char** arg, bool csds);
+// One argument of a generated pair style: its name as LAMMPS input spells it, and the law parameter it sets ("" for
+// the normal law's own and for dampflag).
+struct StyleArgument {
+  std::string name, parameter;
 };
 
-// The Hertz styles' arguments: E nu e xmu [Kt gamma_t] (Young's modulus, Poisson ratio, restitution coefficient of
-// a head-on impact, friction coefficient; the C-SDS spring and dashpot for stickslip/hertz/csds).
-struct HertzArguments {
-  std::array<double, 6> values{};  // E nu e xmu Kt gamma_t (the last two 0 for hertz/mindlin)
-  static HertzArguments parse(LAMMPS_NS::LAMMPS* lmp, const std::string& style, int narg, char** arg, bool csds);
+// The parsed arguments of a style (values in the style's argument order, NULLs resolved).
+struct StyleArguments {
+  std::vector<double> values;
 };
 
-// A style's laws: the kernels, how its arguments are read, how the spring is turned into the tangent plane.
-template <class Normal, class Tangential, class Args, SpringTurn Turn = SpringTurn::keep_length>
-struct LawPair {
+// The two normal-law families and how a tangential law's declared parameters (models/contact/law.hpp) become the
+// style's arguments, so that the gran/hooke/history-style argument order of the existing styles is kept:
+//   linear  stickslip/<law>        Kn [Kt] gamma_n [gamma_t] <the law's other parameters> [dampflag]
+//           (Kt, gamma_t where the law declares kt, gamma_t; Kt NULL = 2/7 Kn, gamma_t NULL = gamma_n/2, dampflag 0
+//           sets gamma_t = 0, as gran/hooke/history); normal: LinearSpringDashpot{Kn, gamma_n}
+//   hertz   stickslip/hertz/<law>  E nu e <the law's parameters but young, poisson (= E, nu)>; normal: HertzDamped
+//           with xi from the restitution e (Campello eq. 22)
+// The law's mu is spelt xmu, kt Kt, young E, poisson nu; every other parameter by its own name.
+enum class NormalFamily { linear, hertz };
+
+template <NormalFamily F>
+using FamilyNormal = std::conditional_t<F == NormalFamily::linear, LinearSpringDashpot, HertzDamped>;
+
+std::vector<StyleArgument> style_arguments(NormalFamily family, const std::vector<Param>& law_parameters);
+// Parses and checks the arguments (bad_input: exit 2 naming the key); law values: the law parameters they set.
+StyleArguments parse_style_arguments(LAMMPS_NS::LAMMPS* lmp, const std::string& style, NormalFamily family,
+                                     const std::vector<StyleArgument>& args, int narg, char** arg);
+LawValues style_law_values(const std::vector<StyleArgument>& args, const StyleArguments& a);
+
+// A style generated from the law registry's entry I (models/contact/registry.hpp) with normal family F. The D-SDS
+// is LAMMPS' linear_history: in the linear family it turns its spring as gran/hooke/history does (projection,
+// SpringTurn::project) so the two agree to round-off; every other style keeps the spring's length as the engine
+// does (SpringTurn::keep_length). KeepLength forces the engine's turn (stickslip/dsds/keep-length).
+template <std::size_t I, NormalFamily F, bool KeepLength = false>
+struct GeneratedStyle {
+  using Entry = std::remove_cvref_t<decltype(std::get<I>(tangential_law_entries()))>;
+  using Law = typename Entry::Law;
+  using Normal = FamilyNormal<F>;
   Normal normal;
-  Tangential tangential;
-  using Arguments = Args;
-  static constexpr SpringTurn turn = Turn;
-  static constexpr bool csds = std::is_same_v<Tangential, Csds>;  // the C-SDS needs gamma_t > 0
-};
-
-struct LinearCsds : LawPair<LinearSpringDashpot, Csds, HookeArguments> {
-  static constexpr const char* style = "stickslip/csds";
-  static LinearCsds from(const HookeArguments& a);
-};
-struct LinearDsds : LawPair<LinearSpringDashpot, Dsds, HookeArguments, SpringTurn::project> {
-  static constexpr const char* style = "stickslip/dsds";
-  static LinearDsds from(const HookeArguments& a);
-};
-// The D-SDS with the engine's turn of the spring (length kept): to measure what the turn alone changes against
-// gran/hooke/history (same arguments).
-struct LinearDsdsKeepLength : LawPair<LinearSpringDashpot, Dsds, HookeArguments> {
-  static constexpr const char* style = "stickslip/dsds/keep-length";
-  static LinearDsdsKeepLength from(const HookeArguments& a);
-};
-// Hertz (seed 004 eq. 19-23) with the C-SDS: pair_style stickslip/hertz/csds E nu e xmu Kt gamma_t.
-struct HertzCsds : LawPair<HertzDamped, Csds, HertzArguments> {
-  static constexpr const char* style = "stickslip/hertz/csds";
-  static HertzCsds from(const HertzArguments& a);
-};
-// Hertz with Mindlin's tangential law (seed 004 eq. 29-37): pair_style stickslip/hertz/mindlin E nu e xmu.
-struct HertzMindlin : LawPair<HertzDamped, Mindlin, HertzArguments> {
-  static constexpr const char* style = "stickslip/hertz/mindlin";
-  static HertzMindlin from(const HertzArguments& a);
+  Law tangential;
+  static constexpr SpringTurn turn = F == NormalFamily::linear && std::is_base_of_v<Dsds, Law> && !KeepLength
+                                         ? SpringTurn::project
+                                         : SpringTurn::keep_length;
+  static std::string style() {
+    return std::string(F == NormalFamily::linear ? "stickslip/" : "stickslip/hertz/") +
+           std::get<I>(tangential_law_entries()).name + (KeepLength ? "/keep-length" : "");
+  }
+  static const std::vector<StyleArgument>& arguments() {
+    static const std::vector<StyleArgument> a = style_arguments(F, {Law::parameters.begin(), Law::parameters.end()});
+    return a;
+  }
+  static StyleArguments parse(LAMMPS_NS::LAMMPS* lmp, int narg, char** arg) {
+    StyleArguments a = parse_style_arguments(lmp, style(), F, arguments(), narg, arg);
+    try {
+      (void)from(a);  // the law's own ranges (e.g. the C-SDS's gamma_t > 0)
+    } catch (const InputError& e) {  // "key=value: allowed" of models/contact/registry.cpp's law_parameter
+      const std::string m = e.what();
+      const auto eq = m.find('='), colon = m.find(": ");
+      bad_input(lmp, std::string("pair_style ").append(style()), m.substr(0, eq), m.substr(eq + 1, colon - eq - 1), m.substr(colon + 2));
+    }
+    return a;
+  }
+  static GeneratedStyle from(const StyleArguments& a) {
+    LawValues v = style_law_values(arguments(), a);
+    v.law_key = "pair_style";
+    Normal n;
+    if constexpr (F == NormalFamily::linear) n = LinearSpringDashpot{a.values[0], a.values[2 - (arguments()[1].name != "Kt")]};
+    else n = HertzDamped::material(a.values[0], a.values[1], xi_from_restitution(a.values[2]));
+    return {n, make_law<Law>(v)};
+  }
 };
 
 template <class Laws>
@@ -107,7 +142,7 @@ class PairStickslip : public PairStickslipBase {
   static LAMMPS_NS::Pair* create(LAMMPS_NS::LAMMPS* lmp) { return new PairStickslip(lmp); }
 
   void compute(int eflag, int vflag) override;
-  void settings(int narg, char** arg) override;
+  void settings(int narg, char** arg) override;  // parses the style's arguments
   void coeff(int narg, char** arg) override;
   void init_style() override;
   double init_one(int i, int j) override;
@@ -121,7 +156,7 @@ class PairStickslip : public PairStickslipBase {
   STICKSLIP_FLATTEN void evaluate(double dt);
   void allocate();
 
-  typename Laws::Arguments args_;
+  StyleArguments args_;
   Laws laws_;
   FixStickslipHistory* history_ = nullptr;
   LAMMPS_NS::bigint history_built_ = -1;  // neighbor->lastcall when the slots were last built or used
@@ -129,10 +164,36 @@ class PairStickslip : public PairStickslipBase {
   double* max_radius_ = nullptr;  // per type, dynamic atoms and fix pour's
 };
 
-extern template class PairStickslip<LinearCsds>;
-extern template class PairStickslip<LinearDsds>;
-extern template class PairStickslip<LinearDsdsKeepLength>;
-extern template class PairStickslip<HertzCsds>;
-extern template class PairStickslip<HertzMindlin>;
+// f(GeneratedStyle<I, F>{}) for every registry entry I with an increment LAMMPS can run (not an exact-static one), in
+// both families, then the D-SDS with the engine's turn (stickslip/dsds/keep-length).
+template <class F, std::size_t... I>
+void for_each_pair_style(F&& f, std::index_sequence<I...>) {
+  const auto one = [&](auto index) {
+    constexpr std::size_t i = decltype(index)::value;
+    using Entry = std::remove_cvref_t<decltype(std::get<i>(tangential_law_entries()))>;
+    using Law = typename Entry::Law;
+    if constexpr (IncrementForm<Law, ContactKinematics>) {
+      if (entry_forms(std::get<i>(tangential_law_entries()), RelationKind::particles) & form_increment) {
+        f(GeneratedStyle<i, NormalFamily::linear>{});
+        if constexpr (HertzContact<ContactKinematics>) f(GeneratedStyle<i, NormalFamily::hertz>{});
+      }
+    }
+  };
+  (one(std::integral_constant<std::size_t, I>{}), ...);
+}
+template <class F>
+void for_each_pair_style(F&& f) {
+  for_each_pair_style(f, std::make_index_sequence<std::tuple_size_v<decltype(tangential_law_entries())>>{});
+  // The D-SDS with the engine's turn of the spring (length kept): to measure what the turn alone changes against
+  // gran/hooke/history (same arguments).
+  constexpr std::size_t dsds = 2;
+  static_assert(std::string_view(std::get<dsds>(tangential_law_entries()).name) == "dsds");
+  f(GeneratedStyle<dsds, NormalFamily::linear, true>{});
+}
+
+// Registers every generated style in the instance's pair map (solvers/lammps/register_styles.cpp).
+void register_pair_styles(LAMMPS_NS::LAMMPS* lmp);
+// The names of the generated styles.
+std::vector<std::string> pair_style_names();
 
 }  // namespace stickslip::lammps

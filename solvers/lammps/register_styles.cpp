@@ -19,12 +19,7 @@ LAMMPS_NS::Compute* create_compute(LAMMPS_NS::LAMMPS* lmp, int narg, char** arg)
 }  // namespace
 
 void register_styles(LAMMPS_NS::LAMMPS* lmp) {
-  auto& pairs = *lmp->force->pair_map;
-  pairs[LinearCsds::style] = &PairStickslip<LinearCsds>::create;
-  pairs[LinearDsds::style] = &PairStickslip<LinearDsds>::create;
-  pairs[LinearDsdsKeepLength::style] = &PairStickslip<LinearDsdsKeepLength>::create;
-  pairs[HertzCsds::style] = &PairStickslip<HertzCsds>::create;
-  pairs[HertzMindlin::style] = &PairStickslip<HertzMindlin>::create;
+  register_pair_styles(lmp);  // stickslip/<law>, stickslip/hertz/<law> from the law registry
   (*lmp->modify->fix_map)[FixStickslipHistory::style_name] = &create_fix<FixStickslipHistory>;
   (*lmp->modify->compute_map)[ComputeStickslipLedger::style_name] = &create_compute<ComputeStickslipLedger>;
 }

@@ -239,7 +239,8 @@ int main() {
 
   // 1. odeint RK4 vs hand-written loop, C-SDS without events, 1e6 steps.
   {
-    const SlidingPlates model(kP, PlateLaw::csds, false);
+    const auto owned = plates_model(kP, "csds", Driver::fixed, false);
+    const Model& model = *owned;
     const double dt = 1e-5, t_end = 10;
     double v_hand = 0, v_ours = 0;
     const double hand = best_seconds(5, [&] { v_hand = hand_rk4(model, dt, t_end); });
@@ -262,7 +263,8 @@ int main() {
   // 2. CVODE and IDA adapters vs direct C-API drivers, C-SDS with events.
   const double dt = 0.01, t_end = 10, rtol = 1e-10, atol = 1e-12;
   for (SolverKind kind : {SolverKind::cvode, SolverKind::ida}) {
-    const SlidingPlates model(kP, PlateLaw::csds, true);
+    const auto owned = plates_model(kP, "csds", Driver::fixed, true);
+    const Model& model = *owned;
     SolverOptions o;
     o.kind = kind;
     o.dt = dt;
@@ -292,7 +294,8 @@ int main() {
 
   // 3. Root evaluations per step of the odeint event locator.
   for (SolverKind kind : {SolverKind::euler, SolverKind::rk4, SolverKind::dopri5}) {
-    const SlidingPlates model(kP, PlateLaw::csds, true);
+    const auto owned = plates_model(kP, "csds", Driver::fixed, true);
+    const Model& model = *owned;
     SolverOptions o;
     o.kind = kind;
     o.dt = 1e-3;

@@ -17,7 +17,8 @@ namespace {
 // the observer, which runs after progress_at(t) of the same step.
 template <class Expected>
 double worst_mismatch(double t0, double t1, Expected expected) {
-  const SlidingPlates model(PlateParameters{}, PlateLaw::csds, false);
+  const auto model_owned = plates_model(PlateParameters{}, "csds", Driver::fixed, false);
+  const Model& model = *model_owned;
   Vec x(3);
   x << 4, 0, 0;
   Mode mode = model.initial_mode(t0, x);

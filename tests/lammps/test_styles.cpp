@@ -13,7 +13,10 @@
 #include <cstdio>
 #include <filesystem>
 
+#include "core/errors.hpp"
+#include "core/parameters.hpp"
 #include "models/particles/velocity_verlet.hpp"
+#include "solvers/lammps/pair_stickslip.hpp"
 #include "tests/cli_runner.hpp"
 #include "tests/lammps/lammps_harness.hpp"
 
@@ -21,6 +24,7 @@ using namespace stickslip;
 using stickslip::test::difference;
 using stickslip::test::gas_commands;
 using stickslip::test::run_lammps;
+using namespace stickslip::lammps;
 
 namespace {
 
@@ -104,7 +108,8 @@ TEST_CASE("stickslip/dsds reproduces gran/hooke/history: pour onto a floor under
 // Runs the style in LAMMPS and the engine with the same laws from LAMMPS' initial state; returns the differences
 // and checks the ledgers agree (compute stickslip/ledger vs models/particles/energy.hpp: D_n, D_t, C, U_n, U_t).
 template <class Normal, class Tangential>
-void check_against_engine(const std::string& style, const Normal& normal, const Tangential& tangential) {
+void check_against_engine(const std::string& style, const Normal& normal, const Tangential& tangential,
+                          double tol_scale = 1) {
   const long steps = 600;
   const auto start = run_lammps(MPI_COMM_SELF, gas_commands(gas_file(), style, 0));
   const auto lammps = run_lammps(MPI_COMM_SELF, gas_commands(gas_file(), style, steps), true);
@@ -133,9 +138,9 @@ void check_against_engine(const std::string& style, const Normal& normal, const 
     }
   const auto d = difference(lammps, mine);
   report(("gas: " + style.substr(11, style.find(' ', 11) - 11) + " vs stickslip engine").c_str(), d, steps);
-  CHECK(d.dx < 1e-10);
-  CHECK(d.dv < 1e-8);
-  CHECK(d.domega < 1e-8);
+  CHECK(d.dx < 1e-10 * tol_scale);
+  CHECK(d.dv < 1e-8 * tol_scale);
+  CHECK(d.domega < 1e-8 * tol_scale);
   const auto& l = lammps.ledger;
   const double engine_terms[5] = {ledger.normal_damping(), ledger.tangential_dissipation(), ledger.created(),
                                   ledger.now.elastic_normal, ledger.now.elastic_tangential};
@@ -145,7 +150,7 @@ void check_against_engine(const std::string& style, const Normal& normal, const 
   MESSAGE(style << " ledger, LAMMPS vs engine: D_n " << l[2] << " vs " << engine_terms[0] << ", D_t " << l[3]
                 << " vs " << engine_terms[1] << "; largest difference " << worst);
   CHECK(engine_terms[0] > 0);
-  CHECK(engine_terms[1] > 0);
+  if constexpr (!std::is_same_v<Tangential, Frictionless>) CHECK(engine_terms[1] > 0);
   CHECK(worst < 1e-9 * (engine_terms[0] + engine_terms[1]));
 }
 
@@ -160,6 +165,57 @@ TEST_CASE("stickslip/hertz/csds and stickslip/hertz/mindlin on 1 rank reproduce 
   check_against_engine("pair_style stickslip/hertz/csds 1e5 0.3 0.5 0.5 571.4285714285714 25", hertz,
                        Csds{571.4285714285714, 25.0, mu});
   check_against_engine("pair_style stickslip/hertz/mindlin 1e5 0.3 0.5 0.5", hertz, Mindlin::material(young, nu, mu));
+}
+
+// The arguments of a generated style (solvers/lammps/pair_stickslip.hpp) for the gas of these tests: the normal laws
+// and the spring of the tests above, every other law parameter at its declared default.
+template <class Style>
+std::pair<std::string, Style> default_style() {
+  const auto& args = Style::arguments();
+  StyleArguments a;
+  std::string text;
+  for (const auto& x : args) {
+    double v = 0;
+    if (x.name == "Kn") v = 2000.0;
+    else if (x.name == "Kt") v = 2000.0 * 2.0 / 7.0;
+    else if (x.name == "gamma_n") v = 50.0;
+    else if (x.name == "gamma_t") v = 25.0;
+    else if (x.name == "dampflag") v = 1;
+    else if (x.name == "E") v = 1e5;
+    else if (x.name == "nu") v = 0.3;
+    else if (x.name == "e") v = 0.5;
+    else if (x.name == "xmu") v = 0.5;
+    else
+      for (const Param& p : Style::Law::parameters)
+        if (x.parameter == p.name) v = p.fallback;
+    a.values.push_back(v);
+    text += " " + format_value(v);
+  }
+  std::string command = "pair_style ";  // appended piece by piece (GCC 12's -Wrestrict false positive on "lit" + string)
+  command += Style::style();
+  command += text;
+  return {command, Style::from(a)};
+}
+
+TEST_CASE("every pair style generated from the law registry reproduces stickslip's engine with the same law") {
+  std::vector<std::string> checked;
+  for_each_pair_style([&](auto style) {
+    using S = decltype(style);
+    if constexpr (S::turn == SpringTurn::keep_length) {  // stickslip/dsds turns as gran/hooke/history (tests above)
+      const auto [command, laws] = default_style<S>();
+      CAPTURE(command);
+      // The D-SDS reset is a discontinuous map of the spring: round-off in the order of the sums (LAMMPS' pair loop
+      // vs the engine's) grows through it over the 600 steps of the gas to 1e-9 in x with the stiffer Hertz contacts
+      // (the same growth as the pour comparison of stickslip/dsds vs gran/hooke/history above, 3e-9 after 5000
+      // steps). A different law or turn moves x by 1e-3 or more (stickslip/dsds/keep-length vs gran/hooke/history),
+      // so 1e-7 still tells a wrong law apart.
+      constexpr bool resets = std::is_base_of_v<Dsds, typename S::Law>;
+      check_against_engine(command, laws.normal, laws.tangential, resets ? 1e3 : 1.0);
+      checked.push_back(S::style());
+    }
+  });
+  MESSAGE("checked against the engine: " << join(checked));
+  CHECK(checked.size() >= 10);
 }
 
 TEST_CASE("a run continued from a LAMMPS restart file continues identically") {

@@ -1,13 +1,13 @@
 // The belt-driven stick-slip oscillator (models/friction_oscillator.hpp with v_belt > 0 and velocity-
-// weakening friction phi = mu F_N/(1 + stribeck |v_rel|)): the limit cycle (period, stick fraction) from
-// the Filippov driver (dopri5, CVODE) and from the Coulomb DAE through IDA must agree.
+// weakening friction phi = mu F_N/(1 + c_w |v_rel|), models/contact/weakening.hpp): the limit cycle (period, stick
+// fraction) from the law's Filippov form (dopri5, CVODE) and from its hybrid DAE through IDA must agree.
 #include <doctest/doctest.h>
 
 #include <cmath>
 #include <iomanip>
 
 #include "models/friction_oscillator.hpp"
-#include "solvers/filippov_driver.hpp"
+#include "solvers/contact_run.hpp"
 #include "solvers/integrate.hpp"
 
 using namespace stickslip;
@@ -18,11 +18,16 @@ OscillatorParameters belt() {
   OscillatorParameters p;
   p.m = 1;
   p.k = 1;
-  p.mu = 1;
   p.fn = 1;
   p.v_belt = 0.2;
-  p.stribeck = 3;
   return p;
+}
+const Weakening kLaw{1, 3};  // mu = 1, c_w = 3 s/m
+
+ContactSystem belt_system(Driver d) {
+  LawValues v;
+  v.set("mu", kLaw.mu).set("c_w", kLaw.c_w);
+  return oscillator_system(belt(), "weakening", v, d, true, true);
 }
 
 struct Cycle {
@@ -51,17 +56,17 @@ Cycle cycle_from(const std::vector<double>& t_in, const std::vector<double>& t_o
 }
 
 Cycle filippov_cycle(SolverKind kind, double t_end) {
-  const FrictionOscillator osc(belt());
-  FilippovOptions o;
-  o.solver.kind = kind;
-  o.solver.dt = 0.1;
-  o.solver.rtol = 1e-11;
-  o.solver.atol = 1e-13;
+  const ContactSystem osc = belt_system(Driver::filippov);
+  SolverOptions o;
+  o.kind = kind;
+  o.dt = 0.1;
+  o.rtol = 1e-11;
+  o.atol = 1e-13;
   Vec x(2);
   x << 0, 0;
   Mode mode;
   std::vector<double> t_in, t_out, x_in;
-  const RunStats st = integrate_filippov(osc, 0, t_end, x, mode, o);
+  const RunStats st = run_contact(osc, 0, t_end, x, mode, o);
   for (const auto& e : st.events) {
     if (e.mode_after[0] == sliding_mode) t_in.push_back(e.t);
     if (e.mode_before[0] == sliding_mode) t_out.push_back(e.t);
@@ -71,9 +76,9 @@ Cycle filippov_cycle(SolverKind kind, double t_end) {
   x2 << 0, 0;
   Mode m2;
   std::size_t k = 0;
-  integrate_filippov(osc, 0, t_end, x2, m2, o, [&](double t, VecCRef y, const Mode& md) {
-    if (k < t_in.size() && t == t_in[k] && md[0] == sliding_mode) {
-      x_in.push_back(y[0]);
+  run_contact(osc, 0, t_end, x2, m2, o, [&](const ContactSample& q) {
+    if (k < t_in.size() && q.t == t_in[k] && q.mode[0] == sliding_mode) {
+      x_in.push_back(q.x[0]);
       ++k;
     }
   });
@@ -82,7 +87,8 @@ Cycle filippov_cycle(SolverKind kind, double t_end) {
 }
 
 Cycle ida_cycle(double t_end) {
-  const FrictionOscillatorDae dae(belt());
+  const ContactSystem sys = belt_system(Driver::ida);
+  const Model& dae = *sys.model;
   SolverOptions o;
   o.kind = SolverKind::ida;
   o.dt = 0.1;
@@ -95,14 +101,14 @@ Cycle ida_cycle(double t_end) {
   const RunStats st = integrate(dae, 0, t_end, x, mode, o);
   std::size_t k = 0;
   for (const auto& e : st.events) {
-    if (e.mode_after[0] == osc_stick) t_in.push_back(e.t);
-    if (e.mode_before[0] == osc_stick) t_out.push_back(e.t);
+    if (e.mode_after[0] == stick_mode) t_in.push_back(e.t);
+    if (e.mode_before[0] == stick_mode) t_out.push_back(e.t);
   }
   Vec x2(3);
   x2 << 0, 0, 0;
   Mode m2 = dae.initial_mode(0, x2);
   integrate(dae, 0, t_end, x2, m2, o, [&](double t, VecCRef y, const Mode& md) {
-    if (k < t_in.size() && t == t_in[k] && md[0] == osc_stick) {
+    if (k < t_in.size() && t == t_in[k] && md[0] == stick_mode) {
       x_in.push_back(y[0]);
       ++k;
     }
@@ -118,7 +124,7 @@ TEST_CASE("belt oscillator: the stick-slip limit cycle agrees between the Filipp
   const Cycle ref = ida_cycle(t_end);
   const OscillatorParameters p = belt();
   // The stick phase moves with the belt from its entry point to x = mu F_N/k, where |k x| = mu F_N.
-  CHECK(ref.stick_duration == doctest::Approx((p.mu * p.fn / p.k - ref.x_stick_begin) / p.v_belt).epsilon(1e-8));
+  CHECK(ref.stick_duration == doctest::Approx((kLaw.mu * p.fn / p.k - ref.x_stick_begin) / p.v_belt).epsilon(1e-8));
   CHECK(ref.cycles >= 4);
   CHECK(ref.stick_fraction > 0.05);
   CHECK(ref.stick_fraction < 0.95);

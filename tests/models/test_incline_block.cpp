@@ -8,8 +8,9 @@
 
 #include <cmath>
 
+#include "core/errors.hpp"
 #include "models/incline_block.hpp"
-#include "solvers/filippov_driver.hpp"
+#include "solvers/contact_run.hpp"
 #include "solvers/integrate.hpp"
 
 using namespace stickslip;
@@ -28,28 +29,32 @@ struct Result {
 };
 
 Result run_filippov(const BlockParameters& p, double v0, double t_end, SolverKind kind, double dt) {
-  const InclineBlockFilippov sys(p);
-  FilippovOptions o;
-  o.solver.kind = kind;
-  o.solver.dt = dt;
-  o.solver.rtol = 1e-12;
-  o.solver.atol = 1e-15;
+  const ContactSystem sys = block_system(p, "coulomb-filippov", driver_of(kind, true), false, false);
+  SolverOptions o;
+  o.kind = kind;
+  o.dt = dt;
+  o.rtol = 1e-12;
+  o.atol = 1e-15;
   Vec x(4);
   x << 0, v0, -p.static_overlap(), 0;
   Mode mode;
   Result r;
   if (v0 == 0) r.t_rest = 0, r.s_rest = 0;
-  const RunStats st = integrate_filippov(sys, 0, t_end, x, mode, o, [&](double t, VecCRef y, const Mode& md) {
-    if (std::isnan(r.t_rest) && md[0] == sliding_mode) r.t_rest = t, r.s_rest = y[0];
-    if (!std::isnan(r.t_rest)) r.max_dev_after = std::max(r.max_dev_after, std::abs(y[0] - r.s_rest));
+  run_contact(sys, 0, t_end, x, mode, o, [&](const ContactSample& q) {
+    if (std::isnan(r.t_rest) && q.mode[0] == sliding_mode) r.t_rest = q.t, r.s_rest = q.x[0];
+    if (!std::isnan(r.t_rest)) r.max_dev_after = std::max(r.max_dev_after, std::abs(q.x[0] - r.s_rest));
   });
-  (void)st;
   r.s_end = x[0];
   return r;
 }
 
+std::unique_ptr<ContactModelBase> block_model(const BlockParameters& p, const std::string& law, Driver d, bool events) {
+  return std::move(block_system(p, law, d, events, true).model);
+}
+
 Result run_dae(const BlockParameters& p, double v0, double t_end) {
-  const InclineBlock blk(p, BlockLaw::coulomb_dae);
+  const auto owned = block_model(p, "coulomb-dae", Driver::ida, true);
+  const Model& blk = *owned;
   SolverOptions o;
   o.kind = SolverKind::ida;
   o.dt = 0.01;
@@ -61,7 +66,7 @@ Result run_dae(const BlockParameters& p, double v0, double t_end) {
   Result r;
   if (v0 == 0) r.t_rest = 0, r.s_rest = 0;
   integrate(blk, 0, t_end, x, mode, o, [&](double t, VecCRef y, const Mode& md) {
-    if (std::isnan(r.t_rest) && md[0] == block_stick) r.t_rest = t, r.s_rest = y[0];
+    if (std::isnan(r.t_rest) && md[0] == stick_mode) r.t_rest = t, r.s_rest = y[0];
     if (!std::isnan(r.t_rest)) r.max_dev_after = std::max(r.max_dev_after, std::abs(y[0] - r.s_rest));
   });
   r.s_end = x[0];
@@ -105,9 +110,10 @@ TEST_CASE("Coulomb stops a block launched down the slope at the analytic time an
 
 TEST_CASE("Cundall-Strack, C-SDS and D-SDS must load their spring: the block moves where Coulomb does not") {
   BlockParameters p = block30();
-  for (BlockLaw law : {BlockLaw::cundall_strack, BlockLaw::csds, BlockLaw::dsds}) {
-    CAPTURE(to_string(law));
-    const InclineBlock blk(p, law);
+  for (const char* law : {"cundall-strack", "csds", "dsds"}) {
+    CAPTURE(law);
+    const auto owned = block_model(p, law, Driver::fixed, false);
+    const Model& blk = *owned;
     SolverOptions o;
     o.kind = SolverKind::rk4;
     o.dt = 5e-6;
@@ -125,27 +131,36 @@ TEST_CASE("residual = 0 on the right-hand side in every ODE law; DAE residual co
   BlockParameters p = block30();
   Vec x(5), xd(5), r(5);
   x << 0.1, 0.02, -1.1 * p.static_overlap(), 1e-4, 1e-8;
-  for (BlockLaw law : {BlockLaw::cundall_strack, BlockLaw::csds, BlockLaw::dsds}) {
-    const InclineBlock blk(p, law);
-    blk.rhs(0, x, {block_free}, xd);
-    blk.residual(0, x, xd, {block_free}, r);
+  for (const char* law : {"cundall-strack", "csds", "dsds"}) {
+    const auto blk = block_model(p, law, Driver::fixed, false);
+    blk->rhs(0, x, {free_mode}, xd);
+    blk->residual(0, x, xd, {free_mode}, r);
     CHECK(r.norm() == 0);
   }
-  const InclineBlock dae(p, BlockLaw::coulomb_dae);
-  for (int mode : {block_stick, block_slip_pos, block_slip_neg}) {
+  const auto dae = block_model(p, "coulomb-dae", Driver::ida, true);
+  for (int mode : {stick_mode, slide_pos, slide_neg}) {
     Vec y = x;
-    dae.project(0, y, {mode});
-    dae.rhs(0, y, {mode}, xd);
-    dae.residual(0, y, xd, {mode}, r);
+    dae->project(0, y, {mode});
+    dae->rhs(0, y, {mode}, xd);
+    dae->residual(0, y, xd, {mode}, r);
     CHECK(r.norm() < 1e-12 * p.mass() * p.g);
   }
 }
 
 TEST_CASE("the form of each block law decides its drivers (Model::form, form_refuses)") {
   const BlockParameters p;
-  CHECK(InclineBlock(p, BlockLaw::coulomb_dae).form() == ModelForm::dae);
-  CHECK(InclineBlock(p, BlockLaw::dsds).form() == ModelForm::step_rule);
-  CHECK(InclineBlock(p, BlockLaw::cundall_strack).form() == ModelForm::ode);
+  CHECK(block_model(p, "coulomb-dae", Driver::ida, true)->form() == ModelForm::dae);
+  CHECK(block_model(p, "dsds", Driver::fixed, false)->form() == ModelForm::step_rule);
+  CHECK(block_model(p, "cundall-strack", Driver::fixed, false)->form() == ModelForm::ode);
+  // A driver without a form of the law refuses it, naming what the law is and the drivers that run it.
+  CHECK_THROWS_WITH_AS(block_system(p, "dsds", Driver::dopri5, false, false), doctest::Contains("time-stepping rule"),
+                       InputError);
+  CHECK_THROWS_WITH_AS(block_system(p, "coulomb-dae", Driver::fixed, true, true), doctest::Contains("allowed: ida"),
+                       InputError);
+  CHECK_THROWS_WITH_AS(block_system(p, "csds", Driver::filippov, false, false), doctest::Contains("no form that filippov"),
+                       InputError);
+  CHECK_THROWS_WITH_AS(block_system(p, "mindlin", Driver::fixed, false, false), doctest::Contains("friction=mindlin"),
+                       InputError);
   CHECK(form_refuses(ModelForm::dae, SolverKind::ida).empty());
   CHECK_FALSE(form_refuses(ModelForm::dae, SolverKind::rk4).empty());
   CHECK_FALSE(form_refuses(ModelForm::step_rule, SolverKind::cvode).empty());

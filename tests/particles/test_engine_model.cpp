@@ -68,7 +68,7 @@ Bodies run_sphere_model(int n) {
   const Bodies start = problem(n);
   SphereScene scene;
   scene.params.gravity = gravity(n);
-  scene.params.law = TangentialLaw::csds;
+  scene.params.law = "csds";
   scene.params.gamma_t = 1.0;
   scene.params.mu_s_pp = scene.params.mu_d_pp = scene.params.mu_s_pw = scene.params.mu_d_pw = 0.0;
   scene.params.xi = kXi;

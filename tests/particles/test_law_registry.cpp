@@ -1,4 +1,4 @@
-// The engine's law registry (models/particles/law_registry.hpp): every name gives the law of that name with the
+// The engine's law registry (models/particles/engine_laws.hpp): every name gives the law of that name with the
 // parameters handed over, an unknown name is an InputError naming the key `tangential` and the allowed list, and the
 // granular-gas study runs every law from the command line with a closed energy ledger.
 #include <doctest/doctest.h>
@@ -7,7 +7,7 @@
 #include <fstream>
 #include <string>
 
-#include "models/particles/law_registry.hpp"
+#include "models/particles/engine_laws.hpp"
 #include "tests/cli_runner.hpp"
 
 using namespace stickslip;

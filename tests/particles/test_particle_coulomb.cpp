@@ -1,4 +1,4 @@
-// Per-contact exact static friction (Coulomb, models/particles/tangential_laws.hpp; seed 002 eq. 21-22) against the
+// Per-contact exact static friction (Coulomb, models/contact/coulomb.hpp; seed 002 eq. 21-22) against the
 // analytic responses of one contact: a non-spinning disc or sphere on an incline below atan(mu) does not move at all
 // (its half-step slip velocity is zero to round-off, and velocity Verlet moves positions with it), while the
 // Cundall-Strack spring creeps; above atan(mu) it slides at g (sin a - mu cos a); a free disc (sphere) rolls

@@ -136,7 +136,7 @@ GranularState plates_on_engine(const Tangential& law, bool wall, double dt, doub
 
 TEST_CASE("C-SDS: a sphere on a frozen partner reproduces the sliding plates' exact solution") {
   const PlateParameters pp;  // m = k = F_max = 1, gamma = 2
-  const ExactSlidingPlates exact(pp, ExactSlidingPlates::Law::csds, 4.0, 0.0, 10.0);
+  const ExactSlidingPlates exact(pp, Csds{}, 4.0, 0.0, 10.0);
   for (bool wall : {true, false}) {
     double prev = 1;
     for (double dt : {2e-3, 1e-3, 5e-4}) {
@@ -162,7 +162,7 @@ TEST_CASE("C-SDS: a sphere on a frozen partner reproduces the sliding plates' ex
 
 TEST_CASE("D-SDS: the plates' D-SDS on the engine, and the energy its first reset creates") {
   const PlateParameters pp;
-  const ExactSlidingPlates exact(pp, ExactSlidingPlates::Law::dsds, 4.0, 0.0, 10.0);
+  const ExactSlidingPlates exact(pp, Dsds{}, 4.0, 0.0, 10.0);
   const double created_exact = std::pow(pp.gamma * 4.0 - pp.fmax, 2) / (2 * pp.k);  // 24.5
   for (double dt : {1e-3, 5e-4}) {
     const Dsds law{1.0, 2.0, 1.0};
@@ -180,7 +180,7 @@ TEST_CASE("D-SDS: the plates' D-SDS on the engine, and the energy its first rese
 
 TEST_CASE("dsds-stage: in velocity Verlet (one stage per step) it is the D-SDS, bit for bit, on the plates") {
   const PlateParameters pp;
-  const ExactSlidingPlates exact(pp, ExactSlidingPlates::Law::dsds, 4.0, 0.0, 10.0);
+  const ExactSlidingPlates exact(pp, Dsds{}, 4.0, 0.0, 10.0);
   const double dt = 1e-3;
   ParticleLedger ls, ld;
   const GranularState st = plates_on_engine(DsdsStage{{1.0, 2.0, 1.0}}, true, dt, 5.0, &ls);

@@ -1,4 +1,4 @@
-// Rolling resistance of the particle engine (models/particles/rolling_laws.hpp) against its analytic single-contact
+// Rolling resistance of the particle engine (models/contact/rolling.hpp) against its analytic single-contact
 // response: a disc (2-D) and a sphere (3-D) rolling without slip on a plane wall with the moment saturated
 // decelerate at a = mu_roll g/(1 + kappa) (I = kappa m r^2) and stop after v0^2/(2a); on an incline steeper than
 // atan(mu_roll) they accelerate at g (sin alpha - mu_roll cos alpha)/(1 + kappa); below it they stay, displaced by

@@ -22,10 +22,10 @@ struct Outcome {
   RunStats stats;
 };
 
-Outcome run(PlateLaw law, SolverKind kind, double dt, double rtol, double atol, double v0 = 4) {
-  const SlidingPlates model(kPaper, law, true);
-  const ExactSlidingPlates exact(kPaper, law == PlateLaw::csds ? ExactSlidingPlates::Law::csds : ExactSlidingPlates::Law::dsds,
-                                 v0, 0, 10);
+Outcome run(const std::string& law, SolverKind kind, double dt, double rtol, double atol, double v0 = 4) {
+  const auto model_owned = plates_model(kPaper, law, Driver::fixed, true);
+  const Model& model = *model_owned;
+  const ExactSlidingPlates exact = *exact_plates_of(kPaper, law, v0, 0, 10);
   Vec x(3);
   x << v0, 0, 0;
   Mode mode = model.initial_mode(0, x);
@@ -46,11 +46,10 @@ Outcome run(PlateLaw law, SolverKind kind, double dt, double rtol, double atol, 
 }  // namespace
 
 TEST_CASE("CVODE, IDA and dopri5 at tight tolerances reproduce the exact C-SDS and D-SDS (DAE)") {
-  for (PlateLaw law : {PlateLaw::csds, PlateLaw::dsds_dae}) {
-    const auto exact = ExactSlidingPlates(kPaper, law == PlateLaw::csds ? ExactSlidingPlates::Law::csds
-                                                                         : ExactSlidingPlates::Law::dsds, 4, 0, 10);
+  for (const std::string law : {"csds", "dsds-dae"}) {
+    const ExactSlidingPlates exact = *exact_plates_of(kPaper, law, 4, 0, 10);
     for (SolverKind kind : {SolverKind::cvode, SolverKind::ida, SolverKind::dopri5}) {
-      CAPTURE(to_string(law));
+      CAPTURE(law);
       CAPTURE(to_string(kind));
       const Outcome o = run(law, kind, 0.01, 1e-11, 1e-13);
       REQUIRE(exact.t_stick());
@@ -62,7 +61,8 @@ TEST_CASE("CVODE, IDA and dopri5 at tight tolerances reproduce the exact C-SDS a
 }
 
 TEST_CASE("IDA keeps the D-SDS spring on eq. 3 while sliding (algebraic row) and starts from the jump") {
-  const SlidingPlates model(kPaper, PlateLaw::dsds_dae, true);
+  const auto model_owned = plates_model(kPaper, "dsds-dae", Driver::fixed, true);
+  const Model& model = *model_owned;
   Vec x(3);
   x << 4, 0, 0;
   Mode mode = model.initial_mode(0, x);
@@ -87,7 +87,7 @@ TEST_CASE("fixed-step schemes with located events converge to the exact C-SDS at
   };
   for (const Row& r : {Row{SolverKind::euler, 1e-3, 2e-3}, Row{SolverKind::heun, 1e-2, 4e-5}, Row{SolverKind::rk4, 1e-2, 1e-9}}) {
     CAPTURE(to_string(r.kind));
-    const Outcome o = run(PlateLaw::csds, r.kind, r.dt, 0, 0);
+    const Outcome o = run("csds", r.kind, r.dt, 0, 0);
     CHECK(o.max_v_error <= r.bound);
     // One root evaluation per step plus the refinement of the single event.
     CHECK(static_cast<double>(o.stats.root_evals) / static_cast<double>(o.stats.steps) <= 1.2);
@@ -95,7 +95,8 @@ TEST_CASE("fixed-step schemes with located events converge to the exact C-SDS at
 }
 
 TEST_CASE("odeint steppers and the stage-wise forms of Appendix A agree when nothing is adjusted") {
-  const SlidingPlates model(kPaper, PlateLaw::csds, false);
+  const auto model_owned = plates_model(kPaper, "csds", Driver::fixed, false);
+  const Model& model = *model_owned;
   RunStats stats;
   for (SolverKind kind : {SolverKind::euler, SolverKind::midpoint, SolverKind::heun, SolverKind::rk4}) {
     auto odeint_map = make_one_step_map(model, kind, stats);
@@ -114,7 +115,8 @@ TEST_CASE("odeint steppers and the stage-wise forms of Appendix A agree when not
 TEST_CASE("a root that was just handled is not fired again after the reset") {
   // Start exactly on the stick/slide surface of the C-SDS with the stick field pointing inside: the
   // run must not register an event at t = 0.
-  const SlidingPlates model(kPaper, PlateLaw::csds, true);
+  const auto model_owned = plates_model(kPaper, "csds", Driver::fixed, true);
+  const Model& model = *model_owned;
   Vec x(3);
   x << 0.0, -1.0, 0;  // F_S = +1 = F_max, v = 0: sticking on the boundary
   Mode mode = model.initial_mode(0, x);
@@ -127,7 +129,8 @@ TEST_CASE("a root that was just handled is not fired again after the reset") {
 }
 
 TEST_CASE("a diverging explicit scheme is a SolverError, not NaN output") {
-  const SlidingPlates model(PlateParameters{1, 1e6, 2, 1e9}, PlateLaw::csds, false);
+  const auto model_owned = plates_model(PlateParameters{1, 1e6, 2, 1e9}, "csds", Driver::fixed, false);
+  const Model& model = *model_owned;
   Vec x(3);
   x << 4, 0, 0;
   Mode mode{free_mode};
@@ -138,7 +141,8 @@ TEST_CASE("a diverging explicit scheme is a SolverError, not NaN output") {
 }
 
 TEST_CASE("max_step bounds the internal steps of dopri5, CVODE and IDA") {
-  const SlidingPlates model(kPaper, PlateLaw::csds, true);
+  const auto model_owned = plates_model(kPaper, "csds", Driver::fixed, true);
+  const Model& model = *model_owned;
   for (SolverKind kind : {SolverKind::dopri5, SolverKind::cvode, SolverKind::ida}) {
     CAPTURE(to_string(kind));
     SolverOptions o;
@@ -165,10 +169,11 @@ TEST_CASE("max_step bounds the internal steps of dopri5, CVODE and IDA") {
 TEST_CASE("grazing D-SDS stick (gamma = 3, v0 = 6): one switch at t = 3 and v(10) = 0.211478 through every driver") {
   const PlateParameters p{1, 1, 3, 1};
   const double v0 = 6;
-  const ExactSlidingPlates exact(p, ExactSlidingPlates::Law::dsds, v0, 0, 10);
+  const ExactSlidingPlates exact(p, Dsds{}, v0, 0, 10);
   REQUIRE(exact.t_stick().has_value());
   CHECK(*exact.t_stick() == doctest::Approx(3.0).epsilon(1e-14));
-  const SlidingPlates model(p, PlateLaw::dsds_dae, true);
+  const auto model_owned = plates_model(p, "dsds-dae", Driver::fixed, true);
+  const Model& model = *model_owned;
   for (SolverKind kind : {SolverKind::ida, SolverKind::cvode, SolverKind::dopri5, SolverKind::rk4, SolverKind::heun}) {
     CAPTURE(to_string(kind));
     for (double rtol : {1e-6, 1e-8, 1e-10}) {

@@ -13,7 +13,7 @@
 #include <sstream>
 #include <string>
 
-#include "models/particles/law_registry.hpp"
+#include "models/particles/engine_laws.hpp"
 #include "models/sphere_scene.hpp"
 #include "studies/lammps_files.hpp"
 

@@ -38,7 +38,7 @@ TEST_CASE("dry-friction-oscillator: JSON stick time/place match the exact soluti
   REQUIRE(r.code == 0);
   const auto j = nlohmann::json::parse(r.out);
   CHECK(j["study"] == "dry-friction-oscillator");
-  const stickslip::DryFrictionOscillatorExact ex(stickslip::OscillatorParameters{}, 1.0, 2.0);
+  const stickslip::DryFrictionOscillatorExact ex(stickslip::OscillatorParameters{}, stickslip::Coulomb{0.4}, 1.0, 2.0);
   CHECK(std::abs(j["t_stick"].get<double>() - ex.t_stick()) <= 1e-8);
   CHECK(std::abs(j["x_stick"].get<double>() - ex.x_stick()) <= 1e-8);
   CHECK(j["drift"].get<double>() <= 1e-12);

@@ -1,0 +1,188 @@
+// models/contact/registry.cpp — names, form rules, parameter declarations and the catalog of the law registry
+// (registry.hpp).
+#include "models/contact/registry.hpp"
+
+#include <algorithm>
+#include <cmath>
+#include <fmt/format.h>
+
+#include "core/errors.hpp"
+
+namespace stickslip {
+
+double law_parameter(const Param& p, const LawValues& values, const std::string& law) {
+  const LawValues::Value* v = values.find(p.name);
+  const double x = v ? v->value : p.fallback;
+  const bool below = p.lo_open ? !(x > p.lo) : !(x >= p.lo);
+  const bool above = p.hi_open ? !(x < p.hi) : !(x <= p.hi);
+  if (below || above || !std::isfinite(x)) {
+    const std::string key = v && !v->key.empty() ? v->key : p.name;
+    const std::string text = v && !v->text.empty() ? v->text : format_value(x);
+    std::string allowed;
+    if (std::isinf(p.hi)) allowed = fmt::format("must be {} {}", p.lo_open ? ">" : ">=", format_value(p.lo));
+    else
+      allowed = fmt::format("must lie in {}{}, {}{}", p.lo_open ? "(" : "[", format_value(p.lo), format_value(p.hi),
+                            p.hi_open ? ")" : "]");
+    allowed += fmt::format(" for {}={}", values.law_key, law);
+    std::vector<std::string> notes;
+    if (*p.why) notes.emplace_back(p.why);
+    if (key != p.name) notes.push_back(fmt::format("the law's {} = {}", p.name, format_value(x)));
+    if (!notes.empty()) allowed += " (" + join(notes, "; ") + ")";
+    throw_input(key, text, allowed);
+  }
+  return x;
+}
+
+std::string form_list(unsigned forms) {
+  static const std::pair<unsigned, const char*> names[] = {
+      {form_increment, "increment"}, {form_rate, "rate"},       {form_slip_force, "slip force"},
+      {form_reset, "reset"},         {form_hybrid, "hybrid"},   {form_hybrid_rule, "hybrid rule"},
+      {form_dae, "DAE"},             {form_dae_ode, "DAE (ODE-consistent)"}, {form_filippov, "Filippov"}};
+  std::vector<std::string> out;
+  for (const auto& [bit, n] : names)
+    if (forms & bit) out.emplace_back(n);
+  return out.empty() ? "none" : join(out);
+}
+
+const char* to_string(Driver d) {
+  switch (d) {
+    case Driver::fixed: return "euler..rk4";
+    case Driver::dopri5: return "dopri5";
+    case Driver::cvode: return "cvode";
+    case Driver::ida: return "ida";
+    case Driver::filippov: return "filippov";
+    case Driver::verlet: return "verlet";
+    case Driver::trapezoid: return "trapezoid";
+    case Driver::engine_ode: return "engine-ode";
+    case Driver::lammps: return "lammps";
+    default: return "em/sde-heun";
+  }
+}
+
+bool runs(unsigned f, Driver d) {
+  switch (d) {
+    case Driver::fixed: return f & (form_reset | form_hybrid | form_hybrid_rule | form_rate | form_slip_force | form_dae_ode);
+    case Driver::dopri5:
+    case Driver::cvode: return f & (form_hybrid | form_rate | form_slip_force | form_dae_ode);
+    case Driver::ida: return f & (form_dae | form_dae_ode | form_hybrid | form_rate | form_slip_force);
+    case Driver::filippov: return f & form_filippov;
+    case Driver::verlet: return f & form_increment;
+    case Driver::trapezoid:
+    case Driver::lammps: return (f & form_increment) && !(f & form_exact_static);
+    case Driver::engine_ode:  // EngineModel takes the rate from one increment (models/particles/engine_model.hpp)
+      return (f & form_increment) && !(f & form_exact_static) && (f & (form_rate | form_slip_force));
+    default: return f & form_slip_force;
+  }
+}
+
+const std::vector<Driver>& drivers_of(RelationKind kind) {
+  static const std::vector<Driver> one_d{Driver::fixed, Driver::dopri5, Driver::cvode, Driver::ida, Driver::filippov};
+  static const std::vector<Driver> particles{Driver::verlet, Driver::trapezoid, Driver::engine_ode, Driver::lammps};
+  static const std::vector<Driver> pair{Driver::sde};
+  return kind == RelationKind::one_d ? one_d : kind == RelationKind::particles ? particles : pair;
+}
+
+std::vector<std::string> law_names() {
+  std::vector<std::string> n;
+  for_each_law([&](const auto& e) { n.emplace_back(e.name); });
+  return n;
+}
+
+unsigned law_forms(const std::string& key, const std::string& name, RelationKind kind) {
+  return with_law(key, name, [&](const auto& e) { return entry_forms(e, kind); });
+}
+
+std::vector<std::string> laws_running(RelationKind kind, const std::vector<Driver>& drivers) {
+  std::vector<std::string> n;
+  for_each_law([&](const auto& e) {
+    const unsigned f = entry_forms(e, kind);
+    if (std::any_of(drivers.begin(), drivers.end(), [&](Driver d) { return runs(f, d); })) n.emplace_back(e.name);
+  });
+  return n;
+}
+
+std::string refusal(const std::string& name, RelationKind kind, Driver d) {
+  const unsigned f = law_forms("friction", name, kind);
+  if (runs(f, d)) return "";
+  std::vector<std::string> ok;
+  for (Driver o : drivers_of(kind))
+    if (runs(f, o)) ok.emplace_back(to_string(o));
+  return fmt::format("{} has no form that {} runs (its forms here: {}){}", name, to_string(d), form_list(f),
+                     ok.empty() ? std::string("; no driver runs it on this relation")
+                                : "; drivers that run it: " + join(ok));
+}
+
+std::vector<Param> law_parameter_list(const std::string& key, const std::string& name) {
+  return with_law(key, name, [](const auto& e) {
+    using L = typename std::decay_t<decltype(e)>::Law;
+    return std::vector<Param>(L::parameters.begin(), L::parameters.end());
+  });
+}
+
+void declare_law_parameters(Parameters& p, const std::vector<std::string>& laws, const std::vector<std::string>& bound) {
+  std::vector<std::pair<Param, std::vector<std::string>>> params;  // each name once, with the laws that use it
+  for (const std::string& law : laws)
+    for (const Param& q : law_parameter_list("friction", law)) {
+      if (std::find(bound.begin(), bound.end(), q.name) != bound.end()) continue;
+      auto it = std::find_if(params.begin(), params.end(), [&](const auto& x) { return std::string(x.first.name) == q.name; });
+      if (it == params.end()) params.push_back({q, {law}});
+      else it->second.push_back(law);
+    }
+  for (const auto& [q, users] : params) {
+    if (p.has(q.name)) continue;
+    p.declare(q.name, format_value(q.fallback), fmt::format("{} [{}] (of {})", q.help, q.unit, join(users)));
+  }
+}
+
+LawValues law_values(const Parameters& p, const std::string& name, LawValues bound, const std::string& law_key) {
+  bound.law_key = law_key;
+  for (const Param& q : law_parameter_list(law_key, name)) {
+    if (bound.has(q.name) || !p.has(q.name)) continue;
+    bound.set(q.name, p.real(q.name), q.name, p.raw(q.name));
+  }
+  return bound;
+}
+
+LawValues all_law_values(const Parameters& p, const std::vector<std::string>& laws, const std::string& law_key,
+                         const std::vector<std::string>& bound) {
+  LawValues all, skip;
+  all.law_key = law_key;
+  for (const std::string& b : bound) skip.set(b, 0);
+  for (const std::string& law : laws) {
+    const LawValues own = law_values(p, law, skip, law_key);
+    for (const auto& [name, v] : own.values())
+      if (!skip.has(name)) all.set(name, v.value, v.key, v.text);
+  }
+  return all;
+}
+
+std::string law_catalog() {
+  std::string s = "friction laws (forms on 1-D relations | on particle contacts):\n";
+  for_each_law([&](const auto& e) {
+    s += fmt::format("  {} — {}\n      forms: {} | {}\n", e.name, e.summary, form_list(entry_forms(e, RelationKind::one_d)),
+                     form_list(entry_forms(e, RelationKind::particles)));
+  });
+  struct Row {
+    const char* relation;
+    RelationKind kind;
+  };
+  const Row rows[] = {{"sliding-plates, incline-block, friction-oscillator (1-D contact)", RelationKind::one_d},
+                      {"sphere and disc pairs, walls (particle engine, LAMMPS)", RelationKind::particles},
+                      {"stochastic pair (Markovian friction)", RelationKind::stochastic_pair}};
+  s += "law x relation x driver (generated from the forms; + runs, . no form for this driver):\n";
+  for (const Row& r : rows) {
+    const auto& ds = drivers_of(r.kind);
+    s += fmt::format("  {}\n    {:<18}", r.relation, "");
+    for (Driver d : ds) s += fmt::format(" {:>11}", to_string(d));
+    s += "\n";
+    for_each_law([&](const auto& e) {
+      const unsigned f = entry_forms(e, r.kind);
+      s += fmt::format("    {:<18}", e.name);
+      for (Driver d : ds) s += fmt::format(" {:>11}", runs(f, d) ? "+" : ".");
+      s += "\n";
+    });
+  }
+  return s;
+}
+
+}  // namespace stickslip

@@ -1,0 +1,358 @@
+// models/contact_model.hpp — the assembler of the small systems: one 1-D relation (models/sliding_plates.hpp,
+// incline_block.hpp, friction_oscillator.hpp) and any tangential law of the registry (models/contact/registry.hpp)
+// become a Model (core/model.hpp) in the form the driver needs, or a FilippovSystem for a set-valued law.
+//
+// A relation R provides (state x = [body..., law state z (0 or 1), extra...]):
+//   body_names(), extra_names()                 the state components of the bodies and of the relation's extras
+//                                               (the plates' friction work W); spring_name, force_name: the name
+//                                               of z when it is a spring ("xi") or an algebraic force ("F_t")
+//   slip_row                                    the body row whose rate is the slip acceleration
+//   contact(t, b), normal_force(t, b)           the Slip1 the law sees (slip velocity, m*, a_free, f_stick) and F_n,
+//                                               from the body state b
+//   rates(t, b, e, F, bdot, edot)               the body and extra rates with contact force F
+//   residual(t, b, e, bdot, edot, F, rb, re)    the same rows in the relation's residual form (the DAE laws)
+//   hold_slip(b)                                puts the slip velocity to zero (velocity projection)
+//   energy(b, e)                                kinetic, external energy and friction work (core/energy_ledger.hpp)
+// The forms, chosen from the law's forms, the driver and the events flag (choose_contact_form; law.hpp lists the
+// rules):
+//   slip_force  F = slip_force(v), no law state           rate   F = force(z), z' = rate(z)
+//   reset       the rate plus the law's reset between steps (adjust(), after each step or stage)
+//   hybrid      the law's modes and events (hybrid(); with the reset between steps when the law's hybrid is a rule)
+//   dae         the law's hybrid DAE (dae_form(): Coulomb's stick constraint, the D-SDS's continuous limit): the
+//               relation's residual rows, the law's row, the slip row replaced by 0 = v while the law holds it
+//   filippov    ContactFilippov: the surface h = slip velocity, the field with F = -sigma sliding_force(|v|)
+// Modes: one int, the law's hybrid mode (free_mode 0 when the form has no events).
+#pragma once
+
+#include <cmath>
+#include <functional>
+#include <memory>
+#include <string>
+#include <vector>
+
+#include "core/errors.hpp"
+#include "core/filippov_system.hpp"
+#include "core/model.hpp"
+#include "models/contact/registry.hpp"
+
+namespace stickslip {
+
+enum class ContactForm { slip_force, rate, reset, hybrid, dae, filippov };
+const char* to_string(ContactForm f);
+
+// The form of law `law` (its forms on 1-D relations: `forms`) that driver d runs, with events on or off; an
+// InputError naming solver_key (the driver cannot run the law), "events" (a DAE law without events) otherwise.
+ContactForm choose_contact_form(const std::string& law, unsigned forms, Driver d, bool events,
+                                const std::string& solver_key, const std::string& solver_text);
+
+// What the studies and the runner see of an assembled small system.
+class ContactModelBase : public Model {
+ public:
+  virtual ContactForm contact_form() const = 0;
+  // The tangential force the contact transmits in this state and mode.
+  virtual double contact_force(double t, VecCRef x, const Mode& mode) const = 0;
+  // |F_S| - F_max of a spring law (> 0 while sliding; the stick/slip test of a run without events), NaN for laws
+  // without one.
+  virtual double excess(double t, VecCRef x) const = 0;
+  virtual std::string law_name() const = 0;
+};
+
+template <class R, class L>
+class ContactModel final : public ContactModelBase {
+ public:
+  ContactModel(R relation, L law, std::string name, ContactForm form, bool projection)
+      : rel_(std::move(relation)), law_(std::move(law)), name_(std::move(name)), form_(form), projection_(projection) {
+    nb_ = rel_.body_names().size();
+    nz_ = form_ == ContactForm::slip_force ? 0 : 1;
+    ne_ = rel_.extra_names().size();
+  }
+
+  ContactForm contact_form() const override { return form_; }
+  std::string law_name() const override { return name_; }
+  const R& relation() const { return rel_; }
+  const L& law() const { return law_; }
+
+  std::size_t size() const override { return nb_ + nz_ + ne_; }
+  std::vector<std::string> state_names() const override {
+    std::vector<std::string> n = rel_.body_names();
+    if (nz_) n.push_back(form_ == ContactForm::dae && !spring_dae() ? R::force_name : R::spring_name);
+    for (const auto& e : rel_.extra_names()) n.push_back(e);
+    return n;
+  }
+
+  Mode initial_mode(double t, VecCRef x) const override {
+    const Slip1 c = rel_.contact(t, body(x));
+    const double fn = rel_.normal_force(t, body(x));
+    if (form_ == ContactForm::hybrid) {
+      if constexpr (HasHybrid<L>) return {law_.hybrid().initial_mode(c, fn, z(x))};
+    } else if (form_ == ContactForm::dae) {
+      if constexpr (has_dae) return {dae().initial_mode(c, fn, z(x))};
+    }
+    return {free_mode};
+  }
+
+  void rhs(double t, VecCRef x, const Mode& mode, VecRef xdot) const override {
+    const Slip1 c = rel_.contact(t, body(x));
+    const double fn = rel_.normal_force(t, body(x));
+    double f = 0, zdot = 0;
+    bool held = false;
+    law_terms(c, fn, x, md(mode), f, zdot, held);
+    rel_.rates(t, body(x), extra(x), f, xdot.head(nb_), xdot.tail(ne_));
+    if (held) xdot[R::slip_row] = 0;
+    if (nz_) xdot[nb_] = zdot;
+  }
+
+  void residual(double t, VecCRef x, VecCRef xdot, const Mode& mode, VecRef r) const override {
+    if (form_ != ContactForm::dae) {
+      Model::residual(t, x, xdot, mode, r);
+      return;
+    }
+    if constexpr (has_dae) {
+      const auto h = dae();
+      const Slip1 c = rel_.contact(t, body(x));
+      const double fn = rel_.normal_force(t, body(x));
+      const double zz = z(x), f = h.force(c, fn, zz, md(mode));
+      rel_.residual(t, body(x), extra(x), xdot.head(nb_), xdot.tail(ne_), f, r.head(nb_), r.tail(ne_));
+      if (h.holds_slip(md(mode))) r[R::slip_row] = c.v();
+      r[nb_] = h.residual(c, fn, zz, xdot[nb_], md(mode));
+    }
+  }
+
+  void differential_mask(const Mode& mode, VecRef id) const override {
+    id.setOnes();
+    if (form_ != ContactForm::dae) return;
+    if constexpr (has_dae) {
+      const auto h = dae();
+      if (h.algebraic(md(mode))) id[nb_] = 0;
+      if (h.holds_slip(md(mode))) id[R::slip_row] = 0;
+    }
+  }
+
+  ModelForm form() const override {
+    switch (form_) {
+      case ContactForm::reset: return ModelForm::step_rule;
+      case ContactForm::hybrid:
+        if constexpr (HasHybrid<L>) return law_.hybrid().form();
+        break;
+      case ContactForm::dae:
+        if constexpr (has_dae) return dae().form();
+        break;
+      default: break;
+    }
+    return ModelForm::ode;
+  }
+
+  std::size_t num_events() const override { return form_ == ContactForm::hybrid || form_ == ContactForm::dae ? 2 : 0; }
+  void events(double t, VecCRef x, const Mode& mode, VecRef g) const override {
+    const Slip1 c = rel_.contact(t, body(x));
+    const double fn = rel_.normal_force(t, body(x));
+    double gg[2] = {-1, -1};
+    with_hybrid([&](const auto& h) { h.events(c, fn, z(x), md(mode), gg); });
+    g[0] = gg[0];
+    g[1] = gg[1];
+  }
+  EventOutcome on_event(double t, VecRef x, Mode& mode, std::size_t which) const override {
+    if (which >= 2) return {false, false};
+    const Slip1 c = rel_.contact(t, body(x));
+    const double fn = rel_.normal_force(t, body(x));
+    int next = md(mode);
+    double zz = nz_ ? x[nb_] : 0.0;
+    with_hybrid([&](const auto& h) { next = h.on_event(c, fn, zz, md(mode), static_cast<int>(which)); });
+    if (next == md(mode) && which != 0) return {false, false};
+    if (nz_) x[nb_] = zz;
+    mode.assign(1, next);
+    return {true, false};
+  }
+  void project(double t, VecRef x, const Mode& mode) const override {
+    with_hybrid([&](const auto& h) {
+      if (h.holds_slip(md(mode))) rel_.hold_slip(x.head(nb_));
+      const Slip1 c = rel_.contact(t, body(x));
+      double zz = x[nb_];
+      h.project(c, rel_.normal_force(t, body(x)), zz, md(mode));
+      x[nb_] = zz;
+    });
+  }
+
+  Energy energy(double, VecCRef x, const Mode&) const override {
+    Energy e = rel_.energy(body(x), extra(x));
+    if constexpr (requires(const L& l) { l.kt; }) {
+      if (nz_ && !(form_ == ContactForm::dae && !spring_dae())) e.potential = 0.5 * law_.kt * x[nb_] * x[nb_];
+    }
+    return e;
+  }
+
+  AdjustPolicy adjustment_policy() const override {
+    if constexpr (ResetForm<L, Slip1>) {
+      if (form_ == ContactForm::reset) return L::reset_policy;
+      if constexpr (HasHybrid<L>) {
+        if (form_ == ContactForm::hybrid && AdjustingHybrid<decltype(law_.hybrid())>) return L::reset_policy;
+      }
+    }
+    return AdjustPolicy::none;
+  }
+  void adjust(double t, VecCRef x_eval, VecRef x_assigned, const Mode& mode) const override {
+    if constexpr (ResetForm<L, Slip1>) {
+      const Slip1 c = rel_.contact(t, body(x_eval));
+      const double fn = rel_.normal_force(t, body(x_eval));
+      if (form_ == ContactForm::reset) {
+        VecD<1> a(x_assigned[nb_]);
+        law_.reset(c, fn, VecD<1>(x_eval[nb_]), a);
+        x_assigned[nb_] = a[0];
+      } else if constexpr (HasHybrid<L>) {
+        if constexpr (AdjustingHybrid<decltype(law_.hybrid())>) {
+          double zz = x_assigned[nb_];
+          law_.hybrid().adjust(c, fn, x_eval[nb_], zz, md(mode));
+          x_assigned[nb_] = zz;
+        }
+      }
+    }
+  }
+
+  double contact_force(double t, VecCRef x, const Mode& mode) const override {
+    const Slip1 c = rel_.contact(t, body(x));
+    double f = 0, zdot = 0;
+    bool held = false;
+    law_terms(c, rel_.normal_force(t, body(x)), x, md(mode), f, zdot, held);
+    return f;
+  }
+  double excess(double t, VecCRef x) const override {
+    if constexpr (requires(const L& l, const Slip1& c) { l.excess(c, 0.0, 0.0); }) {
+      if (nz_) return law_.excess(rel_.contact(t, body(x)), rel_.normal_force(t, body(x)), x[nb_]);
+    }
+    return std::nan("");
+  }
+
+ private:
+  static constexpr bool has_dae = HasDae<L> || SetValuedLaw<L>;
+  // The contact's mode (free_mode for a caller without one, e.g. a hand-written loop over rhs).
+  static int md(const Mode& mode) { return mode.empty() ? static_cast<int>(free_mode) : mode[0]; }
+  auto dae() const { return dae_form(law_, projection_); }
+  // Whether the DAE's state is a spring (the D-SDS's) rather than the algebraic friction force (set-valued laws).
+  bool spring_dae() const { return HasDae<L>; }
+  auto body(VecCRef x) const { return x.head(nb_); }
+  auto extra(VecCRef x) const { return x.tail(ne_); }
+  double z(VecCRef x) const { return nz_ ? x[nb_] : 0.0; }
+
+  template <class F>
+  void with_hybrid(F&& f) const {
+    if (form_ == ContactForm::hybrid) {
+      if constexpr (HasHybrid<L>) f(law_.hybrid());
+    } else if (form_ == ContactForm::dae) {
+      if constexpr (has_dae) f(dae());
+    }
+  }
+
+  // The force, the law state's rate, and whether the slip row is held, in the chosen form.
+  void law_terms(const Slip1& c, double fn, VecCRef x, int mode, double& f, double& zdot, bool& held) const {
+    switch (form_) {
+      case ContactForm::slip_force:
+        if constexpr (SlipForceForm<L, Slip1> || SetValuedLaw<L>) f = slip_force(law_, c, fn)[0];
+        return;
+      case ContactForm::rate:
+      case ContactForm::reset:
+        if constexpr (RateForm<L, Slip1>) {
+          const VecD<1> zz(x[nb_]);
+          f = law_.force(c, fn, zz)[0];
+          zdot = law_.rate(c, fn, zz)[0];
+        }
+        return;
+      default:
+        with_hybrid([&](const auto& h) {
+          f = h.force(c, fn, x[nb_], mode);
+          zdot = h.rate(c, fn, x[nb_], mode);
+          held = h.holds_slip(mode);
+        });
+    }
+  }
+
+  R rel_;
+  L law_;
+  std::string name_;
+  ContactForm form_;
+  bool projection_;
+  std::size_t nb_ = 0, nz_ = 0, ne_ = 0;
+};
+
+// A set-valued law on a relation as a Filippov system: state [body..., extra...], one surface h = slip velocity.
+template <class R, class L>
+class ContactFilippov final : public FilippovSystem {
+ public:
+  ContactFilippov(R relation, L law) : rel_(std::move(relation)), law_(std::move(law)) {
+    nb_ = rel_.body_names().size();
+    ne_ = rel_.extra_names().size();
+  }
+  std::size_t size() const override { return nb_ + ne_; }
+  std::vector<std::string> state_names() const override {
+    std::vector<std::string> n = rel_.body_names();
+    for (const auto& e : rel_.extra_names()) n.push_back(e);
+    return n;
+  }
+  std::size_t num_surfaces() const override { return 1; }
+  void surfaces(double t, VecCRef x, VecRef h) const override { h[0] = rel_.contact(t, x.head(nb_)).v(); }
+  void surface_gradient(double, VecCRef, std::size_t, VecRef grad) const override {
+    grad.setZero();
+    grad[R::slip_row] = 1;
+  }
+  void field(double t, VecCRef x, VecCRef sigma, VecRef f) const override {
+    const Slip1 c = rel_.contact(t, x.head(nb_));
+    rel_.rates(t, x.head(nb_), x.tail(ne_), force(c, rel_.normal_force(t, x.head(nb_)), sigma[0]), f.head(nb_),
+               f.tail(ne_));
+  }
+  // The contact force at side value sigma.
+  double force(double t, VecCRef x, double sigma) const {
+    return force(rel_.contact(t, x.head(nb_)), rel_.normal_force(t, x.head(nb_)), sigma);
+  }
+  const R& relation() const { return rel_; }
+
+ private:
+  double force(const Slip1& c, double fn, double sigma) const {
+    if constexpr (SetValuedLaw<L>) return filippov_force(law_, c.v(), fn, sigma);
+    else return 0.0;
+  }
+  R rel_;
+  L law_;
+  std::size_t nb_ = 0, ne_ = 0;
+};
+
+// A law of the registry on a relation, in the form a driver runs: a Model, or (filippov) a FilippovSystem.
+struct ContactSystem {
+  std::unique_ptr<ContactModelBase> model;       // every form but filippov
+  std::unique_ptr<FilippovSystem> filippov;      // the Filippov form
+  std::function<double(double, VecCRef, double)> filippov_force;  // (t, x, sigma) -> F of the Filippov form
+  ContactForm form = ContactForm::rate;
+  std::string law;
+  std::size_t size() const { return model ? model->size() : filippov->size(); }
+};
+
+struct ContactOptions {
+  Driver driver = Driver::fixed;
+  bool events = false;
+  bool projection = true;                 // velocity projection while a DAE law sticks
+  std::string solver_key = "solver";      // the study's key and text of the driver, for refusals
+  std::string solver_text;
+};
+
+// Builds law `name` (values: its parameters, LawValues::law_key the study's key for it) on relation `relation`.
+template <class R>
+ContactSystem make_contact_system(const R& relation, const std::string& name, const LawValues& values,
+                                  const ContactOptions& o) {
+  return with_law(values.law_key, name, [&](const auto& e) {
+    using L = typename std::decay_t<decltype(e)>::Law;
+    ContactSystem s;
+    s.law = name;
+    s.form = choose_contact_form(name, entry_forms(e, RelationKind::one_d), o.driver, o.events, o.solver_key,
+                                 o.solver_text);
+    const L law = make_law<L>(values);
+    if (s.form == ContactForm::filippov) {
+      auto f = std::make_unique<ContactFilippov<R, L>>(relation, law);
+      const auto* fp = f.get();
+      s.filippov_force = [fp](double t, VecCRef x, double sigma) { return fp->force(t, x, sigma); };
+      s.filippov = std::move(f);
+    } else {
+      s.model = std::make_unique<ContactModel<R, L>>(relation, law, name, s.form, o.projection);
+    }
+    return s;
+  });
+}
+
+}  // namespace stickslip

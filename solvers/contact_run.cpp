@@ -1,0 +1,50 @@
+// solvers/contact_run.cpp — see contact_run.hpp.
+#include "solvers/contact_run.hpp"
+
+#include <cmath>
+
+#include "solvers/integrate.hpp"
+
+namespace stickslip {
+
+Driver driver_of(SolverKind kind, bool filippov) {
+  if (filippov) return Driver::filippov;
+  switch (kind) {
+    case SolverKind::dopri5: return Driver::dopri5;
+    case SolverKind::cvode: return Driver::cvode;
+    case SolverKind::ida: return Driver::ida;
+    default: return Driver::fixed;
+  }
+}
+
+void validate_contact_run(const ContactSystem& s, const SolverOptions& so, double t0, double t_end) {
+  if (s.model) validate_solver_options(*s.model, so, t0, t_end);
+  else validate_solver_options(FilippovModel(*s.filippov), so, t0, t_end);
+}
+
+Mode contact_initial_mode(const ContactSystem& s, double t0, VecCRef x) {
+  return s.model ? s.model->initial_mode(t0, x) : Mode{};
+}
+
+RunStats run_contact(const ContactSystem& s, double t0, double t_end, VecRef x, Mode& mode, const SolverOptions& so,
+                     const ContactObserver& observer, GradientKind gradient, double fd_delta) {
+  if (s.model) {
+    if (mode.empty()) mode = s.model->initial_mode(t0, x);
+    const ContactModelBase& m = *s.model;
+    return integrate(m, t0, t_end, x, mode, so, [&](double t, VecCRef y, const Mode& md) {
+      if (observer) observer({t, y, md, m.contact_force(t, y, md), std::nan("")});
+    });
+  }
+  FilippovOptions fo;
+  fo.solver = so;
+  fo.gradient = gradient;
+  fo.fd_delta = fd_delta;
+  const FilippovModel wrapper(*s.filippov, gradient, fd_delta);
+  return integrate_filippov(*s.filippov, t0, t_end, x, mode, fo, [&](double t, VecCRef y, const Mode& md) {
+    if (!observer) return;
+    const double sigma = wrapper.side_values(t, y, md)[0];
+    observer({t, y, md, s.filippov_force(t, y, sigma), sigma});
+  });
+}
+
+}  // namespace stickslip

@@ -1,0 +1,37 @@
+// solvers/contact_run.hpp — runs an assembled small system (models/contact_model.hpp: a registry law on a 1-D
+// relation, in the form its driver needs) with the driver of its form: solvers/integrate.hpp for every Model form,
+// the Filippov driver (solvers/filippov_driver.hpp) for a set-valued law's Filippov form. The observer sees, with
+// every sample, the contact force and (Filippov form) the side value sigma in [-1, 1] (NaN for the other forms).
+#pragma once
+
+#include <functional>
+
+#include "models/contact/registry.hpp"
+#include "models/contact_model.hpp"
+#include "solvers/filippov_driver.hpp"
+#include "solvers/solver_options.hpp"
+
+namespace stickslip {
+
+// The driver of the registry's matrix that a solver kind is (filippov: under the Filippov driver).
+Driver driver_of(SolverKind kind, bool filippov);
+
+struct ContactSample {
+  double t;
+  VecCRef x;
+  const Mode& mode;
+  double force;  // the contact force
+  double sigma;  // Filippov side value (NaN for the other forms)
+};
+using ContactObserver = std::function<void(const ContactSample&)>;
+
+// Checks the combination of system, solver and options (InputError naming the key).
+void validate_contact_run(const ContactSystem& s, const SolverOptions& so, double t0, double t_end);
+// The initial mode of the system at x (the Filippov form: empty, the driver decides).
+Mode contact_initial_mode(const ContactSystem& s, double t0, VecCRef x);
+// Runs s from t0 to t_end; x and mode are updated in place (mode empty: the initial mode).
+RunStats run_contact(const ContactSystem& s, double t0, double t_end, VecRef x, Mode& mode, const SolverOptions& so,
+                     const ContactObserver& observer = {}, GradientKind gradient = GradientKind::exact,
+                     double fd_delta = 1e-7);
+
+}  // namespace stickslip
