@@ -25,8 +25,15 @@ PolygonWall segment_wall(const Vec2& a, const Vec2& b, double thickness) {
 }
 
 void check_polygon_wall(const PolygonWall& w, const std::string& key) {
-  const std::string value = "(" + format_value(w.a.x()) + "," + format_value(w.a.y()) + ") -> (" +
-                            format_value(w.b.x()) + "," + format_value(w.b.y()) + ")";
+  std::string value = "(";  // appended piece by piece: GCC 12's -Wrestrict false positive on "lit" + std::string
+  value += format_value(w.a.x());
+  value += ",";
+  value += format_value(w.a.y());
+  value += ") -> (";
+  value += format_value(w.b.x());
+  value += ",";
+  value += format_value(w.b.y());
+  value += ")";
   if (!w.a.allFinite() || !w.b.allFinite() || w.a == w.b)
     throw_input(key, value, "two distinct finite points (the solid on the left of the first towards the second)");
   if (!(w.thickness > 0)) throw_input(key + ".thickness", format_value(w.thickness), "a thickness > 0 (m)");

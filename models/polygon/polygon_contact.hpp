@@ -45,11 +45,15 @@
 //            N_e = R(-90)(o_{k+1} - o_k) the outward normal times the length, m_e the edge's midpoint (the velocity
 //            fields are affine, so the midpoint integrates them exactly), and j's edges drop out because a rigid
 //            motion of both bodies keeps A. Exact for rigid motions, at the cost of one pass over O.
+//   flat side
+//            flat_side: exactly two intersection points and one side of O a single straight edge of one body (a
+//            corner or a face pressed into a face, or into a wall); flat_depth = the depth of c below that edge's
+//            line, into its body. Then the elastic energy has a closed form (models/polygon/overlap_force.hpp).
 //   effective masses
 //            1/m_t = 1/m_i + 1/m_j + (r_i . n)^2/I_i + (r_j . n)^2/I_j    (eq. 21: r_perp = projection on n)
 //            1/m_n = 1/m_i + 1/m_j + (r_i x n)^2/I_i + (r_j x n)^2/I_j    (normal; ours, for the damping if wanted)
 //            both the response of the relative velocity at c along t resp. n to a unit impulse (a wall: 1/m = 1/I = 0).
-// How a contact force acts (apply): the force on i is F_i = -f_n n + F_t (f_n > 0 pushes apart, F_t the tangential
+// How a contact force acts (contact_load): the force on i is F_i = -f_n n + F_t (f_n > 0 pushes apart, F_t the tangential
 // law's force on i, along t), on j -F_i, both at c; torques r_i x F_i on i and r_j x (-F_i) on j, so the pair
 // exerts no net torque about any point and velocity Verlet keeps the angular momentum to round-off. The power the
 // contact takes from the bodies is P = -F_i . v_rel = f_n (v_rel . n) - F_t . v_t (the ledger's form, as for

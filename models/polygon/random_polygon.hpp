@@ -19,7 +19,8 @@
 //              a convex polygon, counter-clockwise; every turn is left and the outline winds once.
 //   body frame the corners shifted to the polygon's centroid (not the ellipse's centre), major axis along x. The
 //              orientation in a scene is the caller's (draw theta uniformly for an isotropic packing).
-// The polygon is inscribed: its area is below pi r^2 (5 corners: about 0.76 pi r^2; 10: about 0.94 pi r^2).
+// The polygon is inscribed: its area is below pi r^2; evenly spaced corners would give (n/2) sin(2 pi/n)/pi of it
+// (5 corners: 0.76, 10: 0.94), the jitter a little less.
 #pragma once
 
 #include <cstdint>

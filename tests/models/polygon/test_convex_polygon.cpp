@@ -10,35 +10,18 @@
 #include "core/loglog_slope.hpp"
 #include "models/polygon/convex_polygon.hpp"
 #include "models/polygon/random_polygon.hpp"
+#include "tests/input_error.hpp"
 #include "tests/models/polygon/brute_force.hpp"
+#include "tests/models/polygon/draws.hpp"
 
 using namespace stickslip;
 
-namespace {
-double uniform(std::mt19937_64& rng, double lo, double hi) {
-  return lo + (hi - lo) * static_cast<double>(rng() >> 11) * 0x1.0p-53;
-}
-
-// The message of the InputError that f throws ("" if none).
-template <class F>
-std::string refusal(F&& f) {
-  try {
-    f();
-  } catch (const InputError& e) {
-    return e.what();
-  }
-  return "";
-}
-}  // namespace
+using test::uniform;
 
 TEST_CASE("area, centroid and polar moment of random convex polygons equal a triangle fan's") {
   std::mt19937_64 rng(21);
   for (int draw = 0; draw < 300; ++draw) {
-    RandomPolygonSpec spec;
-    spec.min_corners = 3;
-    spec.max_corners = 40;
-    spec.mean_radius = uniform(rng, 1e-3, 2.0);
-    spec.eccentricity = uniform(rng, 0.0, 0.95);
+    const RandomPolygonSpec spec = test::random_spec(rng, 40, 1e-3, 2.0, 0.95);
     const ConvexPolygon body = random_polygon(spec, rng);
     // Placed far from the origin at a random angle, so the sums are taken where coordinates are large.
     std::vector<Vec2> world(body.corners().size());
@@ -99,7 +82,7 @@ TEST_CASE("place() is a rigid motion: distances kept, counter-clockwise kept, ce
 
 TEST_CASE("invalid corner lists are refused with the key, the corners and what is allowed") {
   using V = std::vector<Vec2>;
-  auto msg = [](const V& v) { return refusal([&] { ConvexPolygon p(v, "scene.body[3].corners"); }); };
+  auto msg = [](const V& v) { return test::input_error_message([&] { ConvexPolygon p(v, "scene.body[3].corners"); }); };
   const std::string two = msg(V{{0, 0}, {1, 0}});
   CHECK(two.rfind("scene.body[3].corners=(0,0) (1,0): a convex polygon", 0) == 0);
   CHECK(two.find("2 corners") != std::string::npos);

@@ -20,13 +20,12 @@
 #include "models/polygon/polygon_contact.hpp"
 #include "models/polygon/random_polygon.hpp"
 #include "tests/models/polygon/brute_force.hpp"
+#include "tests/models/polygon/draws.hpp"
 
 using namespace stickslip;
 
 namespace {
-double uniform(std::mt19937_64& rng, double lo, double hi) {
-  return lo + (hi - lo) * static_cast<double>(rng() >> 11) * 0x1.0p-53;
-}
+using test::uniform;
 
 // A body in motion: its shape, pose and velocities; world corners at time t of the motion with constant v, omega.
 struct Moving {
@@ -44,12 +43,7 @@ struct Moving {
 };
 
 Moving random_moving(std::mt19937_64& rng, const Vec2& x) {
-  RandomPolygonSpec s;
-  s.min_corners = 3;
-  s.max_corners = 14;
-  s.mean_radius = uniform(rng, 0.5, 1.5);
-  s.eccentricity = uniform(rng, 0.0, 0.9);
-  return {random_polygon(s, rng), x, uniform(rng, -M_PI, M_PI), Vec2(uniform(rng, -1, 1), uniform(rng, -1, 1)),
+  return {random_polygon(test::random_spec(rng, 14, 0.5, 1.5, 0.9), rng), x, uniform(rng, -M_PI, M_PI), Vec2(uniform(rng, -1, 1), uniform(rng, -1, 1)),
           uniform(rng, -1, 1)};
 }
 

@@ -13,13 +13,12 @@
 #include "models/polygon/overlap.hpp"
 #include "models/polygon/random_polygon.hpp"
 #include "tests/models/polygon/brute_force.hpp"
+#include "tests/models/polygon/draws.hpp"
 
 using namespace stickslip;
 
 namespace {
-double uniform(std::mt19937_64& rng, double lo, double hi) {
-  return lo + (hi - lo) * static_cast<double>(rng() >> 11) * 0x1.0p-53;
-}
+using test::uniform;
 
 struct Placed {
   ConvexPolygon body;
@@ -27,12 +26,7 @@ struct Placed {
 };
 
 Placed random_placed(std::mt19937_64& rng, const Vec2& x, int max_corners = 16) {
-  RandomPolygonSpec s;
-  s.min_corners = 3;
-  s.max_corners = max_corners;
-  s.mean_radius = uniform(rng, 0.5, 1.5);
-  s.eccentricity = uniform(rng, 0.0, 0.9);
-  Placed p{random_polygon(s, rng), {}};
+  Placed p{random_polygon(test::random_spec(rng, max_corners, 0.5, 1.5, 0.9), rng), {}};
   p.world.resize(p.body.corners().size());
   p.body.place(x, uniform(rng, -M_PI, M_PI), p.world);
   return p;

@@ -9,6 +9,7 @@
 
 #include "core/errors.hpp"
 #include "models/polygon/random_polygon.hpp"
+#include "tests/input_error.hpp"
 
 using namespace stickslip;
 
@@ -77,14 +78,7 @@ TEST_CASE("random polygons: n in range, corners on the ellipse at stratified ang
 }
 
 TEST_CASE("random polygon specs are validated") {
-  auto msg = [](RandomPolygonSpec s) {
-    try {
-      check_random_polygon_spec(s);
-    } catch (const InputError& e) {
-      return std::string(e.what());
-    }
-    return std::string();
-  };
+  auto msg = [](RandomPolygonSpec s) { return test::input_error_message([&] { check_random_polygon_spec(s); }); };
   RandomPolygonSpec s;
   CHECK(msg(s).empty());
   s.min_corners = 2;
