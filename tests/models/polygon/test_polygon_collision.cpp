@@ -9,11 +9,15 @@
 //                     point c, so they exert no net torque, and Verlet's kicks and drift then keep L exactly
 //                     (x_{n+1} x v_{n+1/2} = x_n x v_{n+1/2}): to round-off, stronger than the scheme's order.
 //   linear momentum   likewise to round-off.
-// The kinetic energy after the bodies separate need not equal the one before: the paper's force is not the gradient
-// of an energy (overlap_force.hpp); the test reports that difference and checks that it converges as dt -> 0.
+// The kinetic energy after the bodies separate equals the one before where the contact stayed flat-sided (then the
+// elastic energy has the closed form Y A z_c/l, which the history integral must match); where it passed through a
+// corner-against-corner phase it need not (overlap_force.hpp): the test reports that change and checks that it
+// converges as dt -> 0. STICKSLIP_POLYGON_COLLISIONS=N runs N draws instead of 10.
 #include <doctest/doctest.h>
 
+#include <algorithm>
 #include <cmath>
+#include <cstdlib>
 #include <optional>
 #include <random>
 
@@ -63,7 +67,7 @@ class TwoPolygons {
                            b_[0].inertia * std::abs(b_[0].omega) + b_[1].inertia * std::abs(b_[1].omega);
     double u = 0, power = elastic_power();
     const long steps = std::lround(t_max / dt), tail = std::lround(after / dt);
-    long opened = -1;
+    long opened = -1, first = -1;
     for (long n = 0; n < steps && (opened < 0 || n < opened + tail); ++n) {
       kick(0.5 * dt);
       for (Body& b : b_) {
@@ -83,12 +87,18 @@ class TwoPolygons {
       if (r.flat_throughout)
         r.closed_form_gap = std::max(r.closed_form_gap, std::abs(u - flat_side_elastic_energy(c_, law_)) / k0);
       if (c_.touching) {
+        if (r.contact_steps == 0) first = n;
         ++r.contact_steps;
         r.max_area_ratio = std::max(r.max_area_ratio, c_.area / std::min(b_[0].shape.area(), b_[1].shape.area()));
       }
     }
-    if (r.contact_steps == 0) return r;  // the bodies turned past each other without touching
-    REQUIRE(opened >= 0);                 // the contact closed and opened again
+    // The bodies turned past each other and touched late or not at all (a tip grazing a tip): a miss. A contact that
+    // began on approach (within the first tenth) must have opened again.
+    if (opened < 0) {
+      REQUIRE((r.contact_steps == 0 || first > steps / 10));
+      r.contact_steps = 0;
+      return r;
+    }
     r.kinetic_change = (kinetic() - k0) / k0;
     return r;
   }
@@ -168,8 +178,13 @@ bool random_collision(std::mt19937_64& rng, std::optional<TwoPolygons>& out) {
 
 TEST_CASE("an elastic polygon collision under velocity Verlet: energy to second order, momenta to round-off") {
   std::mt19937_64 rng(2);
+  // STICKSLIP_POLYGON_COLLISIONS=300 repeats the measurement of models/polygon/overlap_force.hpp (default 10 draws).
+  const char* env = std::getenv("STICKSLIP_POLYGON_COLLISIONS");
+  const int draws = env ? std::max(1, std::atoi(env)) : 10;
   int collisions = 0, flat = 0;
-  for (int draw = 0; draw < 10; ++draw) {
+  std::vector<double> bent_change;  // K_end/K_0 - 1 of the collisions that passed through a bent phase (dt = 1e-7 s)
+  double flat_change = 0;           // the largest |K_end/K_0 - 1| of the flat-sided ones
+  for (int draw = 0; draw < draws; ++draw) {
     std::mt19937_64 fork(rng());
     std::vector<Run> runs;
     for (double dt : {4e-7, 2e-7, 1e-7}) {
@@ -199,13 +214,19 @@ TEST_CASE("an elastic polygon collision under velocity Verlet: energy to second 
     // Flat-sided all along: the history integral is the closed form Y A z_c/l up to the scheme's error (both the
     // quadrature of the power and the closed form at the computed state are O(dt^2): measured 1.3 times the energy
     // error), and the kinetic energy comes back (a potential force): |K_end/K_0 - 1| within that error.
+    if (!runs[2].flat_throughout) bent_change.push_back(runs[2].kinetic_change);
     if (runs[2].flat_throughout) {
       ++flat;
+      flat_change = std::max(flat_change, std::abs(runs[2].kinetic_change));
       CHECK(runs[2].closed_form_gap <= 2 * runs[2].energy_error);
       CHECK(runs[1].closed_form_gap / runs[2].closed_form_gap == doctest::Approx(4).epsilon(0.05));
       CHECK(std::abs(runs[2].kinetic_change) <= runs[2].energy_error);
     }
   }
-  CHECK(collisions >= 6);
-  CHECK(flat >= 3);
+  std::sort(bent_change.begin(), bent_change.end());
+  MESSAGE(collisions, " collisions: ", flat, " flat-sided, largest |K_end/K_0 - 1| ", flat_change, "; ",
+          bent_change.size(), " bent, K_end/K_0 - 1 from ", (bent_change.empty() ? 0.0 : bent_change.front()), " to ",
+          (bent_change.empty() ? 0.0 : bent_change.back()));
+  CHECK(collisions >= 6 * draws / 10);
+  CHECK(flat >= 3 * draws / 10);
 }

@@ -374,6 +374,60 @@ TEST_CASE("flat-sided contacts: the elastic energy Y A z_c/l is the integral of 
   CHECK(in_contact >= 25);
 }
 
+TEST_CASE("eq. 18: a square hitting a floor face-on rebounds with the restitution of the clamped spring-dashpot") {
+  // Face-on at fixed orientation the overlap is a strip of width w and depth d: A = w d, dA/dt = w d', so the law is
+  // f = k d + c d' with k = Y w/l, c = D sqrt(Y m) w/l, clamped at f >= 0 (m_eff = m: translation only). Reference:
+  // the damped oscillator from d = 0, d' = v0, d(t) = v0/w_d e^(-zeta w0 t) sin(w_d t), until f = 0 (bisection on
+  // the closed form); the restitution is -d'(t*)/v0. The simulation: RK4 on the centroid height with the force of
+  // wall_contact + OverlapNormalForce at every stage, starting at first touch.
+  std::mt19937_64 rng(31);
+  const double rho = 5000, young = 5e7;
+  for (int draw = 0; draw < 12; ++draw) {
+    const double w = uniform(rng, 2e-3, 2e-2), damping = uniform(rng, 0.05, 1.3), v0 = uniform(rng, 0.05, 0.5);
+    const ConvexPolygon sq(std::vector<Vec2>{{0, 0}, {w, 0}, {w, w}, {0, w}});
+    const double m = sq.mass(rho), l = characteristic_length_wall(sq.equal_area_radius());
+    const double k = young * w / l, c = damping * std::sqrt(young * m) * w / l;
+    const double w0 = std::sqrt(k / m), zeta = c / (2 * std::sqrt(k * m)), wd = w0 * std::sqrt(1 - zeta * zeta);
+    auto depth = [&](double t) { return v0 / wd * std::exp(-zeta * w0 * t) * std::sin(wd * t); };
+    auto rate = [&](double t) {
+      return v0 * std::exp(-zeta * w0 * t) * (std::cos(wd * t) - zeta * w0 / wd * std::sin(wd * t));
+    };
+    double lo = 0, hi = M_PI / wd;  // f(0) = c v0 > 0, f(pi/w_d) = c d' < 0
+    for (int it = 0; it < 200; ++it) {
+      const double mid = 0.5 * (lo + hi);
+      (k * depth(mid) + c * rate(mid) > 0 ? lo : hi) = mid;
+    }
+    const double e_exact = -rate(lo) / v0;
+    const PolygonWall floor = half_plane_wall(Vec2(0, 0), Vec2(0, 1));
+    const OverlapNormalForce law{young, damping};
+    std::vector<Vec2> corners(4);
+    auto accel = [&](double y, double v) {
+      sq.place(Vec2(0, y), 0, corners);
+      const PolygonContact ct = wall_contact(corners, {Vec2(0, y), Vec2(0, v), 0.0}, floor, {}, l);
+      return -law.force(ct, m).total * ct.n.y() / m;  // the force on the square is -f_n n
+    };
+    auto restitution = [&](double dt) {
+      double y = 0.5 * w, v = -v0;  // first touch, moving down
+      for (long n = 0; n < 1000000 && (y < 0.5 * w || v < 0); ++n) {
+        const double k1y = v, k1v = accel(y, v);
+        const double k2y = v + 0.5 * dt * k1v, k2v = accel(y + 0.5 * dt * k1y, k2y);
+        const double k3y = v + 0.5 * dt * k2v, k3v = accel(y + 0.5 * dt * k2y, k3y);
+        const double k4y = v + dt * k3v, k4v = accel(y + dt * k3y, k4y);
+        y += dt / 6 * (k1y + 2 * k2y + 2 * k3y + k4y);
+        v += dt / 6 * (k1v + 2 * k2v + 2 * k3v + k4v);
+      }
+      return v / v0;
+    };
+    const double period = M_PI / wd, e1 = restitution(period / 400), e2 = restitution(period / 800);
+    // First order: the damping force jumps from 0 to c v0 at first touch (A = 0 there is no contact), which RK4's
+    // first stage misses; halving dt halves the error, and the extrapolation 2 e(dt/2) - e(dt) removes it.
+    const double extrapolated = 2 * e2 - e1;
+    CHECK(std::abs(e2 - e_exact) <= 1.2 * std::abs(e1 - e2));
+    CHECK(std::abs(extrapolated - e_exact) <= 0.05 * std::abs(e1 - e2) + 1e-12);
+    CHECK(zeta == doctest::Approx(damping * std::sqrt(w / l) / 2).epsilon(1e-12));  // the header's damping ratio
+  }
+}
+
 TEST_CASE("the overlap normal force: Y A/l, eq. 18's damping on dA/dt, no pull; parameters validated") {
   PolygonContact c;
   c.touching = true;
