@@ -72,8 +72,17 @@ AreaCentroid area_centroid(const OverlapPolygon& o) {
   return {0.5 * a2, a2 != 0 ? Vec2(base + s / (3 * a2)) : base};
 }
 
-// One Sutherland-Hodgman pass of `in` against h into `out` (see the header for the labels).
-void clip_once(const OverlapPolygon& in, const HalfPlane& h, double tol2, OverlapPolygon& out) {
+// One Sutherland-Hodgman pass of `in` against h into `out` (see the header for the labels). Returns false, and
+// writes nothing, when every corner of `in` is inside (most of j's half-planes do not cut i: no copy then).
+bool clip_once(const OverlapPolygon& in, const HalfPlane& h, double tol2, OverlapPolygon& out) {
+  const int n = in.size;
+  std::array<double, kMaxOverlapCorners> d;
+  bool cut = false;
+  for (int k = 0; k < n; ++k) {
+    d[k] = cross2(h.d, in.corner[k] - h.q);
+    cut |= d[k] < 0;
+  }
+  if (!cut) return false;
   out.size = 0;
   auto push = [&](const Vec2& p, std::uint8_t owner) {
     if (out.size > 0 && (p - out.corner[out.size - 1]).squaredNorm() <= tol2) {
@@ -85,22 +94,21 @@ void clip_once(const OverlapPolygon& in, const HalfPlane& h, double tol2, Overla
     out.owner[out.size] = owner;
     ++out.size;
   };
-  const int n = in.size;
-  double da = cross2(h.d, in.corner[0] - h.q);
   for (int k = 0; k < n; ++k) {
+    const int k1 = k + 1 < n ? k + 1 : 0;
     const Vec2& a = in.corner[k];
-    const Vec2& b = in.corner[k + 1 < n ? k + 1 : 0];
-    const double db = cross2(h.d, b - h.q);
+    const Vec2& b = in.corner[k1];
+    const double da = d[k], db = d[k1];
     if (da >= 0) {
       push(a, in.owner[k]);
       if (db < 0) push(a + (da / (da - db)) * (b - a), owner_j);  // leaves: the new edge runs along j's line
     } else if (db >= 0) {
       push(a + (da / (da - db)) * (b - a), in.owner[k]);  // enters: the rest of the edge is still in's
     }
-    da = db;
   }
   if (out.size > 1 && (out.corner[out.size - 1] - out.corner[0]).squaredNorm() <= tol2) --out.size;
   if (out.size < 3) out.size = 0;
+  return true;
 }
 
 double size_of(std::span<const Vec2> p) {
@@ -142,7 +150,7 @@ void clip_overlap(std::span<const Vec2> p, std::span<const HalfPlane> region, do
   }
   const double tol2 = merge_tol * merge_tol;
   for (const HalfPlane& h : region) {
-    clip_once(*cur, h, tol2, *next);
+    if (!clip_once(*cur, h, tol2, *next)) continue;
     std::swap(cur, next);
     if (cur->size == 0) break;
   }
