@@ -208,7 +208,12 @@ void PairStickslip<Laws>::evaluate(double dt) {
   history_built_ = neighbor->lastcall;
   history_->mark_dirty();
   auto vec = [](const double* p) { return Vec3(p[0], p[1], p[2]); };
-  auto inv_mass = [&](int k) { return (mask[k] & freeze_group_bit_) ? 0.0 : 1.0 / rmass[k]; };
+  // 1/m per atom (0 when frozen), once per step for owned and ghost atoms: a division per atom instead of two per
+  // contact (the divider, shared by every division and square root, is what limits this loop on a dense packing)
+  const int nall = nlocal + atom->nghost;
+  if (inv_mass_.size() < static_cast<std::size_t>(nall)) inv_mass_.resize(static_cast<std::size_t>(nall));
+  double* inv_mass = inv_mass_.data();
+  for (int k = 0; k < nall; ++k) inv_mass[k] = (mask[k] & freeze_group_bit_) ? 0.0 : 1.0 / rmass[k];
 
   ContactSums own, shared;  // pairs of two local atoms; pairs with a ghost (evaluated on both ranks: half each)
   const int inum = list->inum;
@@ -229,7 +234,7 @@ void PairStickslip<Laws>::evaluate(double dt) {
         if (touched) spring[0] = spring[1] = spring[2] = 0.0, touched = 0;
         continue;
       }
-      const double inv_sum = inv_mass(i) + inv_mass(j);
+      const double inv_sum = inv_mass[i] + inv_mass[j];
       const ContactKinematics c = pair_kinematics(d, std::sqrt(r2), vec(v[i]), vec(v[j]), vec(omega[i]),
                                                   vec(omega[j]), ri, rj, inv_sum > 0 ? 1.0 / inv_sum : 0.0);
       Vec3 xi = vec(spring);

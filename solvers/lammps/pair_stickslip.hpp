@@ -22,6 +22,7 @@
 #include <array>
 #include <string>
 #include <type_traits>
+#include <vector>
 
 #include "core/flatten.hpp"
 #include "models/particles/contact_step.hpp"
@@ -127,6 +128,7 @@ class PairStickslip : public PairStickslipBase {
   LAMMPS_NS::bigint history_built_ = -1;  // neighbor->lastcall when the slots were last built or used
   int freeze_group_bit_ = 0;
   double* max_radius_ = nullptr;  // per type, dynamic atoms and fix pour's
+  std::vector<double> inv_mass_;  // per owned and ghost atom, 1/m or 0 when frozen (rebuilt each evaluation)
 };
 
 extern template class PairStickslip<LinearCsds>;
