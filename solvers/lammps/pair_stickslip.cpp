@@ -216,26 +216,33 @@ void PairStickslip<Laws>::evaluate(double dt) {
   for (int k = 0; k < nall; ++k) inv_mass[k] = (mask[k] & freeze_group_bit_) ? 0.0 : 1.0 / rmass[k];
 
   ContactSums own, shared;  // pairs of two local atoms; pairs with a ghost (evaluated on both ranks: half each)
-  // Passes over batches of touching contacts: the distance test for a batch, then the kinematics, turn of the spring
-  // and laws for it, then its springs and forces written back, in the same order (the same arithmetic, bit for bit, as one pass). Each
+  // Passes over batches of touching contacts: the distance test for a batch, then the kinematics, the turns of the
+  // springs, the laws, and the springs and forces written back, each a loop of its own, in the same order (the same arithmetic, bit for bit, as one pass). Each
   // pass is a short loop whose iterations are independent, so the processor overlaps the square roots and
   // divisions of several contacts (one long per-contact loop serialises their latencies: that, with the C-SDS's
   // second test force and its two square roots while sliding, was the C-SDS style's extra cost on dense packings).
   std::array<Touch, kBatch>& batch = *batch_;
   int nb = 0;
   auto laws_and_forces = [&] {
-    for (int b = 0; b < nb; ++b) {  // kinematics, turn and laws
+    for (int b = 0; b < nb; ++b) {  // kinematics
       Touch& t = batch[static_cast<std::size_t>(b)];
       const int i = t.i, j = t.j;
       const double inv_sum = inv_mass[i] + inv_mass[j];
-      const ContactKinematics c = pair_kinematics(t.d, t.r, vec(v[i]), vec(v[j]), vec(omega[i]), vec(omega[j]),
-                                                  radius[i], radius[j], inv_sum > 0 ? 1.0 / inv_sum : 0.0);
+      t.c = pair_kinematics(t.d, t.r, vec(v[i]), vec(v[j]), vec(omega[i]), vec(omega[j]), radius[i], radius[j],
+                            inv_sum > 0 ? 1.0 / inv_sum : 0.0);
       t.xi = vec(history_->slot_spring(t.slot));
-      turn_spring<Laws::turn>(t.xi, c.n);
+    }
+    for (int b = 0; b < nb; ++b) {  // the springs turned (keep_length: a division and a square root each)
+      Touch& t = batch[static_cast<std::size_t>(b)];
+      turn_spring<Laws::turn>(t.xi, t.c.n);
+    }
+    for (int b = 0; b < nb; ++b) {  // the laws
+      Touch& t = batch[static_cast<std::size_t>(b)];
       double fn;
-      const Vec3 ft = contact_laws<Ledger>(laws_.normal, laws_.tangential, c, t.xi, dt, j < nlocal ? own : shared, fn);
-      t.force = ft - fn * c.n;
-      t.arm = c.n.cross(ft);
+      const Vec3 ft =
+          contact_laws<Ledger>(laws_.normal, laws_.tangential, t.c, t.xi, dt, t.j < nlocal ? own : shared, fn);
+      t.force = ft - fn * t.c.n;
+      t.arm = t.c.n.cross(ft);
     }
     for (int b = 0; b < nb; ++b) {  // springs and forces back to LAMMPS' arrays, in contact order
       const Touch& t = batch[static_cast<std::size_t>(b)];
