@@ -38,12 +38,18 @@
 // "lattice-tc20" / "pour"). Rows report sweeps_per_step (engine calls per step - 1: the spring's start-of-step part
 // is the extra call) and the steps rejected, over a window of 100 steps for every N.
 //
-// Usage: bench_particles [--json] [--big (adds N = 1e6)] [--sizes 1000,10000,...] [--reps R]
+// Spatial sort (--sort): the same periodic lattice in random memory order ("shuffled", what a mixed gas looks like),
+// and shuffled then sorted at set-up (ParticleEngine::sort_interval = 1, Morton order: "shuffled-sorted"), against
+// the lattice's row order, 1 thread, the first law of --laws, at every size.
+//
+// Usage: bench_particles [--json] [--big (adds N = 1e6)] [--sizes 1000,10000,...] [--reps R] [--sort]
 //                        [--threads 1,2,...] [--laws csds,dsds,mindlin] [--integrator verlet|trapezoid|all]
 // The first lines printed name the machine (model name, nproc, load average): ratios hold for one machine and run.
 #include <sys/wait.h>
 
 #include <algorithm>
+#include <numeric>
+#include <random>
 #include <thread>
 
 #include <chrono>
@@ -219,8 +225,16 @@ Single run_single(const Normal& normal, const Tangential& tangential, long n, lo
   e.skin = kSkin;
   const long side = side_for(n);
   const bool pour = system == "pour";
-  if (system == "lattice") e.boundaries.box = lattice_box(side);
+  const bool shuffled = system == "shuffled" || system == "shuffled-sorted";
+  if (system == "lattice" || shuffled) e.boundaries.box = lattice_box(side);
   GranularState start = pour ? make_pour(n, e.boundaries) : make_lattice(side);
+  if (shuffled) {  // the lattice in random memory order (what a gas looks like after mixing); sorted at set-up or not
+    std::vector<std::uint32_t> order(start.bodies.size());
+    std::iota(order.begin(), order.end(), 0u);
+    std::shuffle(order.begin(), order.end(), std::mt19937_64(7));
+    start.bodies.permute(order);
+    e.sort_interval = system == "shuffled-sorted" ? 1 : 0;
+  }
   const double count = static_cast<double>(start.bodies.size());
   verlet_setup(e, start);
   VerletStats warm;
@@ -263,7 +277,7 @@ Single run_single(const Normal& normal, const Tangential& tangential, long n, lo
 
 Single run_single_law(const std::string& law, long n, long steps, int reps, int threads, const std::string& integrator,
                       const std::string& system) {
-  const double dt = system == "lattice" ? kDt : contact_time(law) / 20;
+  const double dt = system == "lattice" || system.rfind("shuffled", 0) == 0 ? kDt : contact_time(law) / 20;
   const LinearSpringDashpot lin{kKn, kGammaN};
   if (law == "csds")
     return run_single(lin, Csds{2.0 / 7.0 * kKn, kGammaN, kMu}, n, steps, reps, threads, integrator, system, dt);
@@ -349,7 +363,7 @@ bool parse_list(const std::string& text, std::vector<long>& out) {
 }  // namespace
 
 int main(int argc, char** argv) {
-  bool json = false, big = false;
+  bool json = false, big = false, sort_demo = false;
   int reps = 3;
   std::vector<std::string> laws = {"csds", "dsds", "mindlin"};
   std::vector<long> sizes = {1000, 10000, 100000}, thread_list = {1, 2};
@@ -370,6 +384,7 @@ int main(int argc, char** argv) {
     const bool has_value = a + 1 < argc;
     if (arg == "--json") json = true;
     else if (arg == "--big") big = true;
+    else if (arg == "--sort") sort_demo = true;
     else if (arg == "--reps" && has_value) {
       const std::string v = argv[++a];
       std::vector<long> r;
@@ -395,7 +410,7 @@ int main(int argc, char** argv) {
         if (l == "csds" || l == "dsds" || l == "mindlin") laws.push_back(l);
         else return bad("--laws", l, "csds, dsds, mindlin");
     } else {
-      std::fprintf(stderr, "usage: bench_particles [--json] [--big] [--sizes 1000,10000,...] [--reps R] "
+      std::fprintf(stderr, "usage: bench_particles [--json] [--big] [--sizes 1000,10000,...] [--reps R] [--sort] "
                            "[--threads 1,2,...] [--laws csds,dsds,mindlin] [--integrator verlet|trapezoid|all]\n");
       return 2;
     }
@@ -479,6 +494,29 @@ int main(int argc, char** argv) {
       rows.push_back(l);
       if (!json) std::fprintf(stderr, "lammps    %-8s n %8ld: %.4f us/particle-step\n", law.c_str(), count, l.us_step);
     }
+
+  // Spatial sorting (--sort): the lattice in random memory order, unsorted and sorted at set-up (Morton order,
+  // ParticleEngine::sort_interval), against the lattice's own row order; 1 thread, csds (the first law asked).
+  if (sort_demo && verlet) {
+    if (!json)
+      std::printf("spatial sort, %s, 1 thread: CPU us per particle-step of the lattice in its row order, shuffled, "
+                  "shuffled then sorted\n%8s | %9s %9s %9s | %9s %9s\n", laws.front().c_str(), "n", "row", "shuffled",
+                  "sorted", "shuf/row", "sort/row");
+    for (long n : sizes) {
+      const long side = side_for(n), count = side * side * side;
+      const int child_reps = reps_for(count, reps);
+      Row r[3];
+      const char* systems[3] = {"lattice", "shuffled", "shuffled-sorted"};
+      for (int k = 0; k < 3; ++k) {
+        r[k] = Row{"stickslip", laws.front(), count, 1};
+        if (!measure(r[k], kWindow, child_reps, systems[k])) return 4;
+        if (k == 0) rows.pop_back();  // the table above has its own lattice row
+      }
+      if (!json)
+        std::printf("%8ld | %9.4f %9.4f %9.4f | %9.2f %9.2f\n", count, r[0].cpu_us_step, r[1].cpu_us_step, r[2].cpu_us_step,
+                    r[1].cpu_us_step / r[0].cpu_us_step, r[2].cpu_us_step / r[0].cpu_us_step);
+    }
+  }
 
   // The trapezoid against velocity Verlet at the old path's step t_c/20: the lattice and the 2-D pour (mindlin).
   if (trapezoid)
