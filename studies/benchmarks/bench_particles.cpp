@@ -42,8 +42,12 @@
 // and shuffled then sorted at set-up (ParticleEngine::sort_interval = 1, Morton order: "shuffled-sorted"), against
 // the lattice's row order, 1 thread, the first law of --laws, at every size.
 //
+// LAMMPS runs on every rank count of --ranks (mpirun -np R for R > 1, `newton off` as on 1 rank); the table puts the
+// engine on T threads beside LAMMPS on T ranks (wall time: both use T cores) where both were measured.
+//
 // Usage: bench_particles [--json] [--big (adds N = 1e6)] [--sizes 1000,10000,...] [--reps R] [--sort]
-//                        [--threads 1,2,...] [--laws csds,dsds,mindlin] [--integrator verlet|trapezoid|all]
+//                        [--threads 1,2,...] [--ranks 1,2,...] [--laws csds,dsds,mindlin]
+//                        [--integrator verlet|trapezoid|all]
 // The first lines printed name the machine (model name, nproc, load average): ratios hold for one machine and run.
 #include <sys/wait.h>
 
@@ -366,7 +370,7 @@ int main(int argc, char** argv) {
   bool json = false, big = false, sort_demo = false;
   int reps = 3;
   std::vector<std::string> laws = {"csds", "dsds", "mindlin"};
-  std::vector<long> sizes = {1000, 10000, 100000}, thread_list = {1, 2};
+  std::vector<long> sizes = {1000, 10000, 100000}, thread_list = {1, 2}, rank_list = {1};
   bool verlet = true, trapezoid = true;
   auto bad = [](const char* key, const std::string& value, const char* allowed) {
     std::fprintf(stderr, "bench_particles: %s %s: allowed %s\n", key, value.c_str(), allowed);
@@ -394,6 +398,10 @@ int main(int argc, char** argv) {
       const std::string v = argv[++a];
       if (!parse_list(v, thread_list) || *std::max_element(thread_list.begin(), thread_list.end()) > 1024)
         return bad("--threads", v, "a comma-separated list of thread counts 1..1024, e.g. 1,2,4");
+    } else if (arg == "--ranks" && has_value) {
+      const std::string v = argv[++a];
+      if (!parse_list(v, rank_list) || *std::max_element(rank_list.begin(), rank_list.end()) > 1024)
+        return bad("--ranks", v, "a comma-separated list of LAMMPS MPI rank counts 1..1024, e.g. 1,16");
     } else if (arg == "--sizes" && has_value) {
       const std::string v = argv[++a];
       if (!parse_list(v, sizes) || *std::min_element(sizes.begin(), sizes.end()) < 27)
@@ -411,12 +419,18 @@ int main(int argc, char** argv) {
         else return bad("--laws", l, "csds, dsds, mindlin");
     } else {
       std::fprintf(stderr, "usage: bench_particles [--json] [--big] [--sizes 1000,10000,...] [--reps R] [--sort] "
-                           "[--threads 1,2,...] [--laws csds,dsds,mindlin] [--integrator verlet|trapezoid|all]\n");
+                           "[--threads 1,2,...] [--ranks 1,2,...] [--laws csds,dsds,mindlin] [--integrator verlet|trapezoid|all]\n");
       return 2;
     }
   }
   if (big && std::find(sizes.begin(), sizes.end(), 1000000L) == sizes.end()) sizes.push_back(1000000);
   if (std::find(thread_list.begin(), thread_list.end(), 1L) == thread_list.end()) thread_list.insert(thread_list.begin(), 1);
+  if (std::find(rank_list.begin(), rank_list.end(), 1L) == rank_list.end()) rank_list.insert(rank_list.begin(), 1);
+  const bool have_mpirun = on_path("mpirun");
+  if (!have_mpirun && rank_list.size() > 1) {
+    std::fprintf(stderr, "bench_particles: mpirun is not on PATH (apt-get install openmpi-bin): LAMMPS on 1 rank only\n");
+    rank_list = {1};
+  }
   const std::string machine = machine_line();
   if (!json) std::printf("machine: %s\n", machine.c_str());
   const bool have_time = on_path("/usr/bin/time");
@@ -466,10 +480,13 @@ int main(int argc, char** argv) {
       // LAMMPS: `reps` processes, each with its share of the windows after one warm-up run
       const int windows = std::max(1, (child_reps + reps - 1) / reps);
       write_lammps_input(dir, law, count, windows);
-      Row l{"lammps", law, count, 1};
+      for (long ranks : rank_list) {
+      Row l{"lammps", law, count, static_cast<int>(ranks)};
       l.us_step = l.us_force = l.cpu_us_step = 1e300;
+      const std::string launcher =
+          ranks == 1 ? timer : "mpirun --allow-run-as-root --oversubscribe -np " + std::to_string(ranks) + " ";
       for (int k = 0; k < reps; ++k) {
-        capture("cd " + dir + " && OMP_NUM_THREADS=1 " + timer + "lmp -in in.lmp -log log.lmp -screen none 2>" + dir +
+        capture("cd " + dir + " && OMP_NUM_THREADS=1 " + launcher + "lmp -in in.lmp -log log.lmp -screen none 2>" + dir +
                     "/lerr",
                 st);
         const std::string log = slurp(dir + "/log.lmp");
@@ -485,14 +502,17 @@ int main(int argc, char** argv) {
           lammps_loop(log.substr(0, w + 1 < at.size() ? at[w + 1] : log.size()), loop, cpu_fraction, pn);
           const double denom = static_cast<double>(kWindow) * static_cast<double>(count);
           l.us_step = std::min(l.us_step, loop / denom * 1e6);
-          l.cpu_us_step = std::min(l.cpu_us_step, loop * cpu_fraction / denom * 1e6);
+          l.cpu_us_step = std::min(l.cpu_us_step, loop * cpu_fraction * static_cast<double>(ranks) / denom * 1e6);
           l.us_force = std::min(l.us_force, pn / denom * 1e6);
         }
-        if (have_time) l.bytes = max_rss_bytes(slurp(dir + "/lerr")) / static_cast<double>(count);
+        if (have_time && ranks == 1) l.bytes = max_rss_bytes(slurp(dir + "/lerr")) / static_cast<double>(count);
       }
       l.pairs = rows.back().pairs;
       rows.push_back(l);
-      if (!json) std::fprintf(stderr, "lammps    %-8s n %8ld: %.4f us/particle-step\n", law.c_str(), count, l.us_step);
+      if (!json)
+        std::fprintf(stderr, "lammps    %-8s n %8ld ranks %ld: %.4f us/particle-step\n", law.c_str(), count, ranks,
+                     l.us_step);
+      }
     }
 
   // Spatial sorting (--sort): the lattice in random memory order, unsorted and sorted at set-up (Morton order,
@@ -567,6 +587,8 @@ int main(int argc, char** argv) {
                 "lmp B/p");
     for (long t : thread_list)
       if (t > 1) std::printf(" | %4ld thr wall  x", t);
+    for (long t : rank_list)
+      if (t > 1) std::printf(" | lmp %3ld rk wall  x  ss/lmp", t);
     std::printf("\n");
     for (const Row& r : rows) {
       if (r.engine != "stickslip" || r.threads != 1 || r.system != "lattice") continue;
@@ -587,12 +609,23 @@ int main(int argc, char** argv) {
         if (tr) std::printf(" | %11.4f %5.2f", tr->us_step, r.us_step / tr->us_step);
         else std::printf(" | %11s %5s", "-", "-");
       }
+      for (long t : rank_list) {  // LAMMPS on t ranks, its speed-up, and the engine on t threads against it
+        if (t == 1) continue;
+        const Row* lr = find("lammps", r.law, r.n, static_cast<int>(t));
+        const Row* tr = find("stickslip", r.law, r.n, static_cast<int>(t));
+        if (lr && l) std::printf(" | %15.4f %5.2f", lr->us_step, l->us_step / lr->us_step);
+        else std::printf(" | %15s %5s", "-", "-");
+        if (lr && tr) std::printf(" %7.2f", tr->us_step / lr->us_step);
+        else std::printf(" %7s", "-");
+      }
       std::printf("\n");
     }
     std::printf("c/p: touching contacts per particle. kern: the contact kernel alone (turn + normal + tangential law) over "
                 "the engine's touching contacts,\nns per contact and x c/p = the us per particle-step the engine "
                 "approaches; ss/k: engine CPU time over that limit.\n%s thr: wall us per particle-step on that many "
-                "threads and the speed-up over 1 thread (only meaningful when the machine is otherwise idle).\n",
+                "threads and the speed-up over 1 thread (only meaningful when the machine is otherwise idle);\n"
+                "lmp N rk: LAMMPS on N MPI ranks (wall), its speed-up over 1 rank, and ss/lmp = the engine on N "
+                "threads over LAMMPS on N ranks.\n",
                 "N");
   }
   bool header = false;
