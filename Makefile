@@ -5,7 +5,8 @@
 # Other targets: deps, build, bench, clean. STUDIES selects what `make run` runs.
 
 PACKAGES := build-essential cmake libsundials-dev libeigen3-dev libboost-dev libfmt-dev doctest-dev \
-            nlohmann-json3-dev gnuplot-nox liblammps-dev lammps mpi-default-dev mpi-default-bin
+            nlohmann-json3-dev libcli11-dev gnuplot-nox liblammps-dev lammps mpi-default-dev mpi-default-bin \
+            python3 python3-pandas
 BUILD    := build
 SANITIZE_BUILD := build-sanitize
 # STICKSLIP_NO_FLATTEN: no [[gnu::flatten]] (core/flatten.hpp); the sanitizer build checks memory and UB, not inlining.
