@@ -27,13 +27,29 @@ Result run(const std::string& args, bool merge = true) {
   const auto cli = stickslip::test::run_cli(args + " --out " + dir.string(), merge);
   return {cli.code, cli.out};
 }
+
+struct BadInput {
+  std::string args, expected;
+};
+
+// Each command line exits 2 with exactly one line on stderr that holds `expected`.
+void check_refused(std::initializer_list<BadInput> cases, bool with_out) {
+  for (const BadInput& c : cases) {
+    CAPTURE(c.args);
+    const Result r = with_out ? run(c.args) : [&] {
+      const auto cli = stickslip::test::run_cli(c.args, true);
+      return Result{cli.code, cli.out};
+    }();
+    CHECK(r.code == 2);
+    CHECK(r.out.rfind("stickslip: error: ", 0) == 0);
+    CHECK(r.out.find(c.expected) != std::string::npos);
+    CHECK(r.out.find('\n') == r.out.size() - 1);  // exactly one line
+  }
+}
 }  // namespace
 
 TEST_CASE("bad input exits 2 with one line naming the key") {
-  struct Case {
-    std::string args, expected;
-  };
-  for (const Case& c : std::initializer_list<Case>{
+  check_refused({
            {"run no-such-study", "study=no-such-study: unknown study; allowed:"},
            {"run sliding-plates --set foo=1", "foo=1: unknown key for sliding-plates"},
            {"run sliding-plates --set dt=-0.1", "dt=-0.1: every value must be > 0"},
@@ -46,13 +62,7 @@ TEST_CASE("bad input exits 2 with one line naming the key") {
            {"run sliding-plates --set v0=abc", "v0=abc: expected a finite number"},
            {"run convergence --set levels=99", "levels=99: must be an integer in [3, 16]"},
            {"run convergence --set solver=ida", "'ida' is not allowed"},
-       }) {
-    CAPTURE(c.args);
-    const Result r = run(c.args);
-    CHECK(r.code == 2);
-    CHECK(r.out.find(c.expected) != std::string::npos);
-    CHECK(r.out.find('\n') == r.out.size() - 1);  // exactly one line
-  }
+       }, true);
 }
 
 TEST_CASE("a solver failure exits 3 with the solver's reason") {
@@ -140,10 +150,7 @@ TEST_CASE("every command has its help: stickslip help COMMAND equals stickslip C
 }
 
 TEST_CASE("bad command lines: exit 2 with one line naming the option or key, the value and what is allowed") {
-  struct Case {
-    std::string args, expected;
-  };
-  for (const Case& c : std::initializer_list<Case>{
+  check_refused({
            {"nope", "stickslip: error: command=nope: unknown; allowed: list, help, run, converge, sweep, merge, verify"},
            {"run sliding-plates --frobnicate", "argument=--frobnicate: allowed with run: --set KEY=VALUE, --out DIR"},
            {"run sliding-plates extra", "argument=extra: one study only"},
@@ -158,12 +165,5 @@ TEST_CASE("bad command lines: exit 2 with one line naming the option or key, the
            {"list extra", "argument=extra: allowed with list: none"},
            {"verify --draws", "--draws=: expects a value"},
            {"verify --draws 0", "--draws=0: allowed: a whole number from 1 to 1000000"},
-       }) {
-    CAPTURE(c.args);
-    const auto r = stickslip::test::run_cli(c.args, true);
-    CHECK(r.code == 2);
-    CHECK(r.out.rfind("stickslip: error: ", 0) == 0);
-    CHECK(r.out.find(c.expected) != std::string::npos);
-    CHECK(r.out.find('\n') == r.out.size() - 1);  // exactly one line
-  }
+       }, false);
 }
