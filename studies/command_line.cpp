@@ -56,14 +56,14 @@ std::unique_ptr<Grammar> make_grammar(CommandLine& cl) {
   };
 
   CLI::App* list = app.add_subcommand(
-      "list", "the studies, models, friction laws and drivers (every integrator spec and every --solver name)");
+      "list", "the studies, models, friction laws and every driver (integrator specs, --solver names)");
   list->allow_extras();
 
-  CLI::App* help = app.add_subcommand("help", "the help of a command, or the parameters and observables of a study");
+  CLI::App* help = app.add_subcommand("help", "a command's options, or a study's parameters and observables");
   help->add_option("TOPIC", cl.topic, "a command (run, converge, ...) or a study (sliding-plates, ...)")->type_name("");
   help->allow_extras();
 
-  CLI::App* run = app.add_subcommand("run", "run one study with its parameters; outputs in --out (default out/STUDY)");
+  CLI::App* run = app.add_subcommand("run", "run one study; outputs in --out (default out/STUDY)");
   study_positional(run, cl.run.study);
   run->add_option("--set", cl.run.sets,
                   "a study parameter (repeat for several keys; a key given twice is an error);\n"
@@ -82,7 +82,7 @@ std::unique_ptr<Grammar> make_grammar(CommandLine& cl) {
   run->allow_extras();
 
   CLI::App* converge = app.add_subcommand(
-      "converge", "the order of convergence of a study's observable, per integrator, with a 95 % confidence interval");
+      "converge", "the order of convergence of a study's observable per integrator (95 % interval)");
   study_positional(converge, cl.converge.study);
   converge->add_option("--observable", cl.converge.observable,
                        "what to measure (required; `stickslip help STUDY` lists the study's observables)")
@@ -113,7 +113,7 @@ std::unique_ptr<Grammar> make_grammar(CommandLine& cl) {
   converge->allow_extras();
 
   CLI::App* sweep = app.add_subcommand(
-      "sweep", "a study over the product of parameter values, one `stickslip run` per point, in parallel and resumable");
+      "sweep", "a study over a product of parameter values: one run per point, parallel, resumable");
   study_positional(sweep, cl.sweep.study);
   sweep->add_option("--set", cl.sweep.sets,
                     "a key and its comma-separated values: one point per value (several --set: their product;\n"
@@ -136,13 +136,13 @@ std::unique_ptr<Grammar> make_grammar(CommandLine& cl) {
                             "points.jsonl,\nsummary.json; a point's own outputs in points/<k>/.\n\n") + kListsNote);
   sweep->allow_extras();
 
-  CLI::App* merge = app.add_subcommand("merge", "join the shards of one sweep (--shard I/N) into the unsharded outputs");
+  CLI::App* merge = app.add_subcommand("merge", "join the shards of one sweep (--shard I/N) into the outputs of the whole");
   merge->add_option("DIR", cl.merge.dirs, "the folders of the shards")->type_name("")->required();
   merge->add_option("--out", cl.merge.out, "the folder of the joined sweep")->type_name("DIR")->required();
   merge->allow_extras();
 
   CLI::App* verify = app.add_subcommand(
-      "verify", "randomized checks of every model x driver against closed forms and conservation laws (exit 1 if any fails)");
+      "verify", "randomized checks of every model x driver against closed forms (exit 1 on a failure)");
   verify->add_option("--draws", cl.verify.draws, "draws per check (default: 100 / the check's cost)")->type_name("N");
   verify->add_option("--seed", cl.verify.seed, "seed of the draws (default 1)")->type_name("S");
   verify->add_option("--model", cl.verify.models, "only these models (comma-separated; a name or the part before '/')")
@@ -245,6 +245,9 @@ CommandLine parse_command_line(const std::vector<std::string>& args, std::ostrea
   }
   const CLI::App& sub = *chosen.front();
   cl.command = sub.get_name();
+  if (const std::vector<std::string> left = app.remaining(); !left.empty())  // before the command
+    throw_input("argument", left.front(), "an option goes after its command: stickslip " + cl.command + " ... " + left.front());
+  if (g->version) throw_input("--version", "", "given with a command; alone: stickslip --version");
   if (const std::vector<std::string> left = sub.remaining(); !left.empty()) {
     const std::string extra = left.front();
     if (cl.command == "list" || extra.rfind("-", 0) == 0)

@@ -163,6 +163,8 @@ TEST_CASE("bad command lines: exit 2 with one line naming the option or key, the
            {"converge", "study=: missing; see stickslip converge --help"},
            {"help nope", "help=nope: neither a command nor a study; allowed: list, help"},
            {"list extra", "argument=extra: allowed with list: none"},
+           {"--json run sliding-plates", "argument=--json: an option goes after its command"},
+           {"--version run sliding-plates", "--version=: given with a command"},
            {"verify --draws", "--draws=: expects a value"},
            {"verify --draws 0", "--draws=0: allowed: a whole number from 1 to 1000000"},
        }, false);
