@@ -49,9 +49,11 @@ std::unique_ptr<Grammar> make_grammar(CommandLine& cl) {
   app.allow_extras();  // an unknown command is reported below, in the project's words
   app.add_flag("--version", g->version, "print the version, the git commit and the libraries, and exit");
 
-  const auto study_positional = [](CLI::App* sub, std::string& target) {
-    sub->add_option("STUDY", target, "the study (`stickslip list` names them, `stickslip help STUDY` its parameters)")
-        ->type_name("")
+  // An option (or positional) with the placeholder of its value in the help ("--out DIR"; "" for a positional).
+  const auto option = [](CLI::App* sub, const std::string& name, const char* type, auto& target,
+                         const std::string& help) { return sub->add_option(name, target, help)->type_name(type); };
+  const auto study_positional = [&option](CLI::App* sub, std::string& target) {
+    option(sub, "STUDY", "", target, "the study (`stickslip list` names them, `stickslip help STUDY` its parameters)")
         ->required();
   };
 
@@ -60,17 +62,16 @@ std::unique_ptr<Grammar> make_grammar(CommandLine& cl) {
   list->allow_extras();
 
   CLI::App* help = app.add_subcommand("help", "a command's options, or a study's parameters and observables");
-  help->add_option("TOPIC", cl.topic, "a command (run, converge, ...) or a study (sliding-plates, ...)")->type_name("");
+  option(help, "TOPIC", "", cl.topic, "a command (run, converge, ...) or a study (sliding-plates, ...)");
   help->allow_extras();
 
   CLI::App* run = app.add_subcommand("run", "run one study; outputs in --out (default out/STUDY)");
   study_positional(run, cl.run.study);
-  run->add_option("--set", cl.run.sets,
-                  "a study parameter (repeat for several keys; a key given twice is an error);\n"
-                  "a list parameter takes comma-separated values in this one run")
-      ->type_name("KEY=VALUE")
+  option(run, "--set", "KEY=VALUE", cl.run.sets,
+         "a study parameter (repeat for several keys; a key given twice is an error);\n"
+         "a list parameter takes comma-separated values in this one run")
       ->allow_extra_args(false);
-  run->add_option("--out", cl.run.out, "the output folder (default out/STUDY)")->type_name("DIR");
+  option(run, "--out", "DIR", cl.run.out, "the output folder (default out/STUDY)");
   run->add_flag("--json", cl.run.json, "print the summary on stdout as one JSON object");
   run->add_flag("--resume", cl.run.resume,
                 "finish an interrupted run in --out: runs already in its runs.jsonl are not run again\n"
@@ -81,30 +82,27 @@ std::unique_ptr<Grammar> make_grammar(CommandLine& cl) {
   run->footer(kListsNote);
   run->allow_extras();
 
-  CLI::App* converge = app.add_subcommand(
-      "converge", "the order of convergence of a study's observable per integrator (95 % interval)");
+  CLI::App* converge =
+      app.add_subcommand("converge", "the order of convergence of a study's observable per integrator (95 % interval)");
   study_positional(converge, cl.converge.study);
-  converge->add_option("--observable", cl.converge.observable,
-                       "what to measure (required; `stickslip help STUDY` lists the study's observables)")
-      ->type_name("NAME");
-  converge->add_option("--solver", cl.converge.solver,
-                       "comma-separated integrator specs (default: the observable's own list;\n"
-                       "`stickslip list` names the specs)")
-      ->type_name("LIST");
-  converge->add_option("--dt", cl.converge.dt, "steps of the fixed-step schemes, LEVELS geometric levels (e.g. 0.1:0.0125:4)")
-      ->type_name("FROM:TO:LEVELS");
-  converge->add_option("--rtol", cl.converge.rtol, "relative tolerances of the adaptive schemes (dopri5, cvode, ida)")
-      ->type_name("FROM:TO:LEVELS");
-  converge->add_option("--reference", cl.converge.reference,
-                       "exact (the study's closed form), richardson (extrapolated from the three finest\n"
-                       "levels) or finest (one more run at h_min / 4); default: the observable's own")
-      ->type_name("KIND");
-  converge->add_option("--floor", cl.converge.floor, "errors at or below E are round-off, not fitted (default 1e-14 |reference|)")
-      ->type_name("E");
-  converge->add_option("--set", cl.converge.sets, "a study parameter (repeat for several keys; a key given twice is an error)")
-      ->type_name("KEY=VALUE")
+  option(converge, "--observable", "NAME", cl.converge.observable,
+         "what to measure (required; `stickslip help STUDY` lists the study's observables)");
+  option(converge, "--solver", "LIST", cl.converge.solver,
+         "comma-separated integrator specs (default: the observable's own list;\n"
+         "`stickslip list` names the specs)");
+  option(converge, "--dt", "FROM:TO:LEVELS", cl.converge.dt,
+         "steps of the fixed-step schemes, LEVELS geometric levels (e.g. 0.1:0.0125:4)");
+  option(converge, "--rtol", "FROM:TO:LEVELS", cl.converge.rtol,
+         "relative tolerances of the adaptive schemes (dopri5, cvode, ida)");
+  option(converge, "--reference", "KIND", cl.converge.reference,
+         "exact (the study's closed form), richardson (extrapolated from the three finest\n"
+         "levels) or finest (one more run at h_min / 4); default: the observable's own");
+  option(converge, "--floor", "E", cl.converge.floor,
+         "errors at or below E are round-off, not fitted (default 1e-14 |reference|)");
+  option(converge, "--set", "KEY=VALUE", cl.converge.sets,
+         "a study parameter (repeat for several keys; a key given twice is an error)")
       ->allow_extra_args(false);
-  converge->add_option("--out", cl.converge.out, "the output folder (default out/converge-STUDY-OBSERVABLE)")->type_name("DIR");
+  option(converge, "--out", "DIR", cl.converge.out, "the output folder (default out/converge-STUDY-OBSERVABLE)");
   converge->add_flag("--work", cl.converge.work, "also work.png: error against rhs evaluations and against wall time");
   converge->add_flag("--json", cl.converge.json, "print the summary on stdout as one JSON object");
   converge->footer(
@@ -112,43 +110,44 @@ std::unique_ptr<Grammar> make_grammar(CommandLine& cl) {
       "converge.png (and work.png with --work).");
   converge->allow_extras();
 
-  CLI::App* sweep = app.add_subcommand(
-      "sweep", "a study over a product of parameter values: one run per point, parallel, resumable");
+  CLI::App* sweep =
+      app.add_subcommand("sweep", "a study over a product of parameter values: one run per point, parallel, resumable");
   study_positional(sweep, cl.sweep.study);
-  sweep->add_option("--set", cl.sweep.sets,
-                    "a key and its comma-separated values: one point per value (several --set: their product;\n"
-                    "the last varies fastest)")
-      ->type_name("KEY=LIST")
+  option(sweep, "--set", "KEY=LIST", cl.sweep.sets,
+         "a key and its comma-separated values: one point per value (several --set: their product;\n"
+         "the last varies fastest)")
       ->allow_extra_args(false);
-  sweep->add_option("--fix", cl.sweep.fixes, "a value passed unchanged to every point (e.g. a list the study reads itself)")
-      ->type_name("KEY=VALUE")
+  option(sweep, "--fix", "KEY=VALUE", cl.sweep.fixes,
+         "a value passed unchanged to every point (e.g. a list the study reads itself)")
       ->allow_extra_args(false);
-  sweep->add_option("--jobs", cl.sweep.jobs, "points run at once (default: the cores)")->type_name("N");
-  sweep->add_option("--shard", cl.sweep.shard, "run only the points k with k mod N = I - 1 (join the shards with merge)")
-      ->type_name("I/N");
-  sweep->add_option("--out", cl.sweep.out, "the output folder (default out/sweep-STUDY)")->type_name("DIR");
+  option(sweep, "--jobs", "N", cl.sweep.jobs, "points run at once (default: the cores)");
+  option(sweep, "--shard", "I/N", cl.sweep.shard,
+         "run only the points k with k mod N = I - 1 (join the shards with merge)");
+  option(sweep, "--out", "DIR", cl.sweep.out, "the output folder (default out/sweep-STUDY)");
   sweep->add_flag("--resume", cl.sweep.resume, "run only the points not yet in --out's runs.jsonl (same arguments)");
   sweep->add_flag("--skip-refused", cl.sweep.skip_refused,
                   "skip the points the study refuses (a value out of range, a law x driver pair it\n"
                   "excludes): each is listed with its key, value and reason in summary.json \"refused\"\n"
                   "and on stderr, the others run. Without it one refused point refuses the sweep (exit 2)");
   sweep->footer(std::string("Writes sweep.csv (one row per point), sweep_long.csv (one row per point and result), "
-                            "points.jsonl,\nsummary.json; a point's own outputs in points/<k>/.\n\n") + kListsNote);
+                            "points.jsonl,\nsummary.json; a point's own outputs in points/<k>/.\n\n") +
+                kListsNote);
   sweep->allow_extras();
 
-  CLI::App* merge = app.add_subcommand("merge", "join the shards of one sweep (--shard I/N) into the outputs of the whole");
-  merge->add_option("DIR", cl.merge.dirs, "the folders of the shards")->type_name("")->required();
-  merge->add_option("--out", cl.merge.out, "the folder of the joined sweep")->type_name("DIR")->required();
+  CLI::App* merge =
+      app.add_subcommand("merge", "join the shards of one sweep (--shard I/N) into the outputs of the whole");
+  option(merge, "DIR", "", cl.merge.dirs, "the folders of the shards")->required();
+  option(merge, "--out", "DIR", cl.merge.out, "the folder of the joined sweep")->required();
   merge->allow_extras();
 
   CLI::App* verify = app.add_subcommand(
       "verify", "randomized checks of every model x driver against closed forms (exit 1 on a failure)");
-  verify->add_option("--draws", cl.verify.draws, "draws per check (default: 100 / the check's cost)")->type_name("N");
-  verify->add_option("--seed", cl.verify.seed, "seed of the draws (default 1)")->type_name("S");
-  verify->add_option("--model", cl.verify.models, "only these models (comma-separated; a name or the part before '/')")
-      ->type_name("M,...");
-  verify->add_option("--solver", cl.verify.solvers, "only these drivers (integrator specs or event-driven)")->type_name("S,...");
-  verify->add_option("--draw", cl.verify.draw, "run draw I alone (the command a failure report prints)")->type_name("I");
+  option(verify, "--draws", "N", cl.verify.draws, "draws per check (default: 100 / the check's cost)");
+  option(verify, "--seed", "S", cl.verify.seed, "seed of the draws (default 1)");
+  option(verify, "--model", "M,...", cl.verify.models,
+         "only these models (comma-separated; a name or the part before '/')");
+  option(verify, "--solver", "S,...", cl.verify.solvers, "only these drivers (integrator specs or event-driven)");
+  option(verify, "--draw", "I", cl.verify.draw, "run draw I alone (the command a failure report prints)");
   verify->add_flag("--no-invalid", cl.verify.no_invalid, "skip the checks that each invalid value is refused");
   verify->add_flag("--json", cl.verify.json, "print the results as one JSON object");
   verify->allow_extras();
