@@ -10,8 +10,20 @@ std::string format_value(double v) {
   return buf;
 }
 
+namespace {
+// Appended piece by piece: `key + "=" + value + ...` trips GCC 12's -Wrestrict false positive.
+std::string one_line(const std::string& key, const std::string& value, const std::string& allowed) {
+  std::string m = key;
+  m.append("=").append(value).append(": ").append(allowed);
+  return m;
+}
+}  // namespace
+
+InputError::InputError(const std::string& key, const std::string& value, const std::string& allowed)
+    : std::runtime_error(one_line(key, value, allowed)), key(key), value(value), allowed(allowed) {}
+
 void throw_input(const std::string& key, const std::string& value, const std::string& allowed) {
-  throw InputError(key + "=" + value + ": " + allowed);
+  throw InputError(key, value, allowed);
 }
 
 }  // namespace stickslip

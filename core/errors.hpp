@@ -13,6 +13,10 @@ namespace stickslip {
 
 struct InputError : std::runtime_error {
   using std::runtime_error::runtime_error;
+  InputError(const std::string& key, const std::string& value, const std::string& allowed);
+  // The parts of the one-line form (empty for an error raised with a message only): what a caller that lists
+  // refusals (a sweep's refused points) reports field by field.
+  std::string key, value, allowed;
 };
 
 struct SolverError : std::runtime_error {

@@ -47,7 +47,7 @@ Parameters& Parameters::declare(const std::string& key, const std::string& defau
 void Parameters::assign(const std::string& assignment) {
   const auto eq = assignment.find('=');
   if (eq == std::string::npos || eq == 0)
-    throw InputError("--set " + assignment + ": expected KEY=VALUE");
+    throw_input("--set", assignment, "expected KEY=VALUE");
   set(assignment.substr(0, eq), assignment.substr(eq + 1));
 }
 

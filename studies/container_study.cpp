@@ -255,7 +255,7 @@ class ContainerStudy : public Study {
  public:
   std::string name() const override { return "container"; }
   std::string summary() const override {
-    return "seed 004 ex. 5.3: 230 particles poured into a container with an inclined face, with/without rotations (Fig. 9-12)";
+    return "Campello ex. 5.3: 230 particles poured into a container with an inclined face, with/without rotations (Fig. 9-12)";
   }
   // Units of the summary's results for `stickslip sweep` ("-": dimensionless; mean/stderr/n of the ensembles: mixed).
   std::map<std::string, std::string> result_units() const override {
@@ -299,7 +299,7 @@ class ContainerStudy : public Study {
         .declare("t_end", "8", "longest simulated time (s); a run stops once at rest for rest_hold")
         .declare("rest_ratio", "1e-6", "at rest: total kinetic energy below rest_ratio * its peak")
         .declare("rest_hold", "0.25", "time the energy must stay below the threshold before a run stops (s)")
-        .declare("integrator", "verlet", "the particle engine under verlet (velocity Verlet) or trapezoid (seed 004's fixed point, Algorithm 1); both keep the energy ledger")
+        .declare("integrator", "verlet", "the particle engine under verlet (velocity Verlet) or trapezoid (Campello's fixed point, Algorithm 1); both keep the energy ledger")
         .declare("tangential", "mindlin", "tangential law: none, csds, dsds, dsds-stage, cundall-strack, mindlin, coulomb (not with trapezoid)")
         .declare("kt", "auto", "tangential stiffness of csds, dsds, cundall-strack (N/m); auto: Mindlin's 8 G* sqrt(r* h) at the overlap h of a particle resting on the floor")
         .declare("gamma_t", "auto", "tangential damping of csds, dsds per effective mass (1/s); auto: 2 xi sqrt(kt/m*), m* = m/2")

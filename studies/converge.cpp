@@ -5,6 +5,7 @@
 #include <cmath>
 #include <fmt/format.h>
 #include <iostream>
+#include <tuple>
 
 #include "core/errors.hpp"
 #include "core/order_fit.hpp"
@@ -160,6 +161,7 @@ std::vector<ConvergenceSeries> measure_convergence(const Observable& obs, const 
   std::vector<ConvergenceSeries> series;
   std::size_t done = 0;
   const auto start = std::chrono::steady_clock::now();
+  auto last_line = start;  // a progress line every 5 s at most (the runs are in converge.csv)
   for (const auto& sp : specs) {
     ConvergenceSeries se;
     se.spec = sp;
@@ -168,7 +170,10 @@ std::vector<ConvergenceSeries> measure_convergence(const Observable& obs, const 
       for (double h : hs) {
         se.points.push_back(measure(obs, prm, sp, h));
         ++done;
-        const double el = std::chrono::duration<double>(std::chrono::steady_clock::now() - start).count();
+        const auto now = std::chrono::steady_clock::now();
+        if (now - last_line < std::chrono::seconds(5)) continue;
+        last_line = now;
+        const double el = std::chrono::duration<double>(now - start).count();
         log << fmt::format("converge: {}/{} {} {} = {:g}: {} = {:.15g} ({:.2f} s, about {:.0f} s left)\n", done, total,
                                  sp.text(), sp.adaptive() ? "rtol" : "dt", h, obs.name, se.points.back().value,
                                  se.points.back().seconds, el / done * (total - done));
@@ -230,28 +235,15 @@ std::vector<ConvergenceSeries> measure_convergence(const Observable& obs, const 
   return series;
 }
 
-int converge_command(const std::vector<std::string>& args) {
-  if (args.empty() || args[0].rfind("--", 0) == 0) throw_input("study", "", std::string("missing; usage: ") + kUsage);
+int converge_command(const ConvergeArgs& args) {
+  if (args.study.empty()) throw_input("study", "", std::string("missing; usage: ") + kUsage);
   const auto studies = all_studies();
-  const Study& study = find_study(studies, args[0]);
+  const Study& study = find_study(studies, args.study);
   const std::vector<Observable> observables = study.observables();
-  std::string observable_name, solver_text, dt_text, rtol_text, reference, floor_text, out_text;
-  std::vector<std::string> sets;
-  bool work = false, json = false;
-  for (std::size_t i = 1; i < args.size(); ++i) {
-    const std::string& a = args[i];
-    if (a == "--work") work = true;
-    else if (a == "--json") json = true;
-    else if (is_option(a, "--observable")) observable_name = option_value(args, i);
-    else if (is_option(a, "--solver")) solver_text = option_value(args, i);
-    else if (is_option(a, "--dt")) dt_text = option_value(args, i);
-    else if (is_option(a, "--rtol")) rtol_text = option_value(args, i);
-    else if (is_option(a, "--reference")) reference = option_value(args, i);
-    else if (is_option(a, "--floor")) floor_text = option_value(args, i);
-    else if (is_option(a, "--set")) sets.push_back(option_value(args, i));
-    else if (is_option(a, "--out")) out_text = option_value(args, i);
-    else throw_input("argument", a, std::string("allowed: ") + kUsage);
-  }
+  std::string observable_name = args.observable, solver_text = args.solver, dt_text = args.dt, rtol_text = args.rtol,
+              reference = args.reference, floor_text = args.floor, out_text = args.out;
+  const std::vector<std::string>& sets = args.sets;
+  const bool work = args.work, json = args.json;
   if (observable_name.empty()) {
     std::vector<std::string> names;
     for (const auto& o : observables) names.push_back(o.name);
@@ -261,7 +253,7 @@ int converge_command(const std::vector<std::string>& args) {
   const Observable& obs = find_observable(observables, study.name(), observable_name);
   Parameters prm = study.parameters();
   for (const auto& [key, value] : obs.defaults) prm.set(key, value);
-  for (const auto& s : sets) prm.assign(s);
+  assign_each(prm, sets);
   if (solver_text.empty()) solver_text = join(work ? obs.work_solvers : obs.default_solvers, ",");
   std::vector<IntegratorSpec> specs;
   for (const auto& item : split_list(solver_text)) specs.push_back(parse_integrator_among("--solver", item, obs.integrators));
@@ -287,12 +279,10 @@ int converge_command(const std::vector<std::string>& args) {
   const std::vector<ConvergenceSeries> series = measure_convergence(obs, prm, specs, dts, rtols, reference, exact, floor_abs, std::cerr);
   nlohmann::json extra;
   if (exact) extra["exact"] = *exact;
-  std::vector<std::string> command_line{"stickslip", "converge"};
-  command_line.insert(command_line.end(), args.begin(), args.end());
-  extra["provenance"] = provenance(command_line, prm);
+  extra["provenance"] = provenance(args.command_line, prm);
   const nlohmann::json summary = write_convergence(out, study.name(), obs, series, reference, work, extra, std::cerr);
   if (json) std::cout << summary.dump() << std::endl;
-  std::cerr << "converge: wrote " << out.string() << "/ (converge.csv, summary.json, converge.png" << (work ? ", work.png" : "") << ")\n";
+  std::cerr << "converge: wrote " << out.string() << "/ (converge.csv, converge_long.csv, summary.json, converge.png" << (work ? ", work.png" : "") << ")\n";
   for (const auto& se : series)
     if (!se.failure.empty()) return 3;
   return 0;
@@ -308,6 +298,8 @@ nlohmann::json write_convergence(const std::filesystem::path& out, const std::st
                  fmt::format("reference [{}]", obs.unit), fmt::format("error [{}]", obs.unit),
                  "range (0 asymptotic, 1 pre-asymptotic, 2 round-off, 3 statistical)", "rhs_evals", "steps", "wall_time [s]",
                  fmt::format("stderr [{}]", obs.unit)});
+  // The same numbers in long format, one row per run and result, texts instead of codes (for pandas / R).
+  CsvWriter long_csv(out / "converge_long.csv", {"solver", "h_kind", "h", "h_unit", "range", "result", "value", "unit"});
   nlohmann::json results = nlohmann::json::array(), solver_codes = nlohmann::json::array();
   bool any_adaptive = false, any_fixed = false;
   for (std::size_t i = 0; i < series.size(); ++i) {
@@ -327,6 +319,14 @@ nlohmann::json write_convergence(const std::filesystem::path& out, const std::st
       const double code = static_cast<double>(std::find(range_codes.begin(), range_codes.end(), range) - range_codes.begin());
       csv.row({static_cast<double>(i), p.h, p.value, se.reference, p.error, code, static_cast<double>(p.rhs_evals),
                static_cast<double>(p.steps), p.seconds, p.std_error});
+      const std::string h_kind = se.spec.adaptive() ? "rtol" : "dt", h_unit = se.spec.adaptive() ? "1" : obs.step_unit;
+      const std::vector<std::tuple<std::string, double, std::string>> long_rows{
+          {obs.name, p.value, obs.unit},  {"reference", se.reference, obs.unit},
+          {"error", p.error, obs.unit},   {"stderr", p.std_error, obs.unit},
+          {"rhs_evals", static_cast<double>(p.rhs_evals), ""}, {"steps", static_cast<double>(p.steps), ""},
+          {"wall_time", p.seconds, "s"}};
+      for (const auto& [result, value, unit] : long_rows)
+        long_csv.row({se.spec.text(), h_kind, p.h, h_unit, range, result, value, unit});
       pts.push_back({{"h", p.h}, {"value", p.value}, {"error", p.error}, {"range", range}, {"rhs_evals", p.rhs_evals},
                      {"steps", p.steps}, {"wall_time_s", p.seconds}, {"stderr", p.std_error}});
     }
@@ -345,6 +345,7 @@ nlohmann::json write_convergence(const std::filesystem::path& out, const std::st
                                        : fmt::format("({} points, no CI)", se.fit.points));
   }
   csv.close();
+  long_csv.close();
   if (any_fixed || any_adaptive) render_figure(out / "converge.png", error_figure(series, obs, study, reference, any_adaptive, any_fixed), log);
   if (work) render_figure(out / "work.png", work_figure(series, obs, study), log);
 

@@ -22,7 +22,8 @@
 // so are the points of a stochastic series finer than its asymptotic range (there the noise, not rounding, ends it).
 // Their standard errors are in summary.json (points[].stderr).
 // Writes converge.csv (one row per run; units in the header; text columns as codes, legend in summary.json),
-// summary.json, converge.png (log-log, reference slopes h^1..h^4) and, with --work, work.png (error against rhs
+// converge_long.csv (one row per run and result: solver, h_kind, h, h_unit, range, result, value, unit; texts, not
+// codes), summary.json, converge.png (log-log, reference slopes h^1..h^4) and, with --work, work.png (error against rhs
 // evaluations and against wall time: the work-precision diagram).
 #pragma once
 
@@ -39,7 +40,15 @@
 
 namespace stickslip {
 
-int converge_command(const std::vector<std::string>& args);
+// The options of `stickslip converge` as typed (parsed by studies/command_line.cpp, validated here).
+struct ConvergeArgs {
+  std::string study, observable, solver, dt, rtol, reference, floor, out;
+  std::vector<std::string> sets;          // --set KEY=VALUE, in order
+  bool work = false, json = false;
+  std::vector<std::string> command_line;  // "stickslip converge ..." as typed, for provenance
+};
+
+int converge_command(const ConvergeArgs& args);
 
 struct ConvergencePoint {
   double h = 0, value = 0, error = 0, seconds = 0;
@@ -59,13 +68,14 @@ struct ConvergenceSeries {
 // The measurement behind `converge` (also the convergence study's): obs at every dt (fixed-step specs) or rtol
 // (adaptive ones), the reference ("exact" uses `exact`), the errors and the fitted orders; floor_abs < 0: the
 // default floor 1e-14 |reference|. A SolverError of the very first run is thrown; later ones end their series.
+// Progress on `log`: a line at most every 5 s (run count, the latest value, the time left); every run is in the CSV.
 std::vector<ConvergenceSeries> measure_convergence(const Observable& obs, const Parameters& prm,
                                                   const std::vector<IntegratorSpec>& specs, const std::vector<double>& dts,
                                                   const std::vector<double>& rtols, const std::string& reference,
                                                   std::optional<double> exact, double floor_abs, std::ostream& log);
 
 // The outputs of a measurement (converge's and, per friction law and event location, the convergence study's) in
-// `out` (created): converge.csv (one row per run, codes for the text columns), converge.png (error against dt and
+// `out` (created): converge.csv (one row per run, codes for the text columns), converge_long.csv, converge.png (error against dt and
 // against rtol, reference slopes h^1..h^4), with `work` work.png (error against rhs evaluations and wall time), and
 // summary.json (command, study, observable, unit, reference, results, csv_codes and the keys of `extra`), which is
 // returned. Each series' fitted order goes to `log`.

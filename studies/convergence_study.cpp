@@ -30,7 +30,7 @@ class ConvergenceStudy final : public Study {
  public:
   std::string name() const override { return "convergence"; }
   std::string summary() const override {
-    return "order of convergence of v(t_end) per friction law, scheme and event location (seed 001 Fig. 3)";
+    return "order of convergence of v(t_end) per friction law, scheme and event location (Führer, Brendel & Wolf Fig. 3)";
   }
 
   Parameters parameters() const override {

@@ -34,7 +34,7 @@ class DryFrictionOscillatorStudy final : public Study {
  public:
   std::string name() const override { return "dry-friction-oscillator"; }
   std::string summary() const override {
-    return "dry-friction oscillator (seed 002 eq. 3, Fig. 1): Filippov vs IDA DAE vs naive sign(), exact stick";
+    return "dry-friction oscillator (Krengel & Matuttis eq. 3, Fig. 1): Filippov vs IDA DAE vs naive sign(), exact stick";
   }
 
   Parameters parameters() const override {

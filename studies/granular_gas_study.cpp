@@ -79,7 +79,7 @@ class GranularGasStudy : public Study {
  public:
   std::string name() const override { return "granular-gas"; }
   std::string summary() const override {
-    return "homogeneous cooling of a 3-D granular gas per tangential law: Haff's law, kinetic theory, D-SDS energy creation (seed 001), LAMMPS";
+    return "homogeneous cooling of a 3-D granular gas per tangential law: Haff's law, kinetic theory, D-SDS energy creation (Führer, Brendel & Wolf), LAMMPS";
   }
   // Units of the summary's results for `stickslip sweep` ("-": dimensionless; mean/stderr/n of the ensembles: mixed).
   std::map<std::string, std::string> result_units() const override {
@@ -119,7 +119,7 @@ class GranularGasStudy : public Study {
         .declare("v_thermal", "1", "initial thermal speed sqrt(T0/m) per component (m/s)")
         .declare("rot_ratio", "1", "initial T_rot/T_tr")
         .declare("laws", "none,csds,dsds,mindlin", "tangential laws, any of " + particle_law_list())
-        .declare("normal", "linear", "normal law: linear (spring-dashpot) or hertz (seed 004 damping)")
+        .declare("normal", "linear", "normal law: linear (spring-dashpot) or hertz (Campello's damping)")
         .declare("restitution", "0.8", "normal restitution e (sets gamma_n of the linear law, xi of Hertz)")
         .declare("kn", "2e4", "linear normal stiffness (N/m); also sets k_t = kt_ratio kn of csds/dsds")
         .declare("E", "5e7", "Young's modulus (Pa): Hertz normal law and Mindlin's G*")

@@ -62,8 +62,8 @@ class HeapStudy : public Study {
  public:
   std::string name() const override { return "heap"; }
   std::string summary() const override {
-    return "seed 002 §5 (Figs. 6-7): 2-D heap poured from a hopper per tangential law (discs with rolling resistance "
-           "so a disc heap can stand; the seed uses 5-10-corner polygons): repose angle, rest, surface drift";
+    return "Krengel & Matuttis §5 (Figs. 6-7): 2-D heap poured from a hopper per tangential law (discs with rolling resistance "
+           "so a disc heap can stand; the paper pours 5-10-corner polygons): repose angle, rest, surface drift";
   }
   // Units of the summary's results for `stickslip sweep` ("-": dimensionless; mean/stderr/n of the ensembles: mixed).
   std::map<std::string, std::string> result_units() const override {
@@ -87,18 +87,18 @@ class HeapStudy : public Study {
 
   Parameters parameters() const override {
     Parameters p("heap");
-    p.declare("n", "1625", "number of discs (seed: 1625 polygons of 5-10 corners; here discs)")
+    p.declare("n", "1625", "number of discs (the paper: 1625 polygons of 5-10 corners; here discs)")
         .declare("r", "2.5e-3", "mean disc radius (m)")
         .declare("spread", "0.2", "radii uniform in [r (1 - spread), r (1 + spread)] (0 <= spread <= 0.5)")
         .declare("rho", "5000", "density (kg/m^3; masses per metre of depth)")
         .declare("Y", "5e7", "Young's modulus (Pa); linear 2-D normal stiffness k_n = Y x 1 m")
-        .declare("damping", "1.5", "normal damping D of seed 002 eq. 18: f_damp = D sqrt(k_n m*) hdot")
+        .declare("damping", "1.5", "normal damping D of Krengel & Matuttis eq. 18: f_damp = D sqrt(k_n m*) hdot")
         .declare("mu", "0.6", "friction coefficient (static = dynamic)")
-        .declare("kt_ratio", "0.2857142857142857", "k_t/k_n (seed: k_t = 2/7 Y)")
-        .declare("gamma_t_factor", "0.25", "csds/dsds dashpot gamma_t = factor sqrt(k_t m*) (seed: 1/4)")
+        .declare("kt_ratio", "0.2857142857142857", "k_t/k_n (Krengel & Matuttis: k_t = 2/7 Y)")
+        .declare("gamma_t_factor", "0.25", "csds/dsds dashpot gamma_t = factor sqrt(k_t m*) (Krengel & Matuttis: 1/4)")
         .declare("nu", "0.3", "Poisson's ratio (mindlin's G* only)")
         .declare("laws", "coulomb,cundall-strack,csds",
-                 "tangential laws (coulomb: exact static friction, seed 002 eq. 21-22), any of " + particle_law_list())
+                 "tangential laws (coulomb: exact static friction, Krengel & Matuttis eq. 21-22), any of " + particle_law_list())
         .declare("mu_roll", "0.2", "rolling resistance: moment cap mu_roll r* |f_n| (0: none; discs need it to heap)")
         .declare("kr_ratio", "0.2857142857142857", "rolling spring k_roll/k_n")
         .declare("gamma_roll_factor", "0.25", "rolling dashpot gamma_roll = factor sqrt(k_roll/m*) (1/s per effective mass)")
@@ -196,7 +196,7 @@ class HeapStudy : public Study {
     const HopperHeapScene scene = make_hopper_heap(sp, walls);
     ctx.log << "heap: " << sp.n << " discs, m_mean = " << m_mean << " kg/m, k_n = " << c.kn << " N/m^2, gamma_n = " << c.gamma_n
             << " 1/s (zeta " << zeta << "), k_t = " << c.kt << ", gamma_t = " << c.gamma_t << " 1/s, t_c = " << tc
-            << " s, dt = " << c.dt << " s (seed: 5e-6 s), fill top " << scene.fill_top << " m\n";
+            << " s, dt = " << c.dt << " s (Krengel & Matuttis: 5e-6 s), fill top " << scene.fill_top << " m\n";
     const long pour_steps = std::lround(c.t_max / c.dt);
     double drift_steps = 0;
     for (double f : c.dt_factors) drift_steps += std::ceil(c.t_drift / (c.dt * f));
@@ -268,7 +268,7 @@ class HeapStudy : public Study {
             {"repose_method", "surface profile max(y + r) in bins of " + format_value(bin_d) +
                                   " mean diameters; heap = bins >= 1.5 d around the peak; each flank's bins between 0.2 "
                                   "and 0.8 of the peak height fitted by least squares; angle = mean of atan|slope|"},
-            {"particle_shape", "discs with a radius spread (seed 002 uses polygons of 5-10 corners)"}};
+            {"particle_shape", "discs with a radius spread (Krengel & Matuttis use polygons of 5-10 corners)"}};
   }
 
  private:

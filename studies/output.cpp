@@ -15,8 +15,18 @@ CsvWriter::CsvWriter(const std::filesystem::path& path, const std::vector<std::s
   out_.open(temporary_path(path));
   if (!out_) throw std::runtime_error("cannot write " + path.string());
   out_ << std::setprecision(std::numeric_limits<double>::max_digits10);
-  for (std::size_t i = 0; i < columns.size(); ++i) out_ << (i ? "," : "") << columns[i];
+  for (std::size_t i = 0; i < columns.size(); ++i) out_ << (i ? "," : "") << csv_field(columns[i]);
   out_ << '\n';
+}
+
+std::string csv_field(const std::string& text) {
+  if (text.find_first_of(",\"\r\n") == std::string::npos) return text;
+  std::string q = "\"";
+  for (char c : text) {
+    if (c == '"') q += '"';
+    q += c;
+  }
+  return q + '"';
 }
 
 void CsvWriter::row(const std::vector<double>& values) {
@@ -27,6 +37,20 @@ void CsvWriter::row(const std::vector<double>& values) {
     if (!std::isfinite(values[i]))
       throw SolverError("non-finite value in column '" + columns_[i] + "' of " + path_.string());
     out_ << (i ? "," : "") << values[i];
+  }
+  out_ << '\n';
+}
+
+void CsvWriter::row(const std::vector<CsvCell>& cells) {
+  if (cells.size() != columns_.size())
+    throw std::logic_error(path_.string() + ": row has " + std::to_string(cells.size()) + " values for " +
+                           std::to_string(columns_.size()) + " columns");
+  for (std::size_t i = 0; i < cells.size(); ++i) {
+    if (!cells[i].is_text && !std::isfinite(cells[i].number))
+      throw SolverError("non-finite value in column '" + columns_[i] + "' of " + path_.string());
+    out_ << (i ? "," : "");
+    if (cells[i].is_text) out_ << csv_field(cells[i].text);
+    else out_ << cells[i].number;
   }
   out_ << '\n';
 }
@@ -58,20 +82,49 @@ CsvWriter::~CsvWriter() {
     std::filesystem::rename(temporary_path(path_), path_, ec);
 }
 
+std::vector<std::vector<std::string>> read_csv_records(std::istream& in, const std::string& name) {
+  std::vector<std::vector<std::string>> records;
+  std::vector<std::string> record;
+  std::string field;
+  bool quoted = false, any = false;  // inside quotes; the current record has begun
+  for (int c; (c = in.get()) != std::char_traits<char>::eof();) {
+    any = true;
+    if (quoted) {
+      if (c != '"') field += static_cast<char>(c);
+      else if (in.peek() == '"') field += static_cast<char>(in.get());
+      else quoted = false;
+    } else if (c == '"') {
+      quoted = true;
+    } else if (c == ',') {
+      record.push_back(std::move(field));
+      field.clear();
+    } else if (c == '\n' || c == '\r') {
+      if (c == '\r' && in.peek() == '\n') in.get();
+      record.push_back(std::move(field));
+      field.clear();
+      records.push_back(std::move(record));
+      record.clear();
+      any = false;
+    } else {
+      field += static_cast<char>(c);
+    }
+  }
+  if (quoted) throw std::runtime_error(name + ": a quoted field is not closed");
+  if (any) {  // a last line without a line break
+    record.push_back(std::move(field));
+    records.push_back(std::move(record));
+  }
+  return records;
+}
+
 std::vector<std::vector<double>> read_csv(const std::filesystem::path& path) {
   std::ifstream in(path);
   if (!in) throw std::runtime_error("cannot read " + path.string());
   std::vector<std::vector<double>> rows;
-  std::string line;
-  std::getline(in, line);  // header
-  while (std::getline(in, line)) {
+  const auto records = read_csv_records(in, path.string());
+  for (std::size_t r = 1; r < records.size(); ++r) {  // record 0: the header
     std::vector<double> row;
-    std::size_t start = 0;
-    while (start <= line.size()) {
-      const std::size_t end = std::min(line.find(',', start), line.size());
-      row.push_back(std::strtod(line.c_str() + start, nullptr));
-      start = end + 1;
-    }
+    for (const std::string& f : records[r]) row.push_back(std::strtod(f.c_str(), nullptr));
     rows.push_back(std::move(row));
   }
   return rows;

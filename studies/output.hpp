@@ -1,14 +1,20 @@
 // studies/output.hpp — CSV time series, JSON summaries, gnuplot figures, progress lines.
 //
-// CSV: a header row whose column names carry units ("t [s]"), then rows at full precision. A non-finite
-// value is never written silently: the writer throws SolverError naming the file and column.
+// CSV (RFC 4180): a header row whose column names carry units ("t [s]"), then rows at full precision; a field
+// holding a comma, a double quote or a line break is enclosed in double quotes with its quotes doubled, so every
+// line has the header's field count for any CSV reader (Python's csv module, pandas, gnuplot's
+// `set datafile separator ','`). A non-finite value is never written silently: the writer throws SolverError
+// naming the file and column.
 // JSON: nlohmann::json; json_number() maps non-finite doubles to null. Whole files go through a temporary name and
 // a rename (studies/run_store.hpp has the rows appended as runs finish).
 // Figures: a gnuplot script is written next to its PNG (so a user can restyle it) and run.
 #pragma once
 
+#include <cmath>
 #include <filesystem>
 #include <fstream>
+#include <istream>
+#include <type_traits>
 #include <nlohmann/json.hpp>
 #include <ostream>
 #include <string>
@@ -16,11 +22,30 @@
 
 namespace stickslip {
 
+// One field of a CSV row: a number (any arithmetic type) or a text (a name such as a friction law).
+struct CsvCell {
+  template <class T, std::enable_if_t<std::is_arithmetic_v<T>, int> = 0>
+  CsvCell(T v) : number(static_cast<double>(v)) {}  // NOLINT: implicit, so that a row reads {law, dt, ratio}
+  CsvCell(std::string s) : text(std::move(s)), is_text(true) {}
+  CsvCell(const char* s) : text(s), is_text(true) {}
+  // A derived statistic that may be undefined (a fit's chi^2 on zero degrees of freedom): an empty field when v is
+  // not finite, never "nan".
+  static CsvCell if_finite(double v) { return std::isfinite(v) ? CsvCell(v) : CsvCell(""); }
+  double number = 0;
+  std::string text;
+  bool is_text = false;
+};
+
+// A text as one RFC 4180 field: unchanged, or in double quotes (quotes doubled) if it holds a comma, a double
+// quote, CR or LF.
+std::string csv_field(const std::string& text);
+
 class CsvWriter {
  public:
   CsvWriter(const std::filesystem::path& path, const std::vector<std::string>& columns);
   void row(const std::vector<double>& values);
   void row(std::initializer_list<double> values) { row(std::vector<double>(values)); }
+  void row(const std::vector<CsvCell>& cells);  // numbers and texts
   const std::filesystem::path& path() const { return path_; }
   // The rows go to <path>.part; close() (or the destructor) renames it to <path>, so a file under its own name is
   // never half written. Close before a figure reads it. Unwinding past the writer removes the .part file.
@@ -36,6 +61,9 @@ class CsvWriter {
   int exceptions_;
 };
 
+// The records of an RFC 4180 CSV, header included: fields split at commas outside double quotes, a quoted field's
+// "" read as one quote; a quoted field may span lines. Throws std::runtime_error naming `name` for an unterminated quote.
+std::vector<std::vector<std::string>> read_csv_records(std::istream& in, const std::string& name);
 // The numbers of a CSV written by CsvWriter (header row skipped), row by row: what a study reads back of a run that
 // a --resume did not rerun (studies/run_store.hpp).
 std::vector<std::vector<double>> read_csv(const std::filesystem::path& path);

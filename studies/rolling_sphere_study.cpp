@@ -23,7 +23,7 @@ class RollingSphereStudy : public Study {
  public:
   std::string name() const override { return "rolling-sphere"; }
   std::string summary() const override {
-    return "seed 004 ex. 5.1: spinning sphere on a plane, sliding then rolling; t_roll, v_roll, omega_roll vs analytic";
+    return "Campello ex. 5.1: spinning sphere on a plane, sliding then rolling; t_roll, v_roll, omega_roll vs analytic";
   }
   Parameters parameters() const override {
     Parameters p("rolling-sphere");

@@ -31,7 +31,7 @@ class SlidingPlatesStudy final : public Study {
  public:
   std::string name() const override { return "sliding-plates"; }
   std::string summary() const override {
-    return "two sliding plates, C-SDS vs D-SDS (seed 001 Figs. 1, 2, 4), energy created vs v(0)";
+    return "two sliding plates, C-SDS vs D-SDS (Führer, Brendel & Wolf Figs. 1, 2, 4), energy created vs v(0)";
   }
 
   Parameters parameters() const override {

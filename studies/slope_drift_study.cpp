@@ -94,7 +94,7 @@ class SlopeDriftStudy final : public Study {
  public:
   std::string name() const override { return "slope-drift"; }
   std::string summary() const override {
-    return "block on a slope (seed 002 §4, Figs. 2-5): creep of Coulomb (Filippov/DAE) vs Cundall-Strack, C-SDS, D-SDS";
+    return "block on a slope (Krengel & Matuttis §4, Figs. 2-5): creep of Coulomb (Filippov/DAE) vs Cundall-Strack, C-SDS, D-SDS";
   }
 
   Parameters parameters() const override {

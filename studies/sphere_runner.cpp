@@ -40,7 +40,7 @@ bool read_sphere_tangential(const Parameters& p, const std::string& key, SphereP
 }
 
 void declare_sphere_run_parameters(Parameters& p, const std::string& default_dt) {
-  p.declare("integrator", "trapezoid", "trapezoid (seed 004 Algorithm 1), rk4, dopri5, cvode, ida, euler, heun, midpoint")
+  p.declare("integrator", "trapezoid", "trapezoid (Campello, Algorithm 1), rk4, dopri5, cvode, ida, euler, heun, midpoint")
       .declare("dt", default_dt, "time step [s] of trapezoid/fixed-step schemes, output interval of adaptive ones; auto = eq. 50")
       .declare("phi", "0.5", "trapezoid weight phi in [0, 1] (eq. 41)")
       .declare("tol", "1e-4", "trapezoid fixed-point tolerance TOL (eq. 48-49)")

@@ -142,7 +142,7 @@ class StochasticFrictionStudy final : public Study {
  public:
   std::string name() const override { return "stochastic-friction"; }
   std::string summary() const override {
-    return "spheres thermalised only by Markovian friction noise (seed 003): equipartition of u_perp, dt sweep, "
+    return "spheres thermalised only by Markovian friction noise (Hofmann et al.): equipartition of u_perp, dt sweep, "
            "Ito vs Stratonovich";
   }
 
@@ -312,16 +312,17 @@ class StochasticFrictionStudy final : public Study {
     }
     ctx.plan({{"runs", jobs.size()}, {"steps_per_run", json_number(steps_per_run)}, {"particles", particles}});
     nlohmann::json results = nlohmann::json::array();
-    std::ofstream table(dir / "results.csv");
-    table << std::setprecision(10);
-    table << "index,system,geometry,law,scheme,kT [n.u.],dt [n.u.],equipartition_ratio,stderr,predicted_ratio,"
-             "limit_ratio,samples,momentum_drift [n.u.],angular_momentum_drift [n.u.],ledger_residual [n.u.],"
-             "ledger_max_abs_balance [n.u.],noise_work [n.u.]";
+    std::vector<std::string> table_columns{
+        "index", "system", "geometry", "law", "scheme", "kT [n.u.]", "dt [n.u.]", "equipartition_ratio", "stderr",
+        "predicted_ratio", "limit_ratio", "samples", "momentum_drift [n.u.]", "angular_momentum_drift [n.u.]",
+        "ledger_residual [n.u.]", "ledger_max_abs_balance [n.u.]", "noise_work [n.u.]"};
     if (extrapolate)
-      table << ",dt2 [n.u.],equipartition_ratio_dt2,stderr_dt2,equipartition_ratio_extrapolated,stderr_extrapolated";
-    table << "\n";
-    std::ofstream sweep(dir / "dt_sweep.csv");
-    sweep << std::setprecision(10) << "law,scheme,dt [n.u.],equipartition_ratio,stderr,predicted_ratio,kT [n.u.]\n";
+      for (const char* c : {"dt2 [n.u.]", "equipartition_ratio_dt2", "stderr_dt2", "equipartition_ratio_extrapolated",
+                            "stderr_extrapolated"})
+        table_columns.push_back(c);
+    CsvWriter table(dir / "results.csv", table_columns);
+    CsvWriter sweep(dir / "dt_sweep.csv",
+                    {"law", "scheme", "dt [n.u.]", "equipartition_ratio", "stderr", "predicted_ratio", "kT [n.u.]"});
     std::vector<std::string> grid_labels;
     StochasticRunResult grid_result;  // the grid run whose dt/2 partner comes next
     nlohmann::json grid_row;
@@ -330,11 +331,10 @@ class StochasticFrictionStudy final : public Study {
     nlohmann::json failures = nlohmann::json::array();
     std::size_t checked = 0;
     auto table_row = [&](const StochasticRunSpec& spec, const StochasticRunResult& r) {
-      table << grid_rows++ << ',' << spec.system << ',' << (spec.geometry == ContactGeometry::fixed ? "fixed" : "bonded")
-            << ',' << spec.law << ',' << to_string(spec.scheme) << ',' << spec.kT << ',' << spec.dt << ',' << r.ratio
-            << ',' << r.stderr_ratio << ',' << r.predicted_ratio << ',' << r.limit_ratio << ',' << r.samples << ','
-            << r.momentum_drift << ',' << r.angular_momentum_drift << ',' << r.ledger_residual << ','
-            << r.ledger_max_abs_balance << ',' << r.noise_work;
+      return std::vector<CsvCell>{grid_rows++, spec.system, spec.geometry == ContactGeometry::fixed ? "fixed" : "bonded",
+                                  spec.law, to_string(spec.scheme), spec.kT, spec.dt, r.ratio, r.stderr_ratio,
+                                  r.predicted_ratio, r.limit_ratio, r.samples, r.momentum_drift,
+                                  r.angular_momentum_drift, r.ledger_residual, r.ledger_max_abs_balance, r.noise_work};
     };
     // Sweep runs get their own prefix: a sweep dt equal to the grid dt must not overwrite the grid's files.
     const auto job_label = [](const Job& j) { return (j.part == "dt-sweep" ? "sweep_" : "") + label_of(j.spec); };
@@ -354,8 +354,7 @@ class StochasticFrictionStudy final : public Study {
       const StochasticRunResult r = scalars_of(row);
       if (part == "dt-sweep") {
         results.push_back(row);
-        sweep << spec.law << ',' << to_string(spec.scheme) << ',' << spec.dt << ',' << r.ratio << ','
-              << r.stderr_ratio << ',' << r.predicted_ratio << ',' << spec.kT << '\n';
+        sweep.row({spec.law, to_string(spec.scheme), spec.dt, r.ratio, r.stderr_ratio, r.predicted_ratio, spec.kT});
       } else if (part == "grid") {
         grid_labels.push_back(label);
         if (extrapolate) {
@@ -364,8 +363,7 @@ class StochasticFrictionStudy final : public Study {
           grid_label = label;
         } else {
           results.push_back(row);
-          table_row(spec, r);
-          table << '\n';
+          table.row(table_row(spec, r));
         }
       } else {  // grid-dt2: complete the grid row before it
         const StochasticRunSpec& coarse = jobs[k - 1].spec;
@@ -388,9 +386,10 @@ class StochasticFrictionStudy final : public Study {
         j["extrapolated_within_3_stderr_of_limit"] = in3se;
         j["extrapolated_deviation_in_stderr"] = json_number((ex.value - limit) / ex.stderr_value);
         results.push_back(j);
-        table_row(coarse, grid_result);
-        table << ',' << spec.dt << ',' << r.ratio << ',' << r.stderr_ratio << ',' << ex.value << ','
-              << ex.stderr_value << '\n';
+        std::vector<CsvCell> cells = table_row(coarse, grid_result);
+        cells.insert(cells.end(), {spec.dt, r.ratio, r.stderr_ratio, CsvCell::if_finite(ex.value),
+                                   CsvCell::if_finite(ex.stderr_value)});
+        table.row(cells);
         if (coarse.law == "linear" || coarse.law == "coulomb-sign") {
           ++checked;
           if (!(in3 && in3se)) failures.push_back(grid_label);
@@ -451,10 +450,9 @@ class StochasticFrictionStudy final : public Study {
       it->ratio.push_back(res["equipartition_ratio"].get<double>());
       it->se.push_back(res["stderr"].get<double>());
     }
-    std::ofstream csv(dir / "dt_sweep_fit.csv");
-    csv << std::setprecision(10)
-        << "law,scheme,kT [n.u.],points,intercept (dt -> 0),stderr_intercept,slope [1/n.u.],stderr_slope "
-           "[1/n.u.],chi2_per_dof,limit_ratio,intercept_deviation_in_stderr\n";
+    CsvWriter csv(dir / "dt_sweep_fit.csv",
+                  {"law", "scheme", "kT [n.u.]", "points", "intercept (dt -> 0)", "stderr_intercept", "slope [1/n.u.]",
+                   "stderr_slope [1/n.u.]", "chi2_per_dof", "limit_ratio", "intercept_deviation_in_stderr"});
     nlohmann::json fits = nlohmann::json::array();
     for (const auto& g : groups) {
       std::vector<double> distinct = g.dt;
@@ -462,9 +460,10 @@ class StochasticFrictionStudy final : public Study {
       if (std::unique(distinct.begin(), distinct.end()) - distinct.begin() < 2) continue;
       const LinearFit f = weighted_linear_fit(g.dt, g.ratio, g.se);
       const double dev = (f.intercept - g.limit) / f.stderr_intercept;
-      csv << g.law << ',' << g.scheme << ',' << g.kT << ',' << f.points << ',' << f.intercept << ','
-          << f.stderr_intercept << ',' << f.slope << ',' << f.stderr_slope << ',' << f.chi2_per_dof << ','
-          << g.limit << ',' << dev << '\n';
+      using C = CsvCell;
+      csv.row({g.law, g.scheme, g.kT, f.points, C::if_finite(f.intercept), C::if_finite(f.stderr_intercept),
+               C::if_finite(f.slope), C::if_finite(f.stderr_slope), C::if_finite(f.chi2_per_dof), g.limit,
+               C::if_finite(dev)});
       fits.push_back({{"law", g.law},
                       {"scheme", g.scheme},
                       {"kT", g.kT},

@@ -48,7 +48,7 @@ class Study {
 
 // One line per model, friction law and solver for `stickslip list`.
 struct CatalogEntry {
-  std::string kind;  // "model", "friction", "solver"
+  std::string kind;  // "model", "friction" (the drivers: solvers/integrator_spec.hpp, integrator_scheme_info())
   std::string name;
   std::string line;
 };

@@ -30,7 +30,7 @@ class ThreeSpheresStudy : public Study {
  public:
   std::string name() const override { return "three-spheres"; }
   std::string summary() const override {
-    return "seed 004 ex. 5.2: three rolling spheres collide head-on on a plane, slide, and roll back (Fig. 7)";
+    return "Campello ex. 5.2: three rolling spheres collide head-on on a plane, slide, and roll back (Fig. 7)";
   }
   Parameters parameters() const override {
     Parameters p("three-spheres");
