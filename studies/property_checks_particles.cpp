@@ -139,7 +139,7 @@ std::vector<PropertyCheck> particle_property_checks() {
             {"vessel_gap", 0.05, 0.3, false, {-0.1}},
             {"t_end", 0.35, 0.6}},
            run_container,
-           2},
+           8},
           {"hard-spheres/inelastic", "event-driven",
            "event-driven inelastic hard spheres from a random gas (boxes from 2.2 diameters, dilute gases with long "
            "flights), ~8 collisions per sphere: kinetic energy lost = "
@@ -149,7 +149,7 @@ std::vector<PropertyCheck> particle_property_checks() {
             {"restitution", 0.6, 1.0, false, {0, 1.5, nan}},
             {"seed", 0, 1000}},
            run_hard_spheres,
-           2,
+           8,
            // A box of at least 2.2 diameters (the reference refuses 2: a sphere would meet its own image).
            [](const Draw& d) { return d["phi"] < 0.73 * HardSphereGas::max_packing(static_cast<std::size_t>(std::lround(d["n"]))); }}};
 }

@@ -209,7 +209,7 @@ std::vector<PropertyCheck> plate_property_checks() {
               : "exact piecewise solution; |v - v_exact| <= 100 rtol v_scale per phase, t_stick within 100 rtol t_end per phase";
       checks.push_back({"sliding-plates/" + to_string(law), to_string(kind), what, ranges_for(law),
                         [law, kind](const Draw& d) { return run_check(d, law, kind); },
-                        is_fixed_step(kind) ? 2 : 1,
+                        is_fixed_step(kind) ? 6 : 1,
                         is_fixed_step(kind) ? std::function<bool(const Draw&)>([law](const Draw& d) { return admissible(d, law); })
                                             : std::function<bool(const Draw&)>()});
     }

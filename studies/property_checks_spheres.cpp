@@ -132,7 +132,7 @@ PropertyCheck roll_check(const std::string& law, const std::string& integrator) 
            " at omega dt in [0.002, 0.1] (draws the acceptance logic refuses are drawn again), 100 rtol (1e-9) for the "
            "adaptive ones";
   c.ranges = roll_ranges();
-  c.cost = is_fixed(integrator) ? 3 : 2;
+  c.cost = is_fixed(integrator) ? 12 : 8;
   // Only what the rolling sphere accepts (studies/sphere_runner.hpp: a resting contact mode amplified at most tenfold
   // over the run); the refusals themselves are checked in tests/studies/test_rolling_sphere_study.cpp.
   c.admissible = [integrator, coulomb](const Draw& d) { return roll_accepted(d, integrator, coulomb); };
@@ -166,7 +166,7 @@ PropertyCheck energy_check(const std::string& law, SolverKind kind) {
   c.what = dsds ? "energy ledger: the D-SDS reset creates energy, at least half of the first reset's jump (gamma_t u0 - F_max)^2/(2 k_t) - k_t (u0 dt)^2/2"
                 : "energy ledger: no energy created, max(0, -min D) <= 100 rtol K(0) (rtol = 1e-9)";
   c.ranges = roll_ranges();
-  c.cost = 2;
+  c.cost = 4;
   c.run = [law, kind, dsds, coulomb](const Draw& d) {
     const double g = 9.81, m = d["mass"], mu = d["mu_s_wall"];
     RollingSphereSetup s = rolling_sphere_setup(d["radius"], m, d["E"], 0.25, g, mu, d["v0"], d["omega0"]);
@@ -220,7 +220,7 @@ PropertyCheck three_spheres_check(const std::string& law, SolverKind kind) {
               {"mass", 10, 1000, true, {0, -1, nan}},
               {"mu_s_wall", 0.3, 0.7, false, {-0.1, nan}},
               {"v0", 0.5, 2, false, {}}};
-  c.cost = 4;
+  c.cost = 16;
   const bool coulomb = law == "coulomb";
   c.run = [kind, coulomb](const Draw& d) {
     const double v0 = d["v0"], mu = d["mu_s_wall"];

@@ -16,7 +16,7 @@ namespace stickslip {
 
 struct VerifyOptions {
   long draws = 0;                       // per check; 0: the default (default_draws / cost, at least 1)
-  long default_draws = 100;
+  long default_draws = 400;             // per check of cost 1 (a few ms a draw); default_draws / cost for the others
   unsigned long long seed = 1;
   std::vector<std::string> models;      // filters (empty: all); a model matches by its full name or prefix "name/"
   std::vector<std::string> solvers;
