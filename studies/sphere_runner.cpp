@@ -135,6 +135,9 @@ std::string sphere_integrator_refuses(const SphereScene& scene, const ParticleSt
 
 SphereRunStats run_spheres(const SphereScene& scene, const ParticleState& initial, double t_end,
                            const SphereRunOptions& o, const ParticleObserver& observer) {
+  // Every path (the trapezoid stepper, the state-vector form, the engine): the grid counted before the run.
+  require_count("dt", format_value(o.dt), step_count(t_end, o.dt), kMaxSteps,
+                "t_end / dt = " + format_value(t_end) + " / " + format_value(o.dt), "steps", "raise dt or lower t_end");
   if (const std::string why = sphere_integrator_refuses(scene, initial, t_end, o); !why.empty())
     throw_input("integrator", o.integrator, why);
   if (o.engine == "particles") return run_spheres_on_engine(scene, initial, t_end, o, observer);
