@@ -51,10 +51,10 @@ class HardSphereGas {
   // periodic on every axis or not longer than two diameters); restitution 0 < e <= 1.
   HardSphereGas(const ParticleArrays& bodies, const PeriodicBox& box, double restitution);
 
-  // Called after each collision with its time and pair (positions() and velocities() are those just after it).
   // The packing fraction below which n spheres in a cubic box leave it longer than two diameters (n pi/48).
   static double max_packing(std::size_t n) { return static_cast<double>(n) * M_PI / 48; }
 
+  // Called after each collision with its time and pair (positions() and velocities() are those just after it).
   using CollisionObserver = std::function<void(double t, std::size_t i, std::size_t j)>;
 
   // Flies to time t_end (> now()), calling sample(t) at each time of `times` that lies in (now, t_end] in order
