@@ -148,8 +148,12 @@ AdjustPolicy SlidingPlates::adjustment_policy() const {
   return AdjustPolicy::none;
 }
 
-// The D-SDS reset (eq. 3) as the time-stepping rule applies it: the Coulomb test is made on the state at
-// which the force was evaluated, and a failed test sets the spring of the newly assigned state.
+// The D-SDS reset (eq. 3) as the time-stepping rule applies it (events off, free mode): the Coulomb test is made
+// on the state at which the force was evaluated, and a failed test sets the spring of the newly assigned state.
+// With events on, a slide is a mode whose force is s F_max whatever xi is, and eq. 3 is its constraint: the
+// assigned state itself is put on it (with its own v, not the evaluation state's, which would report the spring
+// one reset late: an error gamma F_max dt/(m k) in xi). The map v -> xi of eq. 3 is affine, so a Runge-Kutta
+// combination of stages on it (dsds-stage) lies on it too.
 void SlidingPlates::adjust(double, VecCRef x_eval, VecRef x_assigned, const Mode& mode) const {
   const int m = mode[0];
   if (m == stick_mode) return;
@@ -158,7 +162,7 @@ void SlidingPlates::adjust(double, VecCRef x_eval, VecRef x_assigned, const Mode
     if (std::abs(fs) > p_.fmax) x_assigned[1] = -(std::copysign(p_.fmax, fs) + p_.gamma * x_eval[0]) / p_.k;
     return;
   }
-  x_assigned[1] = -(sigma(m) * p_.fmax + p_.gamma * x_eval[0]) / p_.k;
+  x_assigned[1] = -(sigma(m) * p_.fmax + p_.gamma * x_assigned[0]) / p_.k;
 }
 
 }  // namespace stickslip

@@ -30,6 +30,7 @@
 #include <cstdio>
 
 #include "core/errors.hpp"
+#include "core/work_limits.hpp"
 #include "core/interrupt.hpp"
 #include "core/progress.hpp"
 #include "models/hertz_mindlin.hpp"
@@ -203,8 +204,8 @@ nlohmann::json engine_pour(const ContainerSetup& setup, bool with_rot, const Tan
   energies(et, er);
   mon.observe(0.0, p.x, p.v, p.omega, p.radius, et, er, touching(e, s));
   const double dt = c.topt.dt;
-  const long max_steps = static_cast<long>(std::ceil(c.t_end / dt - 1e-9));
-  const long report = std::max(1L, static_cast<long>(0.5 / dt));
+  const long max_steps = static_cast<long>(step_count(c.t_end, dt));  // <= kMaxSteps: checked before the runs
+  const long report = std::max(1L, static_cast<long>(std::min(0.5 / dt, 1e15)));
   const bool trapezoid = c.integrator == "trapezoid";
   VerletStats st;
   ParticleTrapezoidStats ts;
@@ -392,6 +393,7 @@ class ContainerStudy : public Study {
       topt.dt = prm.positive("dt");
     }
     if (!(topt.dt < t_end)) throw_input("dt", prm.raw("dt"), "must be < t_end");
+    (void)checked_count(prm, "dt", topt.dt, "t_end", t_end, kMaxSteps, "steps per run");
     validate_trapezoid_options(topt);
     ctx.log << "container: " << spec.particles << " particles, vessel y in [" << setup.vessel_bottom << ", "
             << setup.vessel_top << "] m, impact speed " << v_impact << " m/s, t_c " << tc << " s, " << cfg.integrator
@@ -402,7 +404,7 @@ class ContainerStudy : public Study {
     if (rot != "on") modes.push_back(false);
     ctx.plan({{"runs", seeds.size() * modes.size()}, {"particles", spec.particles},
               {"integrator", cfg.integrator}, {"tangential", cfg.tangential},
-              {"steps_per_run_at_most", json_number(std::ceil(t_end / topt.dt))}, {"dt", json_number(topt.dt)},
+              {"steps_per_run_at_most", step_count(t_end, topt.dt)}, {"dt", json_number(topt.dt)},
               {"placement_of_first_seed", setup.placement}});
     // One pour per placement seed and mode (the first seed's write the series, snapshots and figures); the further
     // placements (same geometry and dt) give the spread of a chaotic pour's packing.

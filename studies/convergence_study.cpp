@@ -14,6 +14,7 @@
 #include <map>
 
 #include "core/errors.hpp"
+#include "core/work_limits.hpp"
 #include "studies/converge.hpp"
 #include "studies/figure.hpp"
 #include "studies/output.hpp"
@@ -78,8 +79,13 @@ class ConvergenceStudy final : public Study {
       (void)v_end.exact(pp);
     }
 
+    // The finest run keeps t_end / (dt_max / 2^(levels-1)) samples (studies/plate_runs.hpp).
+    require_count(blamed_key(prm, "dt_max", "t_end"), prm.raw(blamed_key(prm, "dt_max", "t_end")),
+                  step_count(t_end, dts.back()), kMaxSamples,
+                  "t_end / (dt_max / 2^(levels-1)) = " + format_value(t_end) + " / " + format_value(dts.back()),
+                  "samples in the finest run", "raise dt_max, lower levels or t_end");
     double steps_per_run = 0;
-    for (double dt : dts) steps_per_run += std::ceil(t_end / dt);
+    for (double dt : dts) steps_per_run += step_count(t_end, dt);
     ctx.plan({{"runs", laws.size() * events.size()},
               {"steps_per_run", steps_per_run * static_cast<double>(solvers.size())},  // all schemes and halvings
               {"particles", 2}});

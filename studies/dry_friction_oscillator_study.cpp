@@ -20,6 +20,7 @@
 #include <fmt/format.h>
 
 #include "core/errors.hpp"
+#include "core/work_limits.hpp"
 #include "solvers/integrate.hpp"
 #include "studies/figure.hpp"
 #include "studies/oscillator_runs.hpp"
@@ -70,11 +71,7 @@ class DryFrictionOscillatorStudy final : public Study {
     s.fd_delta = prm.positive("fd_delta");
     // Every run keeps its samples (one per dt, 48 bytes) for the CSV and the stick analysis: a count that could not
     // fit in memory is refused up front rather than ending in an allocation failure hours later.
-    constexpr double kMaxSamples = 2e7;
-    if (!(s.t_end / s.dt <= kMaxSamples))
-      throw_input("t_end", prm.raw("t_end"),
-                  "gives t_end / dt = " + format_value(s.t_end / s.dt) + " samples per run with dt=" + prm.raw("dt") +
-                      "; at most " + format_value(kMaxSamples) + " (raise dt or lower t_end)");
+    (void)checked_count(prm, "dt", s.dt, "t_end", s.t_end, kMaxSamples, "samples per run");
     return s;
   }
 
@@ -144,7 +141,7 @@ class DryFrictionOscillatorStudy final : public Study {
 
     // One run per solver through the run store (a resumed study gets the stored row back): its time series is
     // runs/<solver>.csv, written when the run finishes, and the summary reads only the rows.
-    ctx.plan({{"runs", solvers.size()}, {"steps_per_run", json_number(std::ceil(s.t_end / s.dt))}, {"particles", 1}});
+    ctx.plan({{"runs", solvers.size()}, {"steps_per_run", step_count(s.t_end, s.dt)}, {"particles", 1}});
     const nlohmann::json results =
         run_each(ctx, name(), solvers, [](const std::string& solver) { return solver; },
                  [&](const std::string& solver) { return oscillator_run_row(solver, s, exact, out / "runs" / (solver + ".csv")); });

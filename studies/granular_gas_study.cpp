@@ -47,9 +47,11 @@
 #include <limits>
 
 #include "core/errors.hpp"
+#include "core/work_limits.hpp"
 #include "core/interrupt.hpp"
 #include "models/particles/binary_impact.hpp"
 #include "models/particles/granular_gas.hpp"
+#include "models/particles/hard_sphere_gas.hpp"
 #include "models/particles/homogeneous_cooling.hpp"
 #include "models/particles/law_registry.hpp"
 #include "studies/figure.hpp"
@@ -219,6 +221,10 @@ class GranularGasStudy : public Study {
     const double tau_kt = haff_tau(e_meas, nd, sigma, g.spec.phi, g.spec.t0, m);
     const double t_free0 = 1 / enskog_collision_frequency(nd, sigma, g.spec.phi, g.spec.t0, m);
     const double t_end = t_end_tau * tau_kt;
+    // t_end_tau tau_KT / dt grows without bound as e -> 1 (tau_KT ~ 1/(1 - e^2)): refused past the shared limit.
+    require_count("t_end_tau", prm.raw("t_end_tau"), step_count(t_end, g.dt), kMaxSteps,
+                  "t_end_tau tau_KT / dt = " + format_value(t_end) + " / " + format_value(g.dt) + " s", "steps per run",
+                  "lower t_end_tau or dt_fraction, or a less elastic contact");
     g.steps = std::max(1L, std::lround(t_end / g.dt));
     g.sample_every = std::max(1L, g.steps / samples);
     g.vt_bin_max = 12 * vth;
@@ -233,6 +239,11 @@ class GranularGasStudy : public Study {
     const bool have_lmp = want_lammps && on_path("lmp");
     const bool want_hs = std::find(laws.begin(), laws.end(), "none") != laws.end() &&
                          (hard_spheres == "on" || (hard_spheres == "auto" && g.spec.n <= 3000));
+    if (want_hs && !(g.spec.phi < HardSphereGas::max_packing(static_cast<std::size_t>(g.spec.n))))
+      throw_input("phi", prm.raw("phi"),
+                  "the hard-sphere reference needs a box longer than two diameters: phi < n pi/48 = " +
+                      format_value(HardSphereGas::max_packing(static_cast<std::size_t>(g.spec.n))) +
+                      " for n = " + std::to_string(g.spec.n) + " (or hard_spheres=off)");
     ctx.plan({{"runs", laws.size() * seeds.size() + (have_lmp ? 1 : 0) + (want_hs ? seeds.size() : 0)},
               {"steps_per_run", g.steps},
               {"particles", g.spec.n},

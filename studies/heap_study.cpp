@@ -36,6 +36,7 @@
 #include <limits>
 
 #include "core/errors.hpp"
+#include "core/work_limits.hpp"
 #include "core/line_fit.hpp"
 #include "core/interrupt.hpp"
 #include "core/progress.hpp"
@@ -188,6 +189,8 @@ class HeapStudy : public Study {
     if (c.dt * *std::max_element(c.dt_factors.begin(), c.dt_factors.end()) > tc / 5)
       throw_input("dt_factors", prm.raw("dt_factors"), "dt x factor at most t_c/5 = " + format_value(tc / 5) + " s");
     if (!(c.t_max > 10 * c.dt)) throw_input("t_max", prm.raw("t_max"), "longer than 10 dt = " + format_value(10 * c.dt) + " s");
+    (void)checked_count(prm, "dt", c.dt, "t_max", c.t_max, kMaxSteps, "steps of the pour");
+    for (double f : c.dt_factors) (void)checked_count(prm, "dt", c.dt * f, "t_drift", c.t_drift, kMaxSteps, "steps of a drift window");
     if (!(c.sample >= c.dt)) throw_input("sample", prm.raw("sample"), "at least dt = " + format_value(c.dt) + " s");
     c.bin = bin_d * c.d_mean;
     c.e_ref = static_cast<double>(sp.n) * m_mean * sp.g * c.d_mean;

@@ -60,6 +60,8 @@ OscillatorRun run_oscillator(const std::string& solver, const OscillatorSettings
       const double sigma = model.side_values(t, y, md)[0];
       run.samples.push_back({t, y[0], y[1], -sigma * p.fmax(), (1 - sigma) / 2, md[0]});
     });
+    // A start in the sticking (sliding-mode) set that never leaves it sticks at t = 0, as the exact solution says.
+    if (run.stats.events.empty() && mode[0] == sliding_mode) run.t_stick = 0;
     for (const auto& e : run.stats.events)
       if (e.mode_after[0] == sliding_mode) run.t_stick = e.t;
     if (mode[0] != sliding_mode) run.t_stick = std::nan("");
@@ -69,10 +71,12 @@ OscillatorRun run_oscillator(const std::string& solver, const OscillatorSettings
     Vec x(3);
     x << s.x0, s.v0, 0;
     Mode mode = dae.initial_mode(0, x);
+    const bool starts_sticking = mode[0] == osc_stick;
     run.stats = integrate(dae, 0, s.t_end, x, mode, so, [&](double t, VecCRef y, const Mode& md) {
       const double lambda = md[0] == osc_stick ? 0.5 * (1 + y[2] / p.fmax()) : (md[0] == osc_slip_pos ? 0.0 : 1.0);
       run.samples.push_back({t, y[0], y[1], y[2], lambda, md[0]});
     });
+    if (starts_sticking) run.t_stick = 0;  // and sticks until the last stick event, if any
     for (const auto& e : run.stats.events)
       if (e.mode_after[0] == osc_stick) run.t_stick = e.t;
     if (mode[0] != osc_stick) run.t_stick = std::nan("");
@@ -86,7 +90,10 @@ OscillatorRun run_oscillator(const std::string& solver, const OscillatorSettings
       const double sg = y[1] > 0 ? 1.0 : (y[1] < 0 ? -1.0 : 0.0);
       run.samples.push_back({t, y[0], y[1], -sg * p.fmax(), (1 - sg) / 2, 0});
     });
-    for (std::size_t i = 1; i < run.samples.size(); ++i) {
+    // A start at rest inside the stick band |k x0| <= mu F_N is a stick at t = 0 (the exact solution's); the naive
+    // scheme's creep from there is its drift.
+    if (s.v0 == 0 && p.k * std::abs(s.x0) <= p.fmax()) run.t_stick = 0;
+    for (std::size_t i = 1; i < run.samples.size() && !std::isfinite(run.t_stick); ++i) {
       const OscillatorSample &a = run.samples[i - 1], &b = run.samples[i];
       if (a.v != 0 && a.v * b.v <= 0 && p.k * std::abs(b.x) <= p.fmax()) {
         run.t_stick = b.t;

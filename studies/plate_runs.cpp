@@ -5,12 +5,18 @@
 #include <sstream>
 
 #include "core/energy_ledger.hpp"
+#include "core/errors.hpp"
+#include "core/work_limits.hpp"
 #include "solvers/integrate.hpp"
 #include "studies/output.hpp"
 
 namespace stickslip {
 
 PlateRun run_plates(const PlateRunConfig& c) {
+  // Every step (or output point) is kept as a sample: refused past the shared memory limit before the run.
+  require_count("dt", format_value(c.solver.dt), step_count(c.t_end, c.solver.dt), kMaxSamples,
+                "t_end / dt = " + format_value(c.t_end) + " / " + format_value(c.solver.dt), "samples per run",
+                "raise dt or lower t_end");
   const SlidingPlates model(c.p, c.law, c.solver.events);
   Vec x(3);
   x << c.v0, c.xi0, 0.0;
@@ -28,6 +34,10 @@ PlateRun run_plates(const PlateRunConfig& c) {
   run.v_end = x[0];
   run.xi_end = x[1];
   if (c.solver.events) {
+    // A contact that starts sliding (the Coulomb test fails at t = 0) in the stick mode: the D-SDS slide of zero
+    // length (s v0 >= -v*), a slide -> stick at t = 0 like the exact solution's.
+    if (std::abs(-c.p.k * c.xi0 - c.p.gamma * c.v0) > c.p.fmax && model.initial_mode(0, (Vec(3) << c.v0, c.xi0, 0.0).finished())[0] == stick_mode)
+      run.t_stick = 0.0;
     for (const auto& e : run.stats.events)
       if (e.mode_after[0] == stick_mode && e.mode_before[0] != stick_mode) run.t_stick = e.t;
   } else {

@@ -10,6 +10,7 @@
 #include <tuple>
 
 #include "core/errors.hpp"
+#include "core/work_limits.hpp"
 #include "studies/figure.hpp"
 #include "studies/output.hpp"
 #include "studies/sphere_runs.hpp"
@@ -93,7 +94,7 @@ class RollingSphereStudy : public Study {
   nlohmann::json run(const Parameters& prm, const StudyContext& ctx) const override {
     const RollingSpherePrepared pr = prepare_rolling_sphere(prm);
     const long every = prm.integer("output_every", 1, 1000000);
-    ctx.plan({{"runs", 1}, {"steps_per_run", json_number(std::ceil(pr.t_end / pr.opt.dt))}, {"particles", 1}});
+    ctx.plan({{"runs", 1}, {"steps_per_run", step_count(pr.t_end, pr.opt.dt)}, {"particles", 1}});
     // The study is one run: its row is the summary (the CSV and the figure are written within it), so a resumed
     // study whose run finished returns the stored row.
     return ctx.run("rolling-sphere", [&] {

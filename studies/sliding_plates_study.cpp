@@ -17,6 +17,7 @@
 
 #include "core/errors.hpp"
 #include "core/loglog_slope.hpp"
+#include "core/work_limits.hpp"
 #include "solvers/integrate.hpp"
 #include "studies/figure.hpp"
 #include "studies/output.hpp"
@@ -148,6 +149,10 @@ class SlidingPlatesStudy final : public Study {
     if (prm.raw("sweep_v0") != "none") sweep = prm.positive_list("sweep_v0");
     const double sweep_dt = prm.positive("sweep_dt");
 
+    // Beyond these the exact solutions (energies ~ v0^2, gamma^2) overflow a double: the model means nothing there.
+    if (!(std::abs(base.v0) <= 1e100)) throw_input("v0", prm.raw("v0"), "|v0| must be <= 1e100");
+    if (!(base.p.gamma <= 1e100)) throw_input("gamma", prm.raw("gamma"), "must be <= 1e100");
+    if (!(base.t_end <= 1e9)) throw_input("t_end", prm.raw("t_end"), "must be <= 1e9");
     // Build and validate every configuration before running any.
     std::vector<PlateRunConfig> configs;
     for_each_product(
@@ -159,15 +164,16 @@ class SlidingPlatesStudy final : public Study {
           c.solver.events = events_for(events, c);
           c.p.validate(c.law);
           validate_solver_options(SlidingPlates(c.p, c.law, c.solver.events), c.solver, 0, c.t_end);
+          // Every run keeps one sample per step (or output point) for its CSV and figures.
+          (void)checked_count(prm, "dt", c.solver.dt, "t_end", c.t_end, kMaxSamples, "samples per run");
           configs.push_back(c);
         },
         laws, solvers, dts);
     if (fig4 && !(fig4_dt <= base.t_end)) throw_input("fig4_dt", prm.raw("fig4_dt"), "must be <= t_end");
     if (!sweep.empty() && !(sweep_dt <= base.t_end)) throw_input("sweep_dt", prm.raw("sweep_dt"), "must be <= t_end");
-    // Beyond these the exact solutions (energies ~ v0^2, gamma^2) overflow a double: the model means nothing there.
-    if (!(std::abs(base.v0) <= 1e100)) throw_input("v0", prm.raw("v0"), "|v0| must be <= 1e100");
-    if (!(base.p.gamma <= 1e100)) throw_input("gamma", prm.raw("gamma"), "must be <= 1e100");
-    if (!(base.t_end <= 1e9)) throw_input("t_end", prm.raw("t_end"), "must be <= 1e9");
+    if (fig4) (void)checked_count(prm, "fig4_dt", fig4_dt, "t_end", base.t_end, kMaxSamples, "samples in the Fig. 4 run");
+    if (!sweep.empty())
+      (void)checked_count(prm, "sweep_dt", sweep_dt, "t_end", base.t_end, kMaxSamples, "samples per energy-sweep run");
 
     const auto& out = ctx.out_dir;
     std::filesystem::create_directories(out / "runs");
@@ -186,11 +192,11 @@ class SlidingPlatesStudy final : public Study {
     }
     exact_json["dsds"]["energy_created"] = dsds_reset_energy(base);
 
-    std::size_t steps_per_run = 0;
-    for (const auto& c : configs) steps_per_run = std::max(steps_per_run, static_cast<std::size_t>(std::ceil(c.t_end / c.solver.dt)));
+    double steps_per_run = 0;
+    for (const auto& c : configs) steps_per_run = std::max(steps_per_run, step_count(c.t_end, c.solver.dt));
     ctx.plan({{"runs", configs.size() + (fig4 ? 1 : 0) + sweep.size()},
               {"steps_per_run", steps_per_run},
-              {"sweep_steps_per_run", sweep.empty() ? 0.0 : 3 * std::ceil(base.t_end / sweep_dt)},
+              {"sweep_steps_per_run", sweep.empty() ? 0.0 : 3 * step_count(base.t_end, sweep_dt)},
               {"particles", 2}});
     // One run each through the run store: its row here, its time series in runs/<label>.csv.
     const nlohmann::json results = run_each(ctx, name(), configs, [](const PlateRunConfig& c) { return run_label(c); },

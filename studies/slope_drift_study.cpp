@@ -40,6 +40,7 @@
 #include <set>
 
 #include "core/errors.hpp"
+#include "core/work_limits.hpp"
 #include "solvers/integrator_spec.hpp"
 #include "studies/figure.hpp"
 #include "studies/output.hpp"
@@ -198,6 +199,9 @@ class SlopeDriftStudy final : public Study {
     const auto size_sweep = sweep_list(prm, "size_sweep");
     for (double dt : dt_sweep)
       if (!(dt <= k.t_end)) throw_input("dt_sweep", prm.raw("dt_sweep"), "every dt must be <= t_end = " + prm.raw("t_end"));
+    // Step counts (at the largest internal step of the adaptive solvers), refused past the shared limit before any run.
+    for (double dt : dts) (void)checked_count(prm, "dt", dt, "t_end", k.t_end, kMaxSteps, "steps per run");
+    for (double dt : dt_sweep) (void)checked_count(prm, "dt_sweep", dt, "t_end", k.t_end, kMaxSteps, "steps per run");
     for (double a : angles)
       if (!(a >= 0 && a < 90)) throw_input("angle_deg", prm.raw("angle_deg"), "every angle must lie in [0, 90)");
     std::vector<bool> starts;
@@ -238,7 +242,7 @@ class SlopeDriftStudy final : public Study {
     const auto& out = ctx.out_dir;
     std::filesystem::create_directories(out / "runs");
     double steps_per_run = 0;  // at the smallest step (the largest internal step of the adaptive solvers)
-    for (const auto& c : configs) steps_per_run = std::max(steps_per_run, std::ceil(k.t_end / c.dt));
+    for (const auto& c : configs) steps_per_run = std::max(steps_per_run, step_count(k.t_end, c.dt));
     ctx.plan({{"runs", configs.size()}, {"t_end", k.t_end}, {"steps_per_run_at_most", json_number(steps_per_run)},
               {"particles", 1}});
 

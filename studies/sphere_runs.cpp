@@ -5,6 +5,7 @@
 #include <string>
 
 #include "core/errors.hpp"
+#include "core/work_limits.hpp"
 #include "models/hertz_mindlin.hpp"
 #include "studies/output.hpp"
 
@@ -24,6 +25,9 @@ RollingSpherePrepared prepare_rolling_sphere(const Parameters& prm) {
   pr.opt = read_sphere_run_options(prm, auto_dt);
   pr.opt.coulomb = coulomb;
   if (pr.opt.dt > t_end) throw_input("dt", prm.raw("dt"), "must be <= t_end");
+  (void)checked_count(prm, "dt", pr.opt.dt, "t_end", t_end, kMaxSteps, "steps");
+  if (const std::string why = sphere_integrator_refuses(scene, pr.setup.initial, t_end, pr.opt); !why.empty())
+    throw_input("integrator", prm.raw("integrator"), why);
   if (pr.setup.analytic.slip0().norm() == 0)
     throw_input("v0", prm.raw("v0"), "must differ from -omega0 r (the sphere would already roll)");
   return pr;
@@ -93,6 +97,9 @@ ThreeSpheresPrepared prepare_three_spheres(const Parameters& prm) {
   pr.opt = read_sphere_run_options(prm, auto_dt);
   pr.opt.coulomb = coulomb;
   if (pr.opt.dt > t_end) throw_input("dt", prm.raw("dt"), "must be <= t_end");
+  (void)checked_count(prm, "dt", pr.opt.dt, "t_end", t_end, kMaxSteps, "steps");
+  if (const std::string why = sphere_integrator_refuses(scene, pr.setup.initial, t_end, pr.opt); !why.empty())
+    throw_input("integrator", prm.raw("integrator"), why);
   // Beyond these the collision geometry overflows a double (positions ~ v0 t_contact, r^2).
   if (!(r <= 1e100)) throw_input("r", prm.raw("r"), "must be <= 1e100 m");
   if (!(v0 <= 1e100)) throw_input("v0", prm.raw("v0"), "must be <= 1e100 m/s");

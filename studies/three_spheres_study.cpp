@@ -17,6 +17,7 @@
 // The run, its CSV (three_spheres.csv) and summary row: studies/sphere_runs.hpp; Fig. 7: fig7_three_spheres.png.
 #include <cmath>
 
+#include "core/work_limits.hpp"
 #include "studies/figure.hpp"
 #include "studies/output.hpp"
 #include "studies/sphere_runs.hpp"
@@ -61,7 +62,7 @@ class ThreeSpheresStudy : public Study {
 
   nlohmann::json run(const Parameters& prm, const StudyContext& ctx) const override {
     const ThreeSpheresPrepared pr = prepare_three_spheres(prm);
-    ctx.plan({{"runs", 1}, {"steps_per_run", json_number(std::ceil(pr.t_end / pr.opt.dt))}, {"particles", 3}});
+    ctx.plan({{"runs", 1}, {"steps_per_run", step_count(pr.t_end, pr.opt.dt)}, {"particles", 3}});
     // The study is one run: its row is the summary (the CSV and the figure are written within it), so a resumed
     // study whose run finished returns the stored row.
     return ctx.run("three-spheres", [&] {

@@ -2,12 +2,21 @@
 #include "solvers/lammps/pair_stickslip.hpp"
 
 #include <algorithm>
+#include <cmath>
 #include <cstdio>
 #include <cstring>
 
 #include "solvers/lammps/bad_input.hpp"
 
 namespace stickslip::lammps {
+
+namespace {
+// The largest stiffness, damping or modulus a style accepts, and the smallest C-SDS dashpot: beyond them the forces
+// of an overlap of one diameter, or the C-SDS rate k_t/gamma_t, come within reach of a double's 1.8e308 (the
+// arguments 1e308 or gamma_t = 1e-300 printed nan in thermo). Smaller units are the remedy.
+constexpr double kMaxCoefficient = 1e100, kMinCsdsDashpot = 1e-100;
+const std::string kRange = " (larger values overflow a double in the forces: rescale the units)";
+}  // namespace
 
 HookeArguments HookeArguments::parse(LAMMPS_NS::LAMMPS* lmp, const std::string& style, int narg, char** arg,
                                      bool csds) {
@@ -19,18 +28,21 @@ HookeArguments HookeArguments::parse(LAMMPS_NS::LAMMPS* lmp, const std::string& 
   for (int k = 0; k < 6; ++k)
     if (!((k == 1 || k == 3) && std::strcmp(arg[k], "NULL") == 0)) a.values[k] = parse_number(lmp, cmd, keys[k], arg[k]);
   auto& v = a.values;
-  if (v[0] <= 0) bad_input(lmp, cmd, "Kn", arg[0], "> 0");
+  if (!(v[0] > 0 && v[0] <= kMaxCoefficient)) bad_input(lmp, cmd, "Kn", arg[0], "0 < Kn <= 1e100" + kRange);
   if (std::strcmp(arg[1], "NULL") == 0) v[1] = v[0] * 2.0 / 7.0;
-  if (v[2] < 0) bad_input(lmp, cmd, "gamma_n", arg[2], ">= 0");
+  if (!(v[2] >= 0 && v[2] <= kMaxCoefficient)) bad_input(lmp, cmd, "gamma_n", arg[2], "0 <= gamma_n <= 1e100" + kRange);
   if (std::strcmp(arg[3], "NULL") == 0) v[3] = 0.5 * v[2];
-  if (v[1] <= 0) bad_input(lmp, cmd, "Kt", arg[1], "> 0 or NULL (2/7 Kn)");
-  if (v[3] < 0) bad_input(lmp, cmd, "gamma_t", arg[3], ">= 0 or NULL (gamma_n/2)");
+  if (!(v[1] > 0 && v[1] <= kMaxCoefficient)) bad_input(lmp, cmd, "Kt", arg[1], "0 < Kt <= 1e100 or NULL (2/7 Kn)" + kRange);
+  if (!(v[3] >= 0 && v[3] <= kMaxCoefficient))
+    bad_input(lmp, cmd, "gamma_t", arg[3], "0 <= gamma_t <= 1e100 or NULL (gamma_n/2)" + kRange);
   if (v[4] < 0 || v[4] > 1e4) bad_input(lmp, cmd, "xmu", arg[4], "0 .. 1e4");
   if (v[5] != 0 && v[5] != 1) bad_input(lmp, cmd, "dampflag", arg[5], "0 or 1");
   if (v[5] == 0) v[3] = 0;
   if (csds && v[3] <= 0)
     bad_input(lmp, cmd, "gamma_t", std::to_string(v[3]),
               "> 0 with dampflag 1 (the C-SDS slides at rate -(F_max F/|F| + k xi)/gamma, seed 001 eq. 10)");
+  if (csds && v[3] < kMinCsdsDashpot)
+    bad_input(lmp, cmd, "gamma_t", arg[3], ">= 1e-100 (the C-SDS rate k xi/gamma_t overflows a double below)");
   return a;
 }
 
@@ -44,12 +56,13 @@ HertzArguments HertzArguments::parse(LAMMPS_NS::LAMMPS* lmp, const std::string& 
   HertzArguments a;
   for (int k = 0; k < expected; ++k) a.values[k] = parse_number(lmp, cmd, keys[k], arg[k]);
   const auto& v = a.values;
-  if (v[0] <= 0) bad_input(lmp, cmd, "E", arg[0], "> 0");
+  if (!(v[0] > 0 && v[0] <= kMaxCoefficient)) bad_input(lmp, cmd, "E", arg[0], "0 < E <= 1e100" + kRange);
   if (v[1] <= -1 || v[1] >= 0.5) bad_input(lmp, cmd, "nu", arg[1], "-1 < nu < 0.5");
   if (v[2] <= 0 || v[2] > 1) bad_input(lmp, cmd, "e", arg[2], "0 < e <= 1");
   if (v[3] < 0 || v[3] > 1e4) bad_input(lmp, cmd, "xmu", arg[3], "0 .. 1e4");
-  if (csds && v[4] <= 0) bad_input(lmp, cmd, "Kt", arg[4], "> 0");
-  if (csds && v[5] <= 0) bad_input(lmp, cmd, "gamma_t", arg[5], "> 0 (seed 001 eq. 10 divides by it)");
+  if (csds && !(v[4] > 0 && v[4] <= kMaxCoefficient)) bad_input(lmp, cmd, "Kt", arg[4], "0 < Kt <= 1e100" + kRange);
+  if (csds && !(v[5] >= kMinCsdsDashpot && v[5] <= kMaxCoefficient))
+    bad_input(lmp, cmd, "gamma_t", arg[5], "1e-100 <= gamma_t <= 1e100 (Fuehrer, Brendel & Wolf eq. 10 divides by it; beyond, a double overflows)");
   return a;
 }
 
@@ -296,6 +309,13 @@ void PairStickslip<Laws>::evaluate(double dt) {
     }
   }
   laws_and_forces();
+  // The first non-finite force or torque stops the run (exit 3) instead of printing nan in thermo: two atoms at one
+  // place (no contact normal), or forces past a double from an overlap the arguments' range could not foresee.
+  for (int i = 0; i < nlocal; ++i)
+    if (!std::isfinite(f[i][0] + f[i][1] + f[i][2] + torque[i][0] + torque[i][1] + torque[i][2]))
+      run_failure(lmp, std::string(Laws::style) + ": non-finite contact force or torque on atom " +
+                           std::to_string(atom->tag[i]) + " at step " + std::to_string(update->ntimestep) +
+                           " (two atoms at one place, or an overlap whose force exceeds a double)");
   if constexpr (Ledger) {
     ContactSums s = own;
     s.add(shared, 0.5);
