@@ -141,3 +141,15 @@ TEST_CASE("render_figure passes gnuplot's warnings to the log, and a clean figur
   CHECK(clean.str().empty());
   std::filesystem::remove_all(dir);
 }
+
+TEST_CASE("a key below the x label gets a line of extra height (gnuplot 5.4 draws the label through its top row)") {
+  Figure fig;
+  fig.settings = {"set key below font ',9'"};
+  fig.panel("", "t [s]", "x [m]").set("set key below height 2").add(Curve::fn("x", "x"));
+  fig.panel("", "t [s]", "x [m]").set("set key top right").add(Curve::fn("x", "x"));
+  const std::string s = figure_script(fig);
+  CHECK(s.find("set key below font ',9' height 1\n") != std::string::npos);
+  CHECK(s.find("set key below height 2\n") != std::string::npos);  // an explicit height stays as written
+  CHECK(s.find("height 2 height") == std::string::npos);
+  CHECK(s.find("set key top right\n") != std::string::npos);
+}
