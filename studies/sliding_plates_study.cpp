@@ -382,14 +382,15 @@ class SlidingPlatesStudy final : public Study {
     panel.add(Curve::of(file, "1", positive(2), fmt::format("D-SDS, Euler dt = {}", dt),
                         "linespoints pt 6 ps 2.6 lw 3 lc rgb '#1f77b4'"))
         .add(Curve::of(file, "1", positive(3), "D-SDS exact DAE (IDA)", "linespoints pt 5 ps 1.0 lw 1.5 dt 2 lc rgb '#d62728'"))
-        .add(Curve::of(file, "1", "5", "jump k xi_D(0+)^2/2 = (gamma v0 - F_max)^2/(2k) (eq. 11)",
-                       "lines dt 3 lw 1.5 lc rgb 'black'"))
+        .add(Curve::of(file, "1", positive(5), "jump k xi_D(0+)^2/2 = (gamma v0 - F_max)^2/(2k) (eq. 11)",
+                       "points pt 2 ps 2.2 lw 2 lc rgb 'black'"))  // crosses: seen on top of the runs' markers
         .add(Curve::fn("0.5*x**2", "v0^2/2 guide", "lines dt 4 lc rgb 'gray50'"))
         .add(Curve::fn(fmt::format("{:g}", floor), "exactly 0 is drawn on this line (gamma v0 <= F_max: no slip at t = 0)",
                        "lines dt 2 lw 1 lc rgb 'gray40'"))
         .add(Curve::of(file, "1", zero(4), "C-SDS, Euler (0 at every v(0): on the floor line)", "points pt 8 ps 3.2 lw 1.5 lc rgb '#2ca02c'"))
         .add(Curve::of(file, "1", zero(2), "", "points pt 6 ps 2.6 lw 2 lc rgb '#1f77b4'"))
-        .add(Curve::of(file, "1", zero(3), "", "points pt 5 ps 1.0 lc rgb '#d62728'"));
+        .add(Curve::of(file, "1", zero(3), "", "points pt 5 ps 1.0 lc rgb '#d62728'"))
+        .add(Curve::of(file, "1", zero(5), "", "points pt 2 ps 2.2 lw 2 lc rgb 'black'"));
     render_figure(ctx.out_dir / "energy_created_vs_v0.png", fig, ctx.log);
     return {{"rows", rows},
             {"exponent_dsds_euler", json_number(exponent(created["dsds_euler"]))},
