@@ -99,7 +99,7 @@ Figure error_figure(const std::vector<ConvergenceSeries>& series, const Observab
   fig.columns = (adaptive_panel ? 1 : 0) + (fixed_panel ? 1 : 0);
   fig.width = fig.columns > 1 ? 1700 : 1100;
   fig.height = 750;
-  fig.settings = {"set key left top font ',9'", "set format y '%.0e'", "set format x '%.0e'"};
+  fig.settings = {"set key below font ',9'", "set format y '%.0e'", "set format x '%.0e'"};
   const auto errors_of = [](const ConvergenceSeries& se) {
     std::vector<double> e;
     for (const ConvergencePoint& p : se.points) e.push_back(p.error);
