@@ -443,7 +443,7 @@ class ContainerStudy : public Study {
     Figure energy{"", 1, 1, 1000, 650, {}, {}};
     Panel& ke = energy.panel(
         "Campello, Example 5.3, Figs. 10 and 12 (" + cfg.integrator + " + " + cfg.tangential +
-            ")\ndotted lines and grey band: the paper's times (first hits on the inclined face 0.5 s; rise of the "
+            ")\ndotted lines and grey band: the paper's times (first hits on the inclined face 0.5 s;\nrise of the "
             "translational energy 2.6-3.4 s with rotations; rest at about 4.0 s)",
         "t [s]", "kinetic energy [J]");
     ke.logy = true;
@@ -481,7 +481,7 @@ class ContainerStudy : public Study {
                    rows, cols, 1500, 440 * rows,
                    {"set palette defined (0 'blue', 1 'red')", fmt::format("set cbrange [0:{}]", speed_max),
                     "set colorbox vertical user origin graph 1.03, graph 0 size graph 0.04, graph 1",
-                    "set cblabel 'speed [m/s]' offset -1,0", "set cbtics 1", "set size ratio -1", "unset key",
+                    "set cblabel 'speed [m/s]' offset 1.5,0", "set rmargin 9", "set cbtics 1", "set size ratio -1", "unset key",
                     "set xrange [-0.2:" + format_value(setup.x_right + 0.2) + "]",
                     "set yrange [-0.2:" + format_value(yt) + "]", "set style fill solid 0.6 border lc rgb 'black'",
                     "set xtics 1", "set ytics 1", "unset grid"},
