@@ -277,7 +277,7 @@ class HeapStudy : public Study {
     // The walls and the floor as data lines (a datablock: clipped to each panel), the speed as colour with its bar.
     std::vector<std::string> scene{"set size ratio -1", "unset key", "unset grid", "set palette defined (0 'blue', 1 'red')",
                                    "set cbrange [0:2]", "set colorbox vertical user origin graph 1.02, graph 0 size graph 0.025, graph 1",
-                                   "set cblabel 'speed [m/s]' offset -1,0", "set style fill solid 0.6 noborder"};
+                                   "set format cb '%g m/s'", "set rmargin 11", "set style fill solid 0.6 noborder"};  // a cblabel lands in the next panel
     std::vector<std::vector<double>> wall_rows;
     double top = 0;
     for (const SegmentWall& w : walls.segments) {
