@@ -499,7 +499,7 @@ class StochasticFrictionStudy final : public Study {
     // 1. Summary of the grid.
     Figure eq{"", 1, 1, 1100, 600, {}, {}};
     Panel& e = eq.panel("Markovian friction (Hofmann et al. 2025): equipartition ratio <|u_perp|^2>/(2 kT nu) of every "
-                        "grid point, 1 when the noise obeys the fluctuation-dissipation relation (error bars: 1 stderr)",
+                        "grid point,\n1 when the noise obeys the fluctuation-dissipation relation (error bars: 1 stderr)",
                         "grid point [index in results.csv]", "ratio [1]");
     e.set("set yrange [0.8:1.1]").set("set key bottom right");
     e.add(Curve::fn("0.97", "1 +- 3 %", "l dt 2 lc rgb 'gray'")).add(Curve::fn("1.03", "", "l dt 2 lc rgb 'gray'"));
