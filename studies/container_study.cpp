@@ -28,6 +28,7 @@
 #include <map>
 #include <complex>
 #include <cstdio>
+#include <fmt/format.h>
 
 #include "core/errors.hpp"
 #include "core/work_limits.hpp"
@@ -440,41 +441,60 @@ class ContainerStudy : public Study {
       snap_done.push_back(runs[tags.back()]["snapshot_times"].get<std::vector<double>>());
     }
 
-    // Figures 10/12: kinetic energies, log scale.
+    // Figures 10/12: kinetic energies, log scale, with the times the paper reads off its own Figs. 10 and 12.
     Figure energy{"", 1, 1, 1000, 650, {}, {}};
-    Panel& ke = energy.panel("Example 5.3, " + cfg.integrator + " + " + cfg.tangential + ": kinetic energies (total below " +
-                                 prm.raw("rest_ratio") + " x peak = at rest)",
-                             "t [s]", "kinetic energy [J]");
+    Panel& ke = energy.panel(
+        "Campello, Example 5.3, Figs. 10 and 12 (" + cfg.integrator + " + " + cfg.tangential +
+            ")\ndotted lines and grey band: the paper's times (first hits on the inclined face 0.5 s;\nrise of the "
+            "translational energy 2.6-3.4 s with rotations; rest at about 4.0 s)",
+        "t [s]", "kinetic energy [J]");
     ke.logy = true;
     ke.set("set format y '%.0e'").set("set key top right");
+    ke.set("set style rect fc rgb '#e0e0e0' fs solid 0.5 noborder");
+    ke.set("set object 1 rect from 2.6, graph 0 to 3.4, graph 1 behind");
+    for (const double t : {0.5, 4.0})
+      ke.set(fmt::format("set arrow from {0}, graph 0 to {0}, graph 1 nohead dt 3 lc rgb 'gray30'", t));
+    ke.set("set label 'paper: rise 2.6-3.4 s' at 2.62, graph 0.04 font ',9'");
+    ke.set("set label 'paper: at rest ~4.0 s' at 4.02, graph 0.04 font ',9'");
+    ke.set("set label 'paper: face hit 0.5 s' at 0.52, graph 0.04 font ',9'");
     for (const auto& tag : tags) {
       const std::string f = "container_ke_" + tag + ".csv";
       ke.add(Curve::of(f, "1", "2", "translational, " + std::string(tag == "rot" ? "with" : "without") + " rotations", "l lw 2"));
       if (tag == "rot") ke.add(Curve::of(f, "1", "3", "rotational, with rotations", "l lw 2"));
     }
     render_figure(ctx.out_dir / "fig10_12_container_energy.png", energy, ctx.log);
-    // Figures 9/11: snapshots, coloured by speed, with the container's outline.
+    // Figures 9/11: snapshots, coloured by speed, with the container's walls and the vessel the particles start in
+    // (not a wall in the run: they all fall from rest together), drawn as data lines so that they are clipped.
+    const double r = spec.radius, x_mid = 0.5 * (spec.floor_width + setup.x_right);
+    const double vx0 = x_mid - 0.5 * spec.vessel_width, vx1 = x_mid + 0.5 * spec.vessel_width;
+    const double vy0 = setup.vessel_bottom - r, vy1 = setup.vessel_top + r;
+    const std::vector<std::vector<double>> walls{{0, setup.wall_top}, {0, 0}, {spec.floor_width, 0},
+                                                 {setup.x_right, spec.incline_rise}, {setup.x_right, setup.wall_top}};
+    const std::vector<std::vector<double>> vessel{{vx0, vy1}, {vx0, vy0}, {}, {vx1, vy0}, {vx1, vy1}};
+    const double speed_max = 5;
     for (std::size_t k = 0; k < tags.size(); ++k) {
       const auto& times = snap_done[k];
       const int cols = 4, rows = static_cast<int>((times.size() + cols - 1) / cols);
       const double yt = std::max(spec.incline_rise + 2.5, 4.5);
-      const auto point = [](double x, double y) { return format_value(x) + "," + format_value(y); };
-      const std::vector<std::string> outline{point(0, setup.wall_top), point(0, 0), point(spec.floor_width, 0),
-                                             point(setup.x_right, spec.incline_rise), point(setup.x_right, setup.wall_top)};
-      Figure snaps{"Example 5.3 " + std::string(tags[k] == "rot" ? "with rotations (Fig. 9)" : "without rotations (Fig. 11)") +
-                       ", colour: speed, blue 0 to red >= 5 m/s",
-                   rows, cols, 1400, 420 * rows,
-                   {"set palette defined (0 'blue', 1 'red')", "set cbrange [0:5]", "unset colorbox", "set size ratio -1",
-                    "unset key", "set xrange [-0.2:" + format_value(setup.x_right + 0.2) + "]",
+      Figure snaps{"Campello, Example 5.3, " +
+                       std::string(tags[k] == "rot" ? "Fig. 9: with rotations" : "Fig. 11: without rotations") +
+                       "\ncolour: speed (colour bar, m/s; faster drawn as " + format_value(speed_max) +
+                       "); solid: container walls; dashed: the vessel the particles start in",
+                   rows, cols, 1500, 440 * rows,
+                   {"set palette defined (0 'blue', 1 'red')", fmt::format("set cbrange [0:{}]", speed_max),
+                    "set colorbox vertical user origin graph 1.03, graph 0 size graph 0.04, graph 1",
+                    "set cblabel 'speed [m/s]' offset 1.5,0", "set rmargin 9", "set cbtics 1", "set size ratio -1", "unset key",
+                    "set xrange [-0.2:" + format_value(setup.x_right + 0.2) + "]",
                     "set yrange [-0.2:" + format_value(yt) + "]", "set style fill solid 0.6 border lc rgb 'black'",
                     "set xtics 1", "set ytics 1", "unset grid"},
                    {}};
-      for (std::size_t a = 0; a + 1 < outline.size(); ++a)
-        snaps.settings.push_back("set arrow " + std::to_string(a + 1) + " from " + outline[a] + " to " + outline[a + 1] +
-                                 " nohead lw 2");
+      const std::string wall_block = snaps.block("walls", {"x [m]", "y [m]"}, walls);
+      const std::string vessel_block = snaps.block("vessel", {"x [m]", "y [m]"}, vessel);
       for (double t : times)
-        snaps.panel("t = " + fmt_time(t) + " s", "", "")
-            .add(Curve::of("container_snap_" + tags[k] + "_" + fmt_time(t) + ".csv", "1", "2:3:4", "", "circles lc palette"));
+        snaps.panel("t = " + fmt_time(t) + " s", "x [m]", "y [m]")
+            .add(Curve::of("container_snap_" + tags[k] + "_" + fmt_time(t) + ".csv", "1", "2:3:4", "", "circles lc palette"))
+            .add(Curve::of(wall_block, "1", "2", "", "lines lw 2.5 lc rgb 'black'"))
+            .add(Curve::of(vessel_block, "1", "2", "", "lines lw 1.5 dt 2 lc rgb 'gray40'"));
       render_figure(ctx.out_dir / ("fig" + std::string(tags[k] == "rot" ? "9" : "11") + "_container_snapshots_" + tags[k] + ".png"),
                     snaps, ctx.log);
     }

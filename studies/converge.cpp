@@ -87,47 +87,81 @@ double richardson(const std::vector<ConvergencePoint>& p, std::string& note, dou
 }
 
 // converge.png: error against dt (fixed-step specs) and against rtol (adaptive ones), a panel each; filled points
-// fitted, open ones pre-asymptotic, round-off or statistical; reference slopes h^1 .. h^4.
+// fitted, open ones pre-asymptotic, round-off or statistical. A guide of slope k (k = 1..4) is drawn beside the
+// series whose fitted order is nearest k (within 0.75), over its fitted range, a factor 3 below its points, so the
+// slope is read against the data it belongs to. Series with equal errors are labelled so and drawn so that both
+// stay visible (overlap_safe_style).
 Figure error_figure(const std::vector<ConvergenceSeries>& series, const Observable& o, const std::string& study,
                     const std::string& reference, bool adaptive_panel, bool fixed_panel) {
   Figure fig;
-  fig.title = fmt::format("stickslip converge {}: error of {} [{}] against the {} reference (filled: fitted; open: "
+  fig.title = fmt::format("stickslip converge {}: error of {} [{}] against the {} reference\n(filled: fitted; open: "
                           "pre-asymptotic, round-off or statistical)",
                           study, o.name, o.unit, reference);
   fig.columns = (adaptive_panel ? 1 : 0) + (fixed_panel ? 1 : 0);
-  fig.width = fig.columns > 1 ? 1600 : 1000;
-  fig.settings = {"set key left top font ',9'", "set format y '%.0e'", "set format x '%.0e'"};
+  fig.width = fig.columns > 1 ? 1700 : 1100;
+  fig.height = 750;
+  fig.settings = {"set key below font ',9'", "set format y '%.0e'", "set format x '%.0e'"};
+  const auto errors_of = [](const ConvergenceSeries& se) {
+    std::vector<double> e;
+    for (const ConvergencePoint& p : se.points) e.push_back(p.error);
+    return e;
+  };
   for (int adaptive = 0; adaptive < 2; ++adaptive) {
     if ((adaptive && !adaptive_panel) || (!adaptive && !fixed_panel)) continue;
-    Panel& panel = fig.panel(adaptive ? "adaptive: error against rtol" : "fixed step: error against dt",
-                             adaptive ? "rtol" : fmt::format("dt [{}]", o.step_unit),
+    const std::string h_name = adaptive ? "rtol" : "dt";
+    Panel& panel = fig.panel(fmt::format("{}: error against {}\ndashed guides: slope k (error ~ {}^k) beside the series "
+                                         "fitted nearest k, a factor 3 below it",
+                                         adaptive ? "adaptive" : "fixed step", h_name, h_name),
+                             adaptive ? "rtol [1]" : fmt::format("dt [{}]", o.step_unit),
                              fmt::format("|{} - reference| [{}]", o.name, o.unit));
     panel.logx = panel.logy = true;
-    double hmin = INFINITY, hmax = 0, emid = 0, elo = INFINITY, ehi = 0;
-    int count = 0;
+    double hmin = INFINITY, hmax = 0, elo = INFINITY, ehi = 0;
+    std::vector<std::size_t> members;
     for (std::size_t i = 0; i < series.size(); ++i) {
       const ConvergenceSeries& se = series[i];
       if (se.spec.adaptive() != static_cast<bool>(adaptive)) continue;
+      const std::size_t k = members.size();
+      std::string label = se.spec.text() + ": " + order_label(se.fit);
+      for (std::size_t j : members)
+        if (same_errors(errors_of(se), errors_of(series[j]))) {
+          label += " (same errors as " + series[j].spec.text() + ")";
+          break;
+        }
+      members.push_back(i);
       const std::string col = curve_color(i);
-      const std::string label = se.fit.fitted() ? fmt::format("{} (p = {:.2f})", se.spec.text(), se.fit.order)
-                                                : se.spec.text() + " (no fit)";
       panel.add(Curve::of("converge.csv", "2", fmt::format("(($1 == {} && $6 == 0 && $5 > 0) ? $5 : 1/0)", i), label,
-                          "linespoints pt 7 lw 1.5 lc rgb '" + col + "'"));
+                          overlap_safe_style(k, col)));
       panel.add(Curve::of("converge.csv", "2", fmt::format("(($1 == {} && $6 != 0 && $5 > 0) ? $5 : 1/0)", i), "",
-                          "points pt 6 ps 1.3 lc rgb '" + col + "'"));
+                          fmt::format("points pt 6 ps 1.5 lc rgb '{}'", col)));
       for (const ConvergencePoint& p : se.points) {
         hmin = std::min(hmin, p.h), hmax = std::max(hmax, p.h);
-        if (p.error > 0) emid += std::log(p.error), ++count, elo = std::min(elo, p.error), ehi = std::max(ehi, p.error);
+        if (p.error > 0) elo = std::min(elo, p.error), ehi = std::max(ehi, p.error);
       }
     }
-    // Reference slopes h^1 .. h^4 through the geometric mean of the errors at the geometric middle of the range.
-    const double hm = std::sqrt(hmin * hmax), em = count ? std::exp(emid / count) : 1;
-    for (int q = 1; q <= 4; ++q)
-      panel.add(Curve::fn(fmt::format("{:g}*(x/{:g})**{}", em, hm, q), fmt::format("h^{}", q),
-                          fmt::format("lines dt 2 lc rgb 'gray{}'", 30 + 15 * q)));
-    // The ranges of the data: the reference slopes must not stretch the axes.
+    for (int q = 1; q <= 4; ++q) {
+      std::size_t best = series.size();
+      for (std::size_t i : members)
+        if (series[i].fit.fitted() && std::abs(series[i].fit.order - q) < 0.75 &&
+            (best == series.size() || std::abs(series[i].fit.order - q) < std::abs(series[best].fit.order - q)))
+          best = i;
+      if (best == series.size()) continue;
+      const ConvergenceSeries& se = series[best];
+      double h0 = 0, h1 = INFINITY, e0 = 0;  // the fitted range; e0 at its largest h
+      for (std::size_t k = 0; k < se.points.size(); ++k)
+        if (k < se.fit.range.size() && se.fit.range[k] == "asymptotic") {
+          if (se.points[k].h > h0) h0 = se.points[k].h, e0 = se.points[k].error;
+          h1 = std::min(h1, se.points[k].h);
+        }
+      if (!(e0 > 0) || !(h1 < h0)) continue;
+      const double a = e0 / 3;
+      const std::string block = fig.block(fmt::format("guide{}_{}", adaptive, q), {h_name, "error"},
+                                          {{h0, a}, {h1, a * std::pow(h1 / h0, q)}});
+      panel.add(Curve::of(block, "1", "2", fmt::format("slope {}: error ~ {}^{} (beside {})", q, h_name, q, se.spec.text()),
+                          fmt::format("lines dt (8,4) lw 2 lc rgb '{}'", curve_color(best))));
+    }
+    // The ranges of the data.
     panel.set(fmt::format("set xrange [{:g}:{:g}]", hmin / 1.5, hmax * 1.5));
-    panel.set(count ? fmt::format("set yrange [{:g}:{:g}]", elo / 5, ehi * 5) : std::string("set autoscale y"));
+    panel.set(std::isfinite(elo) ? fmt::format("set yrange [{:g}:{:g}]", elo / 10, ehi * 5) : std::string("set autoscale y"));
   }
   fig.multiplot = true;  // also with one panel: the figure's title above the panel's
   return fig;
@@ -140,17 +174,30 @@ Figure work_figure(const std::vector<ConvergenceSeries>& series, const Observabl
   fig.columns = 2, fig.width = 1600;
   fig.settings = {"set key right top font ',9'", "set format y '%.0e'"};
   for (int panel = 0; panel < 2; ++panel) {
-    Panel& p = fig.panel("", panel ? "wall time per run [s]" : "right-hand-side evaluations",
+    Panel& p = fig.panel("", panel ? "wall time per run [s]" : "right-hand-side evaluations per run [count]",
                          fmt::format("|{} - reference| [{}]", o.name, o.unit));
     p.logx = p.logy = true;
     for (std::size_t i = 0; i < series.size(); ++i)
       p.add(Curve::of("converge.csv", panel ? "9" : "7", fmt::format("(($1 == {} && $5 > 0) ? $5 : 1/0)", i),
-                      series[i].spec.text(), "linespoints pt 7 lw 1.5 lc rgb '" + curve_color(i) + "'"));
+                      series[i].spec.text(), overlap_safe_style(i, curve_color(i))));
   }
   return fig;
 }
 
 }  // namespace
+
+std::string order_label(const OrderFit& fit) {
+  if (!fit.fitted()) return "no fit";
+  if (!fit.has_ci()) return fmt::format("p = {:.2f} from {} points, no CI", fit.order, fit.points);
+  return fmt::format("p = {:.2f}, 95 % CI {:.2f} to {:.2f}, {} points", fit.order, fit.ci_low, fit.ci_high, fit.points);
+}
+
+bool same_errors(const std::vector<double>& a, const std::vector<double>& b) {
+  if (a.size() != b.size() || a.empty()) return false;
+  for (std::size_t i = 0; i < a.size(); ++i)
+    if (!(std::abs(a[i] - b[i]) <= 1e-3 * std::max(std::abs(a[i]), std::abs(b[i])))) return false;
+  return true;
+}
 
 std::vector<ConvergenceSeries> measure_convergence(const Observable& obs, const Parameters& prm,
                                                   const std::vector<IntegratorSpec>& specs, const std::vector<double>& dts,

@@ -23,8 +23,8 @@
 // Their standard errors are in summary.json (points[].stderr).
 // Writes converge.csv (one row per run; units in the header; text columns as codes, legend in summary.json),
 // converge_long.csv (one row per run and result: solver, h_kind, h, h_unit, range, result, value, unit; texts, not
-// codes), summary.json, converge.png (log-log, reference slopes h^1..h^4) and, with --work, work.png (error against rhs
-// evaluations and against wall time: the work-precision diagram).
+// codes), summary.json, converge.png (log-log, guides of slope 1..4 beside the series fitted nearest them) and, with
+// --work, work.png (error against rhs evaluations and against wall time: the work-precision diagram).
 #pragma once
 
 #include <filesystem>
@@ -75,12 +75,21 @@ std::vector<ConvergenceSeries> measure_convergence(const Observable& obs, const 
                                                   std::optional<double> exact, double floor_abs, std::ostream& log);
 
 // The outputs of a measurement (converge's and, per friction law and event location, the convergence study's) in
-// `out` (created): converge.csv (one row per run, codes for the text columns), converge_long.csv, converge.png (error against dt and
-// against rtol, reference slopes h^1..h^4), with `work` work.png (error against rhs evaluations and wall time), and
+// `out` (created): converge.csv (one row per run, codes for the text columns), converge_long.csv, converge.png (error
+// against dt and against rtol, guides of slope 1..4), with `work` work.png (error against rhs evaluations and wall
+// time), and
 // summary.json (command, study, observable, unit, reference, results, csv_codes and the keys of `extra`), which is
 // returned. Each series' fitted order goes to `log`.
 nlohmann::json write_convergence(const std::filesystem::path& out, const std::string& study, const Observable& obs,
                                  const std::vector<ConvergenceSeries>& series, const std::string& reference, bool work,
                                  const nlohmann::json& extra, std::ostream& log);
+
+// The label of a fitted order for a figure's key: "p = 2.01, 95 % CI 2.00 to 2.02, 8 points"; with fewer than 3
+// points no interval exists ("p = 4.1 from 2 points, no CI"); "no fit" without a fit.
+std::string order_label(const OrderFit& fit);
+// True when the two error sequences agree point by point to 0.1 %, closer than a log-log plot can separate
+// (schemes that coincide up to rounding, e.g. the midpoint rule and Heun's method on an affine right-hand side,
+// whose last levels differ by a few 1e-6 of rounding): a figure says so rather than hide one under the other.
+bool same_errors(const std::vector<double>& a, const std::vector<double>& b);
 
 }  // namespace stickslip

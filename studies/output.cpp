@@ -148,6 +148,14 @@ nlohmann::json json_number(double v) { return std::isfinite(v) ? nlohmann::json(
 
 void write_json(const std::filesystem::path& path, const nlohmann::json& j) { write_file_atomically(path, j.dump(2) + "\n"); }
 
+void report_gnuplot_warnings(const std::filesystem::path& stderr_file, const std::filesystem::path& png,
+                             std::ostream& log) {
+  std::ifstream in(stderr_file);
+  for (std::string line; std::getline(in, line);)
+    if (line.find_first_not_of(" \t\r") != std::string::npos)
+      log << "gnuplot warning (" << png.filename().string() << "): " << line << '\n';
+}
+
 bool render_png(const std::filesystem::path& png, const std::string& script, std::ostream& log, int width,
                 int height) {
   std::filesystem::path gp = png;
@@ -164,6 +172,9 @@ bool render_png(const std::filesystem::path& png, const std::string& script, std
     log << "warning: gnuplot failed for " << gp.string() << " (see gnuplot.log); CSV and JSON are complete\n";
     return false;
   }
+  // gnuplot succeeded; what it wrote on stderr are warnings (an empty range, a skipped file, an unknown option),
+  // reported so that a figure drawn wrong never passes silently.
+  report_gnuplot_warnings(gp.parent_path() / "gnuplot.log", png, log);
   std::filesystem::remove(gp.parent_path() / "gnuplot.log");
   return true;
 }

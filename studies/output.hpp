@@ -85,6 +85,11 @@ void write_json(const std::filesystem::path& path, const nlohmann::json& j);
 bool render_png(const std::filesystem::path& png, const std::string& script, std::ostream& log, int width = 1000,
                 int height = 700);
 
+// Copies each non-blank line of gnuplot's stderr (saved in stderr_file) to log as
+// "gnuplot warning (<png>): <line>"; nothing when the file is missing or blank.
+void report_gnuplot_warnings(const std::filesystem::path& stderr_file, const std::filesystem::path& png,
+                             std::ostream& log);
+
 // "name: 3/48 ..." progress lines on the log stream (stderr).
 class Progress {
  public:

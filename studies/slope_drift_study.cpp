@@ -286,11 +286,11 @@ class SlopeDriftStudy final : public Study {
                                          starts.front() ? "touching start" : "equilibrium start");
     render_figure(out / "drift_vs_dt.png",
                   sweep_figure(out, "drift_vs_dt", plan, outcomes, group_dt,
-                               fmt::format("Fig. 4: drift against dt (l = {:g} m, {})", sizes.front(), base), "dt [s]"),
+                               fmt::format("Krengel & Matuttis, Fig. 4: drift against dt (l = {:g} m, {})", sizes.front(), base), "dt [s]"),
                   ctx.log);
     render_figure(out / "drift_vs_size.png",
                   sweep_figure(out, "drift_vs_size", plan, outcomes, group_size,
-                               fmt::format("Fig. 5: drift against l (dt = {:g} s, {})", dts.front(), base), "l [m]"),
+                               fmt::format("Krengel & Matuttis, Fig. 5: drift against l (dt = {:g} s, {})", dts.front(), base), "l [m]"),
                   ctx.log);
     return {{"study", name()}, {"results", results}, {"skipped", plan.skipped}};
   }
@@ -307,31 +307,42 @@ class SlopeDriftStudy final : public Study {
       for (std::size_t i = 0; i < configs.size(); ++i)
         if ((plan.groups[i] & group_position) && configs[i].solver == sv && !solver_of.count(configs[i].law))
           solver_of[configs[i].law] = sv;
-    Figure fig{fmt::format("Seed 002 Figs. 2-3: horizontal displacement x_h(t) - x_h(0) of a block of l = {:g} m, dt = {:g} s "
-                           "(log t; shaded: range between CSV samples; max = largest |x_h - x_h(0)|)", size, dt),
+    Figure fig{fmt::format("Krengel & Matuttis, Figs. 2 (15 deg) and 3 (30 deg): horizontal displacement x_h(t) - x_h(0) "
+                           "of a block of l = {:g} m, dt = {:g} s\n(log t; shaded: range between CSV samples; max = "
+                           "largest |x_h - x_h(0)|)",
+                           size, dt),
                static_cast<int>(angles.size() * starts.size()), static_cast<int>(solver_of.size()),
-               400 * static_cast<int>(solver_of.size()), 400 * static_cast<int>(angles.size() * starts.size()) + 60,
-               {"set format x '%.0e'", "set key below font ',9'", "set format y '%.2g'"}, {}};
+               400 * static_cast<int>(solver_of.size()), 440 * static_cast<int>(angles.size() * starts.size()) + 60,
+               {"set format x '%.0e'", "set key below font ',9'", "set format y '%.2g'", "set xlabel offset 0,0.4"}, {}};
     for (double a : angles)
       for (bool st : starts)
         for (const auto& [law, sv] : solver_of) {
           Panel& p = fig.panel(fmt::format("{} {}: {:g} deg, {} start", to_string(law), sv, a, st ? "touching" : "equilibrium"),
                                "t [s]", "x_h - x_h(0) [m]");
           p.logx = true;
+          double largest = 0;
           for (std::size_t i = 0; i < configs.size(); ++i) {
             const SlopeConfig& c = configs[i];
             if (!(plan.groups[i] & group_position) || c.law != law || c.angle_deg != a || c.touching != st ||
                 c.dt != dt || c.size != size || sv != c.solver)
               continue;
+            largest = std::max(largest, std::abs(outcomes[i].max_abs_xh));
+            const std::size_t k = p.curves.size() / 2;
             std::string name = c.damping ? "damped" : "undamped";
             if (law == BlockLaw::coulomb_dae) name += c.projection ? ", proj" : ", no proj";
             if (!outcomes[i].error.empty()) name += ", solver failed";
-            const std::string file = "runs/" + c.label() + ".csv", col = curve_color(p.curves.size() / 2);
+            const std::string file = "runs/" + c.label() + ".csv", col = curve_color(k);
             p.add(Curve::of(file, "1", "7:8", "", "filledcurves fs transparent solid 0.25 lc rgb '" + col + "'"));
+            // Runs that coincide (the exact-Coulomb ones all stay at 0) are drawn widest first, each with its own
+            // dash, so none hides another.
             p.add(Curve::of(file, "1", "6", fmt::format("{} (max {:.3g} m)", name, outcomes[i].max_abs_xh),
-                            fmt::format("lines lw 1.5 dt {} lc rgb '{}'", c.damping ? 1 : 2, col)));
+                            fmt::format("lines lw {:.1f} dt {} lc rgb '{}'", std::max(1.2, 4.5 - 1.1 * static_cast<double>(k)),
+                                        c.damping ? (k % 2 ? 4 : 1) : (k % 2 ? 3 : 2), col)));
           }
           if (p.curves.empty()) p.title.clear();
+          // Every run at exactly 0: a fixed range around it (an empty range is a gnuplot warning) and a note.
+          if (!p.curves.empty() && largest == 0)
+            p.set("set yrange [-1e-7:1e-7]").set("set label 'x_h - x_h(0) = 0 exactly in every run' at graph 0.05, graph 0.85");
         }
     return fig;
   }
@@ -348,12 +359,12 @@ class SlopeDriftStudy final : public Study {
       panels[c.law][c.curve()].emplace_back(group == group_dt ? c.dt : c.size, outcomes[i].drift);
     }
     const int n = static_cast<int>(panels.size());
-    Figure fig{fmt::format("{}; drift = |s(t_end) - s(t_rest)| along the slope. A drift below {:g} m, exactly 0 included, "
-                           "is drawn on the dashed floor line", title, kFloor),
-               n > 3 ? 2 : 1, n > 3 ? 3 : n, 1800, n > 3 ? 1100 : 600, {"set format x '%.0e'", "set key top left"}, {}};
+    Figure fig{fmt::format("{}\ndrift = |s(t_end) - s(t_rest)| along the slope. A drift below {:g} m, exactly 0 included, "
+                           "is drawn on the dashed floor line",
+                           title, kFloor),
+               n > 3 ? 2 : 1, n > 3 ? 3 : n, 1800, n > 3 ? 1100 : 600, {"set format x '%.0e'", "set key top left font ',9'"}, {}};
     if (panels.empty()) return fig;
     CsvWriter csv(out / (file + ".csv"), {xlabel, "drift [m]", "drift drawn [m]", "panel", "curve"});
-    const int pts[] = {7, 5, 9, 11, 13, 4, 6};
     for (const auto& [law, curves] : panels) {
       const std::size_t panel = fig.panels.size();
       Panel& p = fig.panel(to_string(law), xlabel, "drift [m]");
@@ -369,8 +380,7 @@ class SlopeDriftStudy final : public Study {
         }
         const bool all_zero = std::all_of(sorted.begin(), sorted.end(), [](auto& q) { return q.second == 0; });
         p.add(Curve::of(file + ".csv", "1", fmt::format("(($4 == {} && $5 == {}) ? $3 : 1/0)", panel, curve),
-                        name + (all_zero ? " (all exactly 0)" : ""),
-                        fmt::format("linespoints lw 1.5 pt {} ps {}", pts[curve % 7], 2.2 - 0.3 * curve)));
+                        name + (all_zero ? " (all exactly 0)" : ""), overlap_safe_style(curve, curve_color(curve))));
       }
       // A panel with a drift under the floor spans down to it; the others zoom in on their own range, so that
       // differences between solvers stay visible. Log axes label decades only; a narrow range gets five tics.
@@ -378,9 +388,17 @@ class SlopeDriftStudy final : public Study {
         p.set(fmt::format("set yrange [{:g}:{:g}]", kFloor / 30, std::max(hi * 30, 1e-10))).set("set format y '%.0e'");
         p.add(Curve::fn(fmt::format("{:g}", kFloor), "floor", "lines dt 2 lw 2 lc rgb 'black'"));
       } else {
+        // Tics at 1, 2 and 5 times a power of ten inside the range (a log axis spanning less than a few decades
+        // gets too few decade tics to read).
         std::string tics;
-        for (int q = 0; q <= 4; ++q) tics += fmt::format("{}{:.3g}", q ? ", " : "", lo / 2 * std::pow(4 * hi / lo, q / 4.0));
-        p.set(fmt::format("set yrange [{:g}:{:g}]", lo / 2, hi * 2)).set("set format y '%.3g'").set("set ytics (" + tics + ")");
+        const double y0 = lo / 2, y1 = hi * 2;
+        for (int e = static_cast<int>(std::floor(std::log10(y0))); e <= static_cast<int>(std::ceil(std::log10(y1))); ++e)
+          for (const double m : {1.0, 2.0, 5.0}) {
+            const double v = m * std::pow(10.0, e);
+            if (v >= y0 && v <= y1) tics += fmt::format("{}{:g}", tics.empty() ? "" : ", ", v);
+          }
+        p.set(fmt::format("set yrange [{:g}:{:g}]", y0, y1)).set("set format y '%.0e'");
+        if (!tics.empty()) p.set("set ytics (" + tics + ")");
       }
     }
     csv.close();

@@ -310,8 +310,23 @@ void ThreeSpheresTracker::observe(double t, const ParticleState& p) {
     l_roll = l_contact(p);
   }
   if (t_roll >= 0 && t_back < 0 && p.x[0].dot(s_.radial[0]) >= s_.d0) t_back = t;
+  radial_slip = (p.v[0] + p.omega[0].cross(Vec3(0, 0, -r))).dot(s_.radial[0]);
+  if (t_roll >= 0 && t > t_roll) {
+    roll_slip_max = std::max(roll_slip_max, slip);
+    if (prev_radial_slip_ < 0 && radial_slip >= 0) {
+      const double up = prev_t_ + (t - prev_t_) * prev_radial_slip_ / (prev_radial_slip_ - radial_slip);
+      if (first_up_ < 0) first_up_ = up;
+      last_up_ = up;
+      ++ups_;
+    }
+  }
+  prev_radial_slip_ = radial_slip;
   prev_spin_ = spin;
   prev_t_ = t;
+}
+
+double ThreeSpheresTracker::roll_slip_period() const {
+  return ups_ >= 2 ? (last_up_ - first_up_) / static_cast<double>(ups_ - 1) : std::nan("");
 }
 
 }  // namespace stickslip

@@ -138,12 +138,19 @@ class ThreeSpheresTracker {
   double t_first = -1, t_sep = -1, t_spin0 = -1, t_roll = -1, t_back = -1;
   double v_after = 0, spin_after = 0;
   double l_sep = std::nan(""), l_roll = std::nan("");
-  // The last observation's radial velocity, spin, rotation, slip and gap of particle 1.
-  double vr = 0, spin = 0, slip = 0, gap = 0;
+  // The last observation's radial velocity, spin, slip speed, radial slip velocity (> 0 outwards) and gap of
+  // particle 1.
+  double vr = 0, spin = 0, slip = 0, radial_slip = 0, gap = 0;
+  // After rolling resumes: the largest slip speed, and the period of the radial slip's oscillation from its upward
+  // zero crossings (linearly interpolated; NaN with fewer than two).
+  double roll_slip_max = 0;
+  double roll_slip_period() const;
 
  private:
   const ThreeSpheresSetup& s_;
   double prev_spin_, prev_t_ = 0;
+  double prev_radial_slip_ = 0, first_up_ = -1, last_up_ = -1;
+  long ups_ = 0;
   bool overlapped_ = false;
 };
 
