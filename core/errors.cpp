@@ -1,6 +1,7 @@
 #include "core/errors.hpp"
 
 #include <cstdio>
+#include <cstring>
 
 namespace stickslip {
 
@@ -9,6 +10,9 @@ std::string format_value(double v) {
   std::snprintf(buf, sizeof buf, "%.12g", v);
   return buf;
 }
+
+IoError::IoError(const std::string& what, const std::string& path_, int err)
+    : std::runtime_error(what + " " + path_ + ": " + std::strerror(err)), path(path_), error_number(err) {}
 
 void throw_input(const std::string& key, const std::string& value, const std::string& allowed) {
   throw InputError(key + "=" + value + ": " + allowed);

@@ -158,6 +158,7 @@ class ConvergenceStudy final : public Study {
                         std::isfinite(order) ? fmt::format("p = {:.2f}", order) : std::string("no fit")),
             "linespoints lw 1.5"));
       }
+      csv.close();
     }
     render_figure(ctx.out_dir / "convergence.png", fig, ctx.log);
     return {{"study", name()}, {"results", results}, {"t_end", t_end}, {"csv_codes", codes}};

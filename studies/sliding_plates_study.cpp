@@ -169,6 +169,12 @@ class SlidingPlatesStudy final : public Study {
     if (!(base.p.gamma <= 1e100)) throw_input("gamma", prm.raw("gamma"), "must be <= 1e100");
     if (!(base.t_end <= 1e9)) throw_input("t_end", prm.raw("t_end"), "must be <= 1e9");
 
+    std::size_t steps_per_run = 0;
+    for (const auto& c : configs) steps_per_run = std::max(steps_per_run, static_cast<std::size_t>(std::ceil(c.t_end / c.solver.dt)));
+    ctx.plan({{"runs", configs.size() + (fig4 ? 1 : 0) + sweep.size()},
+              {"steps_per_run", steps_per_run},
+              {"sweep_steps_per_run", sweep.empty() ? 0.0 : 3 * std::ceil(base.t_end / sweep_dt)},
+              {"particles", 2}});
     const auto& out = ctx.out_dir;
     std::filesystem::create_directories(out / "runs");
     // Exact solutions of both laws for the base parameters (the C-SDS needs gamma > 0).
@@ -186,12 +192,6 @@ class SlidingPlatesStudy final : public Study {
     }
     exact_json["dsds"]["energy_created"] = dsds_reset_energy(base);
 
-    std::size_t steps_per_run = 0;
-    for (const auto& c : configs) steps_per_run = std::max(steps_per_run, static_cast<std::size_t>(std::ceil(c.t_end / c.solver.dt)));
-    ctx.plan({{"runs", configs.size() + (fig4 ? 1 : 0) + sweep.size()},
-              {"steps_per_run", steps_per_run},
-              {"sweep_steps_per_run", sweep.empty() ? 0.0 : 3 * std::ceil(base.t_end / sweep_dt)},
-              {"particles", 2}});
     // One run each through the run store: its row here, its time series in runs/<label>.csv.
     const nlohmann::json results = run_each(ctx, name(), configs, [](const PlateRunConfig& c) { return run_label(c); },
                                             [&](const PlateRunConfig& c) {
@@ -232,6 +232,7 @@ class SlidingPlatesStudy final : public Study {
         write_plate_csv(out / "runs" / "fig4_midpoint.csv", r);
         CsvWriter aux(out / "runs" / "fig4_auxiliary.csv", {"t [n.u.]", "v [n.u.]", "xi [n.u.]", "F [n.u.]"});
         for (const AuxiliaryState& a : midpoint_auxiliary_states(c4, r)) aux.row({a.t, a.v, a.xi, a.force});
+        aux.close();
         return nlohmann::json{{"dt", fig4_dt}, {"v_end", r.v_end}, {"xi_end", r.xi_end}, {"energy_created", r.energy_created}};
       })[0];
       render_figure(out / "fig4_midpoint.png", fig4_figure(fig4_dt), ctx.log);
@@ -276,6 +277,7 @@ class SlidingPlatesStudy final : public Study {
           for (const auto& [t, d] : kinetic_energy_difference(read_plate_csv(out / "runs" / (run_label(cd) + ".csv")),
                                                               read_plate_csv(out / "runs" / (run_label(cc) + ".csv"))))
             csv.row({t, d});
+          csv.close();
           panel.add(Curve::of("runs/" + file, "1", "2", run_label(cd) + " - csds"));
         },
         runs, runs);
@@ -327,6 +329,7 @@ class SlidingPlatesStudy final : public Study {
         for (const auto& key : keys) cells.push_back(r[key].get<double>()), created[key].push_back(cells.back());
         csv.row(cells);
       }
+      csv.close();
     }
     auto exponent = [&](const std::vector<double>& e) { return loglog_slope(v0s, e, 0, v0s.size() / 2); };
     const double max_csds = *std::max_element(created["csds_euler"].begin(), created["csds_euler"].end());
