@@ -102,6 +102,12 @@ std::string Parameters::culprit(std::initializer_list<std::string> keys) const {
   return *keys.begin();
 }
 
+void Parameters::require_relation(bool holds, std::initializer_list<std::string> keys, const std::string& relation) const {
+  if (holds) return;
+  const std::string key = culprit(keys);
+  throw_input(key, raw(key), relation);
+}
+
 std::string Parameters::unit(const std::string& key) const {
   const std::string& help = entry(key).help;
   for (std::size_t open = help.find(" ["); open != std::string::npos; open = help.find(" [", open + 1)) {

@@ -34,6 +34,9 @@ class Parameters {
   // The key to name when a relation between several keys fails: the first of `keys` the user changed (the first of
   // them if none was changed), so that an error names a key the user gave (`stickslip help` lists the defaults).
   std::string culprit(std::initializer_list<std::string> keys) const;
+  // A relation between keys (e.g. dt <= t_end) that must hold: if not, an InputError naming culprit(keys), its value
+  // and `relation` (which states the keys and values involved).
+  void require_relation(bool holds, std::initializer_list<std::string> keys, const std::string& relation) const;
   // The unit its help text gives as " [UNIT]" (e.g. "end time [s]"), "" if none (a range "[0:5]" or an option
   // "[--x]" is not a unit).
   std::string unit(const std::string& key) const;

@@ -332,6 +332,13 @@ class ContainerStudy : public Study {
     spec.vessel_width = prm.in_range("vessel_width", 1e-9, 1e4);
     spec.vessel_height = prm.in_range("vessel_height", 1e-9, 1e4);
     spec.vessel_gap = prm.in_range("vessel_gap", 0, 1e4);
+    // The placement grid (models/sphere_scene.cpp) has cells of 2 r over the vessel: at most 1e8 of them.
+    const double cells = (std::ceil(spec.vessel_width / (2 * spec.radius)) + 1) *
+                         (std::ceil(spec.vessel_height / (2 * spec.radius)) + 1);
+    prm.require_relation(cells <= 1e8, {"r", "vessel_width", "vessel_height"},
+                         "the vessel (vessel_width=" + prm.raw("vessel_width") + ", vessel_height=" +
+                             prm.raw("vessel_height") + ") spans more than 1e8 cells of 2 r (r=" + prm.raw("r") +
+                             "); at most about 1e4 r on each side");
     std::vector<std::uint64_t> seeds;
     for (double v : prm.real_list("seeds")) {
       if (!(v >= 0 && v <= 1e9 && v == std::floor(v))) throw_input("seeds", prm.raw("seeds"), "integers in [0, 1e9]");
@@ -400,7 +407,8 @@ class ContainerStudy : public Study {
     } else {
       topt.dt = prm.positive("dt");
     }
-    if (!(topt.dt < t_end)) throw_input("dt", prm.raw("dt"), "must be < t_end");
+    prm.require_relation(topt.dt < t_end, {"dt", "t_end"},
+                         "needs dt < t_end (dt=" + prm.raw("dt") + ", t_end=" + prm.raw("t_end") + ")");
     validate_trapezoid_options(topt);
     ctx.log << "container: " << spec.particles << " particles, vessel y in [" << setup.vessel_bottom << ", "
             << setup.vessel_top << "] m, impact speed " << v_impact << " m/s, t_c " << tc << " s, " << cfg.integrator

@@ -56,7 +56,8 @@ class ConvergenceStudy final : public Study {
 
   nlohmann::json run(const Parameters& prm, const StudyContext& ctx) const override {
     const double t_end = prm.positive("t_end"), dt_max = prm.positive("dt_max");
-    if (dt_max > t_end) throw_input("dt_max", prm.raw("dt_max"), "must be <= t_end");
+    prm.require_relation(dt_max <= t_end, {"dt_max", "t_end"},
+                         "needs dt_max <= t_end (dt_max=" + prm.raw("dt_max") + ", t_end=" + prm.raw("t_end") + ")");
     const long levels = prm.integer("levels", 3, 16);
     const double floor = prm.positive("error_floor");
     const auto laws = prm.choice_list("friction", {"csds", "dsds", "dsds-stage"});

@@ -65,6 +65,8 @@ class DryFrictionOscillatorStudy final : public Study {
     s.v0 = prm.real("v0");
     s.t_end = prm.positive("t_end");
     s.dt = prm.positive("dt");
+    prm.require_relation(s.dt <= s.t_end, {"dt", "t_end"},
+                         "needs dt <= t_end (dt=" + prm.raw("dt") + ", t_end=" + prm.raw("t_end") + ")");
     s.rtol = prm.positive("rtol");
     s.atol = prm.positive("atol");
     s.fd_delta = prm.positive("fd_delta");

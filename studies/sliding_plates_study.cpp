@@ -158,6 +158,8 @@ class SlidingPlatesStudy final : public Study {
           c.solver.dt = dt;
           c.solver.events = events_for(events, c);
           c.p.validate(c.law);
+          prm.require_relation(dt <= c.t_end, {"dt", "t_end"},
+                               "needs dt <= t_end (dt=" + prm.raw("dt") + ", t_end=" + prm.raw("t_end") + ")");
           validate_solver_options(SlidingPlates(c.p, c.law, c.solver.events), c.solver, 0, c.t_end);
           configs.push_back(c);
         },

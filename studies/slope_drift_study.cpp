@@ -198,7 +198,9 @@ class SlopeDriftStudy final : public Study {
     const auto dt_sweep = sweep_list(prm, "dt_sweep");
     const auto size_sweep = sweep_list(prm, "size_sweep");
     for (double dt : dt_sweep)
-      if (!(dt <= k.t_end)) throw_input("dt_sweep", prm.raw("dt_sweep"), "every dt must be <= t_end = " + prm.raw("t_end"));
+      prm.require_relation(dt <= k.t_end, {"dt_sweep", "t_end"},
+                           "needs every dt of dt_sweep <= t_end (dt_sweep=" + prm.raw("dt_sweep") + ", t_end=" +
+                               prm.raw("t_end") + ")");
     for (double a : angles)
       if (!(a >= 0 && a < 90)) throw_input("angle_deg", prm.raw("angle_deg"), "every angle must lie in [0, 90)");
     std::vector<bool> starts;

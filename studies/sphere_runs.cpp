@@ -23,7 +23,8 @@ RollingSpherePrepared prepare_rolling_sphere(const Parameters& prm) {
   const double auto_dt = hertz_collision_duration(scene.wall_pair(0), std::abs(v0 + w0 * r)) / 20.0;
   pr.opt = read_sphere_run_options(prm, auto_dt);
   pr.opt.coulomb = coulomb;
-  if (pr.opt.dt > t_end) throw_input("dt", prm.raw("dt"), "must be <= t_end");
+  prm.require_relation(pr.opt.dt <= t_end, {"dt", "t_end"},
+                       "needs dt <= t_end (dt=" + prm.raw("dt") + ", t_end=" + prm.raw("t_end") + ")");
   if (pr.setup.analytic.slip0().norm() == 0)
     throw_input("v0", prm.raw("v0"), "must differ from -omega0 r (the sphere would already roll)");
   return pr;
@@ -92,7 +93,8 @@ ThreeSpheresPrepared prepare_three_spheres(const Parameters& prm) {
   const double auto_dt = hertz_collision_duration(scene.pair(0, 1), v0 * std::sqrt(3.0)) / 20.0;
   pr.opt = read_sphere_run_options(prm, auto_dt);
   pr.opt.coulomb = coulomb;
-  if (pr.opt.dt > t_end) throw_input("dt", prm.raw("dt"), "must be <= t_end");
+  prm.require_relation(pr.opt.dt <= t_end, {"dt", "t_end"},
+                       "needs dt <= t_end (dt=" + prm.raw("dt") + ", t_end=" + prm.raw("t_end") + ")");
   // Beyond these the collision geometry overflows a double (positions ~ v0 t_contact, r^2).
   if (!(r <= 1e100)) throw_input("r", prm.raw("r"), "must be <= 1e100 m");
   if (!(v0 <= 1e100)) throw_input("v0", prm.raw("v0"), "must be <= 1e100 m/s");

@@ -145,7 +145,8 @@ TEST_CASE("short real runs at accepted edge values: exit 0 (or 3 with the reason
       {std::string(kSlope) + "--set mu=1e6", 0},
       {std::string(kSlope) + "--set mu=1e-9 --set angle_deg=89", 0},
       {std::string(kSlope) + "--set angle_deg=0.001 --set v0=100", 0},
-      {std::string(kSlope) + "--set size=1e-4 --set Y=1e12", 0},
+      // rk4 at the default dt is past its stability limit for so stiff a contact: those runs fail, dopri5's complete.
+      {std::string(kSlope) + "--set size=1e-4 --set Y=1e12", 3, "stability limit"},
       {std::string(kSlope) + "--set dt=2.5e-4", 0},
       {"run heap --set n=30 --set laws=coulomb,cundall-strack --set mu=0 --set mu_roll=0 --set t_max=0.1 --set t_drift=0.01", 0},
       {"run heap --set n=30 --set laws=coulomb,dsds --set mu=100 --set mu_roll=10 --set t_max=0.1 --set t_drift=0.01", 0},
