@@ -7,6 +7,7 @@
 #include <functional>
 
 #include "core/errors.hpp"
+#include "core/interrupt.hpp"
 #include "solvers/event_locator.hpp"
 #include "solvers/integrate.hpp"
 #include "solvers/one_step_map.hpp"
@@ -39,6 +40,7 @@ RunStats run_fixed_step(const Model& model, double t0, double t_end, VecRef x, M
   if (events && locator.restart(t, x, mode, observer).terminate) return stats;
   long k = 0;
   while (k < n_steps) {
+    check_interrupt();  // a signal ends the run between steps (core/interrupt.hpp)
     const double t_next = (k + 1 == n_steps) ? t_end : t0 + static_cast<double>(k + 1) * options.dt;
     map->step(t, x, t_next - t, mode, x_new);
     require_finite(x_new, t_next, name.c_str());

@@ -133,6 +133,7 @@ class PourMonitor {
   void snapshot(double t, const std::vector<Vec3>& x, const std::vector<Vec3>& v, const std::vector<double>& radius) {
     CsvWriter f(dir_ / ("container_snap_" + tag_ + "_" + fmt_time(t) + ".csv"), {"x [m]", "y [m]", "r [m]", "speed [m/s]"});
     for (std::size_t p = 0; p < x.size(); ++p) f.row({x[p][0], x[p][1], radius[p], v[p].norm()});
+    f.close();
     snap_times.push_back(t);
   }
   std::filesystem::path dir_;
@@ -238,6 +239,7 @@ nlohmann::json engine_pour(const ContainerSetup& setup, bool with_rot, const Tan
     if (mon.rested(t)) break;
   }
   mon.finish(t, p.x, p.v, p.radius);
+  dumps.close();
   x = p.x;
   nlohmann::json j{{"t_stop", json_number(t)},
                    {"final_kinetic_energy", json_number(et + er)},
@@ -324,12 +326,21 @@ class ContainerStudy : public Study {
     spec.density = prm.in_range("rho", 1e-3, 1e5);  // eq. 50 gives no usable dt beyond (no material is denser)
     spec.young = prm.in_range("E", 1e-3, 1e13);     // (or stiffer)
     spec.poisson = prm.in_range("nu", -0.99, 0.49);
-    spec.floor_width = prm.positive("floor_width");
+    // Lengths up to 10 km: beyond, the impact speed from the vessel top makes eq. 50's auto dt vanish (the error then
+    // named dt, which the user never set).
+    spec.floor_width = prm.in_range("floor_width", 1e-9, 1e4);
     spec.incline_deg = prm.in_range("incline_deg", 10, 80);
-    spec.incline_rise = prm.positive("incline_rise");
-    spec.vessel_width = prm.positive("vessel_width");
-    spec.vessel_height = prm.positive("vessel_height");
-    spec.vessel_gap = prm.nonnegative("vessel_gap");
+    spec.incline_rise = prm.in_range("incline_rise", 1e-9, 1e4);
+    spec.vessel_width = prm.in_range("vessel_width", 1e-9, 1e4);
+    spec.vessel_height = prm.in_range("vessel_height", 1e-9, 1e4);
+    spec.vessel_gap = prm.in_range("vessel_gap", 0, 1e4);
+    // The placement grid (models/sphere_scene.cpp) has cells of 2 r over the vessel: at most 1e8 of them.
+    const double cells = (std::ceil(spec.vessel_width / (2 * spec.radius)) + 1) *
+                         (std::ceil(spec.vessel_height / (2 * spec.radius)) + 1);
+    prm.require_relation(cells <= 1e8, {"r", "vessel_width", "vessel_height"},
+                         "the vessel (vessel_width=" + prm.raw("vessel_width") + ", vessel_height=" +
+                             prm.raw("vessel_height") + ") spans more than 1e8 cells of 2 r (r=" + prm.raw("r") +
+                             "); at most about 1e4 r on each side");
     std::vector<std::uint64_t> seeds;
     for (double v : prm.real_list("seeds")) {
       if (!(v >= 0 && v <= 1e9 && v == std::floor(v))) throw_input("seeds", prm.raw("seeds"), "integers in [0, 1e9]");
@@ -390,10 +401,16 @@ class ContainerStudy : public Study {
     const double dt_fraction = cfg.integrator == "verlet" ? 100 : 20;
     if (prm.raw("dt") == "auto") {
       topt.dt = tc / dt_fraction;
+      if (!(topt.dt > 0 && std::isfinite(topt.dt))) {  // name what the user gave, not dt
+        const std::string k = prm.culprit({"r", "E", "rho", "nu", "vessel_height", "incline_rise", "vessel_gap", "floor_width"});
+        throw_input(k, prm.raw(k), "gives no usable auto dt (eq. 50 collision time " + format_value(tc) +
+                                       " s at the impact speed from the vessel top); give dt=, or a physical value");
+      }
     } else {
       topt.dt = prm.positive("dt");
     }
-    if (!(topt.dt < t_end)) throw_input("dt", prm.raw("dt"), "must be < t_end");
+    prm.require_relation(topt.dt < t_end, {"dt", "t_end"},
+                         "needs dt < t_end (dt=" + prm.raw("dt") + ", t_end=" + prm.raw("t_end") + ")");
     (void)checked_count(prm, "dt", topt.dt, "t_end", t_end, kMaxSteps, "steps per run");
     validate_trapezoid_options(topt);
     ctx.log << "container: " << spec.particles << " particles, vessel y in [" << setup.vessel_bottom << ", "

@@ -59,7 +59,8 @@ class ConvergenceStudy final : public Study {
 
   nlohmann::json run(const Parameters& prm, const StudyContext& ctx) const override {
     const double t_end = prm.positive("t_end"), dt_max = prm.positive("dt_max");
-    if (dt_max > t_end) throw_input("dt_max", prm.raw("dt_max"), "must be <= t_end");
+    prm.require_relation(dt_max <= t_end, {"dt_max", "t_end"},
+                         "needs dt_max <= t_end (dt_max=" + prm.raw("dt_max") + ", t_end=" + prm.raw("t_end") + ")");
     const long levels = prm.integer("levels", 3, 16);
     const double floor = prm.positive("error_floor");
     const auto laws = prm.choice_list("friction", {"csds", "dsds", "dsds-stage"});
@@ -189,6 +190,7 @@ class ConvergenceStudy final : public Study {
                                      overlap_safe_style(earlier.size(), curve_color(static_cast<std::size_t>(si)))));
         earlier.emplace_back(solver, errors);
       }
+      csv.close();
     }
     render_figure(ctx.out_dir / "convergence.png", fig, ctx.log);
     nlohmann::json summary{{"study", name()}, {"results", results}, {"t_end", t_end}, {"csv_codes", codes}};

@@ -66,12 +66,26 @@ class DryFrictionOscillatorStudy final : public Study {
     s.v0 = prm.real("v0");
     s.t_end = prm.positive("t_end");
     s.dt = prm.positive("dt");
+    prm.require_relation(s.dt <= s.t_end, {"dt", "t_end"},
+                         "needs dt <= t_end (dt=" + prm.raw("dt") + ", t_end=" + prm.raw("t_end") + ")");
     s.rtol = prm.positive("rtol");
     s.atol = prm.positive("atol");
     s.fd_delta = prm.positive("fd_delta");
     // Every run keeps its samples (one per dt, 48 bytes) for the CSV and the stick analysis: a count that could not
     // fit in memory is refused up front rather than ending in an allocation failure hours later.
     (void)checked_count(prm, "dt", s.dt, "t_end", s.t_end, kMaxSamples, "samples per run");
+    // The exact solution (models/dry_friction_exact.hpp) is built phase by phase up to 1e3 t_end, at most 1e6 half-
+    // cycles; each loses 2 mu F_N / k of amplitude, and one lasts pi / omega. Checked here, before any work, naming a
+    // key the user gave (the model itself can only name k).
+    const double omega = std::sqrt(s.p.k / s.p.m), loss = 2 * s.p.mu * s.p.fn / s.p.k;
+    const double to_rest = loss > 0 ? std::hypot(s.x0, s.v0 / omega) / loss : INFINITY;
+    const double in_horizon = std::max(s.t_end, 1.0) * 1e3 * omega / 3.14159265358979323846;
+    if (!(std::min(to_rest, in_horizon) < 0.99e6)) {
+      const std::string key = prm.culprit({"mu", "F_N", "x0", "v0", "t_end", "k", "m"});
+      throw_input(key, prm.raw(key),
+                  "the exact solution would need " + format_value(std::min(to_rest, in_horizon)) +
+                      " half-cycles (amplitude / (2 mu F_N / k), or 1e3 t_end / (pi sqrt(m / k))); at most 1e6");
+    }
     return s;
   }
 
@@ -126,6 +140,7 @@ class DryFrictionOscillatorStudy final : public Study {
       validate_solver_options(FrictionOscillator(s.p), check, 0, s.t_end);
     }
 
+    ctx.plan({{"runs", solvers.size()}, {"steps_per_run", step_count(s.t_end, s.dt)}, {"particles", 1}});
     const auto& out = ctx.out_dir;
     std::filesystem::create_directories(out / "runs");
     const DryFrictionOscillatorExact exact(s.p, s.x0, s.v0, 0, std::max(s.t_end, 1.0) * 1e3);
@@ -137,11 +152,11 @@ class DryFrictionOscillatorStudy final : public Study {
         const auto st = exact.at(t);
         csv.row({t, st.x, st.v});
       }
+      csv.close();
     }
 
     // One run per solver through the run store (a resumed study gets the stored row back): its time series is
     // runs/<solver>.csv, written when the run finishes, and the summary reads only the rows.
-    ctx.plan({{"runs", solvers.size()}, {"steps_per_run", step_count(s.t_end, s.dt)}, {"particles", 1}});
     const nlohmann::json results =
         run_each(ctx, name(), solvers, [](const std::string& solver) { return solver; },
                  [&](const std::string& solver) { return oscillator_run_row(solver, s, exact, out / "runs" / (solver + ".csv")); });

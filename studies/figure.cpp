@@ -83,8 +83,8 @@ std::string figure_script(const Figure& fig) {
   for (const Panel& p : fig.panels) {
     s += "reset\nset datafile separator ','\nset datafile columnheaders\nset grid\n";
     for (const std::string& line : fig.settings) s += setting_line(line);
-    if (p.logx) s += "set logscale x\n";
-    if (p.logy) s += "set logscale y\n";
+    if (p.logx && !p.curves.empty()) s += "set logscale x\n";  // an empty panel's [0:1] range is not logarithmic
+    if (p.logy && !p.curves.empty()) s += "set logscale y\n";
     const std::string& title = multi ? p.title : (p.title.empty() ? fig.title : p.title);
     if (!title.empty()) s += "set title " + quoted(title) + "\n";
     if (!p.xlabel.empty()) s += "set xlabel " + quoted(p.xlabel) + "\n";

@@ -152,6 +152,25 @@ class HeapStudy : public Study {
     sp.outlet = prm.in_range("outlet", 1e-4, 1e3);
     sp.outlet_height = prm.in_range("outlet_height", 1e-3, 1e3);
     sp.hopper_angle_deg = prm.in_range("hopper_angle_deg", 20, 85);
+    // The scene's widths must nest (models/particles/hopper_heap.cpp refuses them too): an error names the key the
+    // user gave, not the one at its default.
+    {
+      const double disc = 2 * sp.radius * (1 + sp.spread), pitch = disc + 0.1 * sp.radius;
+      const auto refuse = [&](std::initializer_list<std::string> keys, const std::string& relation) {
+        const std::string k = prm.culprit(keys);
+        throw_input(k, prm.raw(k), relation);
+      };
+      if (!(sp.outlet > disc))
+        refuse({"outlet", "r", "spread"}, fmt::format("the outlet ({:g} m) must be wider than the largest disc, 2 r (1 + "
+                                                      "spread) = {:g} m", sp.outlet, disc));
+      if (!(sp.hopper_width > sp.outlet + pitch))
+        refuse({"hopper_width", "outlet", "r", "spread"},
+               fmt::format("the hopper ({:g} m) must be wider than the outlet plus one disc and a gap ({:g} m)",
+                           sp.hopper_width, sp.outlet + pitch));
+      if (!(sp.floor_width > sp.hopper_width))
+        refuse({"hopper_width", "floor_width"},
+               fmt::format("the floor ({:g} m) must be wider than the hopper ({:g} m)", sp.floor_width, sp.hopper_width));
+    }
     sp.seed = static_cast<std::uint64_t>(prm.integer("seed", 0, 1000000000));
     const double dt_fraction = prm.in_range("dt_fraction", 5, 1e4);
     c.dt_factors = prm.positive_list("dt_factors");

@@ -9,6 +9,7 @@
 #include <stdexcept>
 
 #include "core/errors.hpp"
+#include "studies/output_file.hpp"
 
 namespace stickslip {
 
@@ -31,8 +32,7 @@ void box_bounds(std::ostream& out, const PeriodicBox& box) {
 
 void write_lammps_data(const std::filesystem::path& path, const std::string& title, const ParticleArrays& p,
                        const Vec3& lo, const Vec3& hi) {
-  std::ofstream d(path);
-  if (!d) throw SolverError("cannot write " + path.string());
+  OutputFile d(path);  // checked writes: a full disk is IoError naming the file
   d << title << "\n\n" << p.size() << " atoms\n1 atom types\n\n";
   const char* axis[3] = {"x", "y", "z"};
   for (int a = 0; a < 3; ++a) d << g17(lo[a]) << " " << g17(hi[a]) << " " << axis[a] << "lo " << axis[a] << "hi\n";
@@ -46,7 +46,7 @@ void write_lammps_data(const std::filesystem::path& path, const std::string& tit
   for (std::size_t i = 0; i < p.size(); ++i)
     d << i + 1 << " " << g17(p.v[i][0]) << " " << g17(p.v[i][1]) << " " << g17(p.v[i][2]) << " "
       << g17(p.omega[i][0]) << " " << g17(p.omega[i][1]) << " " << g17(p.omega[i][2]) << "\n";
-  if (!d) throw SolverError("cannot write " + path.string());
+  d.commit();
 }
 
 std::string lammps_hooke_dsds(double kn, double gamma_n, double kt, double gamma_t, double mu) {

@@ -11,7 +11,9 @@
 // "complete": false, and the exit status is 130 / 143; `--resume` with the same --out finishes it.
 // Exit codes: 0 success; 2 bad input (unknown command/option/study/key, malformed or out-of-range value, a key
 // given twice, inconsistent combination) with one line naming the key, the value and what is allowed; 3 solver
-// failure with the solver's reason; 4 anything else (an I/O error, a bug), also with one line.
+// failure with the solver's reason; 4 anything else (a file that cannot be written: its name and the system's
+// reason, e.g. "No space left on device"; a bug), also with one line. Two commands into one --out: the second exits 2
+// naming the first (studies/out_dir_lock.hpp).
 #include <algorithm>
 #include <iostream>
 #include <map>
@@ -24,6 +26,7 @@
 #include "studies/command_line.hpp"
 #include "studies/converge.hpp"
 #include "studies/oscillator_runs.hpp"
+#include "studies/out_dir_lock.hpp"
 #include "studies/output.hpp"
 #include "studies/provenance.hpp"
 #include "studies/property_checks.hpp"
@@ -86,7 +89,7 @@ int help(const std::string& topic) {
     throw_input("help", topic, "neither a command nor a study; allowed: " + join(command_names()) + "; " + join(names));
   }
   const Study& study = find_study(studies, topic);
-  std::cout << study.name() << " — " << study.summary() << "\nparameters (--set KEY=VALUE):\n";
+  std::cout << study.name() << " — " << study.summary() << "\nparameters (--set KEY=VALUE; " << kValueSyntax << "):\n";
   const Parameters params = study.parameters();  // the range below must not outlive it
   for (const auto& [key, e] : params.entries())
     std::cout << "  " << key << " = " << e.default_value << "    " << e.help << '\n';
@@ -119,9 +122,10 @@ int run(const RunArgs& args) {
   const std::filesystem::path out = args.out.empty() ? std::filesystem::path("out") / study.name() : std::filesystem::path(args.out);
   const bool json = args.json, resume = args.resume, dry = args.dry_run;
   const std::vector<std::string>& command_line = args.command_line;
+  install_interrupt_handlers();  // a signal from here on ends the study cleanly
   if (dry) return dry_run(study, params, command_line);
   make_out_dir(out);
-  install_interrupt_handlers();  // before runs.jsonl appears: a signal from then on ends the study cleanly
+  const OutDirLock lock(out, command_line);  // one stickslip at a time in --out (exit 2 naming the holder)
   RunStore store(out, study.name(), params, resume);
   StudyContext ctx{out, std::cerr, &store};
   store.start_progress(std::cerr, study.name());
@@ -145,6 +149,14 @@ int run(const RunArgs& args) {
   write_json(out / "summary.json", summary);
   if (json) std::cout << summary.dump() << std::endl;
   std::cerr << study.name() << ": wrote " << out.string() << "/ (CSV, summary.json, PNG)\n";
+  // A study that goes on past a failed run (slope-drift) lists it: every output is written, and the exit says so.
+  if (const auto failed = summary.find("failed_runs"); failed != summary.end() && failed->is_array() && !failed->empty()) {
+    const nlohmann::json& first = failed->front();
+    std::cerr << "stickslip: solver failure: " << failed->size() << " of " << store.runs_done() << " runs failed (listed "
+              << "under failed_runs in summary.json); " << first.value("label", "") << ": " << first.value("error", "")
+              << '\n';
+    return 3;
+  }
   return 0;
 }
 
@@ -196,6 +208,12 @@ int main(int argc, char** argv) {
   } catch (const SolverError& e) {
     std::cerr << "stickslip: solver failure: " << e.what() << '\n';
     return 3;
+  } catch (const IoError& e) {  // a full disk: no file under its final name is incomplete; --resume redoes the rest
+    std::cerr << "stickslip: error: " << e.what() << '\n';
+    return 4;
+  } catch (const Interrupted& e) {  // a signal outside a study's run loop (converge, sweep planning, merge)
+    std::cerr << "stickslip: " << e.what() << '\n';
+    return interrupted_exit_code(e.signal);
   } catch (const std::exception& e) {
     std::cerr << "stickslip: internal error: " << e.what() << '\n';
     return 4;

@@ -127,6 +127,7 @@ nlohmann::json oscillator_run_row(const std::string& solver, const OscillatorSet
   const OscillatorRun r = run_oscillator(solver, s);
   CsvWriter csv(csv_path, {"t [s]", "x [m]", "v [m/s]", "F [N]", "lambda", "mode"});
   for (const auto& q : r.samples) csv.row({q.t, q.x, q.v, q.force, q.lambda, static_cast<double>(q.mode)});
+  csv.close();
   // The naive sign() schemes have no switching function: their stick time is read off the output grid.
   const bool located = solver.find("-sign") == std::string::npos;
   nlohmann::json row{{"solver", solver},

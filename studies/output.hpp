@@ -5,9 +5,12 @@
 // line has the header's field count for any CSV reader (Python's csv module, pandas, gnuplot's
 // `set datafile separator ','`). A non-finite value is never written silently: the writer throws SolverError
 // naming the file and column.
-// JSON: nlohmann::json; json_number() maps non-finite doubles to null. Whole files go through a temporary name and
-// a rename (studies/run_store.hpp has the rows appended as runs finish).
-// Figures: a gnuplot script is written next to its PNG (so a user can restyle it) and run.
+// JSON: nlohmann::json; json_number() maps non-finite doubles to null. Every file goes through
+// studies/output_file.hpp: writes checked (a failed one is IoError, exit 4), a temporary name and a rename on
+// commit, removed when abandoned (studies/run_store.hpp has the rows appended as runs finish).
+// Figures: a gnuplot script is written next to its PNG (so a user can restyle it) and run as a child process
+// (studies/child_process.hpp) that sends the PNG to stickslip, which writes it like any other file; what gnuplot
+// writes on stderr is reported as warnings on the log.
 #pragma once
 
 #include <cmath>
@@ -19,6 +22,8 @@
 #include <ostream>
 #include <string>
 #include <vector>
+
+#include "studies/output_file.hpp"
 
 namespace stickslip {
 
@@ -47,18 +52,17 @@ class CsvWriter {
   void row(std::initializer_list<double> values) { row(std::vector<double>(values)); }
   void row(const std::vector<CsvCell>& cells);  // numbers and texts
   const std::filesystem::path& path() const { return path_; }
-  // The rows go to <path>.part; close() (or the destructor) renames it to <path>, so a file under its own name is
-  // never half written. Close before a figure reads it. Unwinding past the writer removes the .part file.
+  // The rows go to <path>.part; close() renames it to <path>, so a file under its own name is never half written.
+  // Close before a figure reads it. A writer destroyed without close() (a failed run, a signal) removes its .part
+  // file: a run's failure never leaves its partial rows under the final name.
   void close();
-  ~CsvWriter();
   CsvWriter(const CsvWriter&) = delete;
   CsvWriter& operator=(const CsvWriter&) = delete;
 
  private:
   std::filesystem::path path_;
   std::vector<std::string> columns_;
-  std::ofstream out_;
-  int exceptions_;
+  OutputFile out_;
 };
 
 // The records of an RFC 4180 CSV, header included: fields split at commas outside double quotes, a quoted field's
@@ -68,10 +72,6 @@ std::vector<std::vector<std::string>> read_csv_records(std::istream& in, const s
 // a --resume did not rerun (studies/run_store.hpp).
 std::vector<std::vector<double>> read_csv(const std::filesystem::path& path);
 
-std::filesystem::path temporary_path(const std::filesystem::path& path);  // <path>.part
-// Writes `text` to <path>.part and renames it to <path>.
-void write_file_atomically(const std::filesystem::path& path, const std::string& text);
-
 nlohmann::json json_number(double v);
 // A transition time for CSV/JSON: exact to the bit when a driver located it as an event; otherwise it was read
 // off the output grid and is rounded to the grid's precision (the decimals of dt), so it never looks exact.
@@ -80,14 +80,16 @@ void put_transition_time(nlohmann::json& j, const std::string& key, double t, bo
 void write_json(const std::filesystem::path& path, const nlohmann::json& j);
 
 // Writes `script` (gnuplot commands without terminal/output lines) to <png stem>.gp, prefixed with a
-// pngcairo terminal of the given size and `set output`, and runs gnuplot on it. Returns false (and logs a
-// line) if gnuplot is not available or fails.
+// pngcairo terminal of the given size and `set output`, and runs gnuplot on the same commands with the PNG sent to
+// stickslip, which writes it (checked, under its name only when complete). Returns false (and logs a line; gnuplot's
+// messages in gnuplot.log) if gnuplot is not available or fails. A signal ends gnuplot and throws Interrupted; a
+// failed write throws IoError.
 bool render_png(const std::filesystem::path& png, const std::string& script, std::ostream& log, int width = 1000,
                 int height = 700);
 
-// Copies each non-blank line of gnuplot's stderr (saved in stderr_file) to log as
-// "gnuplot warning (<png>): <line>"; nothing when the file is missing or blank.
-void report_gnuplot_warnings(const std::filesystem::path& stderr_file, const std::filesystem::path& png,
+// Copies each non-blank line of gnuplot's stderr to log as "gnuplot warning (<png>): <line>"; nothing when it is
+// blank.
+void report_gnuplot_warnings(const std::string& gnuplot_stderr, const std::filesystem::path& png,
                              std::ostream& log);
 
 // "name: 3/48 ..." progress lines on the log stream (stderr).

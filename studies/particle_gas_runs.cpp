@@ -74,6 +74,7 @@ json run_gas_with(const GasConfig& g, const Normal& normal, const Tangential& ta
       ctx.log << "granular-gas[" << tag << "]: step " << k << "/" << g.steps << ", T_tr/T0 = " << ttr.back() / ttr.front()
               << ", collisions " << log.onsets.size() << "\n";
   }
+  dumps.close();
   log.sort();
 
   // Collision onsets: energy created against v_t, with the D-SDS closed form (dt -> 0).
@@ -102,6 +103,7 @@ json run_gas_with(const GasConfig& g, const Normal& normal, const Tangential& ta
       csv.row({c.t, c.vn, c.vt, c.m_star, c.fn, c.created,
                dsds_onset_energy(g.kt, g.gamma_t, g.mu, c.m_star, c.vt, fn0_per_mv * c.m_star * c.vn)});
     }
+    csv.close();
   }
   const double wall = std::chrono::duration<double>(std::chrono::steady_clock::now() - wall0).count();
   ctx.log << "granular-gas[" << tag << "]: done in " << wall << " s, " << log.onsets.size() << " collisions, T_tr/T0 = "
@@ -178,7 +180,7 @@ json run_gas_lammps(const GasConfig& g, std::uint64_t seed, const StudyContext& 
   std::filesystem::create_directories(dir);
   write_lammps_data(dir / "data.lmp", "stickslip granular-gas seed " + std::to_string(seed), s.bodies, b.box.lo, b.box.hi);
   {
-    std::ofstream in(dir / "in.lmp");
+    OutputFile in(dir / "in.lmp");
     char dt[40], skin[40];
     std::snprintf(dt, sizeof dt, "%.17g", g.dt);
     std::snprintf(skin, sizeof skin, "%.17g", g.skin);
@@ -190,6 +192,7 @@ json run_gas_lammps(const GasConfig& g, std::uint64_t seed, const StudyContext& 
        << "compute ke all ke\ncompute rot all erotate/sphere\n"
        << "thermo_style custom step time c_ke c_rot\nthermo_modify norm no format float %.12g\n"
        << "thermo " << g.sample_every << "\ntimestep " << dt << "\nrun " << g.steps << "\n";
+    in.commit();
   }
   ctx.log << "granular-gas: running lmp on " << (dir / "in.lmp").string() << " (" << g.steps << " steps)\n";
   int status = 0;

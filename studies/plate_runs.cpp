@@ -71,6 +71,7 @@ void write_plate_csv(const std::filesystem::path& path, const PlateRun& run) {
                        "D [n.u.]", "mode"});
   for (const auto& s : run.samples)
     csv.row({s.t, s.v, s.xi, s.force, s.work, s.e_kin, s.e_spring, s.dissipation, static_cast<double>(s.mode)});
+  csv.close();
 }
 
 std::vector<PlateSample> read_plate_csv(const std::filesystem::path& path) {
@@ -88,6 +89,7 @@ void write_exact_plates_csv(const std::filesystem::path& path, const ExactSlidin
     const auto s = exact.at(t);
     csv.row({t, s.v, s.xi, s.force, s.work, static_cast<double>(s.kind)});
   }
+  csv.close();
 }
 
 double kinetic_energy_at(const std::vector<PlateSample>& s, double t) {

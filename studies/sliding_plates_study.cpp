@@ -163,6 +163,8 @@ class SlidingPlatesStudy final : public Study {
           c.solver.dt = dt;
           c.solver.events = events_for(events, c);
           c.p.validate(c.law);
+          prm.require_relation(dt <= c.t_end, {"dt", "t_end"},
+                               "needs dt <= t_end (dt=" + prm.raw("dt") + ", t_end=" + prm.raw("t_end") + ")");
           validate_solver_options(SlidingPlates(c.p, c.law, c.solver.events), c.solver, 0, c.t_end);
           // Every run keeps one sample per step (or output point) for its CSV and figures.
           (void)checked_count(prm, "dt", c.solver.dt, "t_end", c.t_end, kMaxSamples, "samples per run");
@@ -175,6 +177,12 @@ class SlidingPlatesStudy final : public Study {
     if (!sweep.empty())
       (void)checked_count(prm, "sweep_dt", sweep_dt, "t_end", base.t_end, kMaxSamples, "samples per energy-sweep run");
 
+    std::size_t steps_per_run = 0;
+    for (const auto& c : configs) steps_per_run = std::max(steps_per_run, static_cast<std::size_t>(std::ceil(c.t_end / c.solver.dt)));
+    ctx.plan({{"runs", configs.size() + (fig4 ? 1 : 0) + sweep.size()},
+              {"steps_per_run", steps_per_run},
+              {"sweep_steps_per_run", sweep.empty() ? 0.0 : 3 * std::ceil(base.t_end / sweep_dt)},
+              {"particles", 2}});
     const auto& out = ctx.out_dir;
     std::filesystem::create_directories(out / "runs");
     // Exact solutions of both laws for the base parameters (the C-SDS needs gamma > 0).
@@ -192,12 +200,6 @@ class SlidingPlatesStudy final : public Study {
     }
     exact_json["dsds"]["energy_created"] = dsds_reset_energy(base);
 
-    double steps_per_run = 0;
-    for (const auto& c : configs) steps_per_run = std::max(steps_per_run, step_count(c.t_end, c.solver.dt));
-    ctx.plan({{"runs", configs.size() + (fig4 ? 1 : 0) + sweep.size()},
-              {"steps_per_run", steps_per_run},
-              {"sweep_steps_per_run", sweep.empty() ? 0.0 : 3 * step_count(base.t_end, sweep_dt)},
-              {"particles", 2}});
     // One run each through the run store: its row here, its time series in runs/<label>.csv.
     const nlohmann::json results = run_each(ctx, name(), configs, [](const PlateRunConfig& c) { return run_label(c); },
                                             [&](const PlateRunConfig& c) {
@@ -238,6 +240,7 @@ class SlidingPlatesStudy final : public Study {
         write_plate_csv(out / "runs" / "fig4_midpoint.csv", r);
         CsvWriter aux(out / "runs" / "fig4_auxiliary.csv", {"t [n.u.]", "v [n.u.]", "xi [n.u.]", "F [n.u.]"});
         for (const AuxiliaryState& a : midpoint_auxiliary_states(c4, r)) aux.row({a.t, a.v, a.xi, a.force});
+        aux.close();
         return nlohmann::json{{"dt", fig4_dt}, {"v_end", r.v_end}, {"xi_end", r.xi_end}, {"energy_created", r.energy_created}};
       })[0];
       render_figure(out / "fig4_midpoint.png", fig4_figure(fig4_dt), ctx.log);
@@ -308,6 +311,7 @@ class SlidingPlatesStudy final : public Study {
           for (const auto& [t, d] : kinetic_energy_difference(read_plate_csv(out / "runs" / (run_label(cd) + ".csv")),
                                                               read_plate_csv(out / "runs" / (run_label(cc) + ".csv"))))
             csv.row({t, d});
+          csv.close();
           panel.add(Curve::of("runs/" + file, "1", "2", run_title(cd) + " minus C-SDS",
                               fmt::format("lines lw 2 lc rgb '{}'", curve_color(k++))));
         },
@@ -365,6 +369,7 @@ class SlidingPlatesStudy final : public Study {
         for (const auto& key : keys) cells.push_back(r[key].get<double>()), created[key].push_back(cells.back());
         csv.row(cells);
       }
+      csv.close();
     }
     auto exponent = [&](const std::vector<double>& e) { return loglog_slope(v0s, e, 0, v0s.size() / 2); };
     const double max_csds = *std::max_element(created["csds_euler"].begin(), created["csds_euler"].end());

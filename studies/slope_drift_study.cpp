@@ -21,7 +21,8 @@
 // (start=equilibrium, v0 = 0); otherwise the first time s' <= 0 after the block has moved (the stick event for
 // the Coulomb laws), and 0 if it never moves. s' is sampled every step of heun/rk4 and every dt of the others
 // (and at every event). Rows whose block has not come to rest by t_end have drift and t_rest null; a run whose
-// solver fails gets an "error" and null drift, and the others go on. late_drift = |s(t_end) - s(t_end / 2)|
+// solver fails gets an "error", every value null and no CSV, and the others go on: the summary lists it under
+// "failed_runs" and the study then exits 3 (studies/main.cpp). late_drift = |s(t_end) - s(t_end / 2)|
 // separates a start-up slip (late_drift 0) from a creep that goes on.
 // Outputs: runs/<label>.csv (t, s, v, y, F_t, x_h - x_h(0): horizontal displacement, every output_interval),
 //   results.csv, and
@@ -198,7 +199,9 @@ class SlopeDriftStudy final : public Study {
     const auto dt_sweep = sweep_list(prm, "dt_sweep");
     const auto size_sweep = sweep_list(prm, "size_sweep");
     for (double dt : dt_sweep)
-      if (!(dt <= k.t_end)) throw_input("dt_sweep", prm.raw("dt_sweep"), "every dt must be <= t_end = " + prm.raw("t_end"));
+      prm.require_relation(dt <= k.t_end, {"dt_sweep", "t_end"},
+                           "needs every dt of dt_sweep <= t_end (dt_sweep=" + prm.raw("dt_sweep") + ", t_end=" +
+                               prm.raw("t_end") + ")");
     // Step counts (at the largest internal step of the adaptive solvers), refused past the shared limit before any run.
     for (double dt : dts) (void)checked_count(prm, "dt", dt, "t_end", k.t_end, kMaxSteps, "steps per run");
     for (double dt : dt_sweep) (void)checked_count(prm, "dt_sweep", dt, "t_end", k.t_end, kMaxSteps, "steps per run");
@@ -240,11 +243,11 @@ class SlopeDriftStudy final : public Study {
     if (configs.empty()) throw_input("friction", prm.raw("friction"), "no supported friction/solver/damping combination");
 
     const auto& out = ctx.out_dir;
-    std::filesystem::create_directories(out / "runs");
     double steps_per_run = 0;  // at the smallest step (the largest internal step of the adaptive solvers)
     for (const auto& c : configs) steps_per_run = std::max(steps_per_run, step_count(k.t_end, c.dt));
     ctx.plan({{"runs", configs.size()}, {"t_end", k.t_end}, {"steps_per_run_at_most", json_number(steps_per_run)},
               {"particles", 1}});
+    std::filesystem::create_directories(out / "runs");
 
     // The runs, each through the run store (on disk when it returns; --resume reads it back).
     const nlohmann::json rows = run_each(ctx, name(), configs, [](const SlopeConfig& c) { return c.label(); },
@@ -255,7 +258,8 @@ class SlopeDriftStudy final : public Study {
     CsvWriter table(out / "results.csv",
                     {"friction_index", "solver_index", "dt [s]", "angle [deg]", "size [m]", "damping",
                      "projection (-1 n/a)", "touching", "drift [m] (-1 not at rest)", "t_rest [s] (-1 not at rest)",
-                     "steps"});
+                     "steps", "failed (1: the solver failed, no values)"});
+    nlohmann::json failed_runs = nlohmann::json::array();
     std::vector<SlopeOutcome> outcomes;
     for (std::size_t i = 0; i < configs.size(); ++i) {
       const SlopeConfig& c = configs[i];
@@ -267,15 +271,20 @@ class SlopeDriftStudy final : public Study {
                          {"projection", dae ? nlohmann::json(c.projection) : nlohmann::json(nullptr)},
                          {"start", c.touching ? "touching" : "equilibrium"}, {"drift", json_number(o.drift)},
                          {"t_rest", json_number(o.t_rest)}, {"s_rest", json_number(o.s_rest)}, {"v_rest", json_number(o.v_rest)},
-                         {"s_end", json_number(o.s_end)}, {"late_drift", json_number(o.late_drift)}, {"steps", o.steps}, {"events", o.events},
+                         {"s_end", json_number(o.s_end)}, {"late_drift", json_number(o.late_drift)},
+                         {"steps", o.error.empty() ? nlohmann::json(o.steps) : nlohmann::json()},
+                         {"events", o.error.empty() ? nlohmann::json(o.events) : nlohmann::json()},
                          {"sweeps", json_groups(plan.groups[i])}, {"label", c.label()}});
-      if (!o.error.empty()) results.back()["error"] = o.error;
+      if (!o.error.empty()) {
+        results.back()["error"] = o.error;
+        failed_runs.push_back({{"label", c.label()}, {"error", o.error}});
+      }
       const auto& names = slope_solver_names();
       const double li = static_cast<double>(static_cast<int>(c.law));
       const double si = static_cast<double>(std::find(names.begin(), names.end(), c.solver) - names.begin());
       table.row({li, si, c.dt, c.angle_deg, c.size, c.damping ? 1.0 : 0.0, dae ? (c.projection ? 1.0 : 0.0) : -1.0,
                  c.touching ? 1.0 : 0.0, std::isnan(o.drift) ? -1.0 : o.drift, std::isnan(o.t_rest) ? -1.0 : o.t_rest,
-                 static_cast<double>(o.steps)});
+                 static_cast<double>(o.steps), o.error.empty() ? 0.0 : 1.0});
       outcomes.push_back(o);
     }
     table.close();
@@ -292,7 +301,7 @@ class SlopeDriftStudy final : public Study {
                   sweep_figure(out, "drift_vs_size", plan, outcomes, group_size,
                                fmt::format("Krengel & Matuttis, Fig. 5: drift against l (dt = {:g} s, {})", dts.front(), base), "l [m]"),
                   ctx.log);
-    return {{"study", name()}, {"results", results}, {"skipped", plan.skipped}};
+    return {{"study", name()}, {"results", results}, {"skipped", plan.skipped}, {"failed_runs", failed_runs}};
   }
 
  private:
@@ -326,11 +335,11 @@ class SlopeDriftStudy final : public Study {
             if (!(plan.groups[i] & group_position) || c.law != law || c.angle_deg != a || c.touching != st ||
                 c.dt != dt || c.size != size || sv != c.solver)
               continue;
+            if (!outcomes[i].error.empty()) continue;  // a failed run has no time series (failed_runs says why)
             largest = std::max(largest, std::abs(outcomes[i].max_abs_xh));
             const std::size_t k = p.curves.size() / 2;
             std::string name = c.damping ? "damped" : "undamped";
             if (law == BlockLaw::coulomb_dae) name += c.projection ? ", proj" : ", no proj";
-            if (!outcomes[i].error.empty()) name += ", solver failed";
             const std::string file = "runs/" + c.label() + ".csv", col = curve_color(k);
             p.add(Curve::of(file, "1", "7:8", "", "filledcurves fs transparent solid 0.25 lc rgb '" + col + "'"));
             // Runs that coincide (the exact-Coulomb ones all stay at 0) are drawn widest first, each with its own

@@ -24,7 +24,8 @@ RollingSpherePrepared prepare_rolling_sphere(const Parameters& prm) {
   const double auto_dt = hertz_collision_duration(scene.wall_pair(0), std::abs(v0 + w0 * r)) / 20.0;
   pr.opt = read_sphere_run_options(prm, auto_dt);
   pr.opt.coulomb = coulomb;
-  if (pr.opt.dt > t_end) throw_input("dt", prm.raw("dt"), "must be <= t_end");
+  prm.require_relation(pr.opt.dt <= t_end, {"dt", "t_end"},
+                       "needs dt <= t_end (dt=" + prm.raw("dt") + ", t_end=" + prm.raw("t_end") + ")");
   (void)checked_count(prm, "dt", pr.opt.dt, "t_end", t_end, kMaxSteps, "steps");
   if (const std::string why = sphere_integrator_refuses(scene, pr.setup.initial, t_end, pr.opt); !why.empty())
     throw_input("integrator", prm.raw("integrator"), why);
@@ -96,7 +97,8 @@ ThreeSpheresPrepared prepare_three_spheres(const Parameters& prm) {
   const double auto_dt = hertz_collision_duration(scene.pair(0, 1), v0 * std::sqrt(3.0)) / 20.0;
   pr.opt = read_sphere_run_options(prm, auto_dt);
   pr.opt.coulomb = coulomb;
-  if (pr.opt.dt > t_end) throw_input("dt", prm.raw("dt"), "must be <= t_end");
+  prm.require_relation(pr.opt.dt <= t_end, {"dt", "t_end"},
+                       "needs dt <= t_end (dt=" + prm.raw("dt") + ", t_end=" + prm.raw("t_end") + ")");
   (void)checked_count(prm, "dt", pr.opt.dt, "t_end", t_end, kMaxSteps, "steps");
   if (const std::string why = sphere_integrator_refuses(scene, pr.setup.initial, t_end, pr.opt); !why.empty())
     throw_input("integrator", prm.raw("integrator"), why);

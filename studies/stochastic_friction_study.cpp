@@ -117,14 +117,16 @@ StochasticRunSpec base_spec(const Parameters& params) {
   base.t_end = params.positive("t_end");
   base.t_equil = params.nonnegative("t_equil");
   base.seed = static_cast<std::uint64_t>(params.integer("seed", 0, 1000000000L));
-  base.gamma = params.positive("gamma");
-  base.mu = params.positive("mu");
-  base.normal_force = params.positive("normal_force");
-  base.u_scale = params.positive("u_scale");
+  // Magnitudes within 1e+-100: beyond, D(u) (models/markovian_friction.cpp: friction x thermal speed, 2 kT nu)
+  // overflows a double, which only the first quadrature would find (a dry run builds no model).
+  base.gamma = params.in_range("gamma", 1e-100, 1e100);
+  base.mu = params.in_range("mu", 1e-100, 1e100);
+  base.normal_force = params.in_range("normal_force", 1e-100, 1e100);
+  base.u_scale = params.in_range("u_scale", 1e-100, 1e100);
   base.radius_i = params.in_range("radius_i", 1e-100, 1e100);  // the pair mobility overflows beyond
   base.radius_j = params.in_range("radius_j", 1e-100, 1e100);
-  base.mass_i = params.positive("mass_i");
-  base.mass_j = params.positive("mass_j");
+  base.mass_i = params.in_range("mass_i", 1e-100, 1e100);
+  base.mass_j = params.in_range("mass_j", 1e-100, 1e100);
   base.inertia_factor = params.positive("inertia_factor");
   if (base.inertia_factor > 1) throw_input("inertia_factor", params.raw("inertia_factor"), "must be in (0, 1]");
   base.cluster_size = static_cast<std::size_t>(params.integer("cluster_size", 2, 4));
@@ -202,7 +204,7 @@ class StochasticFrictionStudy final : public Study {
     o.measure = [](const Parameters& prm, const IntegratorSpec& spec, double h) {
       StochasticRunSpec s = base_spec(prm);
       s.law = prm.choice("law", stochastic_law_names(), stochastic_law_renames());
-      s.kT = prm.positive("kT");
+      s.kT = prm.in_range("kT", 1e-100, 1e100);
       s.system = prm.choice("system", {"pair"});
       s.geometry = prm.choice("geometry", {"fixed"}) == "fixed" ? ContactGeometry::fixed : ContactGeometry::bonded;
       s.scheme = spec.scheme == "em" ? SdeScheme::euler_maruyama : SdeScheme::heun;
@@ -211,7 +213,7 @@ class StochasticFrictionStudy final : public Study {
                                   "noise; allowed with sde-heun: linear (use em for " + s.law + ")");
       s.dt = h;
       s.seed = s.seed * 1000003ULL ^ std::bit_cast<std::uint64_t>(h);
-      (void)stochastic_run_counts(s, "t_end", "dt");
+      (void)stochastic_run_counts(s, "t_end", "dt", &prm);
       const StochasticRunResult r = run_stochastic(s);
       const long steps = std::lround(s.t_end / h);
       return ObservableValue{r.ratio, steps * (s.scheme == SdeScheme::heun ? 2 : 1), steps, r.stderr_ratio};
@@ -241,7 +243,7 @@ class StochasticFrictionStudy final : public Study {
   nlohmann::json run(const Parameters& params, const StudyContext& ctx) const override {
     const std::vector<std::string>& laws_allowed = stochastic_law_names();
     const auto laws = params.choice_list("law", laws_allowed, stochastic_law_renames());
-    const auto kTs = params.positive_list("kT");
+    const auto kTs = params.in_range_list("kT", 1e-100, 1e100);  // as base_spec's magnitudes
     const auto systems = params.choice_list("system", {"pair", "cluster"});
     const auto geometries = params.choice_list("geometry", {"fixed", "bonded"});
     const auto scheme_names = split_list(params.raw("scheme"));
@@ -259,7 +261,7 @@ class StochasticFrictionStudy final : public Study {
     const auto sweep_laws = params.choice_list("sweep_law", laws_allowed, stochastic_law_renames());
     const auto sweep_schemes = split_list(params.raw("sweep_scheme"));
     for (const auto& n : sweep_schemes) (void)parse_sde_scheme("sweep_scheme", n);  // also the spec names em, sde-heun
-    const auto sweep_kTs = params.positive_list("sweep_kT");
+    const auto sweep_kTs = params.in_range_list("sweep_kT", 1e-100, 1e100);
 
     struct Job {
       std::string part;  // grid, grid-dt2 (the dt/2 partner of the grid job before it), dt-sweep
@@ -294,7 +296,7 @@ class StochasticFrictionStudy final : public Study {
       // Step counts in range, checked before any run (also by --dry-run), naming the key that set them.
       const bool sweep_job = job.part == "dt-sweep";
       (void)stochastic_run_counts(sp, sweep_job ? "sweep_t_end" : sp.system == "cluster" ? "cluster_t_end" : "t_end",
-                                  sweep_job ? "sweep_dt" : "dt");
+                                  sweep_job ? "sweep_dt" : "dt", &params);
       const std::string model_key = sp.system + (sp.geometry == ContactGeometry::fixed ? "/fixed/" : "/bonded/") + sp.law +
                                     "/" + format_value(sp.kT) + "/" + to_string(sp.scheme);
       if (!built.insert(model_key).second) continue;
@@ -303,7 +305,6 @@ class StochasticFrictionStudy final : public Study {
     }
 
     const auto dir = ctx.out_dir;
-    std::filesystem::create_directories(dir / "runs");
     double steps_per_run = 0;
     std::size_t particles = 2;
     for (const auto& job : jobs) {
@@ -311,6 +312,7 @@ class StochasticFrictionStudy final : public Study {
       if (job.spec.system == "cluster") particles = std::max(particles, job.spec.cluster_size);
     }
     ctx.plan({{"runs", jobs.size()}, {"steps_per_run", json_number(steps_per_run)}, {"particles", particles}});
+    std::filesystem::create_directories(dir / "runs");
     nlohmann::json results = nlohmann::json::array();
     std::vector<std::string> table_columns{
         "index", "system", "geometry", "law", "scheme", "kT [n.u.]", "dt [n.u.]", "equipartition_ratio", "stderr",
@@ -476,6 +478,7 @@ class StochasticFrictionStudy final : public Study {
                       {"limit_ratio_dt_to_0", json_number(g.limit)},
                       {"intercept_deviation_in_stderr", json_number(dev)}});
     }
+    csv.close();
     return fits;
   }
 

@@ -1,10 +1,5 @@
 #include "studies/sweep.hpp"
 
-#include <fcntl.h>
-#include <spawn.h>
-#include <sys/wait.h>
-#include <unistd.h>
-
 #include <algorithm>
 #include <chrono>
 #include <cstring>
@@ -18,12 +13,12 @@
 
 #include "core/errors.hpp"
 #include "core/interrupt.hpp"
+#include "studies/child_process.hpp"
 #include "studies/cli_args.hpp"
+#include "studies/out_dir_lock.hpp"
 #include "studies/output.hpp"
 #include "studies/provenance.hpp"
 #include "studies/run_store.hpp"
-
-extern char** environ;
 
 namespace stickslip {
 
@@ -190,24 +185,18 @@ std::string last_line(const std::filesystem::path& log) {
   return last;
 }
 
-pid_t spawn_point(const SweepDef& d, std::size_t k, const std::filesystem::path& out) {
-  std::vector<std::string> argv{"stickslip", "run", d.study};
-  for (const auto& [key, v] : d.point(k)) argv.insert(argv.end(), {"--set", key + "=" + v});
-  for (const auto& [key, v] : d.fixed) argv.insert(argv.end(), {"--set", key + "=" + v});
-  argv.insert(argv.end(), {"--out", (out / "points" / std::to_string(k)).string(), "--json"});
-  std::vector<char*> cargv;
-  for (auto& a : argv) cargv.push_back(a.data());
-  cargv.push_back(nullptr);
-  const std::string log = (out / "points" / (std::to_string(k) + ".log")).string();
-  posix_spawn_file_actions_t fa;
-  posix_spawn_file_actions_init(&fa);
-  posix_spawn_file_actions_addopen(&fa, 1, log.c_str(), O_WRONLY | O_CREAT | O_TRUNC, 0644);
-  posix_spawn_file_actions_adddup2(&fa, 1, 2);
-  pid_t pid = 0;
-  const int rc = posix_spawn(&pid, "/proc/self/exe", &fa, nullptr, cargv.data(), environ);
-  posix_spawn_file_actions_destroy(&fa);
-  if (rc != 0) throw std::runtime_error("cannot start a child stickslip: " + std::string(std::strerror(rc)));
-  return pid;
+// One point as a child `stickslip run` (studies/child_process.hpp: its own process group, killed with the sweep),
+// its stdout and stderr in points/<k>.log; it keeps the sweep's --out lock (fd 3) until it ends.
+std::unique_ptr<Child> spawn_point(const SweepDef& d, std::size_t k, const std::filesystem::path& out, int lock_fd) {
+  static const std::string self = std::filesystem::read_symlink("/proc/self/exe").string();
+  ChildSpec spec;
+  spec.argv = {self, "run", d.study};
+  for (const auto& [key, v] : d.point(k)) spec.argv.insert(spec.argv.end(), {"--set", key + "=" + v});
+  for (const auto& [key, v] : d.fixed) spec.argv.insert(spec.argv.end(), {"--set", key + "=" + v});
+  spec.argv.insert(spec.argv.end(), {"--out", (out / "points" / std::to_string(k)).string(), "--json"});
+  spec.log_file = out / "points" / (std::to_string(k) + ".log");
+  spec.keep_fd = lock_fd;
+  return std::make_unique<Child>(spec);
 }
 
 nlohmann::json point_row(const SweepDef& d, std::size_t k, int code, const std::filesystem::path& out) {
@@ -323,6 +312,7 @@ int sweep_command(const SweepArgs& args) {
   // point's run; a point that exits 2 is a failed row).
   for (const auto& [key, vals] : d.axes)
     for (const auto& v : vals) check.set(key, v);
+  install_interrupt_handlers();  // before the points are planned: a signal from here on ends the sweep cleanly
   const std::size_t total = d.total();
   std::map<std::size_t, double> cost;
   std::map<std::size_t, nlohmann::json> refused;  // --skip-refused: the points the study refuses, not run
@@ -341,10 +331,13 @@ int sweep_command(const SweepArgs& args) {
     }
   }
   make_out_dir(out);
-  std::filesystem::create_directories(out / "points");
+  std::vector<std::string> command_line{"stickslip", "sweep"};
+  command_line.insert(command_line.end(), args.begin(), args.end());
+  const OutDirLock lock(out, command_line);  // held by the sweep and every point it starts
+  if (std::error_code ec; !std::filesystem::create_directories(out / "points", ec) && ec)
+    throw IoError("cannot create the folder", (out / "points").string(), ec.value());
   Parameters sp("sweep");
   sp.declare("sweep_id", d.id(), "").declare("shard", fmt::format("{}/{}", d.shard, d.shards), "");
-  install_interrupt_handlers();  // before runs.jsonl appears
   RunStore store(out, "sweep " + study.name(), sp, resume);
 
   std::vector<std::size_t> pending;
@@ -363,46 +356,66 @@ int sweep_command(const SweepArgs& args) {
                            d.shard, d.shards, rows.size(),
                            refused.empty() ? std::string() : fmt::format(", {} refused and skipped", refused.size()), jobs);
   const auto start = std::chrono::steady_clock::now();
-  std::map<pid_t, std::size_t> running;
+  // The points under way; destroying one that still runs kills it (an exception unwinding past this loop).
+  std::vector<std::pair<std::unique_ptr<Child>, std::size_t>> running;
   std::size_t next = 0, done_now = 0;
   int signal_seen = 0;
+  std::string io_failure;  // a point that exited 4 (a file it could not write): no new point starts
+  std::chrono::steady_clock::time_point kill_at;
   while (next < pending.size() || !running.empty()) {
-    if (interrupted() && !signal_seen) {
+    if (interrupted() && !signal_seen) {  // end every point; each writes its partial summary and exits 143
       signal_seen = interrupt_flag();
-      for (const auto& [pid, k] : running) ::kill(pid, SIGTERM);
+      for (auto& r : running) r.first->signal(SIGTERM);
+      kill_at = std::chrono::steady_clock::now() + std::chrono::seconds(5);
     }
-    while (!signal_seen && next < pending.size() && running.size() < static_cast<std::size_t>(jobs)) {
+    if (signal_seen && std::chrono::steady_clock::now() > kill_at)
+      for (auto& r : running) r.first->signal(SIGKILL);
+    while (!signal_seen && io_failure.empty() && next < pending.size() && running.size() < static_cast<std::size_t>(jobs)) {
       const std::size_t k = pending[next++];
-      running[spawn_point(d, k, out)] = k;
+      running.emplace_back(spawn_point(d, k, out, lock.fd()), k);
     }
     if (running.empty()) break;
-    int status = 0;
-    const pid_t pid = ::waitpid(-1, &status, 0);
-    if (pid < 0) {
-      if (errno == EINTR) continue;
-      throw std::runtime_error(std::string("waitpid: ") + std::strerror(errno));
+    bool reaped = false;
+    for (auto it = running.begin(); it != running.end();) {
+      const std::optional<int> status = it->first->poll();
+      if (!status) {
+        ++it;
+        continue;
+      }
+      reaped = true;
+      const std::size_t k = it->second;
+      const int code = *status;
+      it = running.erase(it);
+      if (code >= 128 || signal_seen) continue;  // ended by a signal: not a result; --resume runs it again
+      if (code == 4) {  // not a property of the point (a full disk, ...): not recorded, --resume runs it again
+        std::string why = last_line(out / "points" / (std::to_string(k) + ".log"));
+        for (const std::string prefix : {"stickslip: error: ", "stickslip: internal error: "})
+          if (why.rfind(prefix, 0) == 0) why = why.substr(prefix.size());
+        if (io_failure.empty()) io_failure = fmt::format("point {}: {}", k, why.empty() ? "exit 4" : why);
+        continue;
+      }
+      const nlohmann::json row = point_row(d, k, code, out);
+      store.record("point-" + std::to_string(k), row);
+      rows[k] = row;
+      ++done_now;
+      cost_done += cost[k];
+      const double el = std::chrono::duration<double>(std::chrono::steady_clock::now() - start).count();
+      // The time left in proportion to the planned work left (to the points left where no work is planned).
+      const double left = cost_total > 0 && cost_done > 0
+                              ? el / cost_done * (cost_total - cost_done)
+                              : el / static_cast<double>(done_now) * static_cast<double>(pending.size() - done_now);
+      std::cerr << fmt::format("sweep {}: {}/{} points ({:.0f} %), {:.1f} s elapsed, about {:.0f} s left{}\n", study.name(),
+                               rows.size(), mine, 100.0 * static_cast<double>(rows.size()) / static_cast<double>(mine), el,
+                               left, code ? fmt::format(" (point {} exit {})", k, code) : std::string());
     }
-    const auto it = running.find(pid);
-    if (it == running.end()) continue;
-    const std::size_t k = it->second;
-    running.erase(it);
-    const int code = WIFEXITED(status) ? WEXITSTATUS(status) : 128 + WTERMSIG(status);
-    if (code >= 128 || signal_seen) continue;  // ended by a signal: not a result; --resume runs it again
-    const nlohmann::json row = point_row(d, k, code, out);
-    store.record("point-" + std::to_string(k), row);
-    rows[k] = row;
-    ++done_now;
-    cost_done += cost[k];
-    const double el = std::chrono::duration<double>(std::chrono::steady_clock::now() - start).count();
-    // The time left in proportion to the planned work left (to the points left where no work is planned).
-    const double left = cost_total > 0 && cost_done > 0
-                            ? el / cost_done * (cost_total - cost_done)
-                            : el / static_cast<double>(done_now) * static_cast<double>(pending.size() - done_now);
-    std::cerr << fmt::format("sweep {}: {}/{} points ({:.0f} %), {:.1f} s elapsed, about {:.0f} s left{}\n", study.name(),
-                             rows.size(), mine, 100.0 * static_cast<double>(rows.size()) / static_cast<double>(mine), el,
-                             left, code ? fmt::format(" (point {} exit {})", k, code) : std::string());
+    if (!reaped) std::this_thread::sleep_for(std::chrono::milliseconds(5));  // a signal is seen within 5 ms
   }
   const double wall = std::chrono::duration<double>(std::chrono::steady_clock::now() - start).count();
+  if (!io_failure.empty()) {  // no sweep.csv, points.jsonl or summary.json of a sweep cut short by a full disk
+    std::cerr << "stickslip: error: " << io_failure << " (" << rows.size() << " points on disk in " << out.string()
+              << "/runs.jsonl; finish with --resume once the cause is fixed)\n";
+    return 4;
+  }
   const std::vector<std::string>& command_line = args.command_line;
   const nlohmann::json timing{{"jobs", jobs}, {"wall_time_s", wall}, {"points_run", done_now}, {"start_order", pending}};
   write_outputs(out, d, units_of(study), rows, refused, timing, provenance(command_line, sp), rows.size() == mine);
@@ -445,9 +458,12 @@ int merge_command(const MergeArgs& args) {
       for (const auto& r : s["refused"]) refused[r.at("point").get<std::size_t>()] = r;
     std::ifstream pts(dir / "points.jsonl");
     std::string line;
-    while (std::getline(pts, line)) {
+    for (std::size_t number = 1; std::getline(pts, line); ++number) {
       if (line.empty()) continue;
-      const nlohmann::json row = nlohmann::json::parse(line);
+      const nlohmann::json row = nlohmann::json::parse(line, nullptr, false);
+      if (!row.is_object() || !row.contains("point") || !row["point"].is_number_unsigned() || !row.contains("exit_code"))
+        throw_input("merge", dir.string(), fmt::format("line {} of {} is not a point row (hand-edited or damaged)", number,
+                                                       (dir / "points.jsonl").string()));
       const std::size_t k = row.at("point").get<std::size_t>();
       if (rows.count(k) && rows[k] != row) throw_input("merge", dir.string(), fmt::format("point {} differs from another folder's", k));
       rows[k] = row;
@@ -465,6 +481,7 @@ int merge_command(const MergeArgs& args) {
                 fmt::format("incomplete: {} of {} points missing (first: {})", missing.size(), d.total(), missing.front()));
   make_out_dir(out);
   const std::vector<std::string>& command_line = args.command_line;
+  const OutDirLock lock(out, command_line);
   Parameters sp("sweep");
   sp.declare("sweep_id", id, "").declare("shard", "1/1", "");
   const auto studies = all_studies();

@@ -53,7 +53,7 @@ TEST_CASE("bad input exits 2 with one line naming the key") {
            {"run no-such-study", "study=no-such-study: unknown study; allowed:"},
            {"run sliding-plates --set foo=1", "foo=1: unknown key for sliding-plates"},
            {"run sliding-plates --set dt=-0.1", "dt=-0.1: every value must be > 0"},
-           {"run sliding-plates --set dt=20", "dt=20: must be <= t_end - t0 = 10"},
+           {"run sliding-plates --set dt=20", "dt=20: needs dt <= t_end (dt=20, t_end=10)"},
            {"run sliding-plates --set m=0", "m=0: must be > 0"},
            {"run sliding-plates --set solver=rk5", "solver=rk5: 'rk5' is not allowed; allowed: euler, midpoint"},
            {"run sliding-plates --set friction=csds --set gamma=0", "gamma=0: must be > 0 for friction=csds"},

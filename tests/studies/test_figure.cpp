@@ -41,6 +41,7 @@ TEST_CASE("render_figure draws a PNG from a CSV when gnuplot is there, and nothi
   {
     CsvWriter csv(dir / "f.csv", {"t [s]", "x [m]"});
     for (int i = 0; i <= 10; ++i) csv.row({0.1 * i, 0.01 * i * i});
+    csv.close();  // a writer not closed is abandoned (studies/output.hpp)
   }
   std::ostringstream log;
   Figure fig;
