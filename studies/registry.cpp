@@ -14,6 +14,7 @@ std::unique_ptr<Study> make_slope_drift_study();
 std::unique_ptr<Study> make_container_study();
 std::unique_ptr<Study> make_granular_gas_study();
 std::unique_ptr<Study> make_heap_study();
+std::unique_ptr<Study> make_dsds_cooling_study();
 
 std::vector<std::unique_ptr<Study>> all_studies() {
   std::vector<std::unique_ptr<Study>> s;
@@ -27,12 +28,13 @@ std::vector<std::unique_ptr<Study>> all_studies() {
   s.push_back(make_container_study());
   s.push_back(make_granular_gas_study());
   s.push_back(make_heap_study());
+  s.push_back(make_dsds_cooling_study());
   return s;
 }
 
 const std::vector<CatalogEntry>& catalog() {
   static const std::vector<CatalogEntry> entries{
-      {"model", "sliding-plates", "two plates under constant normal force, reduced mass m, tangential spring k, damping gamma (seed 001 §3.1)"},
+      {"model", "sliding-plates", "two plates under constant normal force, reduced mass m, tangential spring k, damping gamma (Fuehrer, Brendel, Wolf §3.1)"},
       {"friction", "csds", "continuous spring-dashpot-slider, xi' of eq. 10 (seed 001); never creates energy"},
       {"friction", "dsds", "discontinuous SDS (Luding/LAMMPS linear_history, eq. 1-3): xi reset after each step"},
       {"friction", "dsds-stage", "D-SDS with the reset after every Runge-Kutta stage (seed 001, App. A eq. 22-28)"},

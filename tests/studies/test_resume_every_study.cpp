@@ -31,6 +31,8 @@ const std::map<std::string, std::vector<std::string>> kTiny{
     {"container", {"n=12", "seeds=0", "t_end=0.2"}},
     {"granular-gas", {"n=300", "laws=none,dsds", "seeds=1", "t_end_tau=0.05", "samples=10", "lammps=off", "threads=1"}},
     {"heap", {"n=30", "laws=csds,dsds", "t_max=0.05", "t_drift=0.005", "dt_factors=1,2", "snapshots=0.02"}},
+    {"dsds-cooling", {"n=200", "normal=linear", "seeds=2", "T_end=0.7", "bins=1", "draws=40", "batches=2",
+                      "dt_levels=1", "angles=2", "lammps=off"}},
     {"slope-drift",
      {"friction=coulomb-filippov,csds", "solver=rk4", "damping=on", "projection=on", "start=equilibrium", "angle_deg=30",
       "t_end=0.01", "dt_sweep=none", "size_sweep=none"}},
