@@ -178,6 +178,8 @@ ParticleTrapezoidStats trapezoid_run(const Engine& e, GranularState& s, double d
                                      ParticleLedger* ledger, Observer&& observer, ParticleTrapezoidWork& w) {
   validate_trapezoid_options(o);
   if (!(duration > 0)) throw_input("duration", format_value(duration), "must be > 0");
+  if (e.sort_interval != 0)  // its workspace keeps per-body values across steps in the bodies' order
+    throw_input("sort_interval", std::to_string(e.sort_interval), "0 under the trapezoid (sorting: velocity Verlet only)");
   ParticleTrapezoidStats stats;
   const double t0 = s.t, t_end = s.t + duration;
   TrapezoidStepControl control(t0, o);

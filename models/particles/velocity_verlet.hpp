@@ -31,6 +31,7 @@ struct VerletStats {
 // Set-up: neighbor lists and the forces at the initial state (springs not advanced); starts the ledger.
 template <class Engine>
 void verlet_setup(const Engine& e, GranularState& s, ParticleLedger* ledger = nullptr) {
+  if (e.sort_interval > 0) e.sort(s);
   e.prepare(s);
   if (ledger) {
     const ContactSums c = e.template forces<true>(s, 0.0);

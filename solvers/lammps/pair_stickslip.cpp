@@ -208,9 +208,64 @@ void PairStickslip<Laws>::evaluate(double dt) {
   history_built_ = neighbor->lastcall;
   history_->mark_dirty();
   auto vec = [](const double* p) { return Vec3(p[0], p[1], p[2]); };
-  auto inv_mass = [&](int k) { return (mask[k] & freeze_group_bit_) ? 0.0 : 1.0 / rmass[k]; };
+  // 1/m per atom (0 when frozen), once per step for owned and ghost atoms: a division per atom instead of two per
+  // contact (the divider, shared by every division and square root, is what limits this loop on a dense packing)
+  const int nall = nlocal + atom->nghost;
+  if (inv_mass_.size() < static_cast<std::size_t>(nall)) inv_mass_.resize(static_cast<std::size_t>(nall));
+  double* inv_mass = inv_mass_.data();
+  for (int k = 0; k < nall; ++k) inv_mass[k] = (mask[k] & freeze_group_bit_) ? 0.0 : 1.0 / rmass[k];
 
   ContactSums own, shared;  // pairs of two local atoms; pairs with a ghost (evaluated on both ranks: half each)
+  // Passes over batches of touching contacts: the distance test for a batch, then the kinematics, the turns of the
+  // springs, the laws, and the springs and forces written back, each a loop of its own, in the same order (the same arithmetic, bit for bit, as one pass). Each
+  // pass is a short loop whose iterations are independent, so the processor overlaps the square roots and
+  // divisions of several contacts (one long per-contact loop serialises their latencies: that, with the C-SDS's
+  // second test force and its two square roots while sliding, was the C-SDS style's extra cost on dense packings).
+  std::array<Touch, kBatch>& batch = *batch_;
+  int nb = 0;
+  auto laws_and_forces = [&] {
+    for (int b = 0; b < nb; ++b) {  // kinematics
+      Touch& t = batch[static_cast<std::size_t>(b)];
+      const int i = t.i, j = t.j;
+      const double inv_sum = inv_mass[i] + inv_mass[j];
+      t.c = pair_kinematics(t.d, t.r, vec(v[i]), vec(v[j]), vec(omega[i]), vec(omega[j]), radius[i], radius[j],
+                            inv_sum > 0 ? 1.0 / inv_sum : 0.0);
+      t.xi = vec(history_->slot_spring(t.slot));
+    }
+    for (int b = 0; b < nb; ++b) {  // the springs turned (keep_length: a division and a square root each)
+      Touch& t = batch[static_cast<std::size_t>(b)];
+      turn_spring<Laws::turn>(t.xi, t.c.n);
+    }
+    for (int b = 0; b < nb; ++b) {  // the laws
+      Touch& t = batch[static_cast<std::size_t>(b)];
+      double fn;
+      const Vec3 ft =
+          contact_laws<Ledger>(laws_.normal, laws_.tangential, t.c, t.xi, dt, t.j < nlocal ? own : shared, fn);
+      t.force = ft - fn * t.c.n;
+      t.arm = t.c.n.cross(ft);
+    }
+    for (int b = 0; b < nb; ++b) {  // springs and forces back to LAMMPS' arrays, in contact order
+      const Touch& t = batch[static_cast<std::size_t>(b)];
+      const int i = t.i, j = t.j;
+      double* spring = history_->slot_spring(t.slot);
+      spring[0] = t.xi[0], spring[1] = t.xi[1], spring[2] = t.xi[2];
+      history_->slot_touched(t.slot) = 1;
+      const Vec3& force = t.force;
+      const Vec3& arm = t.arm;
+      const double ri = radius[i], rj = radius[j];
+      for (int k = 0; k < 3; ++k) {
+        f[i][k] += force[k];
+        torque[i][k] += ri * arm[k];
+      }
+      if (j < nlocal)
+        for (int k = 0; k < 3; ++k) {
+          f[j][k] -= force[k];
+          torque[j][k] += rj * arm[k];
+        }
+      if (evflag) ev_tally_xyz(i, j, nlocal, 0, 0.0, 0.0, force[0], force[1], force[2], -t.d[0], -t.d[1], -t.d[2]);
+    }
+    nb = 0;
+  };
   const int inum = list->inum;
   std::size_t slot = 0;
   for (int ii = 0; ii < inum; ++ii) {
@@ -223,34 +278,24 @@ void PairStickslip<Laws>::evaluate(double dt) {
       const int j = jlist[jj] & NEIGHMASK;
       const Vec3 d = vec(x[j]) - xi_pos;
       const double rj = radius[j], rsum = ri + rj, r2 = d.squaredNorm();
-      char& touched = history_->slot_touched(slot);
-      double* spring = history_->slot_spring(slot);
       if (r2 >= rsum * rsum) {  // open: the spring is gone
-        if (touched) spring[0] = spring[1] = spring[2] = 0.0, touched = 0;
+        char& touched = history_->slot_touched(slot);
+        if (touched) {
+          double* spring = history_->slot_spring(slot);
+          spring[0] = spring[1] = spring[2] = 0.0, touched = 0;
+        }
         continue;
       }
-      const double inv_sum = inv_mass(i) + inv_mass(j);
-      const ContactKinematics c = pair_kinematics(d, std::sqrt(r2), vec(v[i]), vec(v[j]), vec(omega[i]),
-                                                  vec(omega[j]), ri, rj, inv_sum > 0 ? 1.0 / inv_sum : 0.0);
-      Vec3 xi = vec(spring);
-      double fn;
-      const Vec3 ft = contact_step<Ledger, Laws::turn>(laws_.normal, laws_.tangential, c, xi, dt,
-                                                      j < nlocal ? own : shared, fn);
-      spring[0] = xi[0], spring[1] = xi[1], spring[2] = xi[2];
-      touched = 1;
-      const Vec3 force = ft - fn * c.n, arm = c.n.cross(ft);
-      for (int k = 0; k < 3; ++k) {
-        f[i][k] += force[k];
-        torque[i][k] += ri * arm[k];
-      }
-      if (j < nlocal)
-        for (int k = 0; k < 3; ++k) {
-          f[j][k] -= force[k];
-          torque[j][k] += rj * arm[k];
-        }
-      if (evflag) ev_tally_xyz(i, j, nlocal, 0, 0.0, 0.0, force[0], force[1], force[2], -d[0], -d[1], -d[2]);
+      Touch& t = batch[static_cast<std::size_t>(nb++)];
+      t.r = std::sqrt(r2);
+      t.d = d;
+      t.slot = slot;
+      t.i = i;
+      t.j = j;
+      if (nb == kBatch) laws_and_forces();
     }
   }
+  laws_and_forces();
   if constexpr (Ledger) {
     ContactSums s = own;
     s.add(shared, 0.5);

@@ -20,8 +20,10 @@
 #pragma once
 
 #include <array>
+#include <memory>
 #include <string>
 #include <type_traits>
+#include <vector>
 
 #include "core/flatten.hpp"
 #include "models/particles/contact_step.hpp"
@@ -127,6 +129,17 @@ class PairStickslip : public PairStickslipBase {
   LAMMPS_NS::bigint history_built_ = -1;  // neighbor->lastcall when the slots were last built or used
   int freeze_group_bit_ = 0;
   double* max_radius_ = nullptr;  // per type, dynamic atoms and fix pour's
+  std::vector<double> inv_mass_;  // per owned and ghost atom, 1/m or 0 when frozen (rebuilt each evaluation)
+  // A touching contact between the passes of evaluate(): separation, kinematics, spring, slot, atoms, the laws' results.
+  struct Touch {
+    ContactKinematics c;
+    Vec3 d, xi, force, arm;  // x_j - x_i, the turned spring, force on i and n x F_t
+    double r;                // |d|
+    std::size_t slot;
+    int i, j;
+  };
+  static constexpr int kBatch = 64;  // contacts per batch (~15 kB: stays in L1)
+  std::unique_ptr<std::array<Touch, kBatch>> batch_ = std::make_unique<std::array<Touch, kBatch>>();
 };
 
 extern template class PairStickslip<LinearCsds>;

@@ -5,6 +5,7 @@
 
 #include "core/errors.hpp"
 #include "core/parameters.hpp"
+#include "tests/input_error.hpp"
 
 using namespace stickslip;
 
@@ -14,14 +15,7 @@ Parameters make() {
   p.declare("dt", "0.1", "step").declare("solver", "rk4", "scheme").declare("events", "on", "flag").declare("list", "1,2,3", "values");
   return p;
 }
-std::string message_of(const std::function<void()>& f) {
-  try {
-    f();
-  } catch (const InputError& e) {
-    return e.what();
-  }
-  return "";
-}
+const auto message_of = test::input_error_message;
 }  // namespace
 
 TEST_CASE("typed reads and lists") {
