@@ -59,6 +59,25 @@ std::string lammps_hertz_mindlin(double young, double restitution, double poisso
          g17(mu) + " damping tsuji";
 }
 
+double lammps_tsuji_restitution(double xi) {
+  const auto alpha = [](double e) {
+    return 1.2728 - 4.2783 * e + 11.087 * e * e - 22.348 * std::pow(e, 3) + 27.467 * std::pow(e, 4) -
+           18.022 * std::pow(e, 5) + 4.8218 * std::pow(e, 6);
+  };
+  const double target = std::sqrt(6.0) * xi;
+  double lo = 0, hi = 1;  // alpha falls monotonically from 1.2728 at e = 0 to ~0 at e = 1
+  for (int k = 0; k < 200; ++k) {
+    const double mid = 0.5 * (lo + hi);
+    (alpha(mid) > target ? lo : hi) = mid;
+  }
+  return 0.5 * (lo + hi);
+}
+
+std::string lammps_hertz_dsds(double young, double xi, double poisson, double kt, double x_gamma_t, double mu) {
+  return "hertz/material " + g17(young) + " " + g17(lammps_tsuji_restitution(xi)) + " " + g17(poisson) +
+         " tangential linear_history " + g17(kt) + " " + g17(x_gamma_t) + " " + g17(mu) + " damping tsuji limit_damping";
+}
+
 void write_lammps_dump(std::ostream& out, long step, const ParticleArrays& p, const PeriodicBox& box) {
   out << "ITEM: TIMESTEP\n" << step << "\nITEM: NUMBER OF ATOMS\n" << p.size() << "\n";
   box_bounds(out, box);

@@ -14,6 +14,7 @@ std::unique_ptr<Study> make_slope_drift_study();
 std::unique_ptr<Study> make_container_study();
 std::unique_ptr<Study> make_granular_gas_study();
 std::unique_ptr<Study> make_heap_study();
+std::unique_ptr<Study> make_dsds_cooling_study();
 
 std::vector<std::unique_ptr<Study>> all_studies() {
   std::vector<std::unique_ptr<Study>> s;
@@ -27,6 +28,7 @@ std::vector<std::unique_ptr<Study>> all_studies() {
   s.push_back(make_container_study());
   s.push_back(make_granular_gas_study());
   s.push_back(make_heap_study());
+  s.push_back(make_dsds_cooling_study());
   return s;
 }
 
