@@ -1,11 +1,13 @@
 # stickslip — the two commands of the README:
-#   make run     install what is missing (Debian 12, as root), build in Release, run the flagship studies -> out/
-#   make check   the same set-up, then the whole test suite through ctest
+#   make run     install what is missing (Debian 12, as root), build the `stickslip` program alone in Release (its
+#                compiler output in build/make-run.log), run the flagship studies -> out/
+#   make check   the same set-up, builds everything (tests, benchmarks), then the whole test suite through ctest
 #   make check-sanitize   the suite built with AddressSanitizer + UndefinedBehaviorSanitizer in build-sanitize/
-# Other targets: deps, build, bench, clean. STUDIES selects what `make run` runs.
+# Other targets: deps, build, build-stickslip, bench, clean. STUDIES selects what `make run` runs.
 
 PACKAGES := build-essential cmake libsundials-dev libeigen3-dev libboost-dev libfmt-dev doctest-dev \
-            nlohmann-json3-dev gnuplot-nox liblammps-dev lammps mpi-default-dev mpi-default-bin
+            nlohmann-json3-dev libcli11-dev gnuplot-nox liblammps-dev lammps mpi-default-dev mpi-default-bin \
+            python3 python3-pandas
 BUILD    := build
 SANITIZE_BUILD := build-sanitize
 # STICKSLIP_NO_FLATTEN: no [[gnu::flatten]] (core/flatten.hpp); the sanitizer build checks memory and UB, not inlining.
@@ -14,7 +16,7 @@ SANITIZE_FLAGS := -O1 -g -fno-omit-frame-pointer -fsanitize=address,undefined -f
 JOBS     ?= $(shell nproc)
 STUDIES  ?= sliding-plates convergence
 
-.PHONY: deps build run check check-sanitize bench clean
+.PHONY: deps build build-stickslip run check check-sanitize bench clean
 
 deps:
 	@missing=$$(for p in $(PACKAGES); do dpkg-query -W -f='$${Status}\n' $$p 2>/dev/null | grep -q 'install ok installed' || echo $$p; done); \
@@ -28,7 +30,17 @@ build: deps
 	cmake -S . -B $(BUILD) -DCMAKE_BUILD_TYPE=Release
 	cmake --build $(BUILD) -j $(JOBS)
 
-run: build
+# The program alone, quietly: configure and compiler output go to $(BUILD)/make-run.log (its tail on a failure); on
+# the terminal a line per 20 % of the build.
+build-stickslip: deps
+	@mkdir -p $(BUILD); start=$$(date +%s); echo "building $(BUILD)/stickslip (compiler output: $(BUILD)/make-run.log)"; \
+	{ { cmake -S . -B $(BUILD) -DCMAKE_BUILD_TYPE=Release && cmake --build $(BUILD) -j $(JOBS) --target stickslip; }; \
+	  echo $$? > $(BUILD)/make-run.rc; } 2>&1 | tee $(BUILD)/make-run.log | \
+	  awk '/^\[ *[0-9]+%\]/ { p = substr($$0, 2, 3) + 0; if (p >= next_p) { print "  " p " %"; fflush(); next_p = p - p % 20 + 20 } }'; \
+	if [ "$$(cat $(BUILD)/make-run.rc)" != 0 ]; then tail -n 30 $(BUILD)/make-run.log; echo "build failed: see $(BUILD)/make-run.log"; exit 1; fi; \
+	echo "built $(BUILD)/stickslip in $$(( $$(date +%s) - start )) s"
+
+run: build-stickslip
 	@for s in $(STUDIES); do echo "== $$s"; ./$(BUILD)/stickslip run $$s --out out/$$s || exit $$?; done
 
 check: build

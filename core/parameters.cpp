@@ -21,21 +21,47 @@ std::vector<std::string> split_list(const std::string& text) {
     if (c == ',') {
       out.push_back(item);
       item.clear();
-    } else if (c != ' ') {
-      item += c;
+    } else {
+      item += c;  // a space stays: the item's parser refuses it (kValueSyntax), naming the key
     }
   }
   out.push_back(item);
   return out;
 }
 
+namespace {
+// Decimal or scientific notation, nothing else: [+-] digits [. digits] [e [+-] digits] (or .digits).
+bool is_decimal(const std::string& t, bool integer) {
+  std::size_t i = 0, n = t.size();
+  const auto digits = [&] {
+    const std::size_t from = i;
+    while (i < n && t[i] >= '0' && t[i] <= '9') ++i;
+    return i - from;
+  };
+  if (i < n && (t[i] == '+' || t[i] == '-')) ++i;
+  std::size_t mantissa = digits();
+  if (integer) return mantissa > 0 && i == n;
+  if (i < n && t[i] == '.') {
+    ++i;
+    mantissa += digits();
+  }
+  if (mantissa == 0) return false;
+  if (i < n && (t[i] == 'e' || t[i] == 'E')) {
+    ++i;
+    if (i < n && (t[i] == '+' || t[i] == '-')) ++i;
+    if (digits() == 0) return false;
+  }
+  return i == n;
+}
+}  // namespace
+
 double parse_real(const std::string& key, const std::string& text) {
-  if (text.empty()) throw_input(key, text, "expected a number");
+  if (!is_decimal(text, false))
+    throw_input(key, text, "expected a finite number in decimal or scientific notation (2, -0.5, 1e-3; no spaces, no hex)");
   errno = 0;
-  char* end = nullptr;
-  const double v = std::strtod(text.c_str(), &end);
-  if (end != text.c_str() + text.size() || errno == ERANGE || !std::isfinite(v))
-    throw_input(key, text, "expected a finite number");
+  const double v = std::strtod(text.c_str(), nullptr);
+  if (errno == ERANGE || !std::isfinite(v))
+    throw_input(key, text, "beyond the range of a double (about 2.2e-308 to 1.8e308 in magnitude, or 0)");
   return v;
 }
 
@@ -47,7 +73,7 @@ Parameters& Parameters::declare(const std::string& key, const std::string& defau
 void Parameters::assign(const std::string& assignment) {
   const auto eq = assignment.find('=');
   if (eq == std::string::npos || eq == 0)
-    throw InputError("--set " + assignment + ": expected KEY=VALUE");
+    throw_input("--set", assignment, "expected KEY=VALUE");
   set(assignment.substr(0, eq), assignment.substr(eq + 1));
 }
 
@@ -68,6 +94,19 @@ const Parameters::Entry& Parameters::entry(const std::string& key) const {
 }
 
 const std::string& Parameters::raw(const std::string& key) const { return entry(key).value; }
+
+std::string Parameters::culprit(std::initializer_list<std::string> keys) const {
+  if (keys.size() == 0) throw std::logic_error("culprit: no keys");
+  for (const std::string& k : keys)
+    if (given(k)) return k;
+  return *keys.begin();
+}
+
+void Parameters::require_relation(bool holds, std::initializer_list<std::string> keys, const std::string& relation) const {
+  if (holds) return;
+  const std::string key = culprit(keys);
+  throw_input(key, raw(key), relation);
+}
 
 std::string Parameters::unit(const std::string& key) const {
   const std::string& help = entry(key).help;
@@ -103,11 +142,11 @@ double Parameters::in_range(const std::string& key, double lo, double hi) const 
 
 long Parameters::integer(const std::string& key, long lo, long hi) const {
   const std::string& text = raw(key);
+  if (!is_decimal(text, true)) throw_input(key, text, "expected an integer (digits only, no spaces)");
   errno = 0;
-  char* end = nullptr;
-  const long v = std::strtol(text.c_str(), &end, 10);
-  if (text.empty() || end != text.c_str() + text.size() || errno == ERANGE)
-    throw_input(key, text, "expected an integer");
+  const long v = std::strtol(text.c_str(), nullptr, 10);
+  if (errno == ERANGE)
+    throw_input(key, text, "must be an integer in [" + std::to_string(lo) + ", " + std::to_string(hi) + "]");
   if (v < lo || v > hi)
     throw_input(key, text, "must be an integer in [" + std::to_string(lo) + ", " + std::to_string(hi) + "]");
   return v;
@@ -139,7 +178,12 @@ std::vector<double> Parameters::real_list(const std::string& key) const {
   std::vector<double> out;
   for (const auto& item : split_list(raw(key))) {
     if (item.empty()) throw_input(key, raw(key), "empty item in the list");
-    out.push_back(parse_real(key, item));
+    try {
+      out.push_back(parse_real(key, item));
+    } catch (const InputError&) {  // name the whole value the user gave, and the item
+      throw_input(key, raw(key), "'" + item + "' is not a finite number in decimal or scientific notation (lists: "
+                                              "0.1,0.01; no spaces, no hex, within the range of a double)");
+    }
   }
   return out;
 }
@@ -148,6 +192,14 @@ std::vector<double> Parameters::positive_list(const std::string& key) const {
   auto out = real_list(key);
   for (double v : out)
     if (!(v > 0)) throw_input(key, raw(key), "every value must be > 0");
+  return out;
+}
+
+std::vector<double> Parameters::in_range_list(const std::string& key, double lo, double hi) const {
+  auto out = real_list(key);
+  for (double v : out)
+    if (!(v >= lo && v <= hi))
+      throw_input(key, raw(key), "every value must lie in [" + format_value(lo) + ", " + format_value(hi) + "]");
   return out;
 }
 

@@ -6,6 +6,7 @@
 // sweeps accept comma-separated lists.
 #pragma once
 
+#include <initializer_list>
 #include <map>
 #include <string>
 #include <vector>
@@ -28,6 +29,14 @@ class Parameters {
   void set(const std::string& key, const std::string& value);
 
   bool has(const std::string& key) const { return entries_.count(key) != 0; }
+  // Whether the user changed the key from its default.
+  bool given(const std::string& key) const { return entry(key).value != entry(key).default_value; }
+  // The key to name when a relation between several keys fails: the first of `keys` the user changed (the first of
+  // them if none was changed), so that an error names a key the user gave (`stickslip help` lists the defaults).
+  std::string culprit(std::initializer_list<std::string> keys) const;
+  // A relation between keys (e.g. dt <= t_end) that must hold: if not, an InputError naming culprit(keys), its value
+  // and `relation` (which states the keys and values involved).
+  void require_relation(bool holds, std::initializer_list<std::string> keys, const std::string& relation) const;
   // The unit its help text gives as " [UNIT]" (e.g. "end time [s]"), "" if none (a range "[0:5]" or an option
   // "[--x]" is not a unit).
   std::string unit(const std::string& key) const;
@@ -44,6 +53,7 @@ class Parameters {
 
   std::vector<double> real_list(const std::string& key) const;     // "1e-3,1e-2"
   std::vector<double> positive_list(const std::string& key) const;
+  std::vector<double> in_range_list(const std::string& key, double lo, double hi) const;  // every value in [lo, hi]
   std::vector<std::string> choice_list(const std::string& key, const std::vector<std::string>& allowed,
                                        const Renames& renames = {}) const;
   std::vector<bool> flag_list(const std::string& key) const;
@@ -60,6 +70,14 @@ class Parameters {
   std::string owner_;
   std::map<std::string, Entry> entries_;
 };
+
+// The syntax of every value, as `stickslip help STUDY` states it: a number is decimal or scientific notation only
+// (2, -0.5, 1e-3, 1E+6: no spaces around or inside, no hex, no inf or nan, within the range of a double); a list is
+// comma-separated without spaces; a switch is on/off (true/false, yes/no, 1/0). Anything else is an InputError
+// naming the key.
+inline constexpr const char* kValueSyntax =
+    "numbers as 2, -0.5 or 1e-3 (decimal or scientific notation, no spaces, no hex); lists comma-separated without "
+    "spaces: 0.1,0.01; switches on/off";
 
 // Helpers shared with other parsers.
 std::vector<std::string> split_list(const std::string& text);

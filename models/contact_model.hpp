@@ -200,8 +200,11 @@ class ContactModel final : public ContactModelBase {
         x_assigned[nb_] = a[0];
       } else if constexpr (HasHybrid<L>) {
         if constexpr (AdjustingHybrid<decltype(law_.hybrid())>) {
+          const VecCRef xa = x_assigned;
+          const Slip1 ca = rel_.contact(t, body(xa));
+          const double fna = rel_.normal_force(t, body(xa));
           double zz = x_assigned[nb_];
-          law_.hybrid().adjust(c, fn, x_eval[nb_], zz, md(mode));
+          law_.hybrid().adjust(c, fn, ca, fna, x_eval[nb_], zz, md(mode));
           x_assigned[nb_] = zz;
         }
       }

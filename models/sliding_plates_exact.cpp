@@ -28,6 +28,7 @@ ExactSlidingPlates::ExactSlidingPlates(PlateParameters p, bool dsds, double v0, 
     if (dsds_) {
       first.xi = -(s * p_.fmax + p_.gamma * v0) / p_.k;  // eq. 3 applied at t = 0
       if (s * v0 < -vstar) first.kind = s > 0 ? slide_pos : slide_neg;
+      else sticks_at_start_ = true;  // a slide of zero length: slide -> stick at t = 0
     } else {
       first.kind = s > 0 ? slide_pos : slide_neg;
     }
@@ -129,6 +130,7 @@ ExactSlidingPlates::State ExactSlidingPlates::at(double t) const {
 
 std::optional<double> ExactSlidingPlates::t_stick() const {
   std::optional<double> last;
+  if (sticks_at_start_) last = 0.0;
   for (std::size_t i = 1; i < phases_.size(); ++i)
     if (phases_[i].kind == stick_mode && phases_[i - 1].kind != stick_mode) last = phases_[i].t_start;
   return last;

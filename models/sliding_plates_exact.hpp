@@ -16,7 +16,8 @@
 // In every phase m v' = F, so the friction work is W(t) = W_0 + m (v^2 - v_0^2)/2.
 // A D-SDS contact whose initial spring violates the Coulomb test jumps onto eq. 3 at t = 0 (xi(0+)).
 // Phase ends are found by scanning the closed form on a fine grid and refining the first upward crossing
-// by Illinois to round-off; t_stick is the last slide -> stick transition before the horizon.
+// by Illinois to round-off; t_stick is the last slide -> stick transition before the horizon (0 for a D-SDS contact
+// that starts sliding with s v0 >= -v*: its slide has zero length, the reset of eq. 3 at t = 0 leaves it sticking).
 #pragma once
 
 #include <optional>
@@ -59,6 +60,7 @@ class ExactSlidingPlates {
   bool dsds_;
   double v0_, horizon_;
   std::vector<Phase> phases_;
+  bool sticks_at_start_ = false;  // D-SDS: the Coulomb test fails at t = 0 but the reset spring sticks at once
 };
 
 // The exact solution a registry law on the plates converges to: the C-SDS's for csds, the D-SDS's continuous limit

@@ -9,6 +9,7 @@
 #include <vector>
 
 #include "core/errors.hpp"
+#include "core/interrupt.hpp"
 #include "solvers/event_locator.hpp"
 #include "solvers/integrate.hpp"
 
@@ -59,6 +60,7 @@ RunStats run_dopri5(const Model& model, double t0, double t_end, VecRef x, Mode&
   double t = t0;
   long steps_since_event = 0;
   while (t < t_end) {
+    check_interrupt();  // every step: an adaptive run can take millions of steps between two outputs
     const auto [ta, tb] = stepper.do_step(system);
     ++stats.steps;
     if (++steps_since_event > 100000000L) throw SolverError("dopri5: too many steps");

@@ -7,6 +7,7 @@
 #include <functional>
 
 #include "core/errors.hpp"
+#include "core/interrupt.hpp"
 #include "solvers/event_locator.hpp"
 #include "solvers/integrate.hpp"
 #include "solvers/one_step_map.hpp"
@@ -23,12 +24,12 @@ RunStats run_fixed_step(const Model& model, double t0, double t_end, VecRef x, M
   const auto n = static_cast<Eigen::Index>(model.size());
   Vec x_new(n), x_event(n);
 
-  // Number of grid steps; a last step shorter than dt reaches t_end exactly.
-  const double ratio = (t_end - t0) / options.dt;
-  const long n_steps = std::max<long>(1, static_cast<long>(std::ceil(ratio - 1e-9)));
-  if (static_cast<std::size_t>(n_steps) > options.max_steps)
-    throw SolverError(name + ": " + std::to_string(n_steps) + " steps exceed the limit of " +
-                      std::to_string(options.max_steps));
+  // Number of grid steps, counted in double (no overflow); a last step shorter than dt reaches t_end exactly.
+  // validate_solver_options refused a count past max_steps before the run; this is the driver's own guard.
+  const double count = step_count(t_end - t0, options.dt);
+  if (!(count <= options.max_steps))
+    throw SolverError(name + ": " + format_value(count) + " steps exceed the limit of " + format_value(options.max_steps));
+  const long n_steps = static_cast<long>(count);
 
   double t = t0;
   // The re-step map for event refinement reads the current step start (t, x); built once, not per step.
@@ -39,6 +40,7 @@ RunStats run_fixed_step(const Model& model, double t0, double t_end, VecRef x, M
   if (events && locator.restart(t, x, mode, observer).terminate) return stats;
   long k = 0;
   while (k < n_steps) {
+    check_interrupt();  // a signal ends the run between steps (core/interrupt.hpp)
     const double t_next = (k + 1 == n_steps) ? t_end : t0 + static_cast<double>(k + 1) * options.dt;
     map->step(t, x, t_next - t, mode, x_new);
     require_finite(x_new, t_next, name.c_str());

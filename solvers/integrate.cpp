@@ -20,6 +20,9 @@ void validate_solver_options(const Model& model, const SolverOptions& o, double 
   if (!(t_end > t0)) throw_input("t_end", str(t_end), "must be > the start time " + str(t0));
   if (!(o.dt > 0)) throw_input("dt", str(o.dt), "must be > 0");
   if (o.dt > t_end - t0) throw_input("dt", str(o.dt), "must be <= t_end - t0 = " + str(t_end - t0));
+  // Grid points (steps, or the adaptive drivers' outputs) counted without overflow, refused past the limit.
+  require_count("dt", str(o.dt), step_count(t_end - t0, o.dt), o.max_steps, "(t_end - t0) / dt = " + str(t_end - t0) +
+                " / " + str(o.dt), is_fixed_step(o.kind) ? "steps" : "output points", "raise dt or lower t_end");
   if (!is_fixed_step(o.kind)) {
     if (!(o.rtol > 0 && o.rtol < 1)) throw_input("rtol", str(o.rtol), "must lie in (0, 1)");
     if (!(o.atol > 0)) throw_input("atol", str(o.atol), "must be > 0");

@@ -8,17 +8,39 @@
 namespace stickslip {
 
 namespace {
-constexpr const char* kGrammar =
-    "allowed: [filippov:]SCHEME[:bdf|:adams][:ORDER] with SCHEME one of euler, midpoint, heun, rk4, dopri5, cvode, "
-    "ida, trapezoid, verlet, em, sde-heun (e.g. rk4, cvode:bdf, cvode:adams:8, ida:5, filippov:dopri5)";
-
 bool is_order(const std::string& s) { return !s.empty() && s.size() <= 2 && std::all_of(s.begin(), s.end(), ::isdigit); }
 }  // namespace
 
-const std::vector<std::string>& integrator_schemes() {
-  static const std::vector<std::string> s{"euler", "midpoint", "heun",    "rk4", "dopri5",  "cvode",
-                                          "ida",   "trapezoid", "verlet", "em",  "sde-heun"};
+const std::vector<SchemeInfo>& integrator_scheme_info() {
+  static const std::vector<SchemeInfo> s{
+      {"euler", "explicit Euler, 1st order, fixed step dt (odeint)"},
+      {"midpoint", "explicit midpoint, 2nd order, fixed step dt (odeint explicit_generic_rk)"},
+      {"heun", "Heun / explicit trapezoid, 2nd order, fixed step dt (odeint explicit_generic_rk)"},
+      {"rk4", "classical Runge-Kutta, 4th order, fixed step dt (odeint)"},
+      {"dopri5", "Dormand-Prince 5(4), adaptive with dense output, rtol/atol (odeint)"},
+      {"cvode", "SUNDIALS CVODE, cvode:bdf (default) or cvode:adams, :ORDER the largest order, rtol/atol"},
+      {"ida", "SUNDIALS IDA, BDF order 1..5 (ida:ORDER) on the implicit residual: the DAE forms, rtol/atol"},
+      {"trapezoid", "generalized trapezoidal rule with Gauss-Seidel fixed-point iterations (Campello, Algorithm 1; "
+                    "spheres and the particle engine)"},
+      {"verlet", "velocity Verlet of the particle engine, fixed step (container, heap, granular-gas)"},
+      {"em", "Euler-Maruyama for the stochastic friction SDE (Ito; weak order 1)"},
+      {"sde-heun", "stochastic Heun for the stochastic friction SDE (Stratonovich; weak order 1)"},
+  };
   return s;
+}
+
+const std::vector<std::string>& integrator_schemes() {
+  static const std::vector<std::string> names = [] {
+    std::vector<std::string> n;
+    for (const SchemeInfo& i : integrator_scheme_info()) n.push_back(i.name);
+    return n;
+  }();
+  return names;
+}
+
+std::string integrator_grammar() {
+  return "allowed: [filippov:]SCHEME[:bdf|:adams][:ORDER] with SCHEME one of " + join(integrator_schemes()) +
+         " (e.g. rk4, cvode:bdf, cvode:adams:8, ida:5, filippov:dopri5)";
 }
 
 std::string IntegratorSpec::text() const {
@@ -57,7 +79,7 @@ IntegratorSpec parse_integrator(const std::string& key, const std::string& text)
   std::size_t i = 0;
   if (parts.size() > 1 && parts[0] == "filippov") s.filippov = true, ++i;
   const auto& schemes = integrator_schemes();
-  if (i >= parts.size() || std::find(schemes.begin(), schemes.end(), parts[i]) == schemes.end()) throw_input(key, text, kGrammar);
+  if (i >= parts.size() || std::find(schemes.begin(), schemes.end(), parts[i]) == schemes.end()) throw_input(key, text, integrator_grammar());
   s.scheme = parts[i++];
   if (s.scheme == "em" || s.scheme == "sde-heun" || s.scheme == "verlet" || s.scheme == "trapezoid")
     if (s.filippov) throw_input(key, text, "filippov: takes an ODE scheme (euler, midpoint, heun, rk4, dopri5, cvode)");
@@ -71,7 +93,7 @@ IntegratorSpec parse_integrator(const std::string& key, const std::string& text)
     if (s.max_order < 1 || s.max_order > hi)
       throw_input(key, text, "the order of " + std::string(s.adams ? "adams" : "bdf") + " lies in 1.." + std::to_string(hi));
   }
-  if (i != parts.size()) throw_input(key, text, kGrammar);
+  if (i != parts.size()) throw_input(key, text, integrator_grammar());
   return s;
 }
 
@@ -91,7 +113,7 @@ IntegratorSpec parse_integrator_among(const std::string& key, const std::string&
 std::vector<IntegratorSpec> parse_integrator_list(const std::string& key, const std::string& text) {
   std::vector<IntegratorSpec> out;
   for (const auto& item : split_list(text)) out.push_back(parse_integrator(key, item));
-  if (out.empty()) throw_input(key, text, "give at least one integrator; " + std::string(kGrammar));
+  if (out.empty()) throw_input(key, text, "give at least one integrator; " + integrator_grammar());
   return out;
 }
 

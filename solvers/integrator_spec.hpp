@@ -34,7 +34,15 @@ struct IntegratorSpec {
   SolverOptions options(const std::string& key, SolverOptions base) const;
 };
 
-const std::vector<std::string>& integrator_schemes();
+// Every scheme of the grammar with one line on what it is: the one list the parser, its messages and `stickslip list`
+// are made from.
+struct SchemeInfo {
+  std::string name, line;
+};
+const std::vector<SchemeInfo>& integrator_scheme_info();
+const std::vector<std::string>& integrator_schemes();  // the names of integrator_scheme_info(), in its order
+// The grammar as a message tail: "allowed: [filippov:]SCHEME[...] with SCHEME one of euler, ... (e.g. ...)".
+std::string integrator_grammar();
 // Throws InputError naming `key` and the grammar for a malformed spec.
 IntegratorSpec parse_integrator(const std::string& key, const std::string& text);
 // parse_integrator, refusing a scheme outside `schemes` (InputError naming key and listing them); plain: no

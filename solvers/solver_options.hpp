@@ -6,6 +6,7 @@
 #include <vector>
 
 #include "core/types.hpp"
+#include "core/work_limits.hpp"
 
 namespace stickslip {
 
@@ -28,7 +29,8 @@ struct SolverOptions {
   bool events = true;      // locate the model's switching functions
   bool suppress_algebraic_error = false;  // IDA: IDASetSuppressAlg
   std::size_t max_events = 1000000;       // guard against event storms (Zeno)
-  std::size_t max_steps = 100000000;      // fixed-step guard; adaptive solvers use their own limits
+  double max_steps = kMaxSteps;           // grid points (steps of the fixed-step schemes, outputs of the adaptive
+                                          // ones) a run may plan: validate_solver_options refuses more (dt)
 };
 
 struct EventRecord {

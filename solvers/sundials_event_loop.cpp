@@ -3,6 +3,7 @@
 #include <cmath>
 
 #include "core/errors.hpp"
+#include "core/interrupt.hpp"
 #include "solvers/event_locator.hpp"
 
 namespace stickslip {
@@ -60,6 +61,7 @@ RunStats run_sundials_event_loop(const Model& model, double t0, double t_end, Ve
   double t = t0;
   std::vector<int> found(model.num_events());
   while (t < t_end) {
+    check_interrupt();  // every internal step of CVODE / IDA, not only at the outputs
     double t_new = t;
     const SundialsStepper::Result result = stepper.step(t_end, t_new, x_step);
     // Outputs the step passed; one that coincides with a root is covered by the event's own observer calls.

@@ -1,5 +1,7 @@
 #include "studies/cli_args.hpp"
 
+#include <map>
+
 #include "core/errors.hpp"
 
 namespace stickslip {
@@ -33,15 +35,18 @@ long parse_count(const std::string& key, const std::string& text, long lo, long 
   return v;
 }
 
-bool is_option(const std::string& arg, const std::string& name) {
-  return arg == name || arg.rfind(name + "=", 0) == 0;
-}
-
-std::string option_value(const std::vector<std::string>& args, std::size_t& i) {
-  const std::string& a = args[i];
-  if (const auto eq = a.find('='); a.rfind("--", 0) == 0 && eq != std::string::npos) return a.substr(eq + 1);
-  if (i + 1 >= args.size()) throw_input(a, "", "expects a value");
-  return args[++i];
+void assign_each(Parameters& params, const std::vector<std::string>& sets) {
+  std::map<std::string, std::string> given;  // key -> the value it was first given
+  for (const std::string& s : sets) {
+    const auto eq = s.find('=');
+    if (eq != std::string::npos && eq > 0) {
+      const std::string key = s.substr(0, eq), value = s.substr(eq + 1);
+      if (const auto it = given.find(key); it != given.end())
+        throw_input(key, value, "given twice (--set " + key + "=" + it->second + " and --set " + s + "); give each key once");
+      given.emplace(key, value);
+    }
+    params.assign(s);
+  }
 }
 
 }  // namespace stickslip

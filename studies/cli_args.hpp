@@ -1,5 +1,5 @@
 // studies/cli_args.hpp — pieces the `stickslip` subcommands share: finding a study by name, the --out folder,
-// whole-number options, option values.
+// whole-number options, the --set assignments. (The grammar of the command line: studies/command_line.hpp.)
 #pragma once
 
 #include <filesystem>
@@ -17,9 +17,8 @@ const Study& find_study(const std::vector<std::unique_ptr<Study>>& studies, cons
 void make_out_dir(const std::filesystem::path& out);
 // A whole number in [lo, hi] (InputError naming key otherwise).
 long parse_count(const std::string& key, const std::string& text, long lo, long hi);
-// The value after option args[i] ("--x V" or "--x=V"); advances i past it. Throws InputError if missing.
-std::string option_value(const std::vector<std::string>& args, std::size_t& i);
-// True if args[i] is option `name`, alone or as "name=...".
-bool is_option(const std::string& arg, const std::string& name);
+// Applies every --set KEY=VALUE in order; a key given twice is an InputError naming it and both values (a repeated
+// --set never silently keeps the last).
+void assign_each(Parameters& params, const std::vector<std::string>& sets);
 
 }  // namespace stickslip

@@ -28,8 +28,10 @@
 #include <map>
 #include <complex>
 #include <cstdio>
+#include <fmt/format.h>
 
 #include "core/errors.hpp"
+#include "core/work_limits.hpp"
 #include "core/interrupt.hpp"
 #include "core/progress.hpp"
 #include "models/hertz_mindlin.hpp"
@@ -132,6 +134,7 @@ class PourMonitor {
   void snapshot(double t, const std::vector<Vec3>& x, const std::vector<Vec3>& v, const std::vector<double>& radius) {
     CsvWriter f(dir_ / ("container_snap_" + tag_ + "_" + fmt_time(t) + ".csv"), {"x [m]", "y [m]", "r [m]", "speed [m/s]"});
     for (std::size_t p = 0; p < x.size(); ++p) f.row({x[p][0], x[p][1], radius[p], v[p].norm()});
+    f.close();
     snap_times.push_back(t);
   }
   std::filesystem::path dir_;
@@ -204,8 +207,8 @@ nlohmann::json engine_pour(const ContainerSetup& setup, bool with_rot, const Tan
   energies(et, er);
   mon.observe(0.0, p.x, p.v, p.omega, p.radius, et, er, touching(e, s));
   const double dt = c.topt.dt;
-  const long max_steps = static_cast<long>(std::ceil(c.t_end / dt - 1e-9));
-  const long report = std::max(1L, static_cast<long>(0.5 / dt));
+  const long max_steps = static_cast<long>(step_count(c.t_end, dt));  // <= kMaxSteps: checked before the runs
+  const long report = std::max(1L, static_cast<long>(std::min(0.5 / dt, 1e15)));
   const bool trapezoid = c.integrator == "trapezoid";
   VerletStats st;
   ParticleTrapezoidStats ts;
@@ -237,6 +240,7 @@ nlohmann::json engine_pour(const ContainerSetup& setup, bool with_rot, const Tan
     if (mon.rested(t)) break;
   }
   mon.finish(t, p.x, p.v, p.radius);
+  dumps.close();
   x = p.x;
   nlohmann::json j{{"t_stop", json_number(t)},
                    {"final_kinetic_energy", json_number(et + er)},
@@ -256,7 +260,7 @@ class ContainerStudy : public Study {
  public:
   std::string name() const override { return "container"; }
   std::string summary() const override {
-    return "seed 004 ex. 5.3: 230 particles poured into a container with an inclined face, with/without rotations (Fig. 9-12)";
+    return "Campello ex. 5.3: 230 particles poured into a container with an inclined face, with/without rotations (Fig. 9-12)";
   }
   // Units of the summary's results for `stickslip sweep` ("-": dimensionless; mean/stderr/n of the ensembles: mixed).
   std::map<std::string, std::string> result_units() const override {
@@ -300,7 +304,7 @@ class ContainerStudy : public Study {
         .declare("t_end", "8", "longest simulated time (s); a run stops once at rest for rest_hold")
         .declare("rest_ratio", "1e-6", "at rest: total kinetic energy below rest_ratio * its peak")
         .declare("rest_hold", "0.25", "time the energy must stay below the threshold before a run stops (s)")
-        .declare("integrator", "verlet", "the particle engine under verlet (velocity Verlet) or trapezoid (seed 004's fixed point, Algorithm 1); both keep the energy ledger")
+        .declare("integrator", "verlet", "the particle engine under verlet (velocity Verlet) or trapezoid (Campello's fixed point, Algorithm 1); both keep the energy ledger")
         .declare("tangential", "mindlin", "tangential law: none, csds, dsds, dsds-stage, cundall-strack, mindlin, coulomb (not with trapezoid)")
         .declare("kt", "auto", "tangential stiffness of csds, dsds, cundall-strack (N/m); auto: Mindlin's 8 G* sqrt(r* h) at the overlap h of a particle resting on the floor")
         .declare("gamma_t", "auto", "tangential damping of csds, dsds, cundall-strack per effective mass (1/s); auto: 2 xi sqrt(kt/m*), m* = m/2")
@@ -324,12 +328,21 @@ class ContainerStudy : public Study {
     spec.density = prm.in_range("rho", 1e-3, 1e5);  // eq. 50 gives no usable dt beyond (no material is denser)
     spec.young = prm.in_range("E", 1e-3, 1e13);     // (or stiffer)
     spec.poisson = prm.in_range("nu", -0.99, 0.49);
-    spec.floor_width = prm.positive("floor_width");
+    // Lengths up to 10 km: beyond, the impact speed from the vessel top makes eq. 50's auto dt vanish (the error then
+    // named dt, which the user never set).
+    spec.floor_width = prm.in_range("floor_width", 1e-9, 1e4);
     spec.incline_deg = prm.in_range("incline_deg", 10, 80);
-    spec.incline_rise = prm.positive("incline_rise");
-    spec.vessel_width = prm.positive("vessel_width");
-    spec.vessel_height = prm.positive("vessel_height");
-    spec.vessel_gap = prm.nonnegative("vessel_gap");
+    spec.incline_rise = prm.in_range("incline_rise", 1e-9, 1e4);
+    spec.vessel_width = prm.in_range("vessel_width", 1e-9, 1e4);
+    spec.vessel_height = prm.in_range("vessel_height", 1e-9, 1e4);
+    spec.vessel_gap = prm.in_range("vessel_gap", 0, 1e4);
+    // The placement grid (models/sphere_scene.cpp) has cells of 2 r over the vessel: at most 1e8 of them.
+    const double cells = (std::ceil(spec.vessel_width / (2 * spec.radius)) + 1) *
+                         (std::ceil(spec.vessel_height / (2 * spec.radius)) + 1);
+    prm.require_relation(cells <= 1e8, {"r", "vessel_width", "vessel_height"},
+                         "the vessel (vessel_width=" + prm.raw("vessel_width") + ", vessel_height=" +
+                             prm.raw("vessel_height") + ") spans more than 1e8 cells of 2 r (r=" + prm.raw("r") +
+                             "); at most about 1e4 r on each side");
     std::vector<std::uint64_t> seeds;
     for (double v : prm.real_list("seeds")) {
       if (!(v >= 0 && v <= 1e9 && v == std::floor(v))) throw_input("seeds", prm.raw("seeds"), "integers in [0, 1e9]");
@@ -391,10 +404,17 @@ class ContainerStudy : public Study {
     const double dt_fraction = cfg.integrator == "verlet" ? 100 : 20;
     if (prm.raw("dt") == "auto") {
       topt.dt = tc / dt_fraction;
+      if (!(topt.dt > 0 && std::isfinite(topt.dt))) {  // name what the user gave, not dt
+        const std::string k = prm.culprit({"r", "E", "rho", "nu", "vessel_height", "incline_rise", "vessel_gap", "floor_width"});
+        throw_input(k, prm.raw(k), "gives no usable auto dt (eq. 50 collision time " + format_value(tc) +
+                                       " s at the impact speed from the vessel top); give dt=, or a physical value");
+      }
     } else {
       topt.dt = prm.positive("dt");
     }
-    if (!(topt.dt < t_end)) throw_input("dt", prm.raw("dt"), "must be < t_end");
+    prm.require_relation(topt.dt < t_end, {"dt", "t_end"},
+                         "needs dt < t_end (dt=" + prm.raw("dt") + ", t_end=" + prm.raw("t_end") + ")");
+    (void)checked_count(prm, "dt", topt.dt, "t_end", t_end, kMaxSteps, "steps per run");
     validate_trapezoid_options(topt);
     ctx.log << "container: " << spec.particles << " particles, vessel y in [" << setup.vessel_bottom << ", "
             << setup.vessel_top << "] m, impact speed " << v_impact << " m/s, t_c " << tc << " s, " << cfg.integrator
@@ -405,7 +425,7 @@ class ContainerStudy : public Study {
     if (rot != "on") modes.push_back(false);
     ctx.plan({{"runs", seeds.size() * modes.size()}, {"particles", spec.particles},
               {"integrator", cfg.integrator}, {"tangential", cfg.tangential},
-              {"steps_per_run_at_most", json_number(std::ceil(t_end / topt.dt))}, {"dt", json_number(topt.dt)},
+              {"steps_per_run_at_most", step_count(t_end, topt.dt)}, {"dt", json_number(topt.dt)},
               {"placement_of_first_seed", setup.placement}});
     // One pour per placement seed and mode (the first seed's write the series, snapshots and figures); the further
     // placements (same geometry and dt) give the spread of a chaotic pour's packing.
@@ -441,41 +461,60 @@ class ContainerStudy : public Study {
       snap_done.push_back(runs[tags.back()]["snapshot_times"].get<std::vector<double>>());
     }
 
-    // Figures 10/12: kinetic energies, log scale.
+    // Figures 10/12: kinetic energies, log scale, with the times the paper reads off its own Figs. 10 and 12.
     Figure energy{"", 1, 1, 1000, 650, {}, {}};
-    Panel& ke = energy.panel("Example 5.3, " + cfg.integrator + " + " + cfg.tangential + ": kinetic energies (total below " +
-                                 prm.raw("rest_ratio") + " x peak = at rest)",
-                             "t [s]", "kinetic energy [J]");
+    Panel& ke = energy.panel(
+        "Campello, Example 5.3, Figs. 10 and 12 (" + cfg.integrator + " + " + cfg.tangential +
+            ")\ndotted lines and grey band: the paper's times (first hits on the inclined face 0.5 s;\nrise of the "
+            "translational energy 2.6-3.4 s with rotations; rest at about 4.0 s)",
+        "t [s]", "kinetic energy [J]");
     ke.logy = true;
     ke.set("set format y '%.0e'").set("set key top right");
+    ke.set("set style rect fc rgb '#e0e0e0' fs solid 0.5 noborder");
+    ke.set("set object 1 rect from 2.6, graph 0 to 3.4, graph 1 behind");
+    for (const double t : {0.5, 4.0})
+      ke.set(fmt::format("set arrow from {0}, graph 0 to {0}, graph 1 nohead dt 3 lc rgb 'gray30'", t));
+    ke.set("set label 'paper: rise 2.6-3.4 s' at 2.62, graph 0.04 font ',9'");
+    ke.set("set label 'paper: at rest ~4.0 s' at 4.02, graph 0.04 font ',9'");
+    ke.set("set label 'paper: face hit 0.5 s' at 0.52, graph 0.04 font ',9'");
     for (const auto& tag : tags) {
       const std::string f = "container_ke_" + tag + ".csv";
       ke.add(Curve::of(f, "1", "2", "translational, " + std::string(tag == "rot" ? "with" : "without") + " rotations", "l lw 2"));
       if (tag == "rot") ke.add(Curve::of(f, "1", "3", "rotational, with rotations", "l lw 2"));
     }
     render_figure(ctx.out_dir / "fig10_12_container_energy.png", energy, ctx.log);
-    // Figures 9/11: snapshots, coloured by speed, with the container's outline.
+    // Figures 9/11: snapshots, coloured by speed, with the container's walls and the vessel the particles start in
+    // (not a wall in the run: they all fall from rest together), drawn as data lines so that they are clipped.
+    const double r = spec.radius, x_mid = 0.5 * (spec.floor_width + setup.x_right);
+    const double vx0 = x_mid - 0.5 * spec.vessel_width, vx1 = x_mid + 0.5 * spec.vessel_width;
+    const double vy0 = setup.vessel_bottom - r, vy1 = setup.vessel_top + r;
+    const std::vector<std::vector<double>> walls{{0, setup.wall_top}, {0, 0}, {spec.floor_width, 0},
+                                                 {setup.x_right, spec.incline_rise}, {setup.x_right, setup.wall_top}};
+    const std::vector<std::vector<double>> vessel{{vx0, vy1}, {vx0, vy0}, {}, {vx1, vy0}, {vx1, vy1}};
+    const double speed_max = 5;
     for (std::size_t k = 0; k < tags.size(); ++k) {
       const auto& times = snap_done[k];
       const int cols = 4, rows = static_cast<int>((times.size() + cols - 1) / cols);
       const double yt = std::max(spec.incline_rise + 2.5, 4.5);
-      const auto point = [](double x, double y) { return format_value(x) + "," + format_value(y); };
-      const std::vector<std::string> outline{point(0, setup.wall_top), point(0, 0), point(spec.floor_width, 0),
-                                             point(setup.x_right, spec.incline_rise), point(setup.x_right, setup.wall_top)};
-      Figure snaps{"Example 5.3 " + std::string(tags[k] == "rot" ? "with rotations (Fig. 9)" : "without rotations (Fig. 11)") +
-                       ", colour: speed, blue 0 to red >= 5 m/s",
-                   rows, cols, 1400, 420 * rows,
-                   {"set palette defined (0 'blue', 1 'red')", "set cbrange [0:5]", "unset colorbox", "set size ratio -1",
-                    "unset key", "set xrange [-0.2:" + format_value(setup.x_right + 0.2) + "]",
+      Figure snaps{"Campello, Example 5.3, " +
+                       std::string(tags[k] == "rot" ? "Fig. 9: with rotations" : "Fig. 11: without rotations") +
+                       "\ncolour: speed (colour bar, m/s; faster drawn as " + format_value(speed_max) +
+                       "); solid: container walls; dashed: the vessel the particles start in",
+                   rows, cols, 1500, 440 * rows,
+                   {"set palette defined (0 'blue', 1 'red')", fmt::format("set cbrange [0:{}]", speed_max),
+                    "set colorbox vertical user origin graph 1.03, graph 0 size graph 0.04, graph 1",
+                    "set cblabel 'speed [m/s]' offset 1.5,0", "set rmargin 9", "set cbtics 1", "set size ratio -1", "unset key",
+                    "set xrange [-0.2:" + format_value(setup.x_right + 0.2) + "]",
                     "set yrange [-0.2:" + format_value(yt) + "]", "set style fill solid 0.6 border lc rgb 'black'",
                     "set xtics 1", "set ytics 1", "unset grid"},
                    {}};
-      for (std::size_t a = 0; a + 1 < outline.size(); ++a)
-        snaps.settings.push_back("set arrow " + std::to_string(a + 1) + " from " + outline[a] + " to " + outline[a + 1] +
-                                 " nohead lw 2");
+      const std::string wall_block = snaps.block("walls", {"x [m]", "y [m]"}, walls);
+      const std::string vessel_block = snaps.block("vessel", {"x [m]", "y [m]"}, vessel);
       for (double t : times)
-        snaps.panel("t = " + fmt_time(t) + " s", "", "")
-            .add(Curve::of("container_snap_" + tags[k] + "_" + fmt_time(t) + ".csv", "1", "2:3:4", "", "circles lc palette"));
+        snaps.panel("t = " + fmt_time(t) + " s", "x [m]", "y [m]")
+            .add(Curve::of("container_snap_" + tags[k] + "_" + fmt_time(t) + ".csv", "1", "2:3:4", "", "circles lc palette"))
+            .add(Curve::of(wall_block, "1", "2", "", "lines lw 2.5 lc rgb 'black'"))
+            .add(Curve::of(vessel_block, "1", "2", "", "lines lw 1.5 dt 2 lc rgb 'gray40'"));
       render_figure(ctx.out_dir / ("fig" + std::string(tags[k] == "rot" ? "9" : "11") + "_container_snapshots_" + tags[k] + ".png"),
                     snaps, ctx.log);
     }

@@ -22,8 +22,9 @@
 // so are the points of a stochastic series finer than its asymptotic range (there the noise, not rounding, ends it).
 // Their standard errors are in summary.json (points[].stderr).
 // Writes converge.csv (one row per run; units in the header; text columns as codes, legend in summary.json),
-// summary.json, converge.png (log-log, reference slopes h^1..h^4) and, with --work, work.png (error against rhs
-// evaluations and against wall time: the work-precision diagram).
+// converge_long.csv (one row per run and result: solver, h_kind, h, h_unit, range, result, value, unit; texts, not
+// codes), summary.json, converge.png (log-log, guides of slope 1..4 beside the series fitted nearest them) and, with
+// --work, work.png (error against rhs evaluations and against wall time: the work-precision diagram).
 #pragma once
 
 #include <filesystem>
@@ -39,7 +40,15 @@
 
 namespace stickslip {
 
-int converge_command(const std::vector<std::string>& args);
+// The options of `stickslip converge` as typed (parsed by studies/command_line.cpp, validated here).
+struct ConvergeArgs {
+  std::string study, observable, solver, dt, rtol, reference, floor, out;
+  std::vector<std::string> sets;          // --set KEY=VALUE, in order
+  bool work = false, json = false;
+  std::vector<std::string> command_line;  // "stickslip converge ..." as typed, for provenance
+};
+
+int converge_command(const ConvergeArgs& args);
 
 struct ConvergencePoint {
   double h = 0, value = 0, error = 0, seconds = 0;
@@ -59,18 +68,28 @@ struct ConvergenceSeries {
 // The measurement behind `converge` (also the convergence study's): obs at every dt (fixed-step specs) or rtol
 // (adaptive ones), the reference ("exact" uses `exact`), the errors and the fitted orders; floor_abs < 0: the
 // default floor 1e-14 |reference|. A SolverError of the very first run is thrown; later ones end their series.
+// Progress on `log`: a line at most every 5 s (run count, the latest value, the time left); every run is in the CSV.
 std::vector<ConvergenceSeries> measure_convergence(const Observable& obs, const Parameters& prm,
                                                   const std::vector<IntegratorSpec>& specs, const std::vector<double>& dts,
                                                   const std::vector<double>& rtols, const std::string& reference,
                                                   std::optional<double> exact, double floor_abs, std::ostream& log);
 
 // The outputs of a measurement (converge's and, per friction law and event location, the convergence study's) in
-// `out` (created): converge.csv (one row per run, codes for the text columns), converge.png (error against dt and
-// against rtol, reference slopes h^1..h^4), with `work` work.png (error against rhs evaluations and wall time), and
+// `out` (created): converge.csv (one row per run, codes for the text columns), converge_long.csv, converge.png (error
+// against dt and against rtol, guides of slope 1..4), with `work` work.png (error against rhs evaluations and wall
+// time), and
 // summary.json (command, study, observable, unit, reference, results, csv_codes and the keys of `extra`), which is
 // returned. Each series' fitted order goes to `log`.
 nlohmann::json write_convergence(const std::filesystem::path& out, const std::string& study, const Observable& obs,
                                  const std::vector<ConvergenceSeries>& series, const std::string& reference, bool work,
                                  const nlohmann::json& extra, std::ostream& log);
+
+// The label of a fitted order for a figure's key: "p = 2.01, 95 % CI 2.00 to 2.02, 8 points"; with fewer than 3
+// points no interval exists ("p = 4.1 from 2 points, no CI"); "no fit" without a fit.
+std::string order_label(const OrderFit& fit);
+// True when the two error sequences agree point by point to 0.1 %, closer than a log-log plot can separate
+// (schemes that coincide up to rounding, e.g. the midpoint rule and Heun's method on an affine right-hand side,
+// whose last levels differ by a few 1e-6 of rounding): a figure says so rather than hide one under the other.
+bool same_errors(const std::vector<double>& a, const std::vector<double>& b);
 
 }  // namespace stickslip

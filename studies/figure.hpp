@@ -8,6 +8,9 @@
 //
 // Column expressions are gnuplot's: "1", "($3*1e3)", "(($1 == 2 && $5 > 0) ? $5 : 1/0)" (1/0 skips a point).
 // Every panel starts from gnuplot's defaults (reset), then the figure's settings, then its own.
+// Small tables that belong to the figure rather than to a run (a container's walls, a paper's printed values) are
+// datablocks written into the script itself (Figure::data, drawn as Curve::of("$name", ...)): lines drawn from data
+// are clipped to the panel, as walls drawn with `set arrow` are not.
 #pragma once
 
 #include <deque>
@@ -50,6 +53,14 @@ struct Panel {
   }
 };
 
+// A table written into the script as the datablock $name: a header row (units, as in a CSV), then the rows; an
+// empty row is a blank line, which breaks a line plot into separate segments.
+struct DataBlock {
+  std::string name;  // without the '$'
+  std::vector<std::string> columns;
+  std::vector<std::vector<double>> rows;
+};
+
 struct Figure {
   std::string title;
   int rows = 1, columns = 1;          // the layout the panels fill row by row
@@ -57,15 +68,22 @@ struct Figure {
   std::vector<std::string> settings;  // gnuplot lines applied to every panel before its own
   std::deque<Panel> panels;           // a deque: a Panel& from panel() stays valid while more are added
   bool multiplot = false;             // a multiplot frame even for one panel: the figure's title above the panel's
+  std::vector<DataBlock> data{};      // datablocks every panel can draw
 
   Panel& panel(std::string title, std::string xlabel, std::string ylabel) {
     panels.push_back(Panel{std::move(title), std::move(xlabel), std::move(ylabel), false, false, {}, {}});
     return panels.back();
   }
+  // Adds the datablock $name; returns its name as a curve's file ("$name").
+  std::string block(std::string name, std::vector<std::string> columns, std::vector<std::vector<double>> rows);
 };
 
 // A line colour per index (ten distinct hues, repeating), for curves that belong together across panels.
 std::string curve_color(std::size_t index);
+// A "linespoints" style for series k of a panel whose series may coincide (schemes with equal errors): each its own
+// marker, the later ones smaller and dashed, so a series drawn over an equal one leaves it visible around its
+// markers and between its dashes.
+std::string overlap_safe_style(std::size_t k, const std::string& color);
 
 std::string figure_script(const Figure& fig);
 // Writes <png stem>.gp and runs gnuplot; false (and a line on log) if gnuplot is missing or fails. A figure with no

@@ -17,7 +17,7 @@
 // [fit_start t_free0, t_homogeneous_end], t_free0 = 1/omega_E(T0). Cooling rate zeta = -dlnT_tr/dt (centred
 // differences over +-2 samples) against T_tr, and the dsds/csds ratio at equal T (paired seeds: both laws start from
 // the same state), mean +- standard error over seeds. D-SDS energy created at the collision onsets against v_t,
-// with the closed form of seed 001 eq. 3/11 (dsds_onset_energy), and the net tangential loss D_t - C (what the
+// with the closed form of Fuehrer, Brendel, Wolf eq. 3/11 (dsds_onset_energy), and the net tangential loss D_t - C (what the
 // tangential law takes from the gas after what it created: a reset's energy may be dissipated again in the collision). Frictionless: tau against tau_KT, the error bar the
 // standard error of tau over the seeds; and the local cooling rate zeta(T)/zeta_E(T) averaged over the T grid
 // (cooling_rate_over_kinetic_theory, not anchored at one sample) with t_c/t_free0, the distance from the hard-sphere
@@ -47,9 +47,11 @@
 #include <limits>
 
 #include "core/errors.hpp"
+#include "core/work_limits.hpp"
 #include "core/interrupt.hpp"
 #include "models/particles/binary_impact.hpp"
 #include "models/particles/granular_gas.hpp"
+#include "models/particles/hard_sphere_gas.hpp"
 #include "models/particles/homogeneous_cooling.hpp"
 #include "models/particles/engine_laws.hpp"
 #include "studies/figure.hpp"
@@ -79,7 +81,7 @@ class GranularGasStudy : public Study {
  public:
   std::string name() const override { return "granular-gas"; }
   std::string summary() const override {
-    return "homogeneous cooling of a 3-D granular gas per tangential law: Haff's law, kinetic theory, D-SDS energy creation (seed 001), LAMMPS";
+    return "homogeneous cooling of a 3-D granular gas per tangential law: Haff's law, kinetic theory, D-SDS energy creation (Führer, Brendel & Wolf), LAMMPS";
   }
   // Units of the summary's results for `stickslip sweep` ("-": dimensionless; mean/stderr/n of the ensembles: mixed).
   std::map<std::string, std::string> result_units() const override {
@@ -119,7 +121,7 @@ class GranularGasStudy : public Study {
         .declare("v_thermal", "1", "initial thermal speed sqrt(T0/m) per component (m/s)")
         .declare("rot_ratio", "1", "initial T_rot/T_tr")
         .declare("laws", "none,csds,dsds,mindlin", "tangential laws, any of " + particle_law_list())
-        .declare("normal", "linear", "normal law: linear (spring-dashpot) or hertz (seed 004 damping)")
+        .declare("normal", "linear", "normal law: linear (spring-dashpot) or hertz (Campello's damping)")
         .declare("restitution", "0.8", "normal restitution e (sets gamma_n of the linear law, xi of Hertz)")
         .declare("kn", "2e4", "linear normal stiffness (N/m); also sets k_t = kt_ratio kn of csds/dsds")
         .declare("E", "5e7", "Young's modulus (Pa): Hertz normal law and Mindlin's G*")
@@ -221,6 +223,10 @@ class GranularGasStudy : public Study {
     const double tau_kt = haff_tau(e_meas, nd, sigma, g.spec.phi, g.spec.t0, m);
     const double t_free0 = 1 / enskog_collision_frequency(nd, sigma, g.spec.phi, g.spec.t0, m);
     const double t_end = t_end_tau * tau_kt;
+    // t_end_tau tau_KT / dt grows without bound as e -> 1 (tau_KT ~ 1/(1 - e^2)): refused past the shared limit.
+    require_count("t_end_tau", prm.raw("t_end_tau"), step_count(t_end, g.dt), kMaxSteps,
+                  "t_end_tau tau_KT / dt = " + format_value(t_end) + " / " + format_value(g.dt) + " s", "steps per run",
+                  "lower t_end_tau or dt_fraction, or a less elastic contact");
     g.steps = std::max(1L, std::lround(t_end / g.dt));
     g.sample_every = std::max(1L, g.steps / samples);
     g.vt_bin_max = 12 * vth;
@@ -235,6 +241,11 @@ class GranularGasStudy : public Study {
     const bool have_lmp = want_lammps && on_path("lmp");
     const bool want_hs = std::find(laws.begin(), laws.end(), "none") != laws.end() &&
                          (hard_spheres == "on" || (hard_spheres == "auto" && g.spec.n <= 3000));
+    if (want_hs && !(g.spec.phi < HardSphereGas::max_packing(static_cast<std::size_t>(g.spec.n))))
+      throw_input("phi", prm.raw("phi"),
+                  "the hard-sphere reference needs a box longer than two diameters: phi < n pi/48 = " +
+                      format_value(HardSphereGas::max_packing(static_cast<std::size_t>(g.spec.n))) +
+                      " for n = " + std::to_string(g.spec.n) + " (or hard_spheres=off)");
     ctx.plan({{"runs", laws.size() * seeds.size() + (have_lmp ? 1 : 0) + (want_hs ? seeds.size() : 0)},
               {"steps_per_run", g.steps},
               {"particles", g.spec.n},
@@ -562,11 +573,77 @@ class GranularGasStudy : public Study {
                           {"wall_seconds", lammps_row["wall_seconds"]}});
     }
 
-    draw_figures(ctx, laws, t_grid.size() > 1 ? t_grid[1] / tau_kt : 1e-3, g.spec.t0, lammps_json["ran"].get<bool>(),
-                 rows.count("dsds") > 0, !ratio_at.empty(), cluster_factor,
+    // The answer in energies: per law, what it created, what the scheme itself did wrong (velocity Verlet's energy
+    // error), and what was dissipated, as fractions of the initial kinetic energy K0 (mean +- stderr over seeds).
+    json energy = json::array();
+    std::string energy_answer;
+    {
+      CsvWriter csv(ctx.out_dir / "gas_energy.csv",
+                    {"law index [-]", "created/K0 [-]", "created stderr [-]", "|scheme energy error|/K0 [-]",
+                     "scheme stderr [-]", "normal damping/K0 [-]", "normal stderr [-]", "tangential dissipation/K0 [-]",
+                     "tangential stderr [-]", "net tangential loss (D_t - C)/K0 [-]", "net stderr [-]"});
+      ctx.log << "granular-gas: energy per law, fractions of the initial kinetic energy K0 (mean +- stderr over "
+              << seeds.size() << " seeds):\n"
+              << fmt::format("  {:<15} {:>17} {:>22} {:>17} {:>22} {:>20}\n", "law", "created",
+                             "|scheme energy error|", "normal damping", "tangential dissipation", "net tangential");
+      for (std::size_t k = 0; k < laws.size(); ++k) {
+        std::vector<double> cr, sc, dn, dtg, net;
+        for (const json& row : rows[laws[k]]) {
+          const json& l = row["ledger"];
+          const double k0 = l["kinetic_start"].get<double>();
+          cr.push_back(l["created"].get<double>() / k0);
+          sc.push_back(std::abs(l["scheme_work"].get<double>()) / k0);
+          dn.push_back(l["normal_damping"].get<double>() / k0);
+          dtg.push_back(l["tangential_dissipation"].get<double>() / k0);
+          net.push_back(dtg.back() - cr.back());
+        }
+        const auto se = [](const std::vector<double>& v) { return v.size() > 1 ? stderr_of(v) : 0.0; };
+        csv.row({static_cast<double>(k), mean_of(cr), se(cr), mean_of(sc), se(sc), mean_of(dn), se(dn), mean_of(dtg),
+                 se(dtg), mean_of(net), se(net)});
+        const auto f = [&](const std::vector<double>& v) { return fmt::format("{:.4f} +- {:.4f}", mean_of(v), se(v)); };
+        ctx.log << fmt::format("  {:<15} {:>17} {:>22} {:>17} {:>22} {:>20}\n", laws[k], f(cr), f(sc), f(dn), f(dtg), f(net));
+        energy.push_back({{"law", laws[k]}, {"created", stat(cr)}, {"scheme_energy_error", stat(sc)},
+                          {"normal_damping", stat(dn)}, {"tangential_dissipation", stat(dtg)},
+                          {"net_tangential_loss", stat(net)}});
+      }
+      csv.close();
+      // One sentence: the D-SDS's creation beside the scheme's own error and the net loss of both laws.
+      const auto frac = [&](const std::string& law, const char* what) {
+        for (const json& e : energy)
+          if (e["law"] == law) return e[what]["mean"].is_number() ? e[what]["mean"].get<double>() : NAN;
+        return static_cast<double>(NAN);
+      };
+      double scheme_max = 0;
+      for (const json& e : energy)
+        if (e["scheme_energy_error"]["mean"].is_number())
+          scheme_max = std::max(scheme_max, e["scheme_energy_error"]["mean"].get<double>());
+      if (rows.count("dsds")) {
+        energy_answer = fmt::format(
+            "The D-SDS creates {:.3f} K0 in the collisions, beside velocity Verlet's own energy error of up to {:.3f} K0 "
+            "(dt = t_c/{}) and a normal damping of {:.3f} K0; it dissipates {:.3f} K0 tangentially, so its net tangential "
+            "loss is {:.3f} K0",
+            frac("dsds", "created"), scheme_max, format_value(dt_fraction), frac("dsds", "normal_damping"),
+            frac("dsds", "tangential_dissipation"), frac("dsds", "net_tangential_loss"));
+        if (rows.count("csds"))
+          energy_answer += fmt::format(" against the C-SDS's {:.3f} K0 (which creates {:.3f} K0); the D-SDS/C-SDS cooling "
+                                       "rate at equal T is {:.4f} (mean over the T grid).",
+                                       frac("csds", "net_tangential_loss"), frac("csds", "created"), ratio_to_csds("dsds"));
+        else
+          energy_answer += ".";
+      } else {
+        energy_answer = fmt::format("No D-SDS run (laws without dsds); velocity Verlet's energy error is up to {:.3f} K0.",
+                                    scheme_max);
+      }
+      ctx.log << "granular-gas: " << energy_answer << "\n";
+    }
+
+    draw_figures(ctx, laws, t_grid.size() > 1 ? t_grid[1] / tau_kt : 1e-3, t_grid.back() / tau_kt, g.spec.t0,
+                 lammps_json["ran"].get<bool>(), rows.count("dsds") > 0, !ratio_at.empty(), cluster_factor,
                  "gas_onsets_dsds_s" + std::to_string(seeds.front()) + ".csv");
 
     json out{{"study", name()},
+             {"answer", energy_answer},
+             {"energy_over_initial_kinetic", energy},
              {"results", results},
              {"kinetic_theory", {{"restitution_measured", json_number(e_meas)},
                                  {"restitution_continuous", json_number(fine.restitution)},
@@ -593,56 +670,69 @@ class GranularGasStudy : public Study {
   }
 
  private:
-  static void draw_figures(const StudyContext& ctx, const std::vector<std::string>& laws, double x_min, double t0,
-                           bool lammps, bool dsds, bool ratio, double cluster_factor, const std::string& onsets_file) {
+  static void draw_figures(const StudyContext& ctx, const std::vector<std::string>& laws, double x_min, double x_max,
+                           double t0, bool lammps, bool dsds, bool ratio, double cluster_factor,
+                           const std::string& onsets_file) {
     const auto col = [](std::size_t c) { return fmt::format("${}", c); };
     const auto lc = [](std::size_t k) { return fmt::format(" lc {}", k + 1); };
     const auto per_t0 = [&](std::size_t c) { return fmt::format("(${}/{})", c, format_value(t0)); };
+    // The time axis ends where the runs end (a log axis would otherwise run on to the next decade).
+    const std::string t_range = "set xrange [" + format_value(x_min) + ":" + format_value(x_max) + "]";
     // Column layout of gas_temperatures.csv: 1 t, 2 t/tau, then 3 per law (T_tr, se, T_rot), then LAMMPS T_tr, T_rot.
     Figure temp{"", 1, 1, 1000, 700, {}, {}};
-    Panel& tp = temp.panel(std::string("Homogeneous cooling: T_{tr} (lines), T_{rot} (dashed); Haff T_0/(1+t/tau_{KT})^2 (black)") +
+    Panel& tp = temp.panel(std::string("Homogeneous cooling: T_tr (lines), T_rot (dashed); Haff's law T0/(1 + t/tau_KT)^2 "
+                                       "with Enskog's tau_KT (black)") +
                                (lammps ? "; dots: LAMMPS dsds" : ""),
-                           "t / tau_{KT}", "T / T_0");
+                           "time t / tau_KT (Enskog-Haff time of the frictionless gas)", "temperature T / T0");
     tp.logx = tp.logy = true;
-    tp.set("set key top right").set("set yrange [*:1.2]").set("set xrange [" + format_value(x_min) + ":*]");
+    tp.set("set key top right").set("set yrange [*:1.2]").set("set autoscale yfixmin").set(t_range);
     for (std::size_t k = 0; k < laws.size(); ++k) {
       const std::size_t c = 3 + 3 * k;
-      tp.add(Curve::of("gas_temperatures.csv", "2", per_t0(c), laws[k] + " T_{tr}", "lines lw 2" + lc(k)));
-      tp.add(Curve::of("gas_temperatures.csv", "2", per_t0(c + 2), laws[k] + " T_{rot}", "lines dt 2" + lc(k)));
+      tp.add(Curve::of("gas_temperatures.csv", "2", per_t0(c), laws[k] + " T_tr", "lines lw 2" + lc(k)));
+      tp.add(Curve::of("gas_temperatures.csv", "2", per_t0(c + 2), laws[k] + " T_rot", "lines dt 2" + lc(k)));
     }
     if (lammps)  // every 4th sample
       tp.add(Curve::of("gas_temperatures.csv", "2", fmt::format("(int($0) % 4 == 0 ? {} : 1/0)", per_t0(3 + 3 * laws.size())),
-                       "LAMMPS dsds T_{tr}", "points pt 7 ps 0.6 lc rgb 'black'"));
-    tp.add(Curve::fn("1/(1+x)**2", "Haff, tau_{KT}", "lines lc rgb 'black' lw 1"));
+                       "LAMMPS dsds T_tr", "points pt 7 ps 0.6 lc rgb 'black'"));
+    tp.add(Curve::fn("1/(1+x)**2", "Haff, tau_KT", "lines lc rgb 'black' lw 1"));
     render_figure(ctx.out_dir / "gas_temperature.png", temp, ctx.log);
 
-    // gas_homogeneity.csv: 1 t, 2 t/tau, then 2 per law (density index / S_CS(0), velocity index).
-    Figure hom{"", 2, 1, 1000, 1000, {"set key top left"}, {}};
-    hom.panel("Homogeneity (ensemble mean): density variance on a grid; the gas is homogeneous below the threshold (" +
-                              format_value(cluster_factor) + ")",
-                          "t / tau_{KT}", "density index / S_{CS}(0)");
-    hom.panel("Velocity correlation within cells (1: uncorrelated)", "t / tau_{KT}", "velocity index");
+    // gas_homogeneity.csv: 1 t, 2 t/tau, then 2 per law (density index / S_CS(0), velocity index). The y range leaves
+    // room above the threshold so that its line is not the border.
+    Figure hom{"", 2, 1, 1000, 1000, {"set key top left", t_range}, {}};
+    hom.panel("Homogeneity (ensemble mean): density variance on a grid over the Carnahan-Starling value; homogeneous "
+              "below the threshold (" + format_value(cluster_factor) + ")",
+              "time t / tau_KT", "density index / S_CS(0)");
+    hom.panel("Velocity correlation within cells (1: uncorrelated); homogeneous below the threshold",
+              "time t / tau_KT", "velocity index");
     Panel &hd = hom.panels[0], &hv = hom.panels[1];
     for (std::size_t k = 0; k < laws.size(); ++k) {
       hd.add(Curve::of("gas_homogeneity.csv", "2", std::to_string(3 + 2 * k), laws[k], "lines" + lc(k)));
       hv.add(Curve::of("gas_homogeneity.csv", "2", std::to_string(4 + 2 * k), laws[k], "lines" + lc(k)));
     }
-    for (Panel* p : {&hd, &hv}) p->add(Curve::fn(format_value(cluster_factor), "threshold", "lines lc rgb 'black' dt 2"));
+    for (Panel* p : {&hd, &hv}) {
+      p->set("set yrange [0:*]").set("set offsets 0, 0, graph 0.12, 0");
+      p->add(Curve::fn(format_value(cluster_factor), "threshold", "lines lc rgb 'black' dt 2 lw 1.5"));
+    }
     render_figure(ctx.out_dir / "gas_homogeneity.png", hom, ctx.log);
 
     // gas_cooling_rate.csv: 1 T, 2 T/T0, 3 Enskog, then 2 per law (zeta, stderr), then dsds/csds and its stderr.
+    // CSV value -1: not reached or no error bar (one seed): drawn without a bar.
     Figure rate{"", ratio ? 2 : 1, 1, 1000, ratio ? 1000 : 700, {}, {}};
-    const auto positive = [&](std::size_t c) { return fmt::format("({0} > 0 ? {0} : 1/0):{1}", col(c), c + 1); };
-    Panel& zp = rate.panel("Cooling rate against temperature (ensemble mean +- stderr; CSV: -1 = not reached or no error bar)",
-                           "T_{tr} / T_0", "cooling rate -dlnT_{tr}/dt [1/s]");
+    const auto positive = [&](std::size_t c) {
+      return fmt::format("({0} > 0 ? {0} : 1/0):({1} > 0 ? {1} : 0)", col(c), col(c + 1));
+    };
+    Panel& zp = rate.panel("Cooling rate against temperature (ensemble mean +- stderr)",
+                           "translational temperature T_tr / T0", "cooling rate -d ln T_tr / dt [1/s]");
     zp.logx = zp.logy = true;
     zp.set("set key bottom right");
     for (std::size_t k = 0; k < laws.size(); ++k)
       zp.add(Curve::of("gas_cooling_rate.csv", "($2)", positive(4 + 2 * k), laws[k], "yerrorlines" + lc(k)));
     zp.add(Curve::of("gas_cooling_rate.csv", "2", "3", "Enskog, frictionless", "lines lc rgb 'black' dt 2"));
     if (ratio) {
-      Panel& rp = rate.panel("dsds/csds cooling rate at equal T (paired seeds, mean +- stderr); seed 001 claims < 1",
-                             "T_{tr} / T_0", "zeta_{dsds} / zeta_{csds}");
+      Panel& rp = rate.panel("dsds/csds cooling rate at equal T (paired seeds, mean +- stderr); Fuehrer, Brendel and "
+                             "Wolf claim < 1 (dsds-cooling maps it)",
+                             "translational temperature T_tr / T0", "zeta_dsds / zeta_csds");
       rp.logx = true;
       rp.set("set key bottom right");
       rp.add(Curve::of("gas_cooling_rate.csv", "2", positive(4 + 2 * laws.size()), "dsds/csds", "yerrorlines lc rgb 'red'"));
@@ -651,16 +741,41 @@ class GranularGasStudy : public Study {
     render_figure(ctx.out_dir / "gas_cooling_rate.png", rate, ctx.log);
 
     if (dsds) {
-      Figure created{"D-SDS: energy created at the collision onset vs seed 001 eq. 3/11 closed form", 1, 1, 1000, 700, {}, {}};
+      Figure created{"D-SDS: energy created at the collision onset against the closed form (Fuehrer, Brendel, Wolf eq. 3 "
+                     "and 11, dt -> 0)", 1, 1, 1000, 700, {}, {}};
       Panel& cp = created.panel("", "tangential impact speed v_t [m/s]", "energy created per collision [J]");
       cp.logy = true;
-      cp.set("set key top left");
+      cp.set("set key top left").set("set format y '%.0e'");
       cp.add(Curve::of(onsets_file, "3", "($6 > 0 ? $6 : 1/0)", "measured, single collisions (first seed)", "dots lc rgb '#b0b0b0'"));
       cp.add(Curve::of("gas_dsds_created.csv", "(($1+$2)/2)", "($4 > 0 ? $4 : 1/0)", "measured (bin mean)", "points pt 7"));
       cp.add(Curve::of("gas_dsds_created.csv", "(($1+$2)/2)", "($5 > 0 ? $5 : 1/0)",
-                       "(gamma_t m* v_t - mu f_{n0})^2/(2k_t), bin mean", "lines lw 2"));
+                       "(gamma_t m* v_t - mu f_n0)^2/(2 k_t), bin mean", "lines lw 2"));
       render_figure(ctx.out_dir / "gas_dsds_created.png", created, ctx.log);
     }
+
+    // gas_energy.csv: 1 law index, then mean and stderr of created, |scheme error|, normal damping, tangential
+    // dissipation, net tangential loss, over K0: bars per law on a linear axis (all lie between 0.05 and 1 K0, so the
+    // D-SDS's creation stands beside the scheme's error of the same size).
+    Figure en{"", 1, 1, 1000, 650, {}, {}};
+    Panel& ep = en.panel("Energy per law over the initial kinetic energy K0 (mean over seeds, +- stderr)",
+                         "tangential law", "energy / K0");
+    std::string tics = "set xtics (";
+    for (std::size_t k = 0; k < laws.size(); ++k) tics += (k ? ", '" : "'") + laws[k] + "' " + std::to_string(k);
+    ep.set(tics + ")").set("set xrange [-0.6:" + format_value(laws.size() - 0.4) + "]").set("set yrange [0:*]");
+    ep.set("set offsets 0, 0, graph 0.05, 0").set("set boxwidth 0.15").set("set style fill solid 0.8 noborder");
+    ep.set("set key outside bottom center horizontal maxrows 2").set("set grid ytics");
+    const std::vector<std::tuple<int, double, std::string, std::string>> bars{
+        {2, -0.32, "created by the law", "#d62728"},
+        {4, -0.16, "|scheme energy error| (velocity Verlet)", "#7f7f7f"},
+        {6, 0.0, "normal damping", "#1f77b4"},
+        {8, 0.16, "tangential dissipation", "#2ca02c"},
+        {10, 0.32, "net tangential loss (dissipation - created)", "#ff7f0e"}};
+    for (const auto& [c, dx, title, color] : bars) {
+      const std::string x = fmt::format("($1 + {})", dx);
+      ep.add(Curve::of("gas_energy.csv", x, std::to_string(c), title, "boxes lc rgb '" + color + "'"));
+      ep.add(Curve::of("gas_energy.csv", x, fmt::format("{}:{}", c, c + 1), "", "yerrorbars ps 0 lc rgb 'black'"));
+    }
+    render_figure(ctx.out_dir / "gas_energy.png", en, ctx.log);
   }
 };
 

@@ -34,9 +34,11 @@
 #include <map>
 #include <cstdio>
 #include <ctime>
+#include <fmt/format.h>
 #include <limits>
 
 #include "core/errors.hpp"
+#include "core/work_limits.hpp"
 #include "core/line_fit.hpp"
 #include "core/interrupt.hpp"
 #include "core/progress.hpp"
@@ -63,8 +65,8 @@ class HeapStudy : public Study {
  public:
   std::string name() const override { return "heap"; }
   std::string summary() const override {
-    return "seed 002 §5 (Figs. 6-7): 2-D heap poured from a hopper per tangential law (discs with rolling resistance "
-           "so a disc heap can stand; the seed uses 5-10-corner polygons): repose angle, rest, surface drift";
+    return "Krengel & Matuttis §5 (Figs. 6-7): 2-D heap poured from a hopper per tangential law (discs with rolling resistance "
+           "so a disc heap can stand; the paper pours 5-10-corner polygons): repose angle, rest, surface drift";
   }
   // Units of the summary's results for `stickslip sweep` ("-": dimensionless; mean/stderr/n of the ensembles: mixed).
   std::map<std::string, std::string> result_units() const override {
@@ -88,18 +90,18 @@ class HeapStudy : public Study {
 
   Parameters parameters() const override {
     Parameters p("heap");
-    p.declare("n", "1625", "number of discs (seed: 1625 polygons of 5-10 corners; here discs)")
+    p.declare("n", "1625", "number of discs (the paper: 1625 polygons of 5-10 corners; here discs)")
         .declare("r", "2.5e-3", "mean disc radius (m)")
         .declare("spread", "0.2", "radii uniform in [r (1 - spread), r (1 + spread)] (0 <= spread <= 0.5)")
         .declare("rho", "5000", "density (kg/m^3; masses per metre of depth)")
         .declare("Y", "5e7", "Young's modulus (Pa); linear 2-D normal stiffness k_n = Y x 1 m")
-        .declare("damping", "1.5", "normal damping D of seed 002 eq. 18: f_damp = D sqrt(k_n m*) hdot")
+        .declare("damping", "1.5", "normal damping D of Krengel & Matuttis eq. 18: f_damp = D sqrt(k_n m*) hdot")
         .declare("mu", "0.6", "friction coefficient (static = dynamic)")
-        .declare("kt_ratio", "0.2857142857142857", "k_t/k_n (seed: k_t = 2/7 Y)")
-        .declare("gamma_t_factor", "0.25", "dashpot gamma_t = factor sqrt(k_t m*) of csds, dsds, cundall-strack (seed: 1/4)")
+        .declare("kt_ratio", "0.2857142857142857", "k_t/k_n (Krengel & Matuttis: k_t = 2/7 Y)")
+        .declare("gamma_t_factor", "0.25", "dashpot gamma_t = factor sqrt(k_t m*) of csds, dsds, cundall-strack (Krengel & Matuttis: 1/4)")
         .declare("nu", "0.3", "Poisson's ratio (mindlin's G* only)")
         .declare("laws", "coulomb,cundall-strack,csds",
-                 "tangential laws (coulomb: exact static friction, seed 002 eq. 21-22), any of " + particle_law_list())
+                 "tangential laws (coulomb: exact static friction, Krengel & Matuttis eq. 21-22), any of " + particle_law_list())
         .declare("mu_roll", "0.2", "rolling resistance: moment cap mu_roll r* |f_n| (0: none; discs need it to heap)")
         .declare("kr_ratio", "0.2857142857142857", "rolling spring k_roll/k_n")
         .declare("gamma_roll_factor", "0.25", "rolling dashpot gamma_roll = factor sqrt(k_roll/m*) (1/s per effective mass)")
@@ -153,6 +155,25 @@ class HeapStudy : public Study {
     sp.outlet = prm.in_range("outlet", 1e-4, 1e3);
     sp.outlet_height = prm.in_range("outlet_height", 1e-3, 1e3);
     sp.hopper_angle_deg = prm.in_range("hopper_angle_deg", 20, 85);
+    // The scene's widths must nest (models/particles/hopper_heap.cpp refuses them too): an error names the key the
+    // user gave, not the one at its default.
+    {
+      const double disc = 2 * sp.radius * (1 + sp.spread), pitch = disc + 0.1 * sp.radius;
+      const auto refuse = [&](std::initializer_list<std::string> keys, const std::string& relation) {
+        const std::string k = prm.culprit(keys);
+        throw_input(k, prm.raw(k), relation);
+      };
+      if (!(sp.outlet > disc))
+        refuse({"outlet", "r", "spread"}, fmt::format("the outlet ({:g} m) must be wider than the largest disc, 2 r (1 + "
+                                                      "spread) = {:g} m", sp.outlet, disc));
+      if (!(sp.hopper_width > sp.outlet + pitch))
+        refuse({"hopper_width", "outlet", "r", "spread"},
+               fmt::format("the hopper ({:g} m) must be wider than the outlet plus one disc and a gap ({:g} m)",
+                           sp.hopper_width, sp.outlet + pitch));
+      if (!(sp.floor_width > sp.hopper_width))
+        refuse({"hopper_width", "floor_width"},
+               fmt::format("the floor ({:g} m) must be wider than the hopper ({:g} m)", sp.floor_width, sp.hopper_width));
+    }
     sp.seed = static_cast<std::uint64_t>(prm.integer("seed", 0, 1000000000));
     const double dt_fraction = prm.in_range("dt_fraction", 5, 1e4);
     c.dt_factors = prm.positive_list("dt_factors");
@@ -191,6 +212,8 @@ class HeapStudy : public Study {
     if (c.dt * *std::max_element(c.dt_factors.begin(), c.dt_factors.end()) > tc / 5)
       throw_input("dt_factors", prm.raw("dt_factors"), "dt x factor at most t_c/5 = " + format_value(tc / 5) + " s");
     if (!(c.t_max > 10 * c.dt)) throw_input("t_max", prm.raw("t_max"), "longer than 10 dt = " + format_value(10 * c.dt) + " s");
+    (void)checked_count(prm, "dt", c.dt, "t_max", c.t_max, kMaxSteps, "steps of the pour");
+    for (double f : c.dt_factors) (void)checked_count(prm, "dt", c.dt * f, "t_drift", c.t_drift, kMaxSteps, "steps of a drift window");
     if (!(c.sample >= c.dt)) throw_input("sample", prm.raw("sample"), "at least dt = " + format_value(c.dt) + " s");
     c.bin = bin_d * c.d_mean;
     c.e_ref = static_cast<double>(sp.n) * m_mean * sp.g * c.d_mean;
@@ -199,7 +222,7 @@ class HeapStudy : public Study {
     const HopperHeapScene scene = make_hopper_heap(sp, walls);
     ctx.log << "heap: " << sp.n << " discs, m_mean = " << m_mean << " kg/m, k_n = " << c.kn << " N/m^2, gamma_n = " << c.gamma_n
             << " 1/s (zeta " << zeta << "), k_t = " << c.kt << ", gamma_t = " << c.gamma_t << " 1/s, t_c = " << tc
-            << " s, dt = " << c.dt << " s (seed: 5e-6 s), fill top " << scene.fill_top << " m\n";
+            << " s, dt = " << c.dt << " s (Krengel & Matuttis: 5e-6 s), fill top " << scene.fill_top << " m\n";
     const long pour_steps = std::lround(c.t_max / c.dt);
     double drift_steps = 0;
     for (double f : c.dt_factors) drift_steps += std::ceil(c.t_drift / (c.dt * f));
@@ -271,23 +294,24 @@ class HeapStudy : public Study {
             {"repose_method", "surface profile max(y + r) in bins of " + format_value(bin_d) +
                                   " mean diameters; heap = bins >= 1.5 d around the peak; each flank's bins between 0.2 "
                                   "and 0.8 of the peak height fitted by least squares; angle = mean of atan|slope|"},
-            {"particle_shape", "discs with a radius spread (seed 002 uses polygons of 5-10 corners)"}};
+            {"particle_shape", "discs with a radius spread (Krengel & Matuttis use polygons of 5-10 corners)"}};
   }
 
  private:
   static void draw_figures(const StudyContext& ctx, const HeapConfig& c, const json& rows, const Boundaries& walls) {
-    // The walls and the floor as arrows, for the snapshots.
+    // The walls and the floor as data lines (a datablock: clipped to each panel), the speed as colour with its bar.
     std::vector<std::string> scene{"set size ratio -1", "unset key", "unset grid", "set palette defined (0 'blue', 1 'red')",
-                                   "set cbrange [0:2]", "unset colorbox", "set style fill solid 0.6 noborder"};
-    const auto arrow = [&](double ax, double ay, double bx, double by) {
-      scene.push_back("set arrow " + std::to_string(scene.size()) + " from " + format_value(ax) + "," + format_value(ay) +
-                      " to " + format_value(bx) + "," + format_value(by) + " nohead lw 2");
-    };
+                                   "set cbrange [0:2]", "set colorbox vertical user origin graph 1.02, graph 0 size graph 0.025, graph 1",
+                                   "set format cb '%g m/s'", "set rmargin 11", "set style fill solid 0.6 noborder"};  // a cblabel lands in the next panel
+    std::vector<std::vector<double>> wall_rows;
     double top = 0;
-    for (const SegmentWall& w : walls.segments) arrow(w.a[0], w.a[1], w.b[0], w.b[1]), top = std::max({top, w.a[1], w.b[1]});
-    arrow(-0.5 * c.spec.floor_width, 0, 0.5 * c.spec.floor_width, 0);
+    for (const SegmentWall& w : walls.segments) {
+      wall_rows.push_back({w.a[0], w.a[1]}), wall_rows.push_back({w.b[0], w.b[1]}), wall_rows.push_back({});
+      top = std::max({top, w.a[1], w.b[1]});
+    }
+    wall_rows.push_back({-0.5 * c.spec.floor_width, 0}), wall_rows.push_back({0.5 * c.spec.floor_width, 0});
     scene.push_back("set xrange [" + format_value(-0.5 * c.spec.floor_width) + ":" + format_value(0.5 * c.spec.floor_width) + "]");
-    scene.push_back("set yrange [0:" + format_value(top * 1.02) + "]");
+    scene.push_back("set yrange [-0.005:" + format_value(top * 1.02) + "]");
     // Snapshots (Fig. 6), one figure per law.
     for (const json& r : rows) {
       const std::string law = r["law"].get<std::string>();
@@ -298,14 +322,21 @@ class HeapStudy : public Study {
                                                                  "t = " + heap_time(r["t_stop"].get<double>()) + " s");
       const int cols = static_cast<int>(std::min<std::size_t>(frames.size(), 2));
       const int nrows = static_cast<int>((frames.size() + cols - 1) / cols);
-      Figure fig{"heap (" + law + "): colour speed, blue 0 to red >= 2 m/s", nrows, cols, 1400, 480 * nrows, scene, {}};
+      Figure fig{"Krengel & Matuttis, Fig. 6: heap poured from a hopper (" + law +
+                     "; discs, where the paper uses polygons). Colour: speed (colour bar; faster drawn as 2 m/s)",
+                 nrows, cols, 1450, 500 * nrows, scene, {}};
+      const std::string wall_block = fig.block("walls", {"x [m]", "y [m]"}, wall_rows);
       for (const auto& [file, title] : frames)
-        fig.panel(title, "", "").add(Curve::of(file, "1", "2:3:4", "", "circles lc palette"));
+        fig.panel(title, "x [m]", "y [m]")
+            .add(Curve::of(file, "1", "2:3:4", "", "circles lc palette"))
+            .add(Curve::of(wall_block, "1", "2", "", "lines lw 2 lc rgb 'black'"));
       render_figure(ctx.out_dir / ("heap_snapshots_" + law + ".png"), fig, ctx.log);
     }
     // Kinetic energy decay.
     const double threshold = c.rest_ratio * c.e_ref;
-    Figure kinetic{"heap: kinetic energy (rest below " + format_value(threshold) + " J/m)", 1, 1, 1000, 700, {}, {}};
+    Figure kinetic{fmt::format("Heap (Krengel & Matuttis, Sec. 5): kinetic energy per unit depth (at rest below {:.3g} J/m)",
+                               threshold),
+                   1, 1, 1000, 700, {}, {}};
     Panel& ke = kinetic.panel("", "t [s]", "kinetic energy [J/m]").set("set format y '%.0e'");
     ke.logy = true;
     for (const json& r : rows) {
@@ -315,14 +346,21 @@ class HeapStudy : public Study {
     ke.add(Curve::fn(format_value(threshold), "rest threshold", "l dt 2 lc 'black'"));
     render_figure(ctx.out_dir / "heap_kinetic.png", kinetic, ctx.log);
     // Drift after rest (Fig. 7) per law and dt.
-    Figure drift{"heap: mean displacement of the surface discs after rest (Fig. 7)", 1, 1, 1000, 700, {}, {}};
-    Panel& dp = drift.panel("", "t - t_{rest} [s]", "surface drift [m]").set("set key top left");
-    for (const json& r : rows)
+    Figure drift{"Krengel & Matuttis, Fig. 7: mean displacement of the surface discs after rest, per law and dt (one "
+                 "colour per law; the smallest dt widest and solid, larger ones narrower and dashed)",
+                 1, 1, 1100, 700, {}, {}};
+    Panel& dp = drift.panel("", "t - t_rest [s]", "surface drift [m]").set("set key top left font ',9'");
+    for (std::size_t k = 0; k < rows.size(); ++k) {
+      const json& r = rows[k];
+      std::size_t j = 0;
       for (const json& d : r["drift_by_dt"]) {
         const std::string law = r["law"].get<std::string>(), f = format_value(d["dt_factor"].get<double>());
-        dp.add(Curve::of("heap_drift_" + law + "_f" + f + ".csv", "1", "2",
-                         law + ", dt = " + format_value(d["dt"].get<double>()) + " s", "l lw 2"));
+        dp.add(Curve::of("heap_drift_" + law + "_f" + f + ".csv", "1", "2", fmt::format("{}, dt = {:.3g} s", law, d["dt"].get<double>()),
+                         fmt::format("l lw {:.1f} dt {} lc rgb '{}'", std::max(1.0, 3.5 - 1.5 * static_cast<double>(j)),
+                                     j + 1, curve_color(k))));
+        ++j;
       }
+    }
     render_figure(ctx.out_dir / "heap_drift.png", drift, ctx.log);
     // Drift against dt: one block per law in heap_drift_dt.dat (whitespace-separated, blocks apart by two blank lines).
     {
@@ -336,8 +374,10 @@ class HeapStudy : public Study {
       }
       write_file_atomically(ctx.out_dir / "heap_drift_dt.dat", data);
     }
-    Figure by_dt{"heap: drift against the time step", 1, 1, 1000, 700,
-                 {"set datafile separator whitespace", "set datafile nocolumnheaders"}, {}};
+    Figure by_dt{"Heap (Krengel & Matuttis, Fig. 7): surface drift against the time step", 1, 1, 1000, 700,
+                 {"set datafile separator whitespace", "set datafile nocolumnheaders", "set format x '%.0e'",
+                  "set format y '%.0e'"},
+                 {}};
     Panel& bp = by_dt.panel("", "dt [s]", "surface drift after " + format_value(c.t_drift) + " s [m]").set("set key top left");
     bp.logx = bp.logy = true;
     for (std::size_t k = 0; k < rows.size(); ++k)
@@ -345,8 +385,9 @@ class HeapStudy : public Study {
                        "lp lw 2 pt 7"));
     render_figure(ctx.out_dir / "heap_drift_dt.png", by_dt, ctx.log);
     // Surface profiles with the fitted flanks.
-    Figure profile{"heap: free surface max(y + r) per bin and least-squares flank fits (height exaggerated)", 1, 1, 1200, 600,
-                   {}, {}};
+    Figure profile{"Heap (Krengel & Matuttis, Sec. 5): free surface max(y + r) per bin and least-squares flank fits "
+                   "(height exaggerated); the key gives the repose angle",
+                   1, 1, 1200, 600, {}, {}};
     Panel& pp = profile.panel("", "x [m]", "surface height [m]").set("set yrange [0:*]").set("set key top left");
     for (std::size_t k = 0; k < rows.size(); ++k) {
       const json& r = rows[k];

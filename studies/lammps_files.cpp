@@ -9,6 +9,7 @@
 #include <stdexcept>
 
 #include "core/errors.hpp"
+#include "studies/output_file.hpp"
 
 namespace stickslip {
 
@@ -31,8 +32,7 @@ void box_bounds(std::ostream& out, const PeriodicBox& box) {
 
 void write_lammps_data(const std::filesystem::path& path, const std::string& title, const ParticleArrays& p,
                        const Vec3& lo, const Vec3& hi) {
-  std::ofstream d(path);
-  if (!d) throw SolverError("cannot write " + path.string());
+  OutputFile d(path);  // checked writes: a full disk is IoError naming the file
   d << title << "\n\n" << p.size() << " atoms\n1 atom types\n\n";
   const char* axis[3] = {"x", "y", "z"};
   for (int a = 0; a < 3; ++a) d << g17(lo[a]) << " " << g17(hi[a]) << " " << axis[a] << "lo " << axis[a] << "hi\n";
@@ -46,7 +46,7 @@ void write_lammps_data(const std::filesystem::path& path, const std::string& tit
   for (std::size_t i = 0; i < p.size(); ++i)
     d << i + 1 << " " << g17(p.v[i][0]) << " " << g17(p.v[i][1]) << " " << g17(p.v[i][2]) << " "
       << g17(p.omega[i][0]) << " " << g17(p.omega[i][1]) << " " << g17(p.omega[i][2]) << "\n";
-  if (!d) throw SolverError("cannot write " + path.string());
+  d.commit();
 }
 
 std::string lammps_hooke_dsds(double kn, double gamma_n, double kt, double gamma_t, double mu) {
@@ -57,6 +57,25 @@ std::string lammps_hooke_dsds(double kn, double gamma_n, double kt, double gamma
 std::string lammps_hertz_mindlin(double young, double restitution, double poisson, double mu) {
   return "hertz/material " + g17(young) + " " + g17(restitution) + " " + g17(poisson) + " tangential mindlin NULL 0.0 " +
          g17(mu) + " damping tsuji";
+}
+
+double lammps_tsuji_restitution(double xi) {
+  const auto alpha = [](double e) {
+    return 1.2728 - 4.2783 * e + 11.087 * e * e - 22.348 * std::pow(e, 3) + 27.467 * std::pow(e, 4) -
+           18.022 * std::pow(e, 5) + 4.8218 * std::pow(e, 6);
+  };
+  const double target = std::sqrt(6.0) * xi;
+  double lo = 0, hi = 1;  // alpha falls monotonically from 1.2728 at e = 0 to ~0 at e = 1
+  for (int k = 0; k < 200; ++k) {
+    const double mid = 0.5 * (lo + hi);
+    (alpha(mid) > target ? lo : hi) = mid;
+  }
+  return 0.5 * (lo + hi);
+}
+
+std::string lammps_hertz_dsds(double young, double xi, double poisson, double kt, double x_gamma_t, double mu) {
+  return "hertz/material " + g17(young) + " " + g17(lammps_tsuji_restitution(xi)) + " " + g17(poisson) +
+         " tangential linear_history " + g17(kt) + " " + g17(x_gamma_t) + " " + g17(mu) + " damping tsuji limit_damping";
 }
 
 void write_lammps_dump(std::ostream& out, long step, const ParticleArrays& p, const PeriodicBox& box) {

@@ -4,7 +4,7 @@
 //       "Velocities" rows  id vx vy vz wx wy wz  (density = m / (4/3 pi r^3), so LAMMPS' mass is ours);
 //   pair lines (pair_style granular) for our laws:  linear spring-dashpot + D-SDS = "hooke k_n gamma_n tangential
 //       linear_history k_t x_gamma_t mu damping mass_velocity" (x_gamma_t = gamma_t/gamma_n); Hertz + Mindlin =
-//       "hertz/material E e nu tangential mindlin NULL 0 mu damping tsuji";
+//       "hertz/material E e nu tangential mindlin NULL 0 mu damping tsuji"; damped Hertz + D-SDS (lammps_hertz_dsds);
 //   atom dump (what OVITO and ParaView's LAMMPS reader open):
 //       ITEM: TIMESTEP / ITEM: NUMBER OF ATOMS / ITEM: BOX BOUNDS pp pp pp (ff when open) /
 //       ITEM: ATOMS id type x y z vx vy vz radius omegax omegay omegaz         (ids 1-based, type 1);
@@ -32,6 +32,12 @@ void write_lammps_data(const std::filesystem::path& path, const std::string& tit
 
 std::string lammps_hooke_dsds(double kn, double gamma_n, double kt, double gamma_t, double mu);
 std::string lammps_hertz_mindlin(double young, double restitution, double poisson, double mu);
+// Damped Hertz (HertzDamped, damping ratio xi) + D-SDS whose dashpot is x times the normal one, as pair granular:
+// "hertz/material E e' nu tangential linear_history k_t x mu damping tsuji limit_damping", where e' is the
+// restitution LAMMPS' Tsuji fit alpha(e') = 1.2728 - 4.2783 e' + 11.087 e'^2 - 22.348 e'^3 + 27.467 e'^4 - 18.022 e'^5
+// + 4.8218 e'^6 turns into our dashpot, alpha = sqrt(6) xi (lammps_tsuji_restitution; limit_damping: f_n >= 0 as ours).
+std::string lammps_hertz_dsds(double young, double xi, double poisson, double kt, double x_gamma_t, double mu);
+double lammps_tsuji_restitution(double xi);
 
 void write_lammps_dump(std::ostream& out, long step, const ParticleArrays& p, const PeriodicBox& box);
 

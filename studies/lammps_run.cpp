@@ -7,31 +7,27 @@
 #include <cstdlib>
 #include <cstring>
 #include <fstream>
+#include <iostream>
 #include <sstream>
+
+#include "studies/child_process.hpp"
 
 namespace stickslip {
 
 std::string capture(const std::string& cmd, int& status) {
   std::string out;
-  FILE* p = popen(cmd.c_str(), "r");
-  if (!p) {
+  try {
+    const ChildResult r = run_child(ChildSpec({"/bin/sh", "-c", cmd}), "", [&](const char* bytes, std::size_t n) { out.append(bytes, n); });
+    status = r.status;
+    std::cerr << r.err;
+  } catch (const SpawnError& e) {
+    std::cerr << e.what() << '\n';
     status = -1;
-    return out;
   }
-  char buf[4096];
-  while (std::fgets(buf, sizeof buf, p)) out += buf;
-  status = pclose(p);
   return out;
 }
 
-bool on_path(const std::string& prog) {
-  if (prog.find('/') != std::string::npos) return ::access(prog.c_str(), X_OK) == 0;
-  const char* path = std::getenv("PATH");
-  std::stringstream dirs(path ? path : "");
-  for (std::string dir; std::getline(dirs, dir, ':');)
-    if (!dir.empty() && ::access((dir + "/" + prog).c_str(), X_OK) == 0) return true;
-  return false;
-}
+bool on_path(const std::string& prog) { return !find_program(prog).empty(); }
 
 std::string slurp(const std::string& path) {
   std::ifstream f(path);

@@ -1,7 +1,9 @@
 // studies/lammps_run.hpp — running Debian's `lmp` from a study or benchmark and reading its log.
 //   on_path(prog)        whether a program is on PATH (an executable file in one of its folders; a name with a
 //                        '/' is checked as it is)
-//   capture(cmd, status) runs a shell command, returns its stdout (status: pclose's)
+//   capture(cmd, status) runs a shell command (/bin/sh -c, through studies/child_process.hpp: its own process
+//                        group, ended with stickslip, a signal honoured), returns its stdout (status: its exit code,
+//                        128 + signal, -1 if the shell could not start)
 //   slurp(path)          a whole text file
 //   lammps_loop(log ...) the last "Loop time of T on P procs for S steps" of a log, its "% CPU use", Pair + Neigh
 //   lammps_thermo(log)   the thermo table of the last run: the row of column names after "Step" and every numeric

@@ -1,69 +1,107 @@
-// studies/main.cpp — the `stickslip` command line.
+// studies/main.cpp — the `stickslip` command line: the commands' bodies. Their grammar (subcommands, options, help
+// texts, parse errors) is studies/command_line.hpp; `stickslip --help` and `stickslip help COMMAND` print it.
 //
-//   stickslip list
+//   stickslip list | help [COMMAND|STUDY] | --version
 //   stickslip run STUDY [--set KEY=VALUE]... [--out DIR] [--json] [--resume] [--dry-run]
 //   stickslip converge STUDY --observable NAME ...   (studies/converge.hpp)
 //   stickslip sweep STUDY --set KEY=LIST... / stickslip merge DIR... --out DIR   (studies/sweep.hpp)
 //   stickslip verify [--draws N] [--seed S] [--model M] [--solver S] [--draw I] [--json]
-//   stickslip --version
 //
 // A signal (SIGINT, SIGTERM) ends a study cleanly: the finished runs are on disk (runs.jsonl), summary.json says
 // "complete": false, and the exit status is 130 / 143; `--resume` with the same --out finishes it.
-// Exit codes: 0 success; 2 bad input (unknown study/key, malformed or out-of-range value, inconsistent
-// combination) with one line naming the key, the value and what is allowed; 3 solver failure with the
-// solver's reason; 4 anything else (an I/O error, a bug), also with one line.
+// Exit codes: 0 success; 2 bad input (unknown command/option/study/key, malformed or out-of-range value, a key
+// given twice, inconsistent combination) with one line naming the key, the value and what is allowed; 3 solver
+// failure with the solver's reason; 4 anything else (a file that cannot be written: its name and the system's
+// reason, e.g. "No space left on device"; a bug), also with one line. Two commands into one --out: the second exits 2
+// naming the first (studies/out_dir_lock.hpp).
 #include <algorithm>
 #include <iostream>
+#include <map>
 #include <sstream>
 
 #include "core/errors.hpp"
 #include "core/interrupt.hpp"
 #include "models/contact/registry.hpp"
+#include "solvers/integrator_spec.hpp"
 #include "studies/cli_args.hpp"
+#include "studies/command_line.hpp"
 #include "studies/converge.hpp"
-#include "studies/sweep.hpp"
+#include "studies/oscillator_runs.hpp"
+#include "studies/out_dir_lock.hpp"
 #include "studies/output.hpp"
 #include "studies/provenance.hpp"
+#include "studies/property_checks.hpp"
 #include "studies/run_store.hpp"
 #include "studies/study.hpp"
+#include "studies/sweep.hpp"
 #include "studies/verify.hpp"
 
 namespace {
 using namespace stickslip;
 
-constexpr const char* kUsage =
-    "usage: stickslip list\n"
-    "       stickslip run STUDY [--set KEY=VALUE]... [--out DIR] [--json] [--resume] [--dry-run]\n"
-    "       stickslip --version\n"
-    "       stickslip help STUDY      (parameters of a study with defaults)\n"
-    "       stickslip converge STUDY --observable NAME [--solver LIST] [--dt FROM:TO:LEVELS] [--rtol FROM:TO:LEVELS]\n"
-    "                 [--reference exact|richardson|finest] [--set KEY=VALUE]... [--out DIR] [--work] [--json]\n"
-    "                                 (order of convergence of a study's observable; see studies/converge.hpp)\n"
-    "       stickslip sweep STUDY --set KEY=LIST... [--fix KEY=VALUE]... [--jobs N] [--shard I/N] [--out DIR] [--resume]\n"
-    "       stickslip merge DIR... --out DIR   (the shards of one sweep; see studies/sweep.hpp)\n"
-    "       stickslip verify [--draws N] [--seed S] [--model M,...] [--solver S,...] [--draw I] [--json]\n"
-    "                                 (randomized checks of every model x driver; exit 1 if any fails)\n";
-
+// Studies and models (studies/registry.cpp), the friction laws with their law x relation x driver matrix
+// (models/contact/registry.hpp), then every driver: the integrator specs from their
+// parser's own table (solvers/integrator_spec.hpp), the drivers `verify --solver` accepts that are no spec, and the
+// solver names a study accepts beside the specs.
 int list() {
-  std::cout << "studies:\n";
+  std::cout << "studies (stickslip help STUDY: parameters and observables):\n";
   for (const auto& s : all_studies()) std::cout << "  " << s->name() << " — " << s->summary() << '\n';
-  for (const std::string kind : {"model", "solver"}) {
-    std::cout << (kind == "model" ? "models" : "solvers") << ":\n";
-    for (const auto& e : catalog())
-      if (e.kind == kind) std::cout << "  " << e.name << " — " << e.line << '\n';
-  }
+  std::cout << "models:\n";
+  for (const auto& e : catalog())
+    if (e.kind == "model") std::cout << "  " << e.name << " — " << e.line << '\n';
   // The friction laws and the law x relation x driver matrix, generated from the laws' forms.
   std::cout << law_catalog();
+  std::cout << "drivers (integrator specs [filippov:]SCHEME[:bdf|:adams][:ORDER], for converge --solver, verify "
+               "--solver and a study's solver key):\n";
+  std::vector<std::string> filippov;
+  for (const SchemeInfo& i : integrator_scheme_info()) {
+    std::cout << "  " << i.name << " — " << i.line << '\n';
+    try {
+      (void)parse_integrator("driver", "filippov:" + i.name);
+      filippov.push_back("filippov:" + i.name);
+    } catch (const InputError&) {  // a scheme the Filippov driver does not run
+    }
+  }
+  std::cout << "  filippov:SCHEME — the Filippov driver (convex hull of the vector fields on a switching surface, "
+               "sliding modes located as events; Krengel & Matuttis eq. 4-14) on " + join(filippov) + "\n";
+  std::map<std::string, std::vector<std::string>> other;  // verify's drivers that are no integrator spec -> models
+  for (const PropertyCheck& c : all_property_checks()) {
+    try {
+      (void)parse_integrator("driver", c.driver);
+    } catch (const InputError&) {
+      other[c.driver].push_back(c.model);
+    }
+  }
+  for (const auto& [driver, models] : other)
+    std::cout << "  " << driver << " — not an integrator spec; verify --solver " << driver << " checks " << join(models) << '\n';
+  std::cout << "  dry-friction-oscillator solver= also takes " << join(oscillator_solver_names()) << '\n';
   return 0;
 }
 
-int help(const std::string& name) {
+// `help TOPIC`: a command's options, or a study's parameters and observables.
+int help(const std::string& topic) {
+  if (topic.empty() || !command_help(topic).empty()) {
+    std::cout << command_help(topic);
+    return 0;
+  }
   const auto studies = all_studies();
-  const Study& study = find_study(studies, name);
-  std::cout << study.name() << " — " << study.summary() << "\nparameters (--set KEY=VALUE):\n";
+  if (std::none_of(studies.begin(), studies.end(), [&](const auto& s) { return s->name() == topic; })) {
+    std::vector<std::string> names;
+    for (const auto& s : studies) names.push_back(s->name());
+    throw_input("help", topic, "neither a command nor a study; allowed: " + join(command_names()) + "; " + join(names));
+  }
+  const Study& study = find_study(studies, topic);
+  std::cout << study.name() << " — " << study.summary() << "\nparameters (--set KEY=VALUE; " << kValueSyntax << "):\n";
   const Parameters params = study.parameters();  // the range below must not outlive it
   for (const auto& [key, e] : params.entries())
     std::cout << "  " << key << " = " << e.default_value << "    " << e.help << '\n';
+  const std::vector<Observable> observables = study.observables();
+  if (!observables.empty()) {
+    std::cout << "observables (stickslip converge " << study.name() << " --observable NAME):\n";
+    for (const Observable& o : observables)
+      std::cout << "  " << o.name << " [" << o.unit << "]    " << o.help << " (integrators " << join(o.integrators)
+                << "; default --solver " << join(o.default_solvers, ",") << ", --reference " << o.default_reference << ")\n";
+  }
   return 0;
 }
 
@@ -77,38 +115,19 @@ int dry_run(const Study& study, const Parameters& params, const std::vector<std:
   return 0;
 }
 
-int run(const std::vector<std::string>& args) {
-  if (args.empty()) throw_input("study", "", "missing; usage: stickslip run STUDY [--set KEY=VALUE]... [--out DIR] [--json]");
+int run(const RunArgs& args) {
+  if (args.study.empty()) throw_input("study", "", "missing; usage: stickslip run STUDY [--set KEY=VALUE]... (stickslip run --help)");
   const auto studies = all_studies();
-  const Study& study = find_study(studies, args[0]);
+  const Study& study = find_study(studies, args.study);
   Parameters params = study.parameters();
-  std::filesystem::path out = std::filesystem::path("out") / study.name();
-  bool json = false, resume = false, dry = false;
-  for (std::size_t i = 1; i < args.size(); ++i) {
-    const std::string& a = args[i];
-    if (a == "--json") {
-      json = true;
-    } else if (a == "--resume") {
-      resume = true;
-    } else if (a == "--dry-run") {
-      dry = true;
-    } else if (a == "--set" || a == "--out") {
-      if (i + 1 >= args.size()) throw_input(a, "", "expects a value");
-      if (a == "--set") params.assign(args[++i]);
-      else out = args[++i];
-    } else if (a.rfind("--set=", 0) == 0) {
-      params.assign(a.substr(6));
-    } else if (a.rfind("--out=", 0) == 0) {
-      out = a.substr(6);
-    } else {
-      throw_input("argument", a, "allowed: --set KEY=VALUE, --out DIR, --json, --resume, --dry-run");
-    }
-  }
-  std::vector<std::string> command_line{"stickslip", "run"};
-  command_line.insert(command_line.end(), args.begin(), args.end());
+  assign_each(params, args.sets);
+  const std::filesystem::path out = args.out.empty() ? std::filesystem::path("out") / study.name() : std::filesystem::path(args.out);
+  const bool json = args.json, resume = args.resume, dry = args.dry_run;
+  const std::vector<std::string>& command_line = args.command_line;
+  install_interrupt_handlers();  // a signal from here on ends the study cleanly
   if (dry) return dry_run(study, params, command_line);
   make_out_dir(out);
-  install_interrupt_handlers();  // before runs.jsonl appears: a signal from then on ends the study cleanly
+  const OutDirLock lock(out, command_line);  // one stickslip at a time in --out (exit 2 naming the holder)
   RunStore store(out, study.name(), params, resume);
   StudyContext ctx{out, std::cerr, &store};
   store.start_progress(std::cerr, study.name());
@@ -132,32 +151,26 @@ int run(const std::vector<std::string>& args) {
   write_json(out / "summary.json", summary);
   if (json) std::cout << summary.dump() << std::endl;
   std::cerr << study.name() << ": wrote " << out.string() << "/ (CSV, summary.json, PNG)\n";
+  // A study that goes on past a failed run (slope-drift) lists it: every output is written, and the exit says so.
+  if (const auto failed = summary.find("failed_runs"); failed != summary.end() && failed->is_array() && !failed->empty()) {
+    const nlohmann::json& first = failed->front();
+    std::cerr << "stickslip: solver failure: " << failed->size() << " of " << store.runs_done() << " runs failed (listed "
+              << "under failed_runs in summary.json); " << first.value("label", "") << ": " << first.value("error", "")
+              << '\n';
+    return 3;
+  }
   return 0;
 }
 
-int verify(const std::vector<std::string>& args) {
+int verify(const VerifyArgs& args) {
   VerifyOptions o;
-  bool json = false;
-  for (std::size_t i = 0; i < args.size(); ++i) {
-    const std::string& a = args[i];
-    if (a == "--json") {
-      json = true;
-      continue;
-    }
-    if (a == "--no-invalid") {
-      o.invalid_inputs = false;
-      continue;
-    }
-    if (a != "--draws" && a != "--seed" && a != "--model" && a != "--solver" && a != "--draw")
-      throw_input("argument", a, "allowed: --draws N, --seed S, --model M, --solver S, --draw I, --no-invalid, --json");
-    if (i + 1 >= args.size()) throw_input(a, "", "expects a value");
-    const std::string& v = args[++i];
-    if (a == "--draws") o.draws = parse_count(a, v, 1, 1000000);
-    else if (a == "--seed") o.seed = static_cast<unsigned long long>(parse_count(a, v, 0, 2147483647L));
-    else if (a == "--draw") o.only_draw = parse_count(a, v, 0, 100000000);
-    else if (a == "--model") o.models = split_list(v);
-    else o.solvers = split_list(v);
-  }
+  const bool json = args.json;
+  o.invalid_inputs = !args.no_invalid;
+  if (!args.draws.empty()) o.draws = parse_count("--draws", args.draws, 1, 1000000);
+  if (!args.seed.empty()) o.seed = static_cast<unsigned long long>(parse_count("--seed", args.seed, 0, 2147483647L));
+  if (!args.draw.empty()) o.only_draw = parse_count("--draw", args.draw, 0, 100000000);
+  if (!args.models.empty()) o.models = split_list(args.models);
+  if (!args.solvers.empty()) o.solvers = split_list(args.solvers);
   install_interrupt_handlers();
   const auto results = run_verify(o, std::cerr);
   if (json) std::cout << verify_json(results, o).dump() << std::endl;
@@ -174,22 +187,20 @@ int verify(const std::vector<std::string>& args) {
 int main(int argc, char** argv) {
   const std::vector<std::string> args(argv + 1, argv + argc);
   try {
-    if (args.empty() || args[0] == "--help" || args[0] == "-h") {
-      std::cout << kUsage;
-      return args.empty() ? 2 : 0;
-    }
-    if (args[0] == "--version") {
+    const CommandLine cl = parse_command_line(args, std::cout);
+    if (cl.command.empty()) return cl.exit_code;  // a help text was printed
+    if (cl.command == "version") {
       std::cout << version_text();
       return 0;
     }
-    if (args[0] == "list") return list();
-    if (args[0] == "help" && args.size() == 2) return help(args[1]);
-    if (args[0] == "run") return run({args.begin() + 1, args.end()});
-    if (args[0] == "verify") return verify({args.begin() + 1, args.end()});
-    if (args[0] == "converge") return converge_command({args.begin() + 1, args.end()});
-    if (args[0] == "sweep") return sweep_command({args.begin() + 1, args.end()});
-    if (args[0] == "merge") return merge_command({args.begin() + 1, args.end()});
-    throw_input("command", args[0], "allowed: list, run, help, verify, converge, sweep, merge");
+    if (cl.command == "list") return list();
+    if (cl.command == "help") return help(cl.topic);
+    if (cl.command == "run") return run(cl.run);
+    if (cl.command == "verify") return verify(cl.verify);
+    if (cl.command == "converge") return converge_command(cl.converge);
+    if (cl.command == "sweep") return sweep_command(cl.sweep);
+    if (cl.command == "merge") return merge_command(cl.merge);
+    throw std::logic_error("command " + cl.command + " has a grammar but no body");
   } catch (const InputError& e) {
     std::cerr << "stickslip: error: " << e.what() << '\n';
     return 2;
@@ -199,6 +210,12 @@ int main(int argc, char** argv) {
   } catch (const SolverError& e) {
     std::cerr << "stickslip: solver failure: " << e.what() << '\n';
     return 3;
+  } catch (const IoError& e) {  // a full disk: no file under its final name is incomplete; --resume redoes the rest
+    std::cerr << "stickslip: error: " << e.what() << '\n';
+    return 4;
+  } catch (const Interrupted& e) {  // a signal outside a study's run loop (converge, sweep planning, merge)
+    std::cerr << "stickslip: " << e.what() << '\n';
+    return interrupted_exit_code(e.signal);
   } catch (const std::exception& e) {
     std::cerr << "stickslip: internal error: " << e.what() << '\n';
     return 4;

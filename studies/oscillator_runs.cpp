@@ -77,6 +77,7 @@ OscillatorRun run_oscillator(const std::string& solver, const OscillatorSettings
   x[0] = s.x0;
   x[1] = s.v0;
   Mode mode = contact_initial_mode(sys, 0, x);
+  const bool starts_stuck = form == ContactForm::dae && mode[0] == stick_mode;
   run.stats = run_contact(sys, 0, s.t_end, x, mode, so, [&](const ContactSample& q) {
     double lambda;
     int md = 0;
@@ -93,11 +94,18 @@ OscillatorRun run_oscillator(const std::string& solver, const OscillatorSettings
   }, os.gradient, s.fd_delta);
   if (form == ContactForm::filippov || form == ContactForm::dae) {
     const int stuck = form == ContactForm::filippov ? static_cast<int>(sliding_mode) : static_cast<int>(stick_mode);
+    // A start in the sticking set sticks at t = 0, as the exact solution says (the Filippov form: when it never
+    // leaves it; the DAE: until the last stick event, if any).
+    if (starts_stuck || (form == ContactForm::filippov && run.stats.events.empty() && mode[0] == stuck))
+      run.t_stick = 0;
     for (const auto& e : run.stats.events)
       if (e.mode_after[0] == stuck) run.t_stick = e.t;
     if (mode[0] != stuck) run.t_stick = std::nan("");
   } else {
-    for (std::size_t i = 1; i < run.samples.size(); ++i) {
+    // A start at rest inside the stick band |k x0| <= mu F_N is a stick at t = 0 (the exact solution's); the naive
+    // scheme's creep from there is its drift.
+    if (s.v0 == 0 && p.k * std::abs(s.x0) <= fmax) run.t_stick = 0;
+    for (std::size_t i = 1; i < run.samples.size() && !std::isfinite(run.t_stick); ++i) {
       const OscillatorSample &a = run.samples[i - 1], &b = run.samples[i];
       if (a.v != 0 && a.v * b.v <= 0 && p.k * std::abs(b.x) <= fmax) {
         run.t_stick = b.t;
@@ -131,6 +139,7 @@ nlohmann::json oscillator_run_row(const std::string& solver, const OscillatorSet
   const OscillatorRun r = run_oscillator(solver, s);
   CsvWriter csv(csv_path, {"t [s]", "x [m]", "v [m/s]", "F [N]", "lambda", "mode"});
   for (const auto& q : r.samples) csv.row({q.t, q.x, q.v, q.force, q.lambda, static_cast<double>(q.mode)});
+  csv.close();
   // The naive sign() schemes have no switching function: their stick time is read off the output grid.
   const bool located = solver.find("-sign") == std::string::npos;
   nlohmann::json row{{"solver", solver},

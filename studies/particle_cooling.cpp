@@ -29,6 +29,20 @@ double homogeneous_end(const std::vector<double>& t, const std::vector<double>& 
   return t.back();
 }
 
+double homogeneous_end_collisions(const std::vector<double>& t, const std::vector<double>& d, const std::vector<double>& v,
+                                  const std::vector<double>& collisions, double density_limit, double velocity_limit,
+                                  double persist_collisions) {
+  std::size_t first = 0;
+  bool above = false;
+  for (std::size_t k = 0; k < t.size(); ++k) {
+    const bool out = d[k] > density_limit || v[k] > velocity_limit;
+    if (out && !above) first = k;
+    above = out;
+    if (above && collisions[k] - collisions[first] >= persist_collisions) return t[first];
+  }
+  return t.back();
+}
+
 std::vector<double> cooling_rate(const std::vector<double>& t, const std::vector<double>& T, std::size_t w) {
   std::vector<double> z(t.size(), NAN);
   for (std::size_t k = w; k + w < t.size(); ++k)

@@ -23,6 +23,13 @@ double homogeneous_end(const std::vector<double>& t, const std::vector<double>& 
                        const std::vector<double>& velocity_index, double density_limit, double velocity_limit,
                        std::size_t persist = 5);
 
+// The same with the persistence counted in collisions instead of samples: the first sample of the first stretch
+// above a limit during which at least `persist_collisions` collisions happened (collisions[k]: the cumulative count at
+// sample k). A cluster lives for many collisions; a fluctuation of a small gas's indices decays within a few.
+double homogeneous_end_collisions(const std::vector<double>& t, const std::vector<double>& density_index,
+                                  const std::vector<double>& velocity_index, const std::vector<double>& collisions,
+                                  double density_limit, double velocity_limit, double persist_collisions);
+
 // zeta_k = -dlnT/dt by centred differences over +-w samples (NaN within w of either end).
 std::vector<double> cooling_rate(const std::vector<double>& t, const std::vector<double>& T, std::size_t w = 2);
 

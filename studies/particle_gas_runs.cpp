@@ -19,6 +19,7 @@
 #include "studies/lammps_run.hpp"
 #include "studies/output.hpp"
 #include "studies/particle_dumps.hpp"
+#include "studies/particle_gas_run_with.hpp"
 #include "studies/particle_ledger.hpp"
 
 namespace stickslip {
@@ -26,104 +27,6 @@ namespace stickslip {
 using nlohmann::json;
 
 namespace {
-
-template <class Normal, class Tangential>
-json run_gas_with(const GasConfig& g, const Normal& normal, const Tangential& tangential, const std::string& law,
-             std::uint64_t seed, bool scatter, const StudyContext& ctx) {
-  const auto wall0 = std::chrono::steady_clock::now();
-  CollisionLog log;
-  ParticleEngine<Normal, OnsetRecording<Tangential>> e;
-  e.normal = normal;
-  e.tangential = OnsetRecording<Tangential>(tangential, &log);
-  e.skin = g.skin;
-  e.threads = g.threads;
-  GasSpec spec = g.spec;
-  spec.seed = seed;
-  GranularState s = make_granular_gas(spec, e.boundaries);
-  const std::size_t n = s.bodies.size();
-  ParticleLedger ledger;
-  verlet_setup(e, s, &ledger);
-  const std::string tag = law + "_s" + std::to_string(seed);
-
-  ParticleDumps dumps(g.dump_every, ctx.out_dir / "dumps", "gas_" + tag);
-  dumps.write(0, e, s);
-
-  std::vector<double> ts, ttr, trot, dens, velc, coll;
-  auto sample = [&] {
-    const GasTemperatures t = gas_temperatures(s.bodies);
-    const Homogeneity h = gas_homogeneity(s.bodies, e.boundaries.box);
-    if (!std::isfinite(t.translational) || !std::isfinite(t.rotational))
-      throw SolverError("granular-gas[" + tag + "]: non-finite temperature at t = " + format_value(s.t));
-    ts.push_back(s.t);
-    ttr.push_back(t.translational);
-    trot.push_back(t.rotational);
-    dens.push_back(h.density_index);
-    velc.push_back(h.velocity_index);
-    coll.push_back(static_cast<double>(log.onsets.size()));
-  };
-  sample();
-  VerletStats st;
-  const long report = std::max(1L, g.steps / 10);
-  for (long k = 1; k <= g.steps; ++k) {
-    check_interrupt();
-    log.t = s.t;
-    verlet_step(e, s, g.dt, st, &ledger);
-    if (k % g.sample_every == 0 || k == g.steps) sample();
-    dumps.write(k, e, s);
-    if (k % report == 0)
-      ctx.log << "granular-gas[" << tag << "]: step " << k << "/" << g.steps << ", T_tr/T0 = " << ttr.back() / ttr.front()
-              << ", collisions " << log.onsets.size() << "\n";
-  }
-  log.sort();
-
-  // Collision onsets: energy created against v_t, with the D-SDS closed form (dt -> 0).
-  const double fn0_per_mv = g.normal == "linear" ? g.gamma_n : 0.0;
-  std::vector<double> bin_count(g.vt_bins, 0), bin_created(g.vt_bins, 0), bin_e11(g.vt_bins, 0);
-  double created_total = 0, e11_total = 0;
-  for (const CollisionOnset& c : log.onsets) {
-    const double e11 = dsds_onset_energy(g.kt, g.gamma_t, g.mu, c.m_star, c.vt, fn0_per_mv * c.m_star * c.vn);
-    created_total += c.created, e11_total += e11;
-    const int b = std::min(g.vt_bins - 1, static_cast<int>(c.vt / g.vt_bin_max * g.vt_bins));
-    bin_count[b] += 1, bin_created[b] += c.created, bin_e11[b] += e11;
-  }
-  json bins = json::array();
-  for (int b = 0; b < g.vt_bins; ++b)
-    bins.push_back({{"vt_lo", g.vt_bin_max * b / g.vt_bins},
-                    {"vt_hi", b + 1 == g.vt_bins ? json_number(INFINITY) : json(g.vt_bin_max * (b + 1) / g.vt_bins)},
-                    {"count", bin_count[b]},
-                    {"created_mean", json_number(bin_count[b] > 0 ? bin_created[b] / bin_count[b] : NAN)},
-                    {"eq11_mean", json_number(bin_count[b] > 0 ? bin_e11[b] / bin_count[b] : NAN)}});
-  if (scatter && !log.onsets.empty()) {
-    CsvWriter csv(ctx.out_dir / ("gas_onsets_" + tag + ".csv"),
-                  {"t [s]", "v_n [m/s]", "v_t [m/s]", "m_star [kg]", "f_n [N]", "created [J]", "eq11 dt->0 [J]"});
-    const std::size_t stride = std::max<std::size_t>(1, log.onsets.size() / static_cast<std::size_t>(g.scatter_max));
-    for (std::size_t q = 0; q < log.onsets.size(); q += stride) {
-      const CollisionOnset& c = log.onsets[q];
-      csv.row({c.t, c.vn, c.vt, c.m_star, c.fn, c.created,
-               dsds_onset_energy(g.kt, g.gamma_t, g.mu, c.m_star, c.vt, fn0_per_mv * c.m_star * c.vn)});
-    }
-  }
-  const double wall = std::chrono::duration<double>(std::chrono::steady_clock::now() - wall0).count();
-  ctx.log << "granular-gas[" << tag << "]: done in " << wall << " s, " << log.onsets.size() << " collisions, T_tr/T0 = "
-          << ttr.back() / ttr.front() << "\n";
-  return {{"law", law},
-          {"seed", seed},
-          {"particles", n},
-          {"steps", st.steps},
-          {"rebuilds", st.rebuilds},
-          {"wall_seconds", json_number(wall)},
-          {"t", ts},
-          {"T_tr", ttr},
-          {"T_rot", trot},
-          {"density_index", dens},
-          {"velocity_index", velc},
-          {"collisions", coll},
-          {"onsets", {{"count", log.onsets.size()},
-                      {"created_total", json_number(created_total)},
-                      {"eq11_total", json_number(e11_total)},
-                      {"bins", bins}}},
-          {"ledger", ledger_json(ledger)}};
-}
 
 template <class Normal>
 json run_law(const GasConfig& g, const Normal& normal, const std::string& law, std::uint64_t seed, bool scatter,
@@ -168,30 +71,35 @@ json run_gas_hard_spheres(const GasConfig& g, std::uint64_t seed, double e, cons
   return row;
 }
 
-json run_gas_lammps(const GasConfig& g, std::uint64_t seed, const StudyContext& ctx) {
+json run_gas_lammps(const GasConfig& g, std::uint64_t seed, const StudyContext& ctx, const LammpsGasRun& run) {
   const auto wall0 = std::chrono::steady_clock::now();
   Boundaries b;
   GasSpec spec = g.spec;
   spec.seed = seed;
   const GranularState s = make_granular_gas(spec, b);
-  const std::filesystem::path dir = ctx.out_dir / "lammps";
+  const std::filesystem::path dir = ctx.out_dir / run.folder;
   std::filesystem::create_directories(dir);
   write_lammps_data(dir / "data.lmp", "stickslip granular-gas seed " + std::to_string(seed), s.bodies, b.box.lo, b.box.hi);
+  const long steps = run.steps > 0 ? run.steps : g.steps;
   {
-    std::ofstream in(dir / "in.lmp");
+    OutputFile in(dir / "in.lmp");
     char dt[40], skin[40];
     std::snprintf(dt, sizeof dt, "%.17g", g.dt);
     std::snprintf(skin, sizeof skin, "%.17g", g.skin);
-    in << "# stickslip granular-gas: the dsds run of seed " << seed << " (linear spring-dashpot + D-SDS)\n"
+    const bool given = !run.pair_style.empty();
+    const std::string style = given ? run.pair_style : "granular";
+    const std::string coeff = given ? run.pair_coeff : lammps_hooke_dsds(g.kn, g.gamma_n, g.kt, g.gamma_t, g.mu);
+    in << "# stickslip granular gas, seed " << seed << ": " << style << " " << coeff << "\n"
        << "units si\natom_style sphere\ndimension 3\nboundary p p p\ncomm_modify vel yes\nnewton off\n"
-       << "read_data data.lmp\npair_style granular\n"
-       << "pair_coeff * * " << lammps_hooke_dsds(g.kn, g.gamma_n, g.kt, g.gamma_t, g.mu) << "\n"
+       << "read_data data.lmp\npair_style " << style << "\n"
+       << "pair_coeff * * " << coeff << "\n"
        << "neighbor " << skin << " bin\nneigh_modify delay 0 every 1 check yes\nfix 1 all nve/sphere\n"
        << "compute ke all ke\ncompute rot all erotate/sphere\n"
        << "thermo_style custom step time c_ke c_rot\nthermo_modify norm no format float %.12g\n"
-       << "thermo " << g.sample_every << "\ntimestep " << dt << "\nrun " << g.steps << "\n";
+       << "thermo " << g.sample_every << "\ntimestep " << dt << "\nrun " << steps << "\n";
+    in.commit();
   }
-  ctx.log << "granular-gas: running lmp on " << (dir / "in.lmp").string() << " (" << g.steps << " steps)\n";
+  ctx.log << "granular-gas: running lmp on " << (dir / "in.lmp").string() << " (" << steps << " steps)\n";
   int status = 0;
   capture("cd '" + dir.string() + "' && OMP_NUM_THREADS=1 lmp -in in.lmp -log log.lmp -screen none > lmp.out 2>&1",
           status);

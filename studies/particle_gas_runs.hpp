@@ -2,12 +2,13 @@
 //   run_gas: N spheres of make_granular_gas (models/particles/granular_gas.hpp) cooling freely in a periodic box under
 //     velocity Verlet, normal law linear spring-dashpot or damped Hertz, any tangential law by name; samples T_tr,
 //     T_rot, the homogeneity indices and the collision count; every collision's onset (v_n, v_t, energy created, with
-//     seed 001 eq. 3/11's closed form dsds_onset_energy) binned in v_t; the energy ledger. Writes gas_onsets_<law>_s<seed>.csv
+//     Fuehrer, Brendel, Wolf eq. 3/11's closed form dsds_onset_energy) binned in v_t; the energy ledger. Writes gas_onsets_<law>_s<seed>.csv
 //     (scatter) and dumps.
 //   run_gas_hard_spheres: the same initial state through event-driven hard spheres (models/particles/hard_sphere_gas.hpp)
 //     at restitution e, T_tr at the given times (the t_c -> 0 limit); keeps the samples before an inelastic collapse.
-//   run_gas_lammps: the dsds run of one seed in LAMMPS (pair_style granular hooke + linear_history, fix nve/sphere, the
-//     same dt and skin) when lmp is on PATH; T_tr, T_rot from its thermo output.
+//   run_gas_lammps: one seed's initial state in LAMMPS' `lmp` (default: the dsds run, pair_style granular hooke +
+//     linear_history; any pair style by LammpsGasRun), fix nve/sphere, the same dt and skin; T_tr, T_rot from its
+//     thermo output every sample_every steps.
 // Each returns its row of the run store (JSON).
 #pragma once
 
@@ -35,11 +36,26 @@ struct GasConfig {
   double vt_bin_max = 0;  // m/s
   int vt_bins = 24;
   long scatter_max = 20000;
+  std::string tag_prefix;  // before "<law>_s<seed>" in file names and log lines
+  // Early stops (studies/particle_gas_run_with.hpp): T_tr below stop_temperature (J; 0: none), or a homogeneity index
+  // above its limit (0: none) for a stretch of samples during which 2 x stop_persist_collisions collisions happened
+  // (0: never; studies/particle_cooling.hpp, homogeneous_end_collisions).
+  double stop_temperature = 0, stop_density_index = 0, stop_velocity_index = 0;
+  double stop_persist_collisions = 0;
+};
+
+// A LAMMPS run of the gas (run_gas_lammps): the pair style and coefficients, the folder under the output folder, the
+// number of steps (0: g.steps). No pair style: the D-SDS of the linear law as pair granular (lammps_hooke_dsds).
+struct LammpsGasRun {
+  std::string pair_style, pair_coeff;
+  std::string folder = "lammps";
+  long steps = 0;
 };
 
 nlohmann::json run_gas(const GasConfig& g, const std::string& law, std::uint64_t seed, bool scatter,
                        const StudyContext& ctx);
 nlohmann::json run_gas_hard_spheres(const GasConfig& g, std::uint64_t seed, double e, const std::vector<double>& times);
-nlohmann::json run_gas_lammps(const GasConfig& g, std::uint64_t seed, const StudyContext& ctx);
+nlohmann::json run_gas_lammps(const GasConfig& g, std::uint64_t seed, const StudyContext& ctx,
+                              const LammpsGasRun& run = {});
 
 }  // namespace stickslip

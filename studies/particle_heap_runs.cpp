@@ -41,6 +41,7 @@ double slope_from(const std::vector<double>& t, const std::vector<double>& y, do
 void write_snapshot(const std::filesystem::path& path, const ParticleArrays& p) {
   CsvWriter f(path, {"x [m]", "y [m]", "r [m]", "speed [m/s]"});
   for (std::size_t i = 0; i < p.size(); ++i) f.row({p.x[i][0], p.x[i][1], p.radius[i], p.v[i].norm()});
+  f.close();
 }
 
 template <class Tangential>
@@ -118,6 +119,7 @@ json run_heap_law(const HeapConfig& c, const HopperHeapScene& scene, const Bound
               << "), discs in hopper " << in_hopper << "\n";
   }
   ke.close();
+  dumps.close();
   const double t_stop = s.t;
   write_snapshot(ctx.out_dir / ("heap_snap_" + law + "_final.csv"), s.bodies);
   const double kin_stop = kinetic_energy(s.bodies);
@@ -130,6 +132,7 @@ json run_heap_law(const HeapConfig& c, const HopperHeapScene& scene, const Bound
   {
     CsvWriter prof(ctx.out_dir / ("heap_profile_" + law + ".csv"), {"x [m]", "surface_height [m]"});
     for (std::size_t k = 0; k < fit.profile.x.size(); ++k) prof.row({fit.profile.x[k], fit.profile.height[k]});
+    prof.close();
   }
   // The ledger of the pour.
   const double scale = std::max({std::abs(ledger.start.kinetic), std::abs(ledger.now.gravity_work),
@@ -177,6 +180,7 @@ json run_heap_law(const HeapConfig& c, const HopperHeapScene& scene, const Bound
       if (k % every == 0 || k == steps) measure(static_cast<double>(k) * h);
     }
     if (!std::isfinite(dd.back())) throw SolverError("heap[" + law + "]: non-finite drift");
+    csv.close();
     drift_steps += ws.steps;
     by_dt.push_back({{"dt_factor", c.dt_factors[q]},
                      {"dt", json_number(h)},

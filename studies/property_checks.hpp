@@ -51,7 +51,7 @@ struct PropertyCheck {
   std::string what;    // one line: the reference and why the tolerance is what it is
   std::vector<ParameterRange> ranges;
   std::function<std::vector<Measurement>(const Draw&)> run;
-  int cost = 1;        // relative cost of one draw (the runner gives expensive checks fewer draws)
+  int cost = 1;        // relative cost of one draw, in units of a few ms (the runner gives expensive checks fewer draws)
   // Optional: false for a draw whose outcome is decided below any tolerance (a motion that ends within round-off
   // of a stick/slip threshold); make_draw then draws again (deterministically), at most 1000 times.
   std::function<bool(const Draw&)> admissible = {};

@@ -85,7 +85,7 @@ PropertyCheck belt_check() {
               {"F_N", 0.5, 2, true, {-1, nan}},
               {"v_belt", 0.05, 0.3, true, {nan, inf}},
               {"c_w", 2, 5, false, {-1, nan}}};
-  c.cost = 3;
+  c.cost = 12;
   c.run = [](const Draw& d) {
     const OscillatorParameters p = drawn_oscillator(d);
     const double xs = d["mu"] * p.fn / p.k;  // where the stick must end

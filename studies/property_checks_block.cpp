@@ -96,7 +96,7 @@ PropertyCheck rest_check(const std::string& model, const std::string& driver, So
   c.what = "released at rest below the critical angle, Coulomb friction holds the block: max |s| over 0.2 s <= 1e-12 m "
            "(stick is exact: the sliding/stick mode sets v = 0; the bound is round-off on s)";
   c.ranges = block_ranges(28);
-  c.cost = kind == SolverKind::rk4 ? 3 : 1;
+  c.cost = kind == SolverKind::rk4 ? 12 : 1;
   c.run = [kind](const Draw& d) {
     const BlockParameters p = drawn_block(d);
     const Stop r = run_coulomb(p, 0, 0.2, coulomb_options(kind, p));
@@ -118,7 +118,7 @@ PropertyCheck launch_check(const std::string& model, const std::string& driver, 
            "; then it must stay (1e-12 m)";
   c.ranges = block_ranges(28);
   c.ranges.push_back({"v0", 0.01, 0.2, true, {}});
-  c.cost = kind == SolverKind::rk4 ? 3 : 1;
+  c.cost = kind == SolverKind::rk4 ? 12 : 1;
   c.run = [kind, bdf](const Draw& d) {
     const BlockParameters p = drawn_block(d);
     const double v0 = d["v0"], a = p.coulomb_deceleration();

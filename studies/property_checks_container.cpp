@@ -88,7 +88,7 @@ std::vector<PropertyCheck> container_property_checks() {
             {"mu_s_wall", 0.05, 0.5, false, {-1, nan}},
             {"t_end", 0.3, 0.42}},
            run_check,
-           2}};
+           8}};
 }
 
 }  // namespace stickslip

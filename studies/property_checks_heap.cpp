@@ -103,7 +103,7 @@ std::vector<PropertyCheck> heap_property_checks() {
             {"outlet_height", 0.02, 0.05},
             {"t_end", 0.08, 0.15}},
            run_pour,
-           5}};
+           20}};
 }
 
 }  // namespace stickslip

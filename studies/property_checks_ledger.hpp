@@ -23,6 +23,7 @@
 #include <string>
 #include <vector>
 
+#include "core/interrupt.hpp"
 #include "models/particles/engine_laws.hpp"
 #include "models/particles/velocity_verlet.hpp"
 #include "studies/particle_ledger.hpp"
@@ -49,6 +50,7 @@ LedgerRun verlet_ledger_run(const Engine& e, GranularState s, double dt, long st
   verlet_setup(e, s, &ledger);
   VerletStats stats;
   for (long k = 0; k < steps; ++k) {
+    check_interrupt();  // verify reports the draws done before a signal
     verlet_step(e, s, dt, stats, &ledger);
     observe(s);
   }

@@ -147,7 +147,7 @@ std::vector<PropertyCheck> oscillator_property_checks() {
                       is_fixed_step(kind) ? "exact stick time/place; stick-place error halves by 2^p; stick holds exactly"
                                           : "exact stick time/place within 100 rtol per phase; stick holds exactly",
                       ranges(kind == SolverKind::euler), [kind](const Draw& d) { return run_check(d, false, kind); },
-                      is_fixed_step(kind) ? 3 : 1, admissible});
+                      is_fixed_step(kind) ? 12 : 1, admissible});
   checks.push_back({"dry-friction-oscillator/dae", "ida",
                     "Coulomb DAE with velocity projection: exact stick time/place within 100 rtol per phase; holds exactly",
                     ranges(false), [](const Draw& d) { return run_check(d, true, SolverKind::ida); }, 1, admissible});

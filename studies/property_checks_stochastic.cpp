@@ -29,7 +29,7 @@ PropertyCheck ou_check(SdeScheme scheme) {
               {"gamma", 0.3, 3, true, {0, -1, nan}},
               {"kT", 0.2, 5, true, {-1, nan}},
               {"nu_gamma_dt", 0.01, 0.1, true, {}}};  // step relative to the relaxation time 1/(nu gamma)
-  c.cost = 10;
+  c.cost = 40;
   c.run = [scheme](const Draw& d) {
     StochasticRunSpec s;
     s.system = "pair";

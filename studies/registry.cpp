@@ -15,6 +15,7 @@ std::unique_ptr<Study> make_slope_drift_study();
 std::unique_ptr<Study> make_container_study();
 std::unique_ptr<Study> make_granular_gas_study();
 std::unique_ptr<Study> make_heap_study();
+std::unique_ptr<Study> make_dsds_cooling_study();
 
 std::vector<std::unique_ptr<Study>> all_studies() {
   std::vector<std::unique_ptr<Study>> s;
@@ -28,28 +29,21 @@ std::vector<std::unique_ptr<Study>> all_studies() {
   s.push_back(make_container_study());
   s.push_back(make_granular_gas_study());
   s.push_back(make_heap_study());
+  s.push_back(make_dsds_cooling_study());
   return s;
 }
 
 const std::vector<CatalogEntry>& catalog() {
   static const std::vector<CatalogEntry> entries{
-      {"model", "sliding-plates", "two plates under constant normal force, reduced mass m, tangential spring k, damping gamma (seed 001 §3.1)"},
-      {"model", "stochastic-spheres", "N spheres in permanent contact (fixed or bonded), thermalised only by Markovian friction noise (seed 003)"},
-      {"model", "dry-friction-oscillator", "m x'' = -k x - mu F_N sign(x') (seed 002 eq. 3); Filippov system, naive sign() ODE and Coulomb DAE"},
+      {"model", "sliding-plates", "two plates under constant normal force, reduced mass m, tangential spring k, damping gamma (Führer, Brendel & Wolf §3.1)"},
+      {"model", "stochastic-spheres", "N spheres in permanent contact (fixed or bonded), thermalised only by Markovian friction noise (Hofmann et al.)"},
+      {"model", "dry-friction-oscillator", "m x'' = -k x - mu F_N sign(x') (Krengel & Matuttis eq. 3); Filippov system, naive sign() ODE and Coulomb DAE"},
       {"model", "belt-oscillator", "mass on a spring over a belt at v_belt, velocity-weakening Coulomb friction: stick-slip cycles"},
-      {"model", "incline-block", "square block of size l on a slope, compliant normal contact (seed 002 §4, Table 1)"},
-      {"model", "spheres", "3-D spheres with Rodrigues rotations, Hertz normal contact with damping, rigid planes/segments, gravity, drag, near-field (seed 004)"},
-      {"model", "sphere-container", "2-D slice of spheres poured from a vessel into a container with an inclined face (seed 004 ex. 5.3); cell lists, flat contact arrays"},
+      {"model", "incline-block", "square block of size l on a slope, compliant normal contact (Krengel & Matuttis §4, Table 1)"},
+      {"model", "spheres", "3-D spheres with Rodrigues rotations, Hertz normal contact with damping, rigid planes/segments, gravity, drag, near-field (Campello)"},
+      {"model", "sphere-container", "2-D slice of spheres poured from a vessel into a container with an inclined face (Campello ex. 5.3); cell lists, flat contact arrays"},
       {"model", "granular-gas", "N spheres in a periodic box cooling freely from a Maxwellian with spins (Haff's law, Enskog kinetic theory); particle engine + velocity Verlet, LAMMPS reference"},
-      {"model", "hopper-heap", "2-D discs poured from a hopper onto a floor and left to rest (seed 002 §5, Fig. 6); particle engine + velocity Verlet"},
-      {"solver", "trapezoid", "generalized trapezoidal rule, Gauss-Seidel fixed-point iterations, TOL of eq. 48-49 (seed 004, Algorithm 1); spheres only"},
-      {"solver", "euler", "explicit Euler, fixed step dt (odeint)"},
-      {"solver", "midpoint", "explicit midpoint, 2nd order, fixed step dt (odeint explicit_generic_rk)"},
-      {"solver", "heun", "Heun / explicit trapezoid, 2nd order, fixed step dt (odeint explicit_generic_rk)"},
-      {"solver", "rk4", "classical Runge-Kutta, 4th order, fixed step dt (odeint)"},
-      {"solver", "dopri5", "Dormand-Prince 5(4), adaptive with dense output, rtol/atol (odeint)"},
-      {"solver", "cvode", "SUNDIALS CVODE, BDF (or Adams with adams=on), rtol/atol, max_order"},
-      {"solver", "ida", "SUNDIALS IDA, BDF order 1..max_order on the implicit residual, rtol/atol"},
+      {"model", "hopper-heap", "2-D discs poured from a hopper onto a floor and left to rest (Krengel & Matuttis §5, Fig. 6); particle engine + velocity Verlet"},
   };
   return entries;
 }

@@ -7,9 +7,11 @@
 // overlap would make N oscillate between 0 and 2 m g).
 // The run, its CSV (rolling_sphere.csv) and summary row: studies/sphere_runs.hpp; Fig. 5: fig5_rolling_sphere.png.
 #include <cmath>
+#include <fmt/format.h>
 #include <tuple>
 
 #include "core/errors.hpp"
+#include "core/work_limits.hpp"
 #include "studies/figure.hpp"
 #include "studies/output.hpp"
 #include "studies/sphere_runs.hpp"
@@ -23,7 +25,7 @@ class RollingSphereStudy : public Study {
  public:
   std::string name() const override { return "rolling-sphere"; }
   std::string summary() const override {
-    return "seed 004 ex. 5.1: spinning sphere on a plane, sliding then rolling; t_roll, v_roll, omega_roll vs analytic";
+    return "Campello ex. 5.1: spinning sphere on a plane, sliding then rolling; t_roll, v_roll, omega_roll vs analytic";
   }
   Parameters parameters() const override {
     Parameters p("rolling-sphere");
@@ -93,7 +95,7 @@ class RollingSphereStudy : public Study {
   nlohmann::json run(const Parameters& prm, const StudyContext& ctx) const override {
     const RollingSpherePrepared pr = prepare_rolling_sphere(prm);
     const long every = prm.integer("output_every", 1, 1000000);
-    ctx.plan({{"runs", 1}, {"steps_per_run", json_number(std::ceil(pr.t_end / pr.opt.dt))}, {"particles", 1}});
+    ctx.plan({{"runs", 1}, {"steps_per_run", step_count(pr.t_end, pr.opt.dt)}, {"particles", 1}});
     // The study is one run: its row is the summary (the CSV and the figure are written within it), so a resumed
     // study whose run finished returns the stored row.
     return ctx.run("rolling-sphere", [&] {
@@ -105,17 +107,27 @@ class RollingSphereStudy : public Study {
   }
 
  private:
-  // Fig. 5: x, rotation about z, v_x and omega_z against t, numerical (lines) and analytic (every 100th row).
+  // Fig. 5: x, rotation about z, v_x and omega_z against t, numerical (lines) and analytic (every 100th row), with
+  // the paper's simulated values (t_roll = 2.69 s, v_roll = 8.94 m/s, omega_roll = -44.71 rad/s) as a dotted line
+  // and markers.
   static Figure figure(const RollingSpherePrepared& pr, double t_roll) {
-    Figure fig{"Example 5.1: t_{roll} = " + std::to_string(t_roll) + " s (analytic " +
-                   std::to_string(pr.setup.analytic.t_roll()) + " s)",
-               2, 2, 1200, 900, {"set key bottom right"}, {}};
+    Figure fig{fmt::format("Campello, Example 5.1, Fig. 5: t_roll = {:.6f} s (analytic {:.6f} s)\ndotted line, diamonds: the "
+                           "paper's t_roll 2.69 s, v_roll 8.94 m/s, omega_roll -44.71 rad/s",
+                           t_roll, pr.setup.analytic.t_roll()),
+               2, 2, 1250, 920, {"set key bottom right font ',9'"}, {}};
+    const std::string paper = fig.block("paper", {"t_roll [s]", "v_roll [m/s]", "omega_roll [rad/s]"}, {{2.69, 8.94, -44.71}});
     const std::string csv = "rolling_sphere.csv";
     for (const auto& [col, acol, ylabel] : {std::tuple{"2", "7", "x [m]"}, std::tuple{"3", "8", "rotation about z [rad]"},
-                                            std::tuple{"4", "9", "v_x [m/s]"}, std::tuple{"5", "10", "omega_z [rad/s]"}})
-      fig.panel("", "t [s]", ylabel)
-          .add(Curve::of(csv, "1", col, "numerical (" + pr.opt.integrator + ")", "lines lw 2"))
-          .add(Curve::of(csv, "1", std::string("((int($0) % 100 == 0) ? $") + acol + " : 1/0)", "analytic", "points pt 7 ps 0.6"));
+                                            std::tuple{"4", "9", "v_x [m/s]"}, std::tuple{"5", "10", "omega_z [rad/s]"}}) {
+      Panel& p = fig.panel("", "t [s]", ylabel);
+      p.add(Curve::of(csv, "1", col, "numerical (" + pr.opt.integrator + ")", "lines lw 2 lc rgb '#1f77b4'"))
+          .add(Curve::of(csv, "1", std::string("((int($0) % 100 == 0) ? $") + acol + " : 1/0)", "analytic",
+                         "points pt 7 ps 0.6 lc rgb '#d62728'"));
+      p.set("set arrow from 2.69, graph 0 to 2.69, graph 1 nohead dt 3 lw 1.5 lc rgb 'gray30'");
+      if (std::string(col) == "4") p.add(Curve::of(paper, "1", "2", "paper (v_roll)", "points pt 12 ps 2.5 lw 2 lc rgb 'black'"));
+      if (std::string(col) == "5")
+        p.add(Curve::of(paper, "1", "3", "paper (omega_roll)", "points pt 12 ps 2.5 lw 2 lc rgb 'black'"));
+    }
     return fig;
   }
 };

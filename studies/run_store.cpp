@@ -9,6 +9,7 @@
 #include "core/errors.hpp"
 #include "core/interrupt.hpp"
 #include "core/progress.hpp"
+#include "studies/output_file.hpp"
 #include "studies/study.hpp"
 
 namespace stickslip {
@@ -30,53 +31,72 @@ extern "C" void on_signal(int sig) {
 }
 }  // namespace
 
+namespace {
+// A line of runs.jsonl that is not what stickslip writes there: exit 2 naming the file and the line.
+[[noreturn]] void bad_line(const std::filesystem::path& path, std::size_t number, const std::string& what) {
+  throw_input("--resume", path.parent_path().string(),
+              "line " + std::to_string(number) + " of " + path.string() + " is " + what +
+                  "; delete that line (its run is then redone) or run without --resume");
+}
+}  // namespace
+
 RunStore::RunStore(std::filesystem::path out_dir, const std::string& study, const Parameters& params, bool resume)
     : path_(out_dir / "runs.jsonl") {
   const nlohmann::json now = resolved(params);
+  const std::string header = nlohmann::json{{"study", study}, {"parameters", now}}.dump() + "\n";
   if (resume) {
-    std::ifstream in(path_);
+    std::ifstream in(path_, std::ios::binary);
     if (!in) throw_input("--resume", out_dir.string(), "no interrupted study there (runs.jsonl missing); run without --resume");
-    std::string line;
-    bool header = true;
-    while (std::getline(in, line)) {
+    const std::string text((std::istreambuf_iterator<char>(in)), std::istreambuf_iterator<char>());
+    std::vector<std::string> lines;
+    for (std::size_t from = 0; from < text.size();) {
+      const std::size_t eol = std::min(text.find('\n', from), text.size());
+      lines.push_back(text.substr(from, eol - from));
+      from = eol + 1;
+    }
+    // The last line may have been cut by a failed write (a full disk) or a kill: no newline after it. Such a line
+    // is dropped and its run redone; anything else that is not a row is someone's edit, refused.
+    const bool last_cut = !text.empty() && text.back() != '\n';
+    bool header_seen = false;
+    for (std::size_t i = 0; i < lines.size(); ++i) {
+      const std::string& line = lines[i];
+      const bool may_be_cut = last_cut && i + 1 == lines.size();
       if (line.empty()) continue;
-      nlohmann::json j;
-      try {
-        j = nlohmann::json::parse(line);
-      } catch (const nlohmann::json::exception&) {
-        break;  // a line cut short by a crash: the runs after it are redone
+      nlohmann::json j = nlohmann::json::parse(line, nullptr, false);
+      const bool is_header = !header_seen;
+      const bool ok = j.is_object() && (is_header ? j.contains("study") && j["study"].is_string() &&
+                                                        j.contains("parameters") && j["parameters"].is_object()
+                                                  : j.contains("key") && j["key"].is_string() && j.contains("row"));
+      if (!ok) {
+        if (may_be_cut) break;
+        bad_line(path_, i + 1, is_header ? "not the header a stickslip study writes ({\"study\", \"parameters\"})"
+                                         : "not a run row ({\"key\", \"row\"})");
       }
-      if (header) {
-        header = false;
-        if (j.value("study", "") != study)
-          throw_input("--resume", out_dir.string(), "holds runs of study '" + j.value("study", "") + "', not " + study);
+      if (is_header) {
+        header_seen = true;
+        if (j["study"] != study)
+          throw_input("--resume", out_dir.string(), "holds runs of study '" + j["study"].get<std::string>() + "', not " + study);
         const nlohmann::json& was = j["parameters"];
         for (const auto& [key, value] : now.items())
           if (!was.contains(key) || was[key] != value)
             throw_input(key, value.get<std::string>(),
                         "differs from the interrupted study in " + out_dir.string() + " (" +
-                            (was.contains(key) ? was[key].get<std::string>() : std::string("not set")) +
+                            (!was.contains(key) ? std::string("not set")
+                                                : was[key].is_string() ? was[key].get<std::string>() : was[key].dump()) +
                             "); resume with the same value, or run without --resume");
         continue;
       }
-      rows_[j.at("key").get<std::string>()] = j.at("row");
+      rows_[j["key"].get<std::string>()] = j["row"];
     }
-    if (header) throw_input("--resume", out_dir.string(), "runs.jsonl is empty; run without --resume");
-    // Rewrite what was read (drops a torn last line), then append.
-    const std::filesystem::path tmp = path_.string() + ".part";
-    {
-      std::ofstream o(tmp);
-      o << nlohmann::json{{"study", study}, {"parameters", now}}.dump() << '\n';
-      for (const auto& [key, row] : rows_) o << nlohmann::json{{"key", key}, {"row", row}}.dump() << '\n';
-      if (!o) throw std::runtime_error("cannot write " + tmp.string());
-    }
-    std::filesystem::rename(tmp, path_);
-    out_.open(path_, std::ios::app);
+    if (!header_seen) throw_input("--resume", out_dir.string(), "runs.jsonl is empty; run without --resume");
+    // Rewrite what was read (drops a cut last line), then append.
+    std::string kept = header;
+    for (const auto& [key, row] : rows_) kept += nlohmann::json{{"key", key}, {"row", row}}.dump() + "\n";
+    write_file_atomically(path_, kept);
   } else {
-    out_.open(path_, std::ios::trunc);
-    out_ << nlohmann::json{{"study", study}, {"parameters", now}}.dump() << '\n' << std::flush;
+    write_file_atomically(path_, header);
   }
-  if (!out_) throw_input("--out", out_dir.string(), "cannot write " + path_.string());
+  out_ = std::make_unique<OutputFile>(path_, OutputFile::Mode::append);
 }
 
 nlohmann::json RunStore::run(const std::string& key, const std::function<nlohmann::json()>& fn) {
@@ -91,8 +111,7 @@ nlohmann::json RunStore::run(const std::string& key, const std::function<nlohman
 }
 
 void RunStore::record(const std::string& key, const nlohmann::json& row) {
-  out_ << nlohmann::json{{"key", key}, {"row", row}}.dump() << '\n' << std::flush;
-  if (!out_) throw std::runtime_error("cannot append to " + path_.string());
+  *out_ << nlohmann::json{{"key", key}, {"row", row}}.dump() << '\n' << std::flush;  // IoError if not on disk
   rows_[key] = row;
   ++done_;
 }
@@ -150,35 +169,32 @@ nlohmann::json StudyContext::run(const std::string& key, const std::function<nlo
 }
 
 void StudyContext::plan(const nlohmann::json& work) const {
+  if (dry_run_plan) {  // --dry-run: the parameters are validated and the work declared; nothing more is done
+    *dry_run_plan = work;
+    throw Interrupted(0);
+  }
   if (store) store->plan(work);
 }
 
 nlohmann::json dry_run_study(const Study& study, const Parameters& params, std::ostream& log) {
-  std::string pattern = (std::filesystem::temp_directory_path() / "stickslip-dry-run-XXXXXX").string();
-  if (!::mkdtemp(pattern.data())) throw std::runtime_error("cannot create a scratch folder in " + pattern);
-  const std::filesystem::path scratch = pattern;
-  const auto previous = interrupt_flag();
-  const auto cleanup = [&] {
-    interrupt_flag() = previous;
-    std::error_code ec;
-    std::filesystem::remove_all(scratch, ec);
-  };
-  try {
-    RunStore store(scratch, study.name(), params, false);
-    StudyContext ctx{scratch, log, &store};
-    interrupt_flag() = -1;
-    try {
-      (void)study.run(params, ctx);
-    } catch (const Interrupted& e) {
-      if (e.signal != 0) throw;  // a real signal during a dry run
+  check_interrupt();  // a signal that came before
+  nlohmann::json planned;
+  StudyContext ctx{std::filesystem::path(), log, nullptr, &planned};
+  // Backstop for a study that would do real work before declaring its plan: the flag -1 stops it at the first
+  // run, driver step or file (core/interrupt.hpp, studies/output_file.hpp). A real signal meanwhile replaces the
+  // -1 and is kept.
+  interrupt_flag() = -1;
+  struct Restore {
+    ~Restore() {
+      if (interrupt_flag() == -1) interrupt_flag() = 0;
     }
-    nlohmann::json planned = store.planned();
-    cleanup();
-    return planned;
-  } catch (...) {
-    cleanup();
-    throw;
+  } restore;
+  try {
+    (void)study.run(params, ctx);
+  } catch (const Interrupted& e) {
+    if (e.signal != 0) throw;  // a real signal during a dry run
   }
+  return planned;
 }
 
 void install_interrupt_handlers() {

@@ -4,7 +4,10 @@
 // out_dir/runs.jsonl: line 1 {"study", "parameters"} (the resolved set), then one {"key", "row"} line per finished
 // run, appended and flushed when the run finishes. A study wraps each run in ctx.run(key, fn): a key already on disk
 // (under --resume) returns the stored row without running, otherwise fn() runs and its row is appended. --resume
-// refuses a parameter that differs from the interrupted study's (exit 2 naming the key).
+// refuses a parameter that differs from the interrupted study's (exit 2 naming the key), and a line of runs.jsonl
+// that is not a row (a hand edit: exit 2 naming the file and the line); a last line cut short by a failed write or a
+// kill is dropped and its run redone. Every write is checked (studies/output_file.hpp): a run is on disk as done
+// only when its row is, and its row is written only after the run's own files are complete under their names.
 // Whole files (CSV, summary.json) are written under a temporary name and renamed (studies/output.cpp).
 #pragma once
 
@@ -14,12 +17,14 @@
 #include <fstream>
 #include <functional>
 #include <map>
+#include <memory>
 #include <mutex>
 #include <nlohmann/json.hpp>
 #include <string>
 #include <thread>
 
 #include "core/parameters.hpp"
+#include "studies/output_file.hpp"
 
 namespace stickslip {
 
@@ -57,7 +62,7 @@ class RunStore {
 
  private:
   std::filesystem::path path_;
-  std::ofstream out_;
+  std::unique_ptr<OutputFile> out_;  // runs.jsonl, appended (studies/output_file.hpp)
   std::map<std::string, nlohmann::json> rows_;
   std::size_t resumed_ = 0;
   nlohmann::json plan_;
@@ -69,10 +74,11 @@ class RunStore {
 };
 
 class Study;
-// --dry-run: the study validates its parameters and stops at its first piece of real work (the flag of
-// core/interrupt.hpp is set to "dry run" meanwhile); whatever it writes on the way goes to a scratch folder, removed
-// afterwards. Returns the work the study declared with ctx.plan() (null if none). Throws what the study throws
-// (InputError for a bad parameter).
+// --dry-run: the study validates its parameters and declares its work (ctx.plan), and the dry run ends there: no
+// model is built, no solver runs, no file or folder is made (the flag of core/interrupt.hpp is "dry run" meanwhile,
+// so a study that worked before planning would stop at its first run, driver step or file). Returns the work the
+// study declared (null if none). Throws what the study throws (InputError for a bad parameter) and Interrupted for
+// a real signal.
 nlohmann::json dry_run_study(const Study& study, const Parameters& params, std::ostream& log);
 
 // SIGINT and SIGTERM set core/interrupt.hpp's flag (the first signal; a second one ends the process at once).

@@ -17,6 +17,7 @@
 
 #include "core/errors.hpp"
 #include "core/loglog_slope.hpp"
+#include "core/work_limits.hpp"
 #include "models/contact/registry.hpp"
 #include "solvers/integrate.hpp"
 #include "studies/figure.hpp"
@@ -32,7 +33,7 @@ class SlidingPlatesStudy final : public Study {
  public:
   std::string name() const override { return "sliding-plates"; }
   std::string summary() const override {
-    return "two sliding plates, C-SDS vs D-SDS (seed 001 Figs. 1, 2, 4), energy created vs v(0)";
+    return "two sliding plates, C-SDS vs D-SDS (Führer, Brendel & Wolf Figs. 1, 2, 4), energy created vs v(0)";
   }
 
   Parameters parameters() const override {
@@ -170,6 +171,10 @@ class SlidingPlatesStudy final : public Study {
     if (prm.raw("sweep_v0") != "none") sweep = prm.positive_list("sweep_v0");
     const double sweep_dt = prm.positive("sweep_dt");
 
+    // Beyond these the exact solutions (energies ~ v0^2, gamma^2) overflow a double: the model means nothing there.
+    if (!(std::abs(base.v0) <= 1e100)) throw_input("v0", prm.raw("v0"), "|v0| must be <= 1e100");
+    if (!(base.p.gamma <= 1e100)) throw_input("gamma", prm.raw("gamma"), "must be <= 1e100");
+    if (!(base.t_end <= 1e9)) throw_input("t_end", prm.raw("t_end"), "must be <= 1e9");
     // Build and validate every configuration before running any.
     std::vector<PlateRunConfig> configs;
     for_each_product(
@@ -181,17 +186,26 @@ class SlidingPlatesStudy final : public Study {
           c.solver.dt = dt;
           c.solver.events = events_for(events, c);
           c.p.validate();
+          prm.require_relation(dt <= c.t_end, {"dt", "t_end"},
+                               "needs dt <= t_end (dt=" + prm.raw("dt") + ", t_end=" + prm.raw("t_end") + ")");
           validate_contact_run(plates_system_of(c), c.solver, 0, c.t_end);
+          // Every run keeps one sample per step (or output point) for its CSV and figures.
+          (void)checked_count(prm, "dt", c.solver.dt, "t_end", c.t_end, kMaxSamples, "samples per run");
           configs.push_back(c);
         },
         laws, solvers, dts);
     if (fig4 && !(fig4_dt <= base.t_end)) throw_input("fig4_dt", prm.raw("fig4_dt"), "must be <= t_end");
     if (!sweep.empty() && !(sweep_dt <= base.t_end)) throw_input("sweep_dt", prm.raw("sweep_dt"), "must be <= t_end");
-    // Beyond these the exact solutions (energies ~ v0^2, gamma^2) overflow a double: the model means nothing there.
-    if (!(std::abs(base.v0) <= 1e100)) throw_input("v0", prm.raw("v0"), "|v0| must be <= 1e100");
-    if (!(base.p.gamma <= 1e100)) throw_input("gamma", prm.raw("gamma"), "must be <= 1e100");
-    if (!(base.t_end <= 1e9)) throw_input("t_end", prm.raw("t_end"), "must be <= 1e9");
+    if (fig4) (void)checked_count(prm, "fig4_dt", fig4_dt, "t_end", base.t_end, kMaxSamples, "samples in the Fig. 4 run");
+    if (!sweep.empty())
+      (void)checked_count(prm, "sweep_dt", sweep_dt, "t_end", base.t_end, kMaxSamples, "samples per energy-sweep run");
 
+    std::size_t steps_per_run = 0;
+    for (const auto& c : configs) steps_per_run = std::max(steps_per_run, static_cast<std::size_t>(std::ceil(c.t_end / c.solver.dt)));
+    ctx.plan({{"runs", configs.size() + (fig4 ? 1 : 0) + sweep.size()},
+              {"steps_per_run", steps_per_run},
+              {"sweep_steps_per_run", sweep.empty() ? 0.0 : 3 * std::ceil(base.t_end / sweep_dt)},
+              {"particles", 2}});
     const auto& out = ctx.out_dir;
     std::filesystem::create_directories(out / "runs");
     // Exact solutions of both laws for the base parameters (the C-SDS needs gamma > 0).
@@ -209,12 +223,6 @@ class SlidingPlatesStudy final : public Study {
     }
     exact_json["dsds"]["energy_created"] = dsds_reset_energy(base);
 
-    std::size_t steps_per_run = 0;
-    for (const auto& c : configs) steps_per_run = std::max(steps_per_run, static_cast<std::size_t>(std::ceil(c.t_end / c.solver.dt)));
-    ctx.plan({{"runs", configs.size() + (fig4 ? 1 : 0) + sweep.size()},
-              {"steps_per_run", steps_per_run},
-              {"sweep_steps_per_run", sweep.empty() ? 0.0 : 3 * std::ceil(base.t_end / sweep_dt)},
-              {"particles", 2}});
     // One run each through the run store: its row here, its time series in runs/<label>.csv.
     const nlohmann::json results = run_each(ctx, name(), configs, [](const PlateRunConfig& c) { return run_label(c); },
                                             [&](const PlateRunConfig& c) {
@@ -255,6 +263,7 @@ class SlidingPlatesStudy final : public Study {
         write_plate_csv(out / "runs" / "fig4_midpoint.csv", r);
         CsvWriter aux(out / "runs" / "fig4_auxiliary.csv", {"t [n.u.]", "v [n.u.]", "xi [n.u.]", "F [n.u.]"});
         for (const AuxiliaryState& a : midpoint_auxiliary_states(c4, r)) aux.row({a.t, a.v, a.xi, a.force});
+        aux.close();
         return nlohmann::json{{"dt", fig4_dt}, {"v_end", r.v_end}, {"xi_end", r.xi_end}, {"energy_created", r.energy_created}};
       })[0];
       render_figure(out / "fig4_midpoint.png", fig4_figure(fig4_dt), ctx.log);
@@ -264,22 +273,45 @@ class SlidingPlatesStudy final : public Study {
   }
 
  private:
-  // One curve per run of column `column` of runs/<label>.csv.
+  // "D-SDS, Euler, dt = 0.1" for a figure's key.
+  static std::string run_title(const PlateRunConfig& c) {
+    static const std::map<std::string, std::string> law{{"csds", "C-SDS"}, {"dsds", "D-SDS"},
+                                                        {"dsds-stage", "D-SDS per stage"}, {"dsds-dae", "D-SDS DAE"}};
+    const auto named = law.find(c.law);
+    return fmt::format("{}, {}, dt = {:g}{}", named == law.end() ? c.law : named->second, to_string(c.solver.kind), c.solver.dt,
+                       c.solver.events ? ", events" : "");
+  }
+  // One curve per run of column `column` of runs/<label>.csv: the D-SDS-type runs solid, the C-SDS dashed; within
+  // a law the larger dt thicker and drawn first, so a smaller-dt run on top of an equal one leaves it visible.
   static void add_runs(Panel& panel, const std::vector<PlateRunConfig>& runs, int column) {
-    for (const auto& c : runs) panel.add(Curve::of("runs/" + run_label(c) + ".csv", "1", std::to_string(column), run_label(c)));
+    std::vector<std::size_t> order(runs.size());
+    for (std::size_t i = 0; i < runs.size(); ++i) order[i] = i;
+    std::stable_sort(order.begin(), order.end(), [&](std::size_t a, std::size_t b) {
+      return runs[a].law != runs[b].law ? runs[a].law > runs[b].law : runs[a].solver.dt > runs[b].solver.dt;
+    });
+    std::map<std::string, int> seen;
+    for (std::size_t i : order) {
+      const PlateRunConfig& c = runs[i];
+      const int k = seen[c.law]++;
+      panel.add(Curve::of("runs/" + run_label(c) + ".csv", "1", std::to_string(column), run_title(c),
+                          fmt::format("lines lw {:.1f} dt {} lc rgb '{}'", std::max(1.0, 3.5 - 1.5 * k),
+                                      c.law == "csds" ? 2 : 1, curve_color(i))));
+    }
   }
 
-  // Fig. 1: xi, v and F of every run against t, with the exact solutions dashed.
+  // Fig. 1: xi, v and F of every run against t, with the exact solutions drawn thin on top.
   static Figure dynamics_figure(const std::vector<PlateRunConfig>& runs, bool csds_exact) {
-    Figure fig{"Sliding plates (seed 001, Fig. 1): dashed = exact solutions", 3, 1, 1100, 1000, {"set key outside right"}, {}};
-    const char* names[3] = {"xi", "v", "F"};
+    Figure fig{"Fuehrer, Brendel & Wolf, Fig. 1: sliding plates, m = k = F_max = 1, gamma = 2, v(0) = 4 at the defaults "
+               "(thin black: exact solutions)",
+               3, 1, 1150, 1050, {"set key outside right font ',9'"}, {}};
+    const char* names[3] = {"spring elongation xi", "relative velocity v", "tangential force F"};
     const int columns[3] = {3, 2, 4};
     for (int p = 0; p < 3; ++p) {
       Panel& panel = fig.panel("", p == 2 ? "t [n.u.]" : "", fmt::format("{} [n.u.]", names[p]));
       add_runs(panel, runs, columns[p]);
       const std::string column = std::to_string(columns[p]);
-      if (csds_exact) panel.add(Curve::of("exact_csds.csv", "1", column, "exact C-SDS", "lines dt 2 lc rgb 'black'"));
-      panel.add(Curve::of("exact_dsds.csv", "1", column, "exact D-SDS (DAE)", "lines dt 3 lc rgb 'gray40'"));
+      if (csds_exact) panel.add(Curve::of("exact_csds.csv", "1", column, "exact C-SDS", "lines dt 2 lw 1 lc rgb 'black'"));
+      panel.add(Curve::of("exact_dsds.csv", "1", column, "exact D-SDS (DAE)", "lines dt 3 lw 1.5 lc rgb 'black'"));
     }
     return fig;
   }
@@ -287,8 +319,11 @@ class SlidingPlatesStudy final : public Study {
   // Fig. 2: every D-SDS-type run paired with the C-SDS run of the same solver and dt; the series are read from
   // runs/<label>.csv, also for runs a --resume did not rerun. Writes runs/dEkin_<label>.csv.
   static Figure kinetic_difference_figure(const std::filesystem::path& out, const std::vector<PlateRunConfig>& runs) {
-    Figure fig{"Kinetic energy difference (seed 001, Fig. 2)", 1, 1, 1000, 700, {}, {}};
+    Figure fig{"Fuehrer, Brendel & Wolf, Fig. 2: kinetic energy difference D-SDS - C-SDS (the paper draws dt = 0.1)\n"
+               "> 0: energy the D-SDS created ends up as kinetic energy",
+               1, 1, 1050, 700, {"set key top right"}, {}};
     Panel& panel = fig.panel("", "t [n.u.]", "E_kin(D-SDS) - E_kin(C-SDS) [n.u.]");
+    std::size_t k = 0;
     for_each_product(
         [&](const PlateRunConfig& cd, const PlateRunConfig& cc) {
           if (cd.law == "csds" || cc.law != "csds" || cc.solver.kind != cd.solver.kind || cc.solver.dt != cd.solver.dt ||
@@ -299,15 +334,20 @@ class SlidingPlatesStudy final : public Study {
           for (const auto& [t, d] : kinetic_energy_difference(read_plate_csv(out / "runs" / (run_label(cd) + ".csv")),
                                                               read_plate_csv(out / "runs" / (run_label(cc) + ".csv"))))
             csv.row({t, d});
-          panel.add(Curve::of("runs/" + file, "1", "2", run_label(cd) + " - csds"));
+          csv.close();
+          panel.add(Curve::of("runs/" + file, "1", "2", run_title(cd) + " minus C-SDS",
+                              fmt::format("lines lw 2 lc rgb '{}'", curve_color(k++))));
         },
         runs, runs);
+    panel.add(Curve::fn("0", "", "lines lc rgb 'black'"));
     return fig;
   }
 
   static Figure dissipation_figure(const std::vector<PlateRunConfig>& runs) {
-    Figure fig{"Cumulative dissipation: negative means energy created", 1, 1, 1100, 600, {"set key outside right"}, {}};
-    Panel& panel = fig.panel("", "t [n.u.]", "D(t) = -W - (U - U_0) [n.u.]");
+    Figure fig{"Sliding plates: cumulative dissipation D(t) = -W - (U - U_0)\nnegative: the friction law created "
+               "energy (the D-SDS at the start)",
+               1, 1, 1150, 600, {"set key outside right font ',9'"}, {}};
+    Panel& panel = fig.panel("", "t [n.u.]", "D(t) [n.u.]");
     add_runs(panel, runs, 8);
     panel.add(Curve::fn("0", "", "lines lc rgb 'black'"));
     return fig;
@@ -315,16 +355,18 @@ class SlidingPlatesStudy final : public Study {
 
   // Fig. 4: the steps u^n, the auxiliary states u_1 at t + dt/2 and the exact D-SDS.
   static Figure fig4_figure(double dt) {
-    Figure fig{fmt::format("D-SDS, midpoint rule with per-stage reset, dt = {} (seed 001, Fig. 4)", dt), 3, 1, 1100, 1000,
-               {"set key outside right"}, {}};
-    const char* names[3] = {"xi", "v", "F"};
+    Figure fig{fmt::format("Fuehrer, Brendel & Wolf, Fig. 4: D-SDS, midpoint rule with the reset in every stage, dt = {}",
+                           dt),
+               3, 1, 1150, 1050, {"set key outside right font ',9'"}, {}};
+    const char* names[3] = {"spring elongation xi", "relative velocity v", "tangential force F"};
     const int columns[3] = {3, 2, 4};
     for (int p = 0; p < 3; ++p) {
       const std::string column = std::to_string(columns[p]);
       fig.panel("", p == 2 ? "t [n.u.]" : "", fmt::format("{} [n.u.]", names[p]))
-          .add(Curve::of("runs/fig4_midpoint.csv", "1", column, "u^n", "linespoints pt 7 ps 0.5"))
-          .add(Curve::of("runs/fig4_auxiliary.csv", "1", column, "auxiliary u_1 (t + dt/2)", "points pt 6 ps 0.6"))
-          .add(Curve::of("exact_dsds.csv", "1", column, "exact D-SDS", "lines dt 3 lc rgb 'gray40'"));
+          .add(Curve::of("runs/fig4_midpoint.csv", "1", column, "steps u^n", "linespoints pt 7 ps 0.5 lc rgb '#1f77b4'"))
+          .add(Curve::of("runs/fig4_auxiliary.csv", "1", column, "auxiliary states u_1 (t + dt/2)",
+                         "points pt 6 ps 0.7 lc rgb '#d62728'"))
+          .add(Curve::of("exact_dsds.csv", "1", column, "exact D-SDS (DAE)", "lines dt 3 lw 1.5 lc rgb 'black'"));
     }
     return fig;
   }
@@ -350,18 +392,39 @@ class SlidingPlatesStudy final : public Study {
         for (const auto& key : keys) cells.push_back(r[key].get<double>()), created[key].push_back(cells.back());
         csv.row(cells);
       }
+      csv.close();
     }
     auto exponent = [&](const std::vector<double>& e) { return loglog_slope(v0s, e, 0, v0s.size() / 2); };
     const double max_csds = *std::max_element(created["csds_euler"].begin(), created["csds_euler"].end());
-    Figure fig{fmt::format("Energy created by the friction law (seed 001, 3.3); C-SDS: at most {:.1e} at any v(0)", max_csds),
-               1, 1, 1000, 700, {"set key left top"}, {}};
+    // Zero (no slip at the start: gamma v0 <= F_max) cannot sit on a log axis: such values are drawn on a floor a
+    // decade below the smallest positive value, with their own line in the key.
+    double smallest = INFINITY;
+    for (const auto& [key, e] : created)
+      for (double v : e)
+        if (v > 0) smallest = std::min(smallest, v);
+    const double floor = std::isfinite(smallest) ? std::pow(10.0, std::floor(std::log10(smallest)) - 1) : 1e-3;
+    Figure fig{fmt::format("Fuehrer, Brendel & Wolf, 3.3: energy created by the friction law against v(0); C-SDS: at most "
+                           "{:.1e} at any v(0)",
+                           max_csds),
+               1, 1, 1050, 720, {"set key left top font ',9'"}, {}};
     Panel& panel = fig.panel("", "v(0) [n.u.]", "energy created [n.u.]");
     panel.logx = panel.logy = true;
+    panel.set(fmt::format("set yrange [{:g}:*]", floor / 3));
     const std::string file = "energy_created_vs_v0.csv";
-    panel.add(Curve::of(file, "1", "2", fmt::format("D-SDS, Euler dt = {}", dt), "linespoints pt 7"))
-        .add(Curve::of(file, "1", "3", "D-SDS exact DAE (IDA)", "linespoints pt 5"))
-        .add(Curve::of(file, "1", "5", "jump k xi_D(0+)^2/2 = (gamma v0 - F_max)^2/(2k)", "lines dt 2 lc rgb 'black'"))
-        .add(Curve::fn("0.5*x**2", "v0^2/2 guide", "lines dt 3 lc rgb 'gray50'"));
+    const auto positive = [](int col) { return fmt::format("((${0} > 0) ? ${0} : 1/0)", col); };
+    const auto zero = [floor](int col) { return fmt::format("((${} <= 0) ? {:g} : 1/0)", col, floor); };
+    panel.add(Curve::of(file, "1", positive(2), fmt::format("D-SDS, Euler dt = {}", dt),
+                        "linespoints pt 6 ps 2.6 lw 3 lc rgb '#1f77b4'"))
+        .add(Curve::of(file, "1", positive(3), "D-SDS exact DAE (IDA)", "linespoints pt 5 ps 1.0 lw 1.5 dt 2 lc rgb '#d62728'"))
+        .add(Curve::of(file, "1", positive(5), "jump k xi_D(0+)^2/2 = (gamma v0 - F_max)^2/(2k) (eq. 11)",
+                       "points pt 2 ps 2.2 lw 2 lc rgb 'black'"))  // crosses: seen on top of the runs' markers
+        .add(Curve::fn("0.5*x**2", "v0^2/2 guide", "lines dt 4 lc rgb 'gray50'"))
+        .add(Curve::fn(fmt::format("{:g}", floor), "exactly 0 is drawn on this line (gamma v0 <= F_max: no slip at t = 0)",
+                       "lines dt 2 lw 1 lc rgb 'gray40'"))
+        .add(Curve::of(file, "1", zero(4), "C-SDS, Euler (0 at every v(0): on the floor line)", "points pt 8 ps 3.2 lw 1.5 lc rgb '#2ca02c'"))
+        .add(Curve::of(file, "1", zero(2), "", "points pt 6 ps 2.6 lw 2 lc rgb '#1f77b4'"))
+        .add(Curve::of(file, "1", zero(3), "", "points pt 5 ps 1.0 lc rgb '#d62728'"))
+        .add(Curve::of(file, "1", zero(5), "", "points pt 2 ps 2.2 lw 2 lc rgb 'black'"));
     render_figure(ctx.out_dir / "energy_created_vs_v0.png", fig, ctx.log);
     return {{"rows", rows},
             {"exponent_dsds_euler", json_number(exponent(created["dsds_euler"]))},

@@ -54,10 +54,12 @@ std::string SlopeConfig::curve() const {
 }
 
 nlohmann::json slope_outcome_json(const SlopeOutcome& o) {
+  const bool failed = !o.error.empty();  // a failed run has no values, not zeros
   return {{"t_rest", json_number(o.t_rest)}, {"s_rest", json_number(o.s_rest)}, {"v_rest", json_number(o.v_rest)},
           {"s_end", json_number(o.s_end)},   {"drift", json_number(o.drift)},   {"s_half", json_number(o.s_half)},
           {"late_drift", json_number(o.late_drift)}, {"max_abs_xh", json_number(o.max_abs_xh)},
-          {"error", o.error}, {"steps", o.steps}, {"events", o.events}};
+          {"error", o.error}, {"steps", failed ? nlohmann::json() : nlohmann::json(o.steps)},
+          {"events", failed ? nlohmann::json() : nlohmann::json(o.events)}};
 }
 
 SlopeOutcome slope_outcome_of(const nlohmann::json& j) {
@@ -66,7 +68,8 @@ SlopeOutcome slope_outcome_of(const nlohmann::json& j) {
   o.t_rest = num("t_rest"), o.s_rest = num("s_rest"), o.v_rest = num("v_rest"), o.s_end = num("s_end");
   o.drift = num("drift"), o.s_half = num("s_half"), o.late_drift = num("late_drift"), o.max_abs_xh = num("max_abs_xh");
   o.error = j["error"].get<std::string>();
-  o.steps = j["steps"].get<long>(), o.events = j["events"].get<long>();
+  o.steps = j["steps"].is_number() ? j["steps"].get<long>() : 0;
+  o.events = j["events"].is_number() ? j["events"].get<long>() : 0;
   return o;
 }
 
@@ -189,16 +192,25 @@ SlopeOutcome run_slope(const SlopeConfig& c, const SlopeCommon& k, const SolverO
   return out;
 }
 
+SlopeOutcome slope_failed_outcome(const std::string& error) {
+  SlopeOutcome o;
+  o.s_rest = o.v_rest = o.s_end = o.drift = o.late_drift = o.max_abs_xh = std::nan("");
+  o.error = error;
+  return o;
+}
+
 nlohmann::json slope_run_row(const SlopeConfig& c, const SlopeCommon& k, const std::filesystem::path& csv_path) {
   SlopeOutcome r;
   CsvWriter csv(csv_path, {"t [s]", "s [m]", "v [m/s]", "y [m]", "F_t [N/m]", "x_h - x_h(0) [m]",
                            "min x_h - x_h(0) since last row [m]", "max x_h - x_h(0) since last row [m]"});
   try {
     r = run_slope(c, k, slope_solver_options(c, k), &csv);
+    csv.close();
   } catch (const SolverError& e) {
-    // e.g. a BDF on an undamped block that grazes contact opening every normal period
-    r = SlopeOutcome{};
-    r.error = e.what();
+    // e.g. a BDF on an undamped block that grazes contact opening every normal period, or a state that overflows.
+    // The run's partial time series goes with the writer (never renamed to its name), and its row carries no value
+    // but the error: the study reports it as failed (slope_failed_outcome).
+    r = slope_failed_outcome(e.what());
   }
   return slope_outcome_json(r);
 }

@@ -51,12 +51,14 @@ struct SlopeOutcome {
   double t_rest = std::nan(""), s_rest = 0, v_rest = 0, s_end = 0, drift = 0;
   double s_half = std::nan(""), late_drift = 0;  // s(t_end / 2), |s(t_end) - s(t_end / 2)|
   double max_abs_xh = 0;  // largest |x_h - x_h(0)|
-  std::string error;      // the SolverError of a run that failed (its row keeps the time series up to there)
+  std::string error;      // the SolverError of a run that failed: every value above is then NaN, and it has no CSV
   long steps = 0, events = 0;
   long rhs_evals = 0;  // not stored in the run-store row (only `stickslip converge` reads it)
 };
 
-// An outcome as a run-store row and back (NaN as null).
+// The outcome of a run whose solver failed: no value (NaN), the error.
+SlopeOutcome slope_failed_outcome(const std::string& error);
+// An outcome as a run-store row and back (NaN as null; a failed run's steps and events null too).
 nlohmann::json slope_outcome_json(const SlopeOutcome& o);
 SlopeOutcome slope_outcome_of(const nlohmann::json& row);
 
@@ -82,7 +84,8 @@ void validate_slope_run(const SlopeConfig& c, const SlopeCommon& k, const Solver
 // row) 5 % apart in t early on, then every output_interval.
 SlopeOutcome run_slope(const SlopeConfig& c, const SlopeCommon& k, const SolverOptions& so, CsvWriter* csv);
 // The run of the study: its time series in `csv_path`, its outcome as a row; a SolverError becomes the row's
-// "error" with drift and t_rest null (one failing combination does not lose the others).
+// "error" with every value null and no CSV (one failing combination does not lose the others; the study lists it
+// under "failed_runs" and exits 3 once all are done).
 nlohmann::json slope_run_row(const SlopeConfig& c, const SlopeCommon& k, const std::filesystem::path& csv_path);
 
 }  // namespace stickslip

@@ -21,7 +21,8 @@
 // (start=equilibrium, v0 = 0); otherwise the first time s' <= 0 after the block has moved (the stick event for
 // the Coulomb laws), and 0 if it never moves. s' is sampled every step of heun/rk4 and every dt of the others
 // (and at every event). Rows whose block has not come to rest by t_end have drift and t_rest null; a run whose
-// solver fails gets an "error" and null drift, and the others go on. late_drift = |s(t_end) - s(t_end / 2)|
+// solver fails gets an "error", every value null and no CSV, and the others go on: the summary lists it under
+// "failed_runs" and the study then exits 3 (studies/main.cpp). late_drift = |s(t_end) - s(t_end / 2)|
 // separates a start-up slip (late_drift 0) from a creep that goes on.
 // Outputs: runs/<label>.csv (t, s, v, y, F_t, x_h - x_h(0): horizontal displacement, every output_interval),
 //   results.csv, and
@@ -40,6 +41,7 @@
 #include <set>
 
 #include "core/errors.hpp"
+#include "core/work_limits.hpp"
 #include "models/contact/registry.hpp"
 #include "solvers/integrator_spec.hpp"
 #include "studies/figure.hpp"
@@ -103,7 +105,7 @@ class SlopeDriftStudy final : public Study {
  public:
   std::string name() const override { return "slope-drift"; }
   std::string summary() const override {
-    return "block on a slope (seed 002 §4, Figs. 2-5): creep of Coulomb (Filippov/DAE) vs Cundall-Strack, C-SDS, D-SDS";
+    return "block on a slope (Krengel & Matuttis §4, Figs. 2-5): creep of Coulomb (Filippov/DAE) vs Cundall-Strack, C-SDS, D-SDS";
   }
 
   Parameters parameters() const override {
@@ -212,7 +214,12 @@ class SlopeDriftStudy final : public Study {
     const auto dt_sweep = sweep_list(prm, "dt_sweep");
     const auto size_sweep = sweep_list(prm, "size_sweep");
     for (double dt : dt_sweep)
-      if (!(dt <= k.t_end)) throw_input("dt_sweep", prm.raw("dt_sweep"), "every dt must be <= t_end = " + prm.raw("t_end"));
+      prm.require_relation(dt <= k.t_end, {"dt_sweep", "t_end"},
+                           "needs every dt of dt_sweep <= t_end (dt_sweep=" + prm.raw("dt_sweep") + ", t_end=" +
+                               prm.raw("t_end") + ")");
+    // Step counts (at the largest internal step of the adaptive solvers), refused past the shared limit before any run.
+    for (double dt : dts) (void)checked_count(prm, "dt", dt, "t_end", k.t_end, kMaxSteps, "steps per run");
+    for (double dt : dt_sweep) (void)checked_count(prm, "dt_sweep", dt, "t_end", k.t_end, kMaxSteps, "steps per run");
     for (double a : angles)
       if (!(a >= 0 && a < 90)) throw_input("angle_deg", prm.raw("angle_deg"), "every angle must lie in [0, 90)");
     std::vector<bool> starts;
@@ -254,11 +261,11 @@ class SlopeDriftStudy final : public Study {
     if (configs.empty()) throw_input("friction", prm.raw("friction"), "no supported friction/solver/damping combination");
 
     const auto& out = ctx.out_dir;
-    std::filesystem::create_directories(out / "runs");
     double steps_per_run = 0;  // at the smallest step (the largest internal step of the adaptive solvers)
-    for (const auto& c : configs) steps_per_run = std::max(steps_per_run, std::ceil(k.t_end / c.dt));
+    for (const auto& c : configs) steps_per_run = std::max(steps_per_run, step_count(k.t_end, c.dt));
     ctx.plan({{"runs", configs.size()}, {"t_end", k.t_end}, {"steps_per_run_at_most", json_number(steps_per_run)},
               {"particles", 1}});
+    std::filesystem::create_directories(out / "runs");
 
     // The runs, each through the run store (on disk when it returns; --resume reads it back).
     const nlohmann::json rows = run_each(ctx, name(), configs, [](const SlopeConfig& c) { return c.label(); },
@@ -269,7 +276,8 @@ class SlopeDriftStudy final : public Study {
     CsvWriter table(out / "results.csv",
                     {"friction_index", "solver_index", "dt [s]", "angle [deg]", "size [m]", "damping",
                      "projection (-1 n/a)", "touching", "drift [m] (-1 not at rest)", "t_rest [s] (-1 not at rest)",
-                     "steps"});
+                     "steps", "failed (1: the solver failed, no values)"});
+    nlohmann::json failed_runs = nlohmann::json::array();
     std::vector<SlopeOutcome> outcomes;
     for (std::size_t i = 0; i < configs.size(); ++i) {
       const SlopeConfig& c = configs[i];
@@ -281,15 +289,20 @@ class SlopeDriftStudy final : public Study {
                          {"projection", dae ? nlohmann::json(c.projection) : nlohmann::json(nullptr)},
                          {"start", c.touching ? "touching" : "equilibrium"}, {"drift", json_number(o.drift)},
                          {"t_rest", json_number(o.t_rest)}, {"s_rest", json_number(o.s_rest)}, {"v_rest", json_number(o.v_rest)},
-                         {"s_end", json_number(o.s_end)}, {"late_drift", json_number(o.late_drift)}, {"steps", o.steps}, {"events", o.events},
+                         {"s_end", json_number(o.s_end)}, {"late_drift", json_number(o.late_drift)},
+                         {"steps", o.error.empty() ? nlohmann::json(o.steps) : nlohmann::json()},
+                         {"events", o.error.empty() ? nlohmann::json(o.events) : nlohmann::json()},
                          {"sweeps", json_groups(plan.groups[i])}, {"label", c.label()}});
-      if (!o.error.empty()) results.back()["error"] = o.error;
+      if (!o.error.empty()) {
+        results.back()["error"] = o.error;
+        failed_runs.push_back({{"label", c.label()}, {"error", o.error}});
+      }
       const auto& names = slope_solver_names();
       const double li = static_cast<double>(std::find(laws.begin(), laws.end(), c.law) - laws.begin());
       const double si = static_cast<double>(std::find(names.begin(), names.end(), c.solver) - names.begin());
       table.row({li, si, c.dt, c.angle_deg, c.size, c.damping ? 1.0 : 0.0, dae ? (c.projection ? 1.0 : 0.0) : -1.0,
                  c.touching ? 1.0 : 0.0, std::isnan(o.drift) ? -1.0 : o.drift, std::isnan(o.t_rest) ? -1.0 : o.t_rest,
-                 static_cast<double>(o.steps)});
+                 static_cast<double>(o.steps), o.error.empty() ? 0.0 : 1.0});
       outcomes.push_back(o);
     }
     table.close();
@@ -300,13 +313,13 @@ class SlopeDriftStudy final : public Study {
                                          starts.front() ? "touching start" : "equilibrium start");
     render_figure(out / "drift_vs_dt.png",
                   sweep_figure(out, "drift_vs_dt", plan, outcomes, group_dt,
-                               fmt::format("Fig. 4: drift against dt (l = {:g} m, {})", sizes.front(), base), "dt [s]"),
+                               fmt::format("Krengel & Matuttis, Fig. 4: drift against dt (l = {:g} m, {})", sizes.front(), base), "dt [s]"),
                   ctx.log);
     render_figure(out / "drift_vs_size.png",
                   sweep_figure(out, "drift_vs_size", plan, outcomes, group_size,
-                               fmt::format("Fig. 5: drift against l (dt = {:g} s, {})", dts.front(), base), "l [m]"),
+                               fmt::format("Krengel & Matuttis, Fig. 5: drift against l (dt = {:g} s, {})", dts.front(), base), "l [m]"),
                   ctx.log);
-    return {{"study", name()}, {"results", results}, {"skipped", plan.skipped}};
+    return {{"study", name()}, {"results", results}, {"skipped", plan.skipped}, {"failed_runs", failed_runs}};
   }
 
  private:
@@ -326,31 +339,42 @@ class SlopeDriftStudy final : public Study {
         for (std::size_t i = 0; i < configs.size() && solver.empty(); ++i)
           if ((plan.groups[i] & group_position) && configs[i].solver == sv && configs[i].law == law) solver = sv;
     std::erase_if(solver_of, [](const auto& q) { return q.second.empty(); });
-    Figure fig{fmt::format("Seed 002 Figs. 2-3: horizontal displacement x_h(t) - x_h(0) of a block of l = {:g} m, dt = {:g} s "
-                           "(log t; shaded: range between CSV samples; max = largest |x_h - x_h(0)|)", size, dt),
+    Figure fig{fmt::format("Krengel & Matuttis, Figs. 2 (15 deg) and 3 (30 deg): horizontal displacement x_h(t) - x_h(0) "
+                           "of a block of l = {:g} m, dt = {:g} s\n(log t; shaded: range between CSV samples; max = "
+                           "largest |x_h - x_h(0)|)",
+                           size, dt),
                static_cast<int>(angles.size() * starts.size()), static_cast<int>(solver_of.size()),
-               400 * static_cast<int>(solver_of.size()), 400 * static_cast<int>(angles.size() * starts.size()) + 60,
-               {"set format x '%.0e'", "set key below font ',9'", "set format y '%.2g'"}, {}};
+               400 * static_cast<int>(solver_of.size()), 440 * static_cast<int>(angles.size() * starts.size()) + 60,
+               {"set format x '%.0e'", "set key below font ',9'", "set format y '%.2g'", "set xlabel offset 0,0.4"}, {}};
     for (double a : angles)
       for (bool st : starts)
         for (const auto& [law, sv] : solver_of) {
           Panel& p = fig.panel(fmt::format("{} {}: {:g} deg, {} start", law, sv, a, st ? "touching" : "equilibrium"),
                                "t [s]", "x_h - x_h(0) [m]");
           p.logx = true;
+          double largest = 0;
           for (std::size_t i = 0; i < configs.size(); ++i) {
             const SlopeConfig& c = configs[i];
             if (!(plan.groups[i] & group_position) || c.law != law || c.angle_deg != a || c.touching != st ||
                 c.dt != dt || c.size != size || sv != c.solver)
               continue;
+            if (!outcomes[i].error.empty()) continue;  // a failed run has no time series (failed_runs says why)
+            largest = std::max(largest, std::abs(outcomes[i].max_abs_xh));
+            const std::size_t k = p.curves.size() / 2;
             std::string name = c.damping ? "damped" : "undamped";
             if (slope_dae(c)) name += c.projection ? ", proj" : ", no proj";
-            if (!outcomes[i].error.empty()) name += ", solver failed";
-            const std::string file = "runs/" + c.label() + ".csv", col = curve_color(p.curves.size() / 2);
+            const std::string file = "runs/" + c.label() + ".csv", col = curve_color(k);
             p.add(Curve::of(file, "1", "7:8", "", "filledcurves fs transparent solid 0.25 lc rgb '" + col + "'"));
+            // Runs that coincide (the exact-Coulomb ones all stay at 0) are drawn widest first, each with its own
+            // dash, so none hides another.
             p.add(Curve::of(file, "1", "6", fmt::format("{} (max {:.3g} m)", name, outcomes[i].max_abs_xh),
-                            fmt::format("lines lw 1.5 dt {} lc rgb '{}'", c.damping ? 1 : 2, col)));
+                            fmt::format("lines lw {:.1f} dt {} lc rgb '{}'", std::max(1.2, 4.5 - 1.1 * static_cast<double>(k)),
+                                        c.damping ? (k % 2 ? 4 : 1) : (k % 2 ? 3 : 2), col)));
           }
           if (p.curves.empty()) p.title.clear();
+          // Every run at exactly 0: a fixed range around it (an empty range is a gnuplot warning) and a note.
+          if (!p.curves.empty() && largest == 0)
+            p.set("set yrange [-1e-7:1e-7]").set("set label 'x_h - x_h(0) = 0 exactly in every run' at graph 0.05, graph 0.85");
         }
     return fig;
   }
@@ -370,12 +394,12 @@ class SlopeDriftStudy final : public Study {
       it->second[c.curve()].emplace_back(group == group_dt ? c.dt : c.size, outcomes[i].drift);
     }
     const int n = static_cast<int>(panels.size());
-    Figure fig{fmt::format("{}; drift = |s(t_end) - s(t_rest)| along the slope. A drift below {:g} m, exactly 0 included, "
-                           "is drawn on the dashed floor line", title, kFloor),
-               n > 3 ? 2 : 1, n > 3 ? 3 : n, 1800, n > 3 ? 1100 : 600, {"set format x '%.0e'", "set key top left"}, {}};
+    Figure fig{fmt::format("{}\ndrift = |s(t_end) - s(t_rest)| along the slope. A drift below {:g} m, exactly 0 included, "
+                           "is drawn on the dashed floor line",
+                           title, kFloor),
+               n > 3 ? 2 : 1, n > 3 ? 3 : n, 1800, n > 3 ? 1100 : 600, {"set format x '%.0e'", "set key top left font ',9'"}, {}};
     if (panels.empty()) return fig;
     CsvWriter csv(out / (file + ".csv"), {xlabel, "drift [m]", "drift drawn [m]", "panel", "curve"});
-    const int pts[] = {7, 5, 9, 11, 13, 4, 6};
     for (const auto& [law, curves] : panels) {
       const std::size_t panel = fig.panels.size();
       Panel& p = fig.panel(law, xlabel, "drift [m]");
@@ -391,8 +415,7 @@ class SlopeDriftStudy final : public Study {
         }
         const bool all_zero = std::all_of(sorted.begin(), sorted.end(), [](auto& q) { return q.second == 0; });
         p.add(Curve::of(file + ".csv", "1", fmt::format("(($4 == {} && $5 == {}) ? $3 : 1/0)", panel, curve),
-                        name + (all_zero ? " (all exactly 0)" : ""),
-                        fmt::format("linespoints lw 1.5 pt {} ps {}", pts[curve % 7], 2.2 - 0.3 * curve)));
+                        name + (all_zero ? " (all exactly 0)" : ""), overlap_safe_style(curve, curve_color(curve))));
       }
       // A panel with a drift under the floor spans down to it; the others zoom in on their own range, so that
       // differences between solvers stay visible. Log axes label decades only; a narrow range gets five tics.
@@ -400,9 +423,17 @@ class SlopeDriftStudy final : public Study {
         p.set(fmt::format("set yrange [{:g}:{:g}]", kFloor / 30, std::max(hi * 30, 1e-10))).set("set format y '%.0e'");
         p.add(Curve::fn(fmt::format("{:g}", kFloor), "floor", "lines dt 2 lw 2 lc rgb 'black'"));
       } else {
+        // Tics at 1, 2 and 5 times a power of ten inside the range (a log axis spanning less than a few decades
+        // gets too few decade tics to read).
         std::string tics;
-        for (int q = 0; q <= 4; ++q) tics += fmt::format("{}{:.3g}", q ? ", " : "", lo / 2 * std::pow(4 * hi / lo, q / 4.0));
-        p.set(fmt::format("set yrange [{:g}:{:g}]", lo / 2, hi * 2)).set("set format y '%.3g'").set("set ytics (" + tics + ")");
+        const double y0 = lo / 2, y1 = hi * 2;
+        for (int e = static_cast<int>(std::floor(std::log10(y0))); e <= static_cast<int>(std::ceil(std::log10(y1))); ++e)
+          for (const double m : {1.0, 2.0, 5.0}) {
+            const double v = m * std::pow(10.0, e);
+            if (v >= y0 && v <= y1) tics += fmt::format("{}{:g}", tics.empty() ? "" : ", ", v);
+          }
+        p.set(fmt::format("set yrange [{:g}:{:g}]", y0, y1)).set("set format y '%.0e'");
+        if (!tics.empty()) p.set("set ytics (" + tics + ")");
       }
     }
     csv.close();

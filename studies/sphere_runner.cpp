@@ -1,15 +1,19 @@
 // studies/sphere_runner.cpp — one entry point for the sphere studies over all integrators.
 #include "studies/sphere_runner.hpp"
 
+#include <algorithm>
 #include <cmath>
+#include <fmt/format.h>
 #include <limits>
 
 #include "core/errors.hpp"
+#include "core/work_limits.hpp"
 #include "models/hertz_mindlin.hpp"
 #include "models/sphere_model.hpp"
 #include "models/sphere_stepper.hpp"
 #include "solvers/integrator_spec.hpp"
 #include "solvers/integrate.hpp"
+#include "solvers/linear_stability.hpp"
 #include "studies/sphere_engine_runner.hpp"
 
 namespace stickslip {
@@ -40,7 +44,7 @@ bool read_sphere_tangential(const Parameters& p, const std::string& key, SphereP
 }
 
 void declare_sphere_run_parameters(Parameters& p, const std::string& default_dt) {
-  p.declare("integrator", "trapezoid", "trapezoid (seed 004 Algorithm 1), rk4, dopri5, cvode, ida, euler, heun, midpoint")
+  p.declare("integrator", "trapezoid", "trapezoid (Campello, Algorithm 1), rk4, dopri5, cvode, ida, euler, heun, midpoint")
       .declare("dt", default_dt, "time step [s] of trapezoid/fixed-step schemes, output interval of adaptive ones; auto = eq. 50")
       .declare("phi", "0.5", "trapezoid weight phi in [0, 1] (eq. 41)")
       .declare("tol", "1e-4", "trapezoid fixed-point tolerance TOL (eq. 48-49)")
@@ -87,8 +91,55 @@ double tunnelling_step_limit(const SphereScene& scene, const ParticleState& init
 }
 }  // namespace
 
+std::vector<RestingContactMode> resting_contact_modes(const SphereScene& scene, const ParticleState& initial, bool coulomb) {
+  std::vector<RestingContactMode> modes;
+  const SphereParams& sp = scene.params;
+  for (std::size_t i = 0; i < scene.num_particles(); ++i)
+    for (std::size_t w = 0; w < scene.planes().size(); ++w) {
+      const double load = -scene.mass(i) * sp.gravity.dot(scene.planes()[w].normal);
+      const ContactGeometry g = scene.wall_geometry(i, w, initial.x[i]);
+      if (!(load > 0) || !(g.h > -1e-6 * scene.radius(i))) continue;  // not pressed onto it, or not touching it
+      const ContactPair pair = scene.wall_pair(i);
+      const double m = scene.mass(i), h = hertz_static_overlap(pair, load);
+      const std::string where = " contact of sphere " + std::to_string(i) + " with plane " + std::to_string(w);
+      modes.push_back({"Hertz normal" + where, std::sqrt(1.5 * load / h / m), sp.xi});
+      if (coulomb) continue;
+      const double kt = mindlin_stiffness(pair, h), mt = sp.rotations ? m / 3.5 : m, omega_t = std::sqrt(kt / mt);
+      const bool damped = sp.law != "mindlin";
+      modes.push_back({"tangential spring" + where, omega_t, damped ? sp.gamma_t / (2 * std::sqrt(kt * mt)) : 0.0});
+      if (sp.law == "csds" && sp.gamma_t > 0) modes.push_back({"C-SDS spring relaxation" + where, kt / sp.gamma_t, 1.0});
+    }
+  return modes;
+}
+
+std::string sphere_integrator_refuses(const SphereScene& scene, const ParticleState& initial, double t_end,
+                                      const SphereRunOptions& o) {
+  const std::vector<std::string> fixed{"euler", "midpoint", "heun", "rk4"};
+  if (std::find(fixed.begin(), fixed.end(), o.integrator) == fixed.end() || o.engine == "particles") return "";
+  const SolverKind kind = parse_solver("integrator", o.integrator);
+  constexpr double kBound = 6.907755278982137;  // ln 1e3: at most a thousandfold over the run
+  const double steps = step_count(t_end, o.dt);
+  for (const RestingContactMode& mode : resting_contact_modes(scene, initial, o.coulomb)) {
+    const double g = oscillator_growth_exponent(kind, mode.omega, mode.zeta, o.dt, steps);
+    if (g <= kBound) continue;
+    const double dt_ok = largest_dt_within_growth(kind, mode.omega, mode.zeta, t_end, o.dt, kBound);
+    return fmt::format("{} amplifies the {} (omega = {:.4g} rad/s, damping ratio {:.3g}) by e^{:.3g} over t_end = {:.4g} s "
+                       "at dt = {:.3g} s (its stability function exceeds 1 there): the round-off of the static balance grows "
+                       "into the answer; at most 1e3 is accepted{}; or use trapezoid, rk4 (at omega dt < 2.8), dopri5, cvode, ida, or a "
+                       "damped contact (xi > 0)",
+                       o.integrator, mode.what, mode.omega, mode.zeta, g, t_end, o.dt,
+                       dt_ok > 0 ? fmt::format(": dt <= {:.3g} s", dt_ok) : std::string(""));
+  }
+  return "";
+}
+
 SphereRunStats run_spheres(const SphereScene& scene, const ParticleState& initial, double t_end,
                            const SphereRunOptions& o, const ParticleObserver& observer) {
+  // Every path (the trapezoid stepper, the state-vector form, the engine): the grid counted before the run.
+  require_count("dt", format_value(o.dt), step_count(t_end, o.dt), kMaxSteps,
+                "t_end / dt = " + format_value(t_end) + " / " + format_value(o.dt), "steps", "raise dt or lower t_end");
+  if (const std::string why = sphere_integrator_refuses(scene, initial, t_end, o); !why.empty())
+    throw_input("integrator", o.integrator, why);
   if (o.engine == "particles") return run_spheres_on_engine(scene, initial, t_end, o, observer);
   SphereRunStats stats;
   if (o.coulomb && o.integrator == "trapezoid")
@@ -259,8 +310,23 @@ void ThreeSpheresTracker::observe(double t, const ParticleState& p) {
     l_roll = l_contact(p);
   }
   if (t_roll >= 0 && t_back < 0 && p.x[0].dot(s_.radial[0]) >= s_.d0) t_back = t;
+  radial_slip = (p.v[0] + p.omega[0].cross(Vec3(0, 0, -r))).dot(s_.radial[0]);
+  if (t_roll >= 0 && t > t_roll) {
+    roll_slip_max = std::max(roll_slip_max, slip);
+    if (prev_radial_slip_ < 0 && radial_slip >= 0) {
+      const double up = prev_t_ + (t - prev_t_) * prev_radial_slip_ / (prev_radial_slip_ - radial_slip);
+      if (first_up_ < 0) first_up_ = up;
+      last_up_ = up;
+      ++ups_;
+    }
+  }
+  prev_radial_slip_ = radial_slip;
   prev_spin_ = spin;
   prev_t_ = t;
+}
+
+double ThreeSpheresTracker::roll_slip_period() const {
+  return ups_ >= 2 ? (last_up_ - first_up_) / static_cast<double>(ups_ - 1) : std::nan("");
 }
 
 }  // namespace stickslip

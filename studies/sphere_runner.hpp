@@ -50,6 +50,36 @@ void declare_sphere_run_parameters(Parameters& p, const std::string& default_dt)
 // Reads them back (dt "auto" -> auto_dt).
 SphereRunOptions read_sphere_run_options(const Parameters& p, double auto_dt);
 
+// Which integrators a sphere scene accepts (the driver-acceptance logic; run_spheres refuses the others with an
+// InputError naming "integrator", exit 2). The contacts that last the whole run are those of a sphere resting on a
+// plane under gravity (the rolling sphere, the floor of the three spheres); linearised at the Hertz static overlap h
+// under m |g.n| each is a damped oscillator (solvers/linear_stability.hpp):
+//   normal      omega^2 = (3/2 m |g.n| / h)/m, damping ratio xi (eq. 22 scales d* so that xi is the linearised ratio)
+//   tangential  (mindlin, csds, dsds; not coulomb-stick, which has no spring) omega_t^2 = k_t/m_t, k_t = Mindlin's
+//               stiffness at h (eq. 37), m_t = m/3.5 the contact point's tangential mass (translation and rolling,
+//               m/1 without rotations); ratio 0 for mindlin, gamma_t/(2 sqrt(k_t m_t)) for csds/dsds
+//   relaxation  csds while sliding relaxes its spring at rate k_t/gamma_t (eq. 10): a real mode -k_t/gamma_t.
+// A fixed-step scheme (euler, midpoint, heun, rk4) is refused when it amplifies one of these modes more than 1e3-fold
+// over the run, n ln|R(lambda dt)| > ln 1e3 (n = t_end/dt): the round-off of the static balance (~1e-13 of h) would
+// pass 1e-10 of h, and it grows on until the contact opens. Explicit Euler and the 2-stage methods amplify every
+// undamped mode at every dt (|R(i y)| > 1), so an undamped Hertz contact (xi = 0) passes only if t_end omega^2 dt/2 <=
+// ln 1e3 (Euler) or t_end omega^4 dt^3/8 <= ln 1e3 (midpoint, heun). Measured (rolling sphere, coulomb-stick, 30
+// random draws, r 0.05-0.5 m, m 0.5-1000 kg, mu 0.05-0.6, |v0| < 8 m/s, |omega0| < 100 rad/s, t_end = 1.33 t_roll,
+// dt = 1e-4): with xi = 0 Euler is refused on all 30 (run anyway: t_roll off by 6 % to 48 %, or no roll at all: the
+// sphere leaves the plane), midpoint/heun on 12 (conservative: their growth e^4..e^38 had not yet reached the answer),
+// rk4 on none; every accepted run within 1e-11 of t_roll; with xi in [0, 0.5] Euler is accepted on 28 of 30, within
+// 3e-12. The trapezoid rule (A-stable) and the adaptive drivers (error control) are accepted. Collisions between
+// spheres last a contact time, not the run: not counted.
+struct RestingContactMode {
+  std::string what;    // "normal contact of sphere 0 with plane 0", ...
+  double omega, zeta;  // natural frequency (rad/s) and damping ratio of the linearised mode
+};
+std::vector<RestingContactMode> resting_contact_modes(const SphereScene& scene, const ParticleState& initial, bool coulomb);
+// Why `o.integrator` cannot give a trustworthy answer on this scene over t_end ("" if it can), with the largest dt
+// that would pass.
+std::string sphere_integrator_refuses(const SphereScene& scene, const ParticleState& initial, double t_end,
+                                      const SphereRunOptions& o);
+
 SphereRunStats run_spheres(const SphereScene& scene, const ParticleState& initial, double t_end,
                            const SphereRunOptions& options, const ParticleObserver& observer);
 // The run statistics of a trapezoid run (either driver).
@@ -108,12 +138,19 @@ class ThreeSpheresTracker {
   double t_first = -1, t_sep = -1, t_spin0 = -1, t_roll = -1, t_back = -1;
   double v_after = 0, spin_after = 0;
   double l_sep = std::nan(""), l_roll = std::nan("");
-  // The last observation's radial velocity, spin, rotation, slip and gap of particle 1.
-  double vr = 0, spin = 0, slip = 0, gap = 0;
+  // The last observation's radial velocity, spin, slip speed, radial slip velocity (> 0 outwards) and gap of
+  // particle 1.
+  double vr = 0, spin = 0, slip = 0, radial_slip = 0, gap = 0;
+  // After rolling resumes: the largest slip speed, and the period of the radial slip's oscillation from its upward
+  // zero crossings (linearly interpolated; NaN with fewer than two).
+  double roll_slip_max = 0;
+  double roll_slip_period() const;
 
  private:
   const ThreeSpheresSetup& s_;
   double prev_spin_, prev_t_ = 0;
+  double prev_radial_slip_ = 0, first_up_ = -1, last_up_ = -1;
+  long ups_ = 0;
   bool overlapped_ = false;
 };
 

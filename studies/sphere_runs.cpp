@@ -5,6 +5,7 @@
 #include <string>
 
 #include "core/errors.hpp"
+#include "core/work_limits.hpp"
 #include "models/hertz_mindlin.hpp"
 #include "studies/output.hpp"
 
@@ -23,7 +24,11 @@ RollingSpherePrepared prepare_rolling_sphere(const Parameters& prm) {
   const double auto_dt = hertz_collision_duration(scene.wall_pair(0), std::abs(v0 + w0 * r)) / 20.0;
   pr.opt = read_sphere_run_options(prm, auto_dt);
   pr.opt.coulomb = coulomb;
-  if (pr.opt.dt > t_end) throw_input("dt", prm.raw("dt"), "must be <= t_end");
+  prm.require_relation(pr.opt.dt <= t_end, {"dt", "t_end"},
+                       "needs dt <= t_end (dt=" + prm.raw("dt") + ", t_end=" + prm.raw("t_end") + ")");
+  (void)checked_count(prm, "dt", pr.opt.dt, "t_end", t_end, kMaxSteps, "steps");
+  if (const std::string why = sphere_integrator_refuses(scene, pr.setup.initial, t_end, pr.opt); !why.empty())
+    throw_input("integrator", prm.raw("integrator"), why);
   if (pr.setup.analytic.slip0().norm() == 0)
     throw_input("v0", prm.raw("v0"), "must differ from -omega0 r (the sphere would already roll)");
   return pr;
@@ -92,12 +97,40 @@ ThreeSpheresPrepared prepare_three_spheres(const Parameters& prm) {
   const double auto_dt = hertz_collision_duration(scene.pair(0, 1), v0 * std::sqrt(3.0)) / 20.0;
   pr.opt = read_sphere_run_options(prm, auto_dt);
   pr.opt.coulomb = coulomb;
-  if (pr.opt.dt > t_end) throw_input("dt", prm.raw("dt"), "must be <= t_end");
+  prm.require_relation(pr.opt.dt <= t_end, {"dt", "t_end"},
+                       "needs dt <= t_end (dt=" + prm.raw("dt") + ", t_end=" + prm.raw("t_end") + ")");
+  (void)checked_count(prm, "dt", pr.opt.dt, "t_end", t_end, kMaxSteps, "steps");
+  if (const std::string why = sphere_integrator_refuses(scene, pr.setup.initial, t_end, pr.opt); !why.empty())
+    throw_input("integrator", prm.raw("integrator"), why);
   // Beyond these the collision geometry overflows a double (positions ~ v0 t_contact, r^2).
   if (!(r <= 1e100)) throw_input("r", prm.raw("r"), "must be <= 1e100 m");
   if (!(v0 <= 1e100)) throw_input("v0", prm.raw("v0"), "must be <= 1e100 m/s");
   if (!(tc0 <= 1e100)) throw_input("t_contact", prm.raw("t_contact"), "must be <= 1e100 s");
   return pr;
+}
+
+// After rolling resumes, the floor contact sticks with its tangential spring still loaded to the sliding force
+// mu N (the slip phase kept it on the Coulomb cone), and nothing damps it (xi = 0, no tangential dashpot): the
+// contact point rings about the unloaded spring. With the contact-point displacement u = x + r theta,
+// m x'' = -k_t u and I theta'' = -r k_t u give u'' = -k_t (1/m + r^2/I) u: angular frequency
+// w = sqrt(k_t (1/m + r^2/I)) (7/2 k_t/m for a solid sphere), k_t = 8 G* sqrt(r* h) (Mindlin, eq. 37) at the static
+// overlap h under N = m g, and slip-speed amplitude mu N/sqrt(k_t m_eff), m_eff = 1/(1/m + r^2/I) (the spring
+// energy (mu N)^2/(2 k_t) as kinetic energy of m_eff). Predicted for the Mindlin law; measured from the run.
+static nlohmann::json stick_oscillation_json(const ThreeSpheresPrepared& pr, const ThreeSpheresTracker& tr) {
+  const ThreeSpheresSetup& setup = pr.setup;
+  const SphereScene& scene = setup.scene;
+  nlohmann::json j{{"period_measured", json_number(tr.roll_slip_period())},
+                   {"slip_max_measured", json_number(tr.t_roll >= 0 ? tr.roll_slip_max : std::nan(""))}};
+  if (scene.params.law == "mindlin" && !pr.opt.coulomb) {
+    const double n = setup.m * 9.81, kt = mindlin_stiffness(scene.wall_pair(0), setup.static_overlap);
+    const double inv_meff = 1 / setup.m + setup.r * setup.r / scene.inertia(0);
+    const double w = std::sqrt(kt * inv_meff), f = scene.params.mu_d_pw * n;
+    j["tangential_stiffness"] = json_number(kt);
+    j["period_predicted"] = json_number(2 * M_PI / w);
+    j["slip_amplitude_predicted"] = json_number(f * std::sqrt(inv_meff / kt));
+    j["spring_energy"] = json_number(f * f / (2 * kt));
+  }
+  return j;
 }
 
 nlohmann::json three_spheres_row(const ThreeSpheresPrepared& pr, const std::filesystem::path& csv_path) {
@@ -106,7 +139,7 @@ nlohmann::json three_spheres_row(const ThreeSpheresPrepared& pr, const std::file
   const SphereRunOptions& opt = pr.opt;
   const double m = setup.m, r = setup.r, v0 = setup.v0, t_end = pr.t_end;
   CsvWriter csv(csv_path, {"t [s]", "v_radial_1 [m/s]", "spin_1 [rad/s]", "rotation_1 [rad]", "slip_1 [m/s]",
-                           "gap_12 [m]", "kinetic [J]"});
+                           "gap_12 [m]", "kinetic [J]", "slip_radial_1 [m/s]"});
   ThreeSpheresTracker tr(setup);
   long sample = 0;
   const double l_before = tr.l_contact(setup.initial);
@@ -115,7 +148,7 @@ nlohmann::json three_spheres_row(const ThreeSpheresPrepared& pr, const std::file
     if (sample++ % 10 == 0 || t >= t_end) {
       double ke = 0;
       for (int k = 0; k < 3; ++k) ke += 0.5 * m * s.v[k].squaredNorm() + 0.5 * scene.inertia(k) * s.omega[k].squaredNorm();
-      csv.row({t, tr.vr, tr.spin, s.phi[0].dot(setup.axis), tr.slip, tr.gap, ke});
+      csv.row({t, tr.vr, tr.spin, s.phi[0].dot(setup.axis), tr.slip, tr.gap, ke, tr.radial_slip});
     }
   };
   const SphereRunStats st = run_spheres(scene, setup.initial, t_end, opt, obs);
@@ -152,6 +185,7 @@ nlohmann::json three_spheres_row(const ThreeSpheresPrepared& pr, const std::file
   j["rolling_speed_bound_finite_collision"] = json_number((0.6 * v0 + scene.params.mu_d_pw * 9.81 * tc3) / 1.4);
   j["paper"] = {{"collision_time", 0.46}, {"contact_duration", 0.0047}, {"spin_reversal_time", 0.62},
                 {"rolling_again_time", 0.69}, {"back_at_start_time", 1.39}};
+  j["stick_oscillation"] = stick_oscillation_json(pr, tr);
   j["steps"] = st.steps;
   if (opt.integrator == "trapezoid") {
     j["iterations"] = {{"mean", json_number(st.mean_iterations)}, {"max", st.max_iterations}};

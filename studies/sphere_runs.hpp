@@ -39,8 +39,9 @@ struct ThreeSpheresPrepared {
 // From the parameters of three-spheres (r, m, E, nu, mu, mu_pp, xi, v0, t_contact, t_end, tangential, gamma_t and
 // the sphere run parameters).
 ThreeSpheresPrepared prepare_three_spheres(const Parameters& prm);
-// The run: particle 1's rows (t, v_radial, spin, rotation, slip, gap_12, kinetic energy of all three) every 10th
-// sample into csv_path; the summary row with the measured times and their rigid-body and Hertz references.
+// The run: particle 1's rows (t, v_radial, spin, rotation, slip speed, gap_12, kinetic energy of all three, radial
+// slip velocity) every 10th sample into csv_path; the summary row with the measured times and their rigid-body and
+// Hertz references, and the stick oscillation after rolling resumes (measured, and predicted for Mindlin).
 nlohmann::json three_spheres_row(const ThreeSpheresPrepared& pr, const std::filesystem::path& csv_path);
 
 }  // namespace stickslip

@@ -118,15 +118,17 @@ StochasticRunSpec base_spec(const Parameters& params) {
   base.t_end = params.positive("t_end");
   base.t_equil = params.nonnegative("t_equil");
   base.seed = static_cast<std::uint64_t>(params.integer("seed", 0, 1000000000L));
-  base.gamma = params.positive("gamma");
-  base.mu = params.positive("mu");
-  base.normal_force = params.positive("normal_force");
-  base.u_scale = params.positive("u_scale");
+  // Magnitudes within 1e+-100: beyond, D(u) (models/markovian_friction.cpp: friction x thermal speed, 2 kT nu)
+  // overflows a double, which only the first quadrature would find (a dry run builds no model).
+  base.gamma = params.in_range("gamma", 1e-100, 1e100);
+  base.mu = params.in_range("mu", 1e-100, 1e100);
+  base.normal_force = params.in_range("normal_force", 1e-100, 1e100);
+  base.u_scale = params.in_range("u_scale", 1e-100, 1e100);
   base.law_values = all_law_values(params, stochastic_law_names(), "law");  // the other laws' own keys
   base.radius_i = params.in_range("radius_i", 1e-100, 1e100);  // the pair mobility overflows beyond
   base.radius_j = params.in_range("radius_j", 1e-100, 1e100);
-  base.mass_i = params.positive("mass_i");
-  base.mass_j = params.positive("mass_j");
+  base.mass_i = params.in_range("mass_i", 1e-100, 1e100);
+  base.mass_j = params.in_range("mass_j", 1e-100, 1e100);
   base.inertia_factor = params.positive("inertia_factor");
   if (base.inertia_factor > 1) throw_input("inertia_factor", params.raw("inertia_factor"), "must be in (0, 1]");
   base.cluster_size = static_cast<std::size_t>(params.integer("cluster_size", 2, 4));
@@ -144,7 +146,7 @@ class StochasticFrictionStudy final : public Study {
  public:
   std::string name() const override { return "stochastic-friction"; }
   std::string summary() const override {
-    return "spheres thermalised only by Markovian friction noise (seed 003): equipartition of u_perp, dt sweep, "
+    return "spheres thermalised only by Markovian friction noise (Hofmann et al.): equipartition of u_perp, dt sweep, "
            "Ito vs Stratonovich";
   }
 
@@ -206,7 +208,7 @@ class StochasticFrictionStudy final : public Study {
     o.measure = [](const Parameters& prm, const IntegratorSpec& spec, double h) {
       StochasticRunSpec s = base_spec(prm);
       s.law = prm.choice("law", stochastic_law_names(), stochastic_law_renames());
-      s.kT = prm.positive("kT");
+      s.kT = prm.in_range("kT", 1e-100, 1e100);
       s.system = prm.choice("system", {"pair"});
       s.geometry = prm.choice("geometry", {"fixed"}) == "fixed" ? ContactGeometry::fixed : ContactGeometry::bonded;
       s.scheme = spec.scheme == "em" ? SdeScheme::euler_maruyama : SdeScheme::heun;
@@ -215,7 +217,7 @@ class StochasticFrictionStudy final : public Study {
                                   "noise; allowed with sde-heun: linear (use em for " + s.law + ")");
       s.dt = h;
       s.seed = s.seed * 1000003ULL ^ std::bit_cast<std::uint64_t>(h);
-      (void)stochastic_run_counts(s, "t_end", "dt");
+      (void)stochastic_run_counts(s, "t_end", "dt", &prm);
       const StochasticRunResult r = run_stochastic(s);
       const long steps = std::lround(s.t_end / h);
       return ObservableValue{r.ratio, steps * (s.scheme == SdeScheme::heun ? 2 : 1), steps, r.stderr_ratio};
@@ -245,7 +247,7 @@ class StochasticFrictionStudy final : public Study {
   nlohmann::json run(const Parameters& params, const StudyContext& ctx) const override {
     const std::vector<std::string>& laws_allowed = stochastic_law_names();
     const auto laws = params.choice_list("law", laws_allowed, stochastic_law_renames());
-    const auto kTs = params.positive_list("kT");
+    const auto kTs = params.in_range_list("kT", 1e-100, 1e100);  // as base_spec's magnitudes
     const auto systems = params.choice_list("system", {"pair", "cluster"});
     const auto geometries = params.choice_list("geometry", {"fixed", "bonded"});
     const auto scheme_names = split_list(params.raw("scheme"));
@@ -263,7 +265,7 @@ class StochasticFrictionStudy final : public Study {
     const auto sweep_laws = params.choice_list("sweep_law", laws_allowed, stochastic_law_renames());
     const auto sweep_schemes = split_list(params.raw("sweep_scheme"));
     for (const auto& n : sweep_schemes) (void)parse_sde_scheme("sweep_scheme", n);  // also the spec names em, sde-heun
-    const auto sweep_kTs = params.positive_list("sweep_kT");
+    const auto sweep_kTs = params.in_range_list("sweep_kT", 1e-100, 1e100);
 
     struct Job {
       std::string part;  // grid, grid-dt2 (the dt/2 partner of the grid job before it), dt-sweep
@@ -298,7 +300,7 @@ class StochasticFrictionStudy final : public Study {
       // Step counts in range, checked before any run (also by --dry-run), naming the key that set them.
       const bool sweep_job = job.part == "dt-sweep";
       (void)stochastic_run_counts(sp, sweep_job ? "sweep_t_end" : sp.system == "cluster" ? "cluster_t_end" : "t_end",
-                                  sweep_job ? "sweep_dt" : "dt");
+                                  sweep_job ? "sweep_dt" : "dt", &params);
       const std::string model_key = sp.system + (sp.geometry == ContactGeometry::fixed ? "/fixed/" : "/bonded/") + sp.law +
                                     "/" + format_value(sp.kT) + "/" + to_string(sp.scheme);
       if (!built.insert(model_key).second) continue;
@@ -307,7 +309,6 @@ class StochasticFrictionStudy final : public Study {
     }
 
     const auto dir = ctx.out_dir;
-    std::filesystem::create_directories(dir / "runs");
     double steps_per_run = 0;
     std::size_t particles = 2;
     for (const auto& job : jobs) {
@@ -315,17 +316,19 @@ class StochasticFrictionStudy final : public Study {
       if (job.spec.system == "cluster") particles = std::max(particles, job.spec.cluster_size);
     }
     ctx.plan({{"runs", jobs.size()}, {"steps_per_run", json_number(steps_per_run)}, {"particles", particles}});
+    std::filesystem::create_directories(dir / "runs");
     nlohmann::json results = nlohmann::json::array();
-    std::ofstream table(dir / "results.csv");
-    table << std::setprecision(10);
-    table << "index,system,geometry,law,scheme,kT [n.u.],dt [n.u.],equipartition_ratio,stderr,predicted_ratio,"
-             "limit_ratio,samples,momentum_drift [n.u.],angular_momentum_drift [n.u.],ledger_residual [n.u.],"
-             "ledger_max_abs_balance [n.u.],noise_work [n.u.]";
+    std::vector<std::string> table_columns{
+        "index", "system", "geometry", "law", "scheme", "kT [n.u.]", "dt [n.u.]", "equipartition_ratio", "stderr",
+        "predicted_ratio", "limit_ratio", "samples", "momentum_drift [n.u.]", "angular_momentum_drift [n.u.]",
+        "ledger_residual [n.u.]", "ledger_max_abs_balance [n.u.]", "noise_work [n.u.]"};
     if (extrapolate)
-      table << ",dt2 [n.u.],equipartition_ratio_dt2,stderr_dt2,equipartition_ratio_extrapolated,stderr_extrapolated";
-    table << "\n";
-    std::ofstream sweep(dir / "dt_sweep.csv");
-    sweep << std::setprecision(10) << "law,scheme,dt [n.u.],equipartition_ratio,stderr,predicted_ratio,kT [n.u.]\n";
+      for (const char* c : {"dt2 [n.u.]", "equipartition_ratio_dt2", "stderr_dt2", "equipartition_ratio_extrapolated",
+                            "stderr_extrapolated"})
+        table_columns.push_back(c);
+    CsvWriter table(dir / "results.csv", table_columns);
+    CsvWriter sweep(dir / "dt_sweep.csv",
+                    {"law", "scheme", "dt [n.u.]", "equipartition_ratio", "stderr", "predicted_ratio", "kT [n.u.]"});
     std::vector<std::string> grid_labels;
     StochasticRunResult grid_result;  // the grid run whose dt/2 partner comes next
     nlohmann::json grid_row;
@@ -334,11 +337,10 @@ class StochasticFrictionStudy final : public Study {
     nlohmann::json failures = nlohmann::json::array();
     std::size_t checked = 0;
     auto table_row = [&](const StochasticRunSpec& spec, const StochasticRunResult& r) {
-      table << grid_rows++ << ',' << spec.system << ',' << (spec.geometry == ContactGeometry::fixed ? "fixed" : "bonded")
-            << ',' << spec.law << ',' << to_string(spec.scheme) << ',' << spec.kT << ',' << spec.dt << ',' << r.ratio
-            << ',' << r.stderr_ratio << ',' << r.predicted_ratio << ',' << r.limit_ratio << ',' << r.samples << ','
-            << r.momentum_drift << ',' << r.angular_momentum_drift << ',' << r.ledger_residual << ','
-            << r.ledger_max_abs_balance << ',' << r.noise_work;
+      return std::vector<CsvCell>{grid_rows++, spec.system, spec.geometry == ContactGeometry::fixed ? "fixed" : "bonded",
+                                  spec.law, to_string(spec.scheme), spec.kT, spec.dt, r.ratio, r.stderr_ratio,
+                                  r.predicted_ratio, r.limit_ratio, r.samples, r.momentum_drift,
+                                  r.angular_momentum_drift, r.ledger_residual, r.ledger_max_abs_balance, r.noise_work};
     };
     // Sweep runs get their own prefix: a sweep dt equal to the grid dt must not overwrite the grid's files.
     const auto job_label = [](const Job& j) { return (j.part == "dt-sweep" ? "sweep_" : "") + label_of(j.spec); };
@@ -358,8 +360,7 @@ class StochasticFrictionStudy final : public Study {
       const StochasticRunResult r = scalars_of(row);
       if (part == "dt-sweep") {
         results.push_back(row);
-        sweep << spec.law << ',' << to_string(spec.scheme) << ',' << spec.dt << ',' << r.ratio << ','
-              << r.stderr_ratio << ',' << r.predicted_ratio << ',' << spec.kT << '\n';
+        sweep.row({spec.law, to_string(spec.scheme), spec.dt, r.ratio, r.stderr_ratio, r.predicted_ratio, spec.kT});
       } else if (part == "grid") {
         grid_labels.push_back(label);
         if (extrapolate) {
@@ -368,8 +369,7 @@ class StochasticFrictionStudy final : public Study {
           grid_label = label;
         } else {
           results.push_back(row);
-          table_row(spec, r);
-          table << '\n';
+          table.row(table_row(spec, r));
         }
       } else {  // grid-dt2: complete the grid row before it
         const StochasticRunSpec& coarse = jobs[k - 1].spec;
@@ -392,9 +392,10 @@ class StochasticFrictionStudy final : public Study {
         j["extrapolated_within_3_stderr_of_limit"] = in3se;
         j["extrapolated_deviation_in_stderr"] = json_number((ex.value - limit) / ex.stderr_value);
         results.push_back(j);
-        table_row(coarse, grid_result);
-        table << ',' << spec.dt << ',' << r.ratio << ',' << r.stderr_ratio << ',' << ex.value << ','
-              << ex.stderr_value << '\n';
+        std::vector<CsvCell> cells = table_row(coarse, grid_result);
+        cells.insert(cells.end(), {spec.dt, r.ratio, r.stderr_ratio, CsvCell::if_finite(ex.value),
+                                   CsvCell::if_finite(ex.stderr_value)});
+        table.row(cells);
         if (coarse.law == "linear" || coarse.law == "coulomb-sign") {
           ++checked;
           if (!(in3 && in3se)) failures.push_back(grid_label);
@@ -455,10 +456,9 @@ class StochasticFrictionStudy final : public Study {
       it->ratio.push_back(res["equipartition_ratio"].get<double>());
       it->se.push_back(res["stderr"].get<double>());
     }
-    std::ofstream csv(dir / "dt_sweep_fit.csv");
-    csv << std::setprecision(10)
-        << "law,scheme,kT [n.u.],points,intercept (dt -> 0),stderr_intercept,slope [1/n.u.],stderr_slope "
-           "[1/n.u.],chi2_per_dof,limit_ratio,intercept_deviation_in_stderr\n";
+    CsvWriter csv(dir / "dt_sweep_fit.csv",
+                  {"law", "scheme", "kT [n.u.]", "points", "intercept (dt -> 0)", "stderr_intercept", "slope [1/n.u.]",
+                   "stderr_slope [1/n.u.]", "chi2_per_dof", "limit_ratio", "intercept_deviation_in_stderr"});
     nlohmann::json fits = nlohmann::json::array();
     for (const auto& g : groups) {
       std::vector<double> distinct = g.dt;
@@ -466,9 +466,10 @@ class StochasticFrictionStudy final : public Study {
       if (std::unique(distinct.begin(), distinct.end()) - distinct.begin() < 2) continue;
       const LinearFit f = weighted_linear_fit(g.dt, g.ratio, g.se);
       const double dev = (f.intercept - g.limit) / f.stderr_intercept;
-      csv << g.law << ',' << g.scheme << ',' << g.kT << ',' << f.points << ',' << f.intercept << ','
-          << f.stderr_intercept << ',' << f.slope << ',' << f.stderr_slope << ',' << f.chi2_per_dof << ','
-          << g.limit << ',' << dev << '\n';
+      using C = CsvCell;
+      csv.row({g.law, g.scheme, g.kT, f.points, C::if_finite(f.intercept), C::if_finite(f.stderr_intercept),
+               C::if_finite(f.slope), C::if_finite(f.stderr_slope), C::if_finite(f.chi2_per_dof), g.limit,
+               C::if_finite(dev)});
       fits.push_back({{"law", g.law},
                       {"scheme", g.scheme},
                       {"kT", g.kT},
@@ -481,6 +482,7 @@ class StochasticFrictionStudy final : public Study {
                       {"limit_ratio_dt_to_0", json_number(g.limit)},
                       {"intercept_deviation_in_stderr", json_number(dev)}});
     }
+    csv.close();
     return fits;
   }
 
@@ -497,13 +499,14 @@ class StochasticFrictionStudy final : public Study {
                                     const std::string& ylabel) -> Panel& {
       Panel& p = f.panel(title, xlabel, ylabel);
       p.logy = true;
-      return p.set("set yrange [1e-5:1]").set("set xrange [-5:5]");
+      return p.set("set yrange [1e-5:1]").set("set xrange [-5:5]").set("set format y '%.0e'");
     };
     const Curve gauss = Curve::fn("exp(-x*x/2)/sqrt(2*pi)", "unit Gaussian", "l lw 2 lc rgb 'black'");
     // 1. Summary of the grid.
     Figure eq{"", 1, 1, 1100, 600, {}, {}};
-    Panel& e = eq.panel("equipartition ratio <|u_perp|^2>/(2 kT nu) of every grid point (error bars: 1 stderr)",
-                        "grid point (index in results.csv)", "ratio");
+    Panel& e = eq.panel("Markovian friction (Hofmann et al. 2025): equipartition ratio <|u_perp|^2>/(2 kT nu) of every "
+                        "grid point,\n1 when the noise obeys the fluctuation-dissipation relation (error bars: 1 stderr)",
+                        "grid point [index in results.csv]", "ratio [1]");
     e.set("set yrange [0.8:1.1]").set("set key bottom right");
     e.add(Curve::fn("0.97", "1 +- 3 %", "l dt 2 lc rgb 'gray'")).add(Curve::fn("1.03", "", "l dt 2 lc rgb 'gray'"));
     e.add(Curve::fn("1", "", "l lc rgb 'black'"));
@@ -526,25 +529,33 @@ class StochasticFrictionStudy final : public Study {
         wc.push_back(Curve::of(f, "1", "($4>0?$4:1/0)", title, "p"));
         if (label.find("_linear_") != std::string::npos) {
           const std::string a = "runs/" + label + "_acf.csv";
-          ac.push_back(Curve::of(a, "1", "((int($0)%5)==0?$2:1/0)", title, "p"));  // every 5th lag
-          ac.push_back(Curve::of(a, "1", "3", "linear response", "l lw 2"));
+          ac.push_back(Curve::of(a, "1", "((int($0)%5)==0?$2:1/0)", title, "p ps 1.2"));  // every 5th lag
+          // The normalised linear response does not depend on kT: drawn once, for the first run.
+          if (ac.size() == 1) ac.push_back(Curve::of(a, "1", "3", "linear response (every kT)", "l lw 2 lc rgb 'black'"));
         }
       }
       if (!uc.empty()) {
-        Panel& p = histogram_panel(u, sys + " (fixed geometry)", "u_perp component / sqrt(kT nu)", "probability density");
+        Panel& p = histogram_panel(u, sys + " (fixed geometry): relative surface velocity u_perp", "u_perp component / sqrt(kT nu) [1]",
+                                   "probability density [1]");
         p.set("set key bottom center font ',8'").curves = uc;
         p.add(gauss);
-        histogram_panel(part, sys + ": v of sphere 0 / predicted sd", "v component / sd", "").curves = vc;
+        histogram_panel(part, sys + ": v of sphere 0 / predicted sd", "v component / sd [1]", "probability density [1]")
+            .set("set key bottom center font ',8'")
+            .curves = vc;
         part.panels.back().add(gauss);
-        histogram_panel(part, sys + ": omega of sphere 0 / predicted sd", "omega component / sd", "").curves = wc;
+        histogram_panel(part, sys + ": omega of sphere 0 / predicted sd", "omega component / sd [1]", "probability density [1]")
+            .set("set key bottom center font ',8'")
+            .curves = wc;
         part.panels.back().add(gauss);
       }
       if (!ac.empty()) {
-        Panel& p = acf.panel(sys + ": autocorrelation of u_perp, linear f", "lag [n.u.]", "C(lag)/C(0)");
+        Panel& p = acf.panel(sys + ": autocorrelation of u_perp, linear f", "lag [n.u.]", "C(lag)/C(0) [1]");
         p.logy = true;
         p.set("set yrange [1e-3:1.1]").curves = ac;
       }
     }
+    u.title = part.title = acf.title = "Markovian friction (Hofmann et al. 2025), spheres thermalised by the friction noise";
+    for (auto* fig : {&u, &part, &acf}) fig->multiplot = true;
     for (auto [png, fig] : {std::pair{"u_histograms.png", &u}, {"particle_histograms.png", &part}, {"acf.png", &acf}}) {
       fill_layout(*fig);
       render_figure(dir / png, *fig, ctx.log);
@@ -553,15 +564,20 @@ class StochasticFrictionStudy final : public Study {
     // open circles), weighted fit (thin line).
     std::vector<std::string> sweep_laws;
     std::vector<double> sweep_kTs;
+    double dt_lo = INFINITY, dt_hi = 0;
     for (const auto& j : jobs) {
       if (j.part != "dt-sweep") continue;
+      dt_lo = std::min(dt_lo, j.spec.dt), dt_hi = std::max(dt_hi, j.spec.dt);
       if (std::find(sweep_laws.begin(), sweep_laws.end(), j.spec.law) == sweep_laws.end()) sweep_laws.push_back(j.spec.law);
       if (std::find(sweep_kTs.begin(), sweep_kTs.end(), j.spec.kT) == sweep_kTs.end()) sweep_kTs.push_back(j.spec.kT);
     }
-    Figure sweep{"", 1, static_cast<int>(sweep_kTs.size()), 1500, 650, {}, {}};
+    Figure sweep{"Markovian friction (Hofmann et al. 2025): equipartition ratio against dt; the scheme's predicted "
+                 "ratio (open circles) and a weighted straight-line fit extrapolated to dt -> 0",
+                 1, static_cast<int>(sweep_kTs.size()), 1500, 650, {}, {}};
+    sweep.multiplot = true;
     for (double kT : sweep_kTs) {
       Panel& p = sweep.panel("pair, fixed: ratio vs dt at kT=" + fmt_g(kT) + " (EM: Ito, Heun: Stratonovich)", "dt [n.u.]",
-                             "<|u_perp|^2>/(2 kT nu)");
+                             "<|u_perp|^2>/(2 kT nu) [1]");
       p.logx = true;
       p.set("set key top left font ',8'").set("set yrange [0.82:1.22]");
       int colour = 0;
@@ -575,7 +591,7 @@ class StochasticFrictionStudy final : public Study {
           for (const auto& f : fits) {
             if (std::abs(f["kT"].get<double>() - kT) > 1e-12 || f["law"] != law || f["scheme"] != sch) continue;
             const double a = f["intercept"].get<double>(), b = f["slope"].get<double>();
-            p.add(Curve::fn(fmt::format("[0.0015:0.025] {:.10g} + {:.10g} * x", a, b),
+            p.add(Curve::fn(fmt::format("[{:g}:{:g}] {:.10g} + {:.10g} * x", dt_lo / 1.3, dt_hi * 1.3, a, b),
                             fmt::format("weighted fit, dt -> 0: {:.4f} +- {:.4f}", a, f["stderr_intercept"].get<double>()),
                             "l lw 1" + lc));
           }
@@ -585,11 +601,12 @@ class StochasticFrictionStudy final : public Study {
     render_figure(dir / "dt_sweep.png", sweep, ctx.log);
     // 4. D(u).
     Figure noise;
-    Panel& n = noise.panel("noise strength D(u): quadrature + Hermite table vs closed forms", "u / sqrt(2 kT nu)",
-                           "D(u) (scaled)");
+    Panel& n = noise.panel("Markovian friction (Hofmann et al. 2025): noise strength D(u) from the fluctuation-dissipation "
+                           "integral (quadrature + Hermite table) against the closed forms",
+                           "u / sqrt(2 kT nu) [1]", "D(u) / scale [1]");
     n.logx = n.logy = true;
     n.add(Curve::of("noise_strength.csv", "1", "2", "linear: D/gamma (closed form 1)", "l lw 2"));
-    n.add(Curve::of("noise_strength.csv", "1", "3", "coulomb: D/(mu F_n)", "l lw 4"));
+    n.add(Curve::of("noise_strength.csv", "1", "3", "coulomb: D/(mu F_n)", "l lw 5"));
     n.add(Curve::of("noise_strength.csv", "1", "4", "closed form sqrt(pi/(2kT nu)) erfcx", "l dt 2 lw 2 lc rgb 'black'"));
     n.add(Curve::of("noise_strength.csv", "1", "5", "tanh: D/(mu F_n)", "l lw 2"));
     render_figure(dir / "noise_strength.png", noise, ctx.log);
@@ -597,14 +614,16 @@ class StochasticFrictionStudy final : public Study {
     // the small ones, E_kin + U_bond and the balance, on their own scale.
     if (grid_labels.empty()) return;
     const std::string f = "runs/" + grid_labels.front() + "_ledger.csv";
-    Figure ledger{"", 2, 1, 1000, 900, {"set key left top"}, {}};
-    ledger.panel("energy ledger (core EnergyLedger), " + grid_labels.front(), "t [n.u.]", "energy [n.u.]")
-        .add(Curve::of(f, "1", "(-$4)", "-W_f (friction)", "l lw 2"))
-        .add(Curve::of(f, "1", "5", "W_R (noise)", "l"));
-    ledger.panel("E_kin + U_bond and the balance d(E_kin + U_bond) - dW_f - dW_R (EM: drift O(dt) per unit time + random "
-                 "walk O(sqrt(t dt)))", "t [n.u.]", "energy [n.u.]")
-        .add(Curve::of(f, "1", "($2+$3)", "E_kin + U_bond", "l"))
-        .add(Curve::of(f, "1", "6", "balance", "l lw 2"));
+    Figure ledger{"Markovian friction (Hofmann et al. 2025): energy ledger (core EnergyLedger) of " + grid_labels.front(),
+                  3, 1, 1050, 1100, {"set key left top"}, {}};
+    ledger.panel("work of friction and noise: they grow about linearly and nearly cancel", "t [n.u.]", "energy [n.u.]")
+        .add(Curve::of(f, "1", "(-$4)", "-W_f (friction)", "l lw 4 lc rgb '#1f77b4'"))
+        .add(Curve::of(f, "1", "5", "W_R (noise)", "l lw 1.5 dt 2 lc rgb '#d62728'"));
+    ledger.panel("the energy of the spheres", "t [n.u.]", "energy [n.u.]")
+        .add(Curve::of(f, "1", "($2+$3)", "E_kin + U_bond", "l lc rgb '#2ca02c'"));
+    ledger.panel("balance d(E_kin + U_bond) - dW_f - dW_R (EM: drift O(dt) per unit time + random walk O(sqrt(t dt)))",
+                 "t [n.u.]", "energy [n.u.]")
+        .add(Curve::of(f, "1", "6", "balance", "l lw 2 lc rgb '#9467bd'"));
     render_figure(dir / "ledger.png", ledger, ctx.log);
   }
 };

@@ -151,16 +151,24 @@ double stratonovich_ratio(const NoiseStrength& D) {
   return num / den / (s * s);
 }
 
-StochasticRunCounts stochastic_run_counts(const StochasticRunSpec& spec, const char* t_end_key, const char* dt_key) {
-  if (!(spec.dt < spec.t_end))
+StochasticRunCounts stochastic_run_counts(const StochasticRunSpec& spec, const char* t_end_key, const char* dt_key,
+                                          const Parameters* given) {
+  // Of a ratio value / dt out of range, the key to name: the value's unless only dt was set by the user.
+  const auto blames_dt = [&](const char* key) { return given && given->culprit({key, dt_key}) == dt_key; };
+  if (!(spec.dt < spec.t_end)) {
+    if (!blames_dt(t_end_key))
+      throw_input(t_end_key, format_value(spec.t_end), std::string("must be > ") + dt_key + " = " + format_value(spec.dt));
     throw_input(dt_key, format_value(spec.dt), std::string("must be < ") + t_end_key + " = " + format_value(spec.t_end));
+  }
   // Checked step counts: a ratio beyond 1e12 steps cannot run (and would overflow a long when converted).
   const auto steps_of = [&](const char* key, double value) {
     const double k = std::round(value / spec.dt);
-    if (!(k >= 0 && k <= 1e12))
-      throw_input(key, format_value(value), "gives " + format_value(k) + " steps of dt = " + format_value(spec.dt) +
-                                                "; at most 1e12");
-    return static_cast<long>(k);
+    if (k >= 0 && k <= 1e12) return static_cast<long>(k);
+    if (blames_dt(key))
+      throw_input(dt_key, format_value(spec.dt), "gives " + format_value(k) + " steps for " + key + " = " +
+                                                     format_value(value) + "; at most 1e12");
+    throw_input(key, format_value(value), "gives " + format_value(k) + " steps of " + dt_key + " = " +
+                                              format_value(spec.dt) + "; at most 1e12");
   };
   StochasticRunCounts c;
   c.sample_every = std::max(1L, steps_of("sample_interval", spec.sample_interval));
@@ -403,11 +411,13 @@ void write_stochastic_run_files(const std::filesystem::path& dir, const std::str
       const double z = r.hist_centre[b];
       csv.row({z, r.hist_u[b], r.hist_v[b], r.hist_w[b], std::exp(-z * z / 2) / std::sqrt(2 * M_PI)});
     }
+    csv.close();
   }
   {
     CsvWriter csv(dir / (label + "_acf.csv"), {"lag [n.u.]", "C(lag)/C(0) measured", "C(lag)/C(0) linear response"});
     for (std::size_t k = 0; k < r.acf_lag.size(); ++k)
       csv.row({r.acf_lag[k], r.acf[k], r.acf_predicted.empty() ? 0.0 : r.acf_predicted[k]});
+    csv.close();
   }
   {
     CsvWriter csv(dir / (label + "_ledger.csv"),
@@ -417,6 +427,7 @@ void write_stochastic_run_files(const std::filesystem::path& dir, const std::str
     for (std::size_t i = 0; i < L.size(); ++i)
       csv.row({L.time(i), L.at(i).kinetic, L.at(i).external, L.at(i).work, L.at(i).noise_work, L.balance(i),
                r.ledger_dP[i], r.ledger_dL[i]});
+    csv.close();
   }
 }
 
@@ -437,6 +448,7 @@ void write_noise_strength_table(const std::filesystem::path& csv_path, const Sto
     csv.row({x, lin(u, 0) / base.gamma, cou(u, 0) / c, coulomb_noise_strength_closed_form(c, kT, nu, u) / c,
              th(u, 0) / c, 1 / u});
   }
+  csv.close();
 }
 
 }  // namespace stickslip

@@ -85,9 +85,11 @@ struct StochasticRunCounts {
   long sample_every = 1, equil_steps = 0, total_steps = 0, samples = 0;  // samples after t_equil
   std::size_t lags = 1;
 };
-// The keys named are those the user set for this run's t_end and dt (a cluster run's t_end is cluster_t_end).
+// The keys named are those that set this run's t_end and dt (a cluster run's t_end is cluster_t_end); with the
+// study's parameters, a count out of range names dt only where the user set dt and not the other key of the ratio
+// (sweep_dt=1e-300 names sweep_dt, not sample_interval at its default).
 StochasticRunCounts stochastic_run_counts(const StochasticRunSpec& spec, const char* t_end_key = "t_end",
-                                          const char* dt_key = "dt");
+                                          const char* dt_key = "dt", const Parameters* given = nullptr);
 
 StochasticRunResult run_stochastic(const StochasticRunSpec& spec);
 

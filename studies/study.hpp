@@ -25,10 +25,14 @@ struct StudyContext {
   std::filesystem::path out_dir;
   std::ostream& log;
   RunStore* store = nullptr;  // set by the command line; without it runs are simply run
+  // Set by --dry-run (dry_run_study): plan() stores the work here and ends the study. A study therefore validates
+  // every parameter and declares its plan before it builds a model, runs anything or touches a file or folder.
+  nlohmann::json* dry_run_plan = nullptr;
   // One run of the study, identified by `key` (studies/run_store.hpp): its row is on disk when it returns, and a
   // resumed study gets the stored row back without running it.
   nlohmann::json run(const std::string& key, const std::function<nlohmann::json()>& fn) const;
-  // What the study is about to do, e.g. {"runs": 6, "steps_per_run": 41000, "particles": 230} (shown by --dry-run).
+  // What the study is about to do, e.g. {"runs": 6, "steps_per_run": 41000, "particles": 230} (shown by --dry-run,
+  // where it ends the study: Interrupted(0)).
   void plan(const nlohmann::json& work) const;
 };
 
@@ -48,7 +52,8 @@ class Study {
 
 // One line per model and solver for `stickslip list` (the friction laws come from models/contact/registry.hpp).
 struct CatalogEntry {
-  std::string kind;  // "model", "solver"
+  std::string kind;  // "model" (the friction laws: models/contact/registry.hpp, law_catalog(); the drivers:
+                     // solvers/integrator_spec.hpp, integrator_scheme_info())
   std::string name;
   std::string line;
 };

@@ -4,6 +4,7 @@
 #include <cmath>
 #include <fmt/format.h>
 
+#include "core/binomial_bound.hpp"
 #include "core/errors.hpp"
 #include "core/interrupt.hpp"
 #include "core/parameters.hpp"
@@ -169,18 +170,24 @@ std::vector<CheckSummary> run_verify(const VerifyOptions& o, std::ostream& progr
   return results;
 }
 
+double CheckSummary::failure_rate_bound() const {
+  return draws > 0 ? failure_rate_upper_bound(failures, draws, 0.95) : 1.0;
+}
+
 std::string verify_table(const std::vector<CheckSummary>& results) {
-  std::string t = fmt::format("{:<36} {:<9} {:>5} {:>8} {:>10} {:>10} {:>8} {:>8}  {}\n", "model", "driver", "draws",
-                              "failures", "worst err", "its tol", "err/tol", "invalid", "worst measurement");
+  std::string t = fmt::format("{:<36} {:<9} {:>5} {:>8} {:>9} {:>10} {:>10} {:>8} {:>8}  {}\n", "model", "driver", "draws",
+                              "failures", "p <= (95%)", "worst err", "its tol", "err/tol", "invalid", "worst measurement");
   long draws = 0, failures = 0;
   for (const auto& r : results) {
-    t += fmt::format("{:<36} {:<9} {:>5} {:>8} {:>10.2e} {:>10.2e} {:>8.3f} {:>4}/{:<3}  {}\n", r.model, r.driver, r.draws,
-                     r.failures, r.worst_error, r.worst_tolerance, r.worst_ratio, r.invalid_cases - r.invalid_failures,
-                     r.invalid_cases, r.worst_measurement);
+    t += fmt::format("{:<36} {:<9} {:>5} {:>8} {:>9.2e} {:>10.2e} {:>10.2e} {:>8.3f} {:>4}/{:<3}  {}\n", r.model, r.driver,
+                     r.draws, r.failures, r.failure_rate_bound(), r.worst_error, r.worst_tolerance, r.worst_ratio,
+                     r.invalid_cases - r.invalid_failures, r.invalid_cases, r.worst_measurement);
     draws += r.draws;
     failures += r.failures + r.invalid_failures;
   }
-  t += fmt::format("{} checks, {} draws, {} failures\n", results.size(), draws, failures);
+  t += fmt::format("{} checks, {} draws, {} failures; p <= (95%): the exact (Clopper-Pearson) 95 % upper bound on a "
+                   "check's failure probability per draw (0 of N: 1 - 0.05^(1/N), about 3/N)\n",
+                   results.size(), draws, failures);
   for (const auto& r : results)
     for (const auto& f : r.failure_reports) t += "FAIL " + f + "\n";
   return t;
@@ -193,7 +200,8 @@ nlohmann::json verify_json(const std::vector<CheckSummary>& results, const Verif
     all = all && r.passed();
     auto num = [](double v) { return std::isfinite(v) ? nlohmann::json(v) : nlohmann::json(nullptr); };
     rows.push_back({{"model", r.model}, {"driver", r.driver}, {"what", r.what}, {"draws", r.draws},
-                    {"failures", r.failures}, {"invalid_cases", r.invalid_cases},
+                    {"failures", r.failures}, {"failure_rate", r.draws > 0 ? num(static_cast<double>(r.failures) / static_cast<double>(r.draws)) : nlohmann::json(nullptr)},
+                    {"failure_rate_upper_95", num(r.failure_rate_bound())}, {"invalid_cases", r.invalid_cases},
                     {"invalid_failures", r.invalid_failures}, {"worst_ratio", num(r.worst_ratio)},
                     {"worst_error", num(r.worst_error)}, {"worst_tolerance", num(r.worst_tolerance)},
                     {"worst_measurement", r.worst_measurement}, {"failure_reports", r.failure_reports}});

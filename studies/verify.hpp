@@ -1,5 +1,6 @@
 // studies/verify.hpp — `stickslip verify`: runs the property checks (studies/property_checks.hpp) over seeded
-// random draws and tabulates model x driver: draws, worst error against its tolerance, failures. A failing
+// random draws and tabulates model x driver: draws, failures with the 95 % upper confidence bound on the failure
+// probability per draw (exact Clopper-Pearson), worst error against its tolerance. A failing
 // draw is reported with the one command line that reproduces it. --solver takes integrator specs
 // (solvers/integrator_spec.hpp: rk4, cvode:bdf, em, sde-heun, ...), compared with each check's driver by canonical text.
 #pragma once
@@ -15,7 +16,7 @@ namespace stickslip {
 
 struct VerifyOptions {
   long draws = 0;                       // per check; 0: the default (default_draws / cost, at least 1)
-  long default_draws = 100;
+  long default_draws = 400;             // per check of cost 1 (a few ms a draw); default_draws / cost for the others
   unsigned long long seed = 1;
   std::vector<std::string> models;      // filters (empty: all); a model matches by its full name or prefix "name/"
   std::vector<std::string> solvers;
@@ -32,6 +33,9 @@ struct CheckSummary {
   std::string worst_measurement;
   std::vector<std::string> failure_reports;  // one line each: what failed, the values, the command to rerun
   bool passed() const { return failures == 0 && invalid_failures == 0; }
+  // The exact (Clopper-Pearson) 95 % upper confidence bound on the failure probability of one draw
+  // (core/binomial_bound.hpp): how far a pass goes, 0 of N -> 1 - 0.05^(1/N) ~ 3/N.
+  double failure_rate_bound() const;
 };
 
 // Throws InputError when a filter matches no check (naming the filter and the allowed names). After SIGINT/SIGTERM

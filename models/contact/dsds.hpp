@@ -133,16 +133,21 @@ struct Dsds {
       }
       z = on_limit(c, fn, slide_sign(mode));
     }
-    // The rule's reset (eq. 3) on the evaluation state: while sliding always, in free mode when the test fails.
-    void adjust(const Slip1& c, double fn, double z_eval, double& z_assigned, int mode) const {
+    // The rule's reset (eq. 3). Free mode (events off): the Coulomb test on the evaluation state, a failed test sets
+    // the spring of the newly assigned state. Sliding (events on): the force is s F_max whatever xi is, and eq. 3 is
+    // the mode's constraint, so the assigned state itself is put on it with its own v (the evaluation state's would
+    // report the spring one reset late: an error gamma F_max dt/(m k) in xi). The map v -> xi of eq. 3 is affine,
+    // so a Runge-Kutta combination of stages on it (dsds-stage) lies on it too.
+    void adjust(const Slip1& c_eval, double fn_eval, const Slip1& c_assigned, double fn_assigned, double z_eval,
+                double& z_assigned, int mode) const {
       if (mode == stick_mode) return;
       if (mode == free_mode) {
         VecD<1> a(z_assigned);
-        law.reset(c, fn, VecD<1>(z_eval), a);
+        law.reset(c_eval, fn_eval, VecD<1>(z_eval), a);
         z_assigned = a[0];
         return;
       }
-      z_assigned = on_limit(c, fn, slide_sign(mode));
+      z_assigned = on_limit(c_assigned, fn_assigned, slide_sign(mode));
     }
     bool algebraic(int mode) const { return algebraic_slide && (mode == slide_pos || mode == slide_neg); }
     double residual(const Slip1& c, double fn, double z, double zdot, int mode) const {

@@ -216,10 +216,11 @@ concept HybridLaw = requires(const H& h, const Slip1& c, double fn, double z, do
 };
 
 // A hybrid form may also adjust its state between steps (the D-SDS rule with events: the reset of eq. 3 while
-// sliding): adjust(c_eval, fn_eval, z_eval, z_assigned&, mode).
+// sliding): adjust(c_eval, fn_eval, c_assigned, fn_assigned, z_eval, z_assigned&, mode), given the contact at the
+// state the force was evaluated at and at the newly assigned state (a sliding mode's constraint holds on the latter).
 template <class H>
 concept AdjustingHybrid = requires(const H& h, const Slip1& c, double fn, double z, double& zr, int mode) {
-  h.adjust(c, fn, z, zr, mode);
+  h.adjust(c, fn, c, fn, z, zr, mode);
 };
 
 // The law's hybrid form with events (hybrid()) and its hybrid DAE, the continuous limit with algebraic rows (dae()).

@@ -57,12 +57,14 @@ VecD<D> sds_force(const VecD<D>& xi, const VecD<D>& v, double k, double gamma, d
   return saturate<D>(sds_test_force<D>(xi, v, k, gamma), fmax);
 }
 
-// C-SDS spring rate, eq. 10 (requires gamma > 0).
+// C-SDS spring rate, eq. 10 (requires gamma > 0). Sliding: one division by gamma, then D products (a vector
+// divided by gamma costs the divider, which square roots share, once per component: the contact loops of the
+// particle engine and the LAMMPS styles are limited by it on dense packings).
 template <int D>
 VecD<D> csds_xi_rate(const VecD<D>& xi, const VecD<D>& v, double k, double gamma, double fmax) {
   const VecD<D> fs = sds_test_force<D>(xi, v, k, gamma);
   if (!exceeds<D>(fs, fmax)) return v;  // sticking: -(F_S + k xi)/gamma = v exactly
-  return -(saturate<D>(fs, fmax) + k * xi) / gamma;
+  return -(1.0 / gamma) * (saturate<D>(fs, fmax) + k * xi);
 }
 
 // D-SDS spring after the Coulomb test, eq. 3 (Luding / LAMMPS linear_history): unchanged while sticking.

@@ -28,6 +28,15 @@ HardSphereGas::HardSphereGas(const ParticleArrays& bodies, const PeriodicBox& bo
     if (bodies.radius[i] != bodies.radius[0] || bodies.mass[i] != bodies.mass[0])
       throw InputError("hard-sphere reference: the spheres must be equal (radius and mass of sphere 0)");
   len_ = box.lengths();
+  // Every image but the minimal one lies at least L_min/2 away; a margin of 1e-9 covers the rounding of image().
+  reach_ = 0.5 * len_.minCoeff() * (1 - 1e-9) - sigma_;
+  if (!(reach_ > 0)) {
+    const double phi = static_cast<double>(n) * M_PI * sigma_ * sigma_ * sigma_ / (6 * len_.prod());
+    throw_input("phi", format_value(phi),
+                "the hard-sphere reference needs a periodic box longer than two diameters on every axis (else a sphere "
+                "meets its own image): shortest edge " + format_value(len_.minCoeff()) + " m, 2 sigma = " +
+                    format_value(2 * sigma_) + " m; in a cube phi < n pi/48 = " + format_value(max_packing(n)));
+  }
   for (Vec3& p : x_) p = box.wrap(p);
   for (std::size_t i = 0; i < n; ++i)
     for (std::size_t j = i + 1; j < n; ++j)
@@ -37,6 +46,7 @@ HardSphereGas::HardSphereGas(const ParticleArrays& bodies, const PeriodicBox& bo
   next_.assign(n, kNever);
   partner_.assign(n, 0);
   for (std::size_t i = 0; i < n; ++i) predict(i);
+  for (std::size_t i = 0; i < n; ++i) claim_partner(i);
 }
 
 Vec3 HardSphereGas::image(Vec3 d) const {
@@ -45,47 +55,36 @@ Vec3 HardSphereGas::image(Vec3 d) const {
 }
 
 void HardSphereGas::predict(std::size_t i) {
-  double best = kNever;
-  std::size_t who = i;
   const double s2 = sigma_ * sigma_;
-  // The time to contact of i with the image d of j (infinity when they recede or miss).
-  auto contact_time = [&](const Vec3& d, const Vec3& u) {
-    const double b = d.dot(u);
-    if (b >= 0) return kNever;  // receding
-    const double uu = u.squaredNorm(), disc = b * b - uu * (d.squaredNorm() - s2);
-    if (disc <= 0) return kNever;  // they miss
-    return std::max(0.0, (-b - std::sqrt(disc)) / uu);  // 0: touching and approaching (round-off)
-  };
+  double best = kNever, u_max = 0;
+  std::size_t who = i;
   for (std::size_t j = 0; j < x_.size(); ++j) {
     if (j == i) continue;
-    const double t = contact_time(image(x_[j] - x_[i]), v_[j] - v_[i]);
+    const Vec3 u = v_[j] - v_[i];
+    const double uu = u.squaredNorm();
+    u_max = std::max(u_max, uu);
+    const Vec3 d = image(x_[j] - x_[i]);
+    const double b = d.dot(u);
+    if (b >= 0) continue;  // receding
+    const double disc = b * b - uu * (d.squaredNorm() - s2);
+    if (disc <= 0) continue;  // they miss
+    const double t = std::max(0.0, (-b - std::sqrt(disc)) / uu);  // 0: touching and approaching (round-off)
     if (t < best) best = t, who = j;
   }
-  // Another image of j lies at least L_min/2 away, so it can be reached first only by a pair whose relative flight
-  // until `best` exceeds L_min/2 - sigma (a small or dilute box: without this, such collisions were missed and the
-  // spheres passed through each other; found by `stickslip verify --model hard-spheres`).
-  const double reach = 0.5 * len_.minCoeff() - sigma_;
-  for (std::size_t j = 0; j < x_.size(); ++j) {
-    const Vec3 u = v_[j] - v_[i];
-    if (j == i || !(u.squaredNorm() * best * best > reach * reach)) continue;
-    const Vec3 d0 = image(x_[j] - x_[i]);
-    for (int a = -1; a <= 1; ++a)
-      for (int b = -1; b <= 1; ++b)
-        for (int c = -1; c <= 1; ++c) {
-          if (a == 0 && b == 0 && c == 0) continue;
-          const double t = contact_time(d0 + Vec3(a * len_[0], b * len_[1], c * len_[2]), u);
-          if (t < best) best = t, who = j;
-        }
-  }
-  next_[i] = best;
+  // Beyond the horizon another image could come first: predict i again there instead.
+  const double horizon = u_max > 0 ? reach_ / std::sqrt(u_max) : kNever;
+  if (!(best <= horizon)) best = horizon, who = i;
+  next_[i] = t_ + best;
   partner_[i] = who;
 }
 
+void HardSphereGas::claim_partner(std::size_t i) {
+  const std::size_t p = partner_[i];
+  if (p != i && next_[i] < next_[p]) next_[p] = next_[i], partner_[p] = i;
+}
+
 void HardSphereGas::fly(double dt) {
-  for (std::size_t i = 0; i < x_.size(); ++i) {
-    x_[i] += dt * v_[i];
-    next_[i] -= dt;
-  }
+  for (std::size_t i = 0; i < x_.size(); ++i) x_[i] += dt * v_[i];
 }
 
 double HardSphereGas::kinetic_energy() const {
@@ -107,7 +106,8 @@ double HardSphereGas::translational_temperature() const {
   return t / (3.0 * static_cast<double>(std::max<std::size_t>(1, v_.size())));
 }
 
-void HardSphereGas::run(double t_end, const std::vector<double>& times, const std::function<void(double)>& sample) {
+void HardSphereGas::run(double t_end, const std::vector<double>& times, const std::function<void(double)>& sample,
+                        const CollisionObserver& collided) {
   if (!(t_end > t_)) throw_input("t_end", format_value(t_end), "> the current time " + format_value(t_));
   auto next_sample = std::upper_bound(times.begin(), times.end(), t_);
   const std::size_t n = x_.size();
@@ -116,15 +116,11 @@ void HardSphereGas::run(double t_end, const std::vector<double>& times, const st
   // SolverError instead of a hang.
   const double rapid = 1e-12 * std::abs(t_end);
   long rapid_run = 0;
+  double t_last_collision = t_;
   for (;;) {
     check_interrupt();
     const std::size_t i = static_cast<std::size_t>(std::min_element(next_.begin(), next_.end()) - next_.begin());
-    rapid_run = next_[i] < rapid ? rapid_run + 1 : 0;
-    if (rapid_run > 100000)
-      throw SolverError("hard-sphere reference: inelastic collapse at t = " + format_value(t_) + " (" +
-                        std::to_string(rapid_run) + " consecutive collisions less than " + format_value(rapid) +
-                        " s apart, " + std::to_string(stats_.collisions) + " in all)");
-    const double t_event = t_ + next_[i];
+    const double t_event = next_[i];
     // samples before the event (and before t_end)
     while (next_sample != times.end() && *next_sample <= std::min(t_event, t_end)) {
       fly(*next_sample - t_);
@@ -140,6 +136,19 @@ void HardSphereGas::run(double t_end, const std::vector<double>& times, const st
     fly(t_event - t_);
     t_ = t_event;
     const std::size_t j = partner_[i];
+    if (j == i) {  // the end of i's horizon: predict it again
+      ++stats_.repredictions;
+      predict(i);
+      claim_partner(i);
+      for (Vec3& p : x_) p = box_.wrap(p);
+      continue;
+    }
+    rapid_run = t_event - t_last_collision < rapid ? rapid_run + 1 : 0;
+    t_last_collision = t_event;
+    if (rapid_run > 100000)
+      throw SolverError("hard-sphere reference: inelastic collapse at t = " + format_value(t_) + " (" +
+                        std::to_string(rapid_run) + " consecutive collisions less than " + format_value(rapid) +
+                        " s apart, " + std::to_string(stats_.collisions) + " in all)");
     const Vec3 d = image(x_[j] - x_[i]);
     const Vec3 nrm = d / d.norm();
     const double un = (v_[j] - v_[i]).dot(nrm);  // < 0: approaching
@@ -155,10 +164,11 @@ void HardSphereGas::run(double t_end, const std::vector<double>& times, const st
       if (k != i && k != j && (partner_[k] == i || partner_[k] == j)) predict(k);
     predict(i);
     predict(j);
-    // a new course of i or j may reach another sphere k before k's own predicted collision
-    for (std::size_t c : {i, j})
-      if (next_[c] < next_[partner_[c]]) next_[partner_[c]] = next_[c], partner_[partner_[c]] = c;
+    // a new course of i or j may reach another sphere k before k's own event
+    claim_partner(i);
+    claim_partner(j);
     for (Vec3& p : x_) p = box_.wrap(p);
+    if (collided) collided(t_, i, j);
   }
 }
 

@@ -144,6 +144,98 @@ void NeighborList::build(ParticleArrays& p, const Boundaries& b, double skin, st
   ++builds_;
 }
 
+namespace {
+
+// The bits of v (< 2^21) spread to every third position.
+std::uint64_t spread3(std::uint64_t v) {
+  v &= 0x1fffff;
+  v = (v | v << 32) & 0x1f00000000ffffULL;
+  v = (v | v << 16) & 0x1f0000ff0000ffULL;
+  v = (v | v << 8) & 0x100f00f00f00f00fULL;
+  v = (v | v << 4) & 0x10c30c30c30c30c3ULL;
+  v = (v | v << 2) & 0x1249249249249249ULL;
+  return v;
+}
+
+}  // namespace
+
+void NeighborList::spatial_order(const ParticleArrays& p, const Boundaries& b, double skin,
+                                 std::vector<std::uint32_t>& old_of_new) {
+  const std::size_t n = p.size();
+  double rmax = 0;
+  for (double r : p.radius) rmax = std::max(rmax, r);
+  bin(p, b, 2 * rmax + skin);  // the grid build() will use (positions outside it are clamped to its edge cells)
+  const std::size_t cells = cell_start_.size() - 1;
+  std::vector<std::pair<std::uint64_t, std::uint32_t>> keys;
+  keys.reserve(cells);
+  for (std::size_t c = 0; c < cells; ++c) {
+    if (cell_start_[c] == cell_start_[c + 1]) continue;
+    const std::uint64_t x = c % static_cast<std::size_t>(dims_[0]);
+    const std::uint64_t y = (c / static_cast<std::size_t>(dims_[0])) % static_cast<std::size_t>(dims_[1]);
+    const std::uint64_t z = c / static_cast<std::size_t>(dims_[0] * dims_[1]);
+    keys.emplace_back(spread3(x) | spread3(y) << 1 | spread3(z) << 2, static_cast<std::uint32_t>(c));
+  }
+  std::sort(keys.begin(), keys.end());
+  old_of_new.clear();
+  old_of_new.reserve(n);
+  for (const auto& [key, c] : keys)
+    for (std::uint32_t k = cell_start_[c]; k < cell_start_[c + 1]; ++k) old_of_new.push_back(cell_items_[k]);
+}
+
+void NeighborList::renumber(const std::vector<std::uint32_t>& new_of_old, std::vector<Vec3>& xi,
+                            std::vector<Vec3>& wall_xi, std::vector<Vec3>* roll, std::vector<Vec3>* wall_roll) {
+  const std::size_t n = new_of_old.size();
+  if (first_.size() != n + 1) return;  // no rows yet: nothing to carry
+  const bool rolling = roll && roll->size() == nbr_.size();
+  // pairs: counting sort by the new row, then each row by column (rows are short)
+  std::vector<std::uint32_t> first(n + 1, 0), col(nbr_.size());
+  std::vector<Vec3> val(nbr_.size()), rval(rolling ? nbr_.size() : 0);
+  for (std::size_t i = 0; i < n; ++i)
+    for (std::uint32_t k = first_[i]; k < first_[i + 1]; ++k)
+      ++first[std::min(new_of_old[i], new_of_old[nbr_[k]]) + 1];
+  for (std::size_t i = 0; i < n; ++i) first[i + 1] += first[i];
+  fill_.assign(first.begin(), first.end() - 1);
+  for (std::size_t i = 0; i < n; ++i)
+    for (std::uint32_t k = first_[i]; k < first_[i + 1]; ++k) {
+      const std::uint32_t a = new_of_old[i], b = new_of_old[nbr_[k]];
+      const std::uint32_t at = fill_[std::min(a, b)]++;
+      col[at] = std::max(a, b);
+      val[at] = a < b ? xi[k] : Vec3(-xi[k]);
+      if (rolling) rval[at] = (*roll)[k];
+    }
+  for (std::size_t r = 0; r < n; ++r)  // insertion sort of each row by column, values along
+    for (std::uint32_t k = first[r] + 1; k < first[r + 1]; ++k)
+      for (std::uint32_t m = k; m > first[r] && col[m - 1] > col[m]; --m) {
+        std::swap(col[m - 1], col[m]);
+        std::swap(val[m - 1], val[m]);
+        if (rolling) std::swap(rval[m - 1], rval[m]);
+      }
+  first_.swap(first);
+  nbr_.swap(col);
+  xi.swap(val);
+  if (rolling) roll->swap(rval);
+  // walls: whole rows move
+  if (wfirst_.size() == n + 1) {
+    std::vector<std::uint32_t> wfirst(n + 1, 0), wall(wall_.size());
+    const bool wrolling = wall_roll && wall_roll->size() == wall_.size();
+    std::vector<Vec3> wval(wall_.size()), wrval(wrolling ? wall_.size() : 0);
+    for (std::size_t i = 0; i < n; ++i) wfirst[new_of_old[i] + 1] = wfirst_[i + 1] - wfirst_[i];
+    for (std::size_t i = 0; i < n; ++i) wfirst[i + 1] += wfirst[i];
+    for (std::size_t i = 0; i < n; ++i) {
+      std::uint32_t at = wfirst[new_of_old[i]];
+      for (std::uint32_t k = wfirst_[i]; k < wfirst_[i + 1]; ++k, ++at) {
+        wall[at] = wall_[k];
+        if (k < wall_xi.size()) wval[at] = wall_xi[k];
+        if (wrolling) wrval[at] = (*wall_roll)[k];
+      }
+    }
+    wfirst_.swap(wfirst);
+    wall_.swap(wall);
+    wall_xi.swap(wval);
+    if (wrolling) wall_roll->swap(wrval);
+  }
+}
+
 bool NeighborList::needs_rebuild(const ParticleArrays& p) const {
   if (x_built_.size() != p.size()) return true;
   const double lim2 = 0.25 * skin_ * skin_;

@@ -13,6 +13,8 @@
 // (a unique minimal image); build() throws InputError otherwise.
 // needs_rebuild(): some particle moved more than skin/2 since the last build (then no pair can have come closer
 // than its cut-off unseen).
+// Spatial sorting (optional, ParticleEngine::sort_interval): the particles renumbered in Morton order of their cells
+// before a build; the rows, springs and the bodies' arrays follow (renumber(), the engine's sort()).
 #pragma once
 
 #include <cstdint>
@@ -30,6 +32,15 @@ class NeighborList {
   void build(ParticleArrays& p, const Boundaries& b, double skin, std::vector<Vec3>& xi, std::vector<Vec3>& wall_xi,
              std::vector<Vec3>* roll = nullptr, std::vector<Vec3>* wall_roll = nullptr);
   bool needs_rebuild(const ParticleArrays& p) const;
+
+  // Spatial sorting (ParticleEngine::sort_interval): old_of_new lists the particles cell by cell, the cells of the
+  // build's grid in Morton (Z-curve) order of their coordinates, so particles close in space are close in memory.
+  void spatial_order(const ParticleArrays& p, const Boundaries& b, double skin, std::vector<std::uint32_t>& old_of_new);
+  // The current rows and their history renumbered to new particle indices (new_of_old), so that the next build()
+  // carries the springs: a pair (i, j) becomes row min(i', j'), and a tangential spring seen from the other body is
+  // -xi (roll: the rolling spring is the same from both bodies, v_r = r* (omega_j - omega_i) x n is symmetric).
+  void renumber(const std::vector<std::uint32_t>& new_of_old, std::vector<Vec3>& xi, std::vector<Vec3>& wall_xi,
+                std::vector<Vec3>* roll = nullptr, std::vector<Vec3>* wall_roll = nullptr);
 
   std::size_t num_pairs() const { return nbr_.size(); }
   std::size_t num_wall_contacts() const { return wall_.size(); }

@@ -13,6 +13,7 @@
 #pragma once
 
 #include <cstddef>
+#include <cstdint>
 #include <vector>
 
 #include "models/rodrigues.hpp"
@@ -43,6 +44,25 @@ struct ParticleArrays {
   }
   // Moment of inertia as the ledger needs it (0 for a body whose rotation is frozen).
   double inertia(std::size_t p) const { return inv_inertia[p] > 0 ? 1.0 / inv_inertia[p] : 0.0; }
+  // Reorders every array: the body now at p is the one that was at old_of_new[p] (the engine's spatial sort).
+  void permute(const std::vector<std::uint32_t>& old_of_new) {
+    permute_values(x, old_of_new);
+    permute_values(v, old_of_new);
+    permute_values(omega, old_of_new);
+    permute_values(f, old_of_new);
+    permute_values(torque, old_of_new);
+    permute_values(radius, old_of_new);
+    permute_values(mass, old_of_new);
+    permute_values(inv_mass, old_of_new);
+    permute_values(inv_inertia, old_of_new);
+  }
+  template <class T>
+  static void permute_values(std::vector<T>& a, const std::vector<std::uint32_t>& old_of_new) {
+    if (a.size() != old_of_new.size()) return;
+    std::vector<T> b(a.size());
+    for (std::size_t k = 0; k < b.size(); ++k) b[k] = a[old_of_new[k]];
+    a.swap(b);
+  }
   std::size_t bytes() const {
     return 5 * x.capacity() * sizeof(Vec3) + 4 * radius.capacity() * sizeof(double);
   }

@@ -25,6 +25,7 @@
 #pragma once
 
 #include <algorithm>
+#include <array>
 #include <cmath>
 #include <limits>
 #include <vector>
@@ -50,6 +51,9 @@ struct GranularState {
   std::vector<Vec3> f_last, torque_last;  // last forces, Gauss-Seidel estimate (exact-static laws only)
   NeighborList neighbors;
   double t = 0;
+  // ids[p]: the index the body at p had when the run started (filled by the engine's spatial sort, sort_interval > 0;
+  // empty while the bodies keep their order)
+  std::vector<std::uint32_t> ids;
   // workspace of the threaded pass (not state): per-slot results, per-chunk sums, and the first row of each pair
   // chunk (recomputed when the neighbor list was rebuilt: chunk_builds is the build it was made for)
   std::vector<Vec3> pair_force, pair_arm, pair_moment;  // pair_moment: rolling moment on i (Rolling law only)
@@ -74,6 +78,11 @@ struct ParticleEngine {
   Boundaries boundaries;
   double skin = 0;  // Verlet skin (m); 0 rebuilds whenever anything moves
   int threads = 1;  // 1: one pass, Newton's third law per pair; >= 2: the two-phase pass of forces_parallel
+  // Spatial sorting (velocity Verlet only): every sort_interval-th neighbor build (and at verlet_setup) the bodies
+  // are renumbered in Morton order of the neighbor grid's cells, with every per-body array, the springs and
+  // GranularState::ids permuted alike, so a contact's partners sit close in memory (a mixed gas otherwise touches a
+  // new cache line, and at 1e6 bodies a new page, per partner). 0: never (the bodies keep the caller's order).
+  int sort_interval = 0;
   std::size_t min_chunked_particles = 4096;  // smaller per-particle loops (kick, drift, ledger) stay serial
   // the workers of threads >= 2, started on first use (copies of the engine start none); so one engine object must
   // not evaluate forces from two threads at once (give each its own copy)
@@ -105,11 +114,29 @@ struct ParticleEngine {
     if constexpr (Rolling::active) return &roll[k];
     else return nullptr;
   }
-  // Rebuilds when some particle moved more than skin/2; returns whether it did.
+  // Rebuilds when some particle moved more than skin/2 (sorting first when sort_interval asks); returns whether it did.
   bool update_neighbors(GranularState& s) const {
     if (!s.neighbors.needs_rebuild(s.bodies)) return false;
+    if (sort_interval > 0 && s.neighbors.builds() % sort_interval == 0) sort(s);
     prepare(s);
     return true;
+  }
+  // The spatial sort (sort_interval): bodies, last forces, ids, and the current rows with their springs renumbered.
+  void sort(GranularState& s) const {
+    const std::size_t n = s.bodies.size();
+    std::vector<std::uint32_t> old_of_new, new_of_old(n);
+    s.neighbors.spatial_order(s.bodies, boundaries, skin, old_of_new);
+    for (std::size_t k = 0; k < n; ++k) new_of_old[old_of_new[k]] = static_cast<std::uint32_t>(k);
+    if constexpr (Rolling::active) s.neighbors.renumber(new_of_old, s.xi, s.wall_xi, &s.roll, &s.wall_roll);
+    else s.neighbors.renumber(new_of_old, s.xi, s.wall_xi);
+    s.bodies.permute(old_of_new);
+    ParticleArrays::permute_values(s.f_last, old_of_new);
+    ParticleArrays::permute_values(s.torque_last, old_of_new);
+    if (s.ids.size() != n) {
+      s.ids.resize(n);
+      for (std::size_t k = 0; k < n; ++k) s.ids[k] = static_cast<std::uint32_t>(k);
+    }
+    ParticleArrays::permute_values(s.ids, old_of_new);
   }
 
   // flatten: every call inside (laws, Eigen's fixed-size operations) is inlined into the loop; GCC's inliner
@@ -149,6 +176,30 @@ struct ParticleEngine {
       p.torque[i].setZero();
     }
     ContactSums sums;
+    if constexpr (kBatched) {
+      // the loop below, term by term, over batched_pairs: row i's own sum is added once every contact of the rows
+      // before it has reached it (rows without a touching contact add zero, as there)
+      std::size_t row = 0;
+      Vec3 fi = Vec3::Zero(), ti = Vec3::Zero();
+      auto finish_rows = [&](std::size_t until) {
+        for (; row < until; ++row) {
+          p.f[row] += fi;
+          p.torque[row] += ti;
+          fi.setZero();
+          ti.setZero();
+        }
+      };
+      batched_pairs<Ledger>(s, 0, n, dt, sums, [](std::uint32_t) {}, [&](const Touch& t) {
+        finish_rows(t.i);
+        fi += t.force;
+        ti += p.radius[t.i] * t.arm;
+        p.f[t.j] -= t.force;
+        p.torque[t.j] += p.radius[t.j] * t.arm;
+      });
+      finish_rows(n);
+      for (std::size_t i = 0; i < n; ++i) wall_contacts<Ledger>(s, i, dt, sums);
+      return sums;
+    }
     const Vec3 len = boundaries.box.lengths(), half = boundaries.box.half_length();
     const auto& first = s.neighbors.first();
     const auto& nbr = s.neighbors.neighbors();
@@ -177,11 +228,13 @@ struct ParticleEngine {
   }
 
   // Threads (threads >= 2): phase 1 evaluates every pair slot once (rows split into chunks of equal pair counts)
-  // and stores its force on i and n x F_t; phase 2 sums per particle, its own row then the slots where it is the
-  // partner, in slot order, then its walls. Every sum has a fixed order, so the motion is bitwise the same for
-  // every thread count >= 2 (the single pass differs from it by round-off only). Ledger totals are summed per
-  // chunk and may differ in the last bits. Both phases run on the engine's persistent pool (thread_pool.hpp); the
-  // pair chunks' first rows are found once per neighbor build; no allocation after the first call.
+  // and stores its force on i and n x F_t; phase 2 sums per particle in the single pass's order: gravity, minus
+  // the slots where it is the partner (ascending, as the rows before it reach it), plus the sum of its own row, then
+  // its walls. So the motion is bitwise the same for every thread count, 1 included (tests/particles: the threads
+  // test). Ledger totals are summed per chunk and may differ in the last bits (they do not act on the motion). Each
+  // thread writes only its own rows' slots and its own particles (no shared writes, no atomics; its sums in locals);
+  // both phases run on the engine's persistent pool (thread_pool.hpp); the pair chunks' first rows are found once
+  // per neighbor build; no allocation after the first call.
   template <bool Ledger>
   [[gnu::noinline]] ContactSums forces_parallel(GranularState& s, double dt) const {
     const std::size_t n = s.bodies.size();
@@ -205,12 +258,16 @@ struct ParticleEngine {
     ThreadPool& workers = pool.get(threads);
     auto pair_task = [&](int t) {
       const std::size_t c = static_cast<std::size_t>(t);
-      pair_phase<Ledger>(s, s.chunk_rows[c], std::max(s.chunk_rows[c], s.chunk_rows[c + 1]), dt, s.part[c]);
+      ContactSums local;  // in the thread's own frame: no cache line shared with another thread's sums
+      pair_phase<Ledger>(s, s.chunk_rows[c], std::max(s.chunk_rows[c], s.chunk_rows[c + 1]), dt, local);
+      s.part[c] = local;
     };
     workers.run(pair_task);
     auto sum_task = [&](int t) {
       const std::size_t c = static_cast<std::size_t>(t);
-      sum_phase<Ledger>(s, n * c / t_count, n * (c + 1) / t_count, dt, s.part[t_count + c]);
+      ContactSums local;
+      sum_phase<Ledger>(s, n * c / t_count, n * (c + 1) / t_count, dt, local);
+      s.part[t_count + c] = local;
     };
     workers.run(sum_task);
     ContactSums sums;
@@ -218,8 +275,80 @@ struct ParticleEngine {
     return sums;
   }
 
+  // Batched pair evaluation (laws without a rolling law and not exact-static): for a batch of up to kBatch touching
+  // slots of the rows [a, b), pass 1 tests the separations, pass 2 takes the kinematics, turns the spring and runs
+  // the laws, pass 3 hands each contact to touched(t) in slot order; open slots get their spring zeroed and open(k).
+  // The same arithmetic as pair_contact, bit for bit; short loops with independent iterations let the processor
+  // overlap the square roots and divisions of several contacts (one long loop per contact serialises them).
+  static constexpr bool kBatched = !Rolling::active && !is_exact_static<Tangential>;
+  static constexpr int kBatch = 64;
+  struct Touch {
+    Vec3 d, force, arm;  // minimal image of x_j - x_i; force on i, and n x F_t
+    double r;            // |d|
+    std::uint32_t i, j, k;
+  };
+  template <bool Ledger, class Open, class Touched>
+  void batched_pairs(GranularState& s, std::size_t a, std::size_t b, double dt, ContactSums& sums, Open&& open,
+                     Touched&& touched) const {
+    const ParticleArrays& p = s.bodies;
+    const Vec3 len = boundaries.box.lengths(), half = boundaries.box.half_length();
+    const auto& first = s.neighbors.first();
+    const auto& nbr = s.neighbors.neighbors();
+    std::array<Touch, kBatch> batch;
+    int nb = 0;
+    auto laws = [&] {
+      for (int m = 0; m < nb; ++m) {
+        Touch& t = batch[static_cast<std::size_t>(m)];
+        const std::uint32_t i = t.i, j = t.j;
+        const double inv_sum = p.inv_mass[i] + p.inv_mass[j];
+        const ContactKinematics c = pair_kinematics(t.d, t.r, p.v[i], p.v[j], p.omega[i], p.omega[j], p.radius[i],
+                                                    p.radius[j], inv_sum > 0 ? 1.0 / inv_sum : 0.0);
+        Vec3& xi = s.xi[t.k];
+        turn_spring<SpringTurn::keep_length>(xi, c.n);
+        double fn;
+        const Vec3 ft = contact_laws<Ledger>(normal, tangential, c, xi, dt, sums, fn);
+        t.force = ft - fn * c.n;
+        t.arm = c.n.cross(ft);
+      }
+      for (int m = 0; m < nb; ++m) touched(batch[static_cast<std::size_t>(m)]);
+      nb = 0;
+    };
+    for (std::size_t i = a; i < b; ++i)
+      for (std::uint32_t k = first[i]; k < first[i + 1]; ++k) {
+        const std::uint32_t j = nbr[k];
+        const Vec3 d = PeriodicBox::minimal_image(p.x[j] - p.x[i], len, half);
+        const double ri = p.radius[i], rj = p.radius[j], rsum = ri + rj, r2 = d.squaredNorm();
+        if (r2 >= rsum * rsum) {
+          s.xi[k].setZero();
+          open(k);
+          continue;
+        }
+        Touch& t = batch[static_cast<std::size_t>(nb++)];
+        t.d = d;
+        t.r = std::sqrt(r2);
+        t.i = static_cast<std::uint32_t>(i);
+        t.j = j;
+        t.k = k;
+        if (nb == kBatch) laws();
+      }
+    laws();
+  }
+
   template <bool Ledger>
   STICKSLIP_FLATTEN void pair_phase(GranularState& s, std::size_t a, std::size_t b, double dt, ContactSums& sums) const {
+    if constexpr (kBatched) {
+      batched_pairs<Ledger>(
+          s, a, b, dt, sums,
+          [&](std::uint32_t k) {
+            s.pair_force[k].setZero();
+            s.pair_arm[k].setZero();
+          },
+          [&](const Touch& t) {
+            s.pair_force[t.k] = t.force;
+            s.pair_arm[t.k] = t.arm;
+          });
+      return;
+    }
     const ParticleArrays& p = s.bodies;
     const Vec3 len = boundaries.box.lengths(), half = boundaries.box.half_length();
     const auto& first = s.neighbors.first();
@@ -247,21 +376,23 @@ struct ParticleEngine {
     const auto& tslot = s.neighbors.partner_slots();
     const Vec3 g = boundaries.gravity;
     for (std::size_t i = a; i < b; ++i) {
-      Vec3 f = p.mass[i] * g, arm = Vec3::Zero(), moment = Vec3::Zero();
-      for (std::uint32_t k = first[i]; k < first[i + 1]; ++k) {
-        f += s.pair_force[k];
-        arm += s.pair_arm[k];
-        if constexpr (Rolling::active) moment += s.pair_moment[k];
-      }
+      // serial_forces' order of operations, term by term (an open slot holds zeros: adding them changes nothing)
+      const double ri = p.radius[i];
+      Vec3 f = p.mass[i] * g, torque = Vec3::Zero();
       for (std::uint32_t q = tfirst[i]; q < tfirst[i + 1]; ++q) {
         const std::uint32_t k = tslot[q];
         f -= s.pair_force[k];
-        arm += s.pair_arm[k];
-        if constexpr (Rolling::active) moment -= s.pair_moment[k];
+        torque += ri * s.pair_arm[k];
+        if constexpr (Rolling::active) torque -= s.pair_moment[k];
       }
-      p.f[i] = f;
-      p.torque[i] = p.radius[i] * arm;
-      if constexpr (Rolling::active) p.torque[i] += moment;
+      Vec3 fi = Vec3::Zero(), ti = Vec3::Zero();
+      for (std::uint32_t k = first[i]; k < first[i + 1]; ++k) {
+        fi += s.pair_force[k];
+        ti += ri * s.pair_arm[k];
+        if constexpr (Rolling::active) ti += s.pair_moment[k];
+      }
+      p.f[i] = f + fi;
+      p.torque[i] = torque + ti;
       wall_contacts<Ledger>(s, i, dt, sums);
     }
   }

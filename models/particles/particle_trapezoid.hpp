@@ -78,7 +78,7 @@ template <class Engine>
 bool trapezoid_attempt(const Engine& e, GranularState& s, double dt, const TrapezoidOptions& o, ParticleTrapezoidWork& w,
                        ParticleTrapezoidStats& stats, ParticleLedger* ledger = nullptr) {
   // Coulomb's stick force is a velocity-Verlet form (v_t/dt with a Gauss-Seidel estimate of the other forces,
-  // tangential_laws.hpp); the fixed point has no such form yet.
+  // models/contact/coulomb.hpp); the fixed point has no such form yet.
   static_assert(!is_exact_static<std::decay_t<decltype(e.tangential)>>,
                 "the engine trapezoid has no form of the exact-static (coulomb) law");
   ParticleArrays& p = s.bodies;
@@ -178,6 +178,8 @@ ParticleTrapezoidStats trapezoid_run(const Engine& e, GranularState& s, double d
                                      ParticleLedger* ledger, Observer&& observer, ParticleTrapezoidWork& w) {
   validate_trapezoid_options(o);
   if (!(duration > 0)) throw_input("duration", format_value(duration), "must be > 0");
+  if (e.sort_interval != 0)  // its workspace keeps per-body values across steps in the bodies' order
+    throw_input("sort_interval", std::to_string(e.sort_interval), "0 under the trapezoid (sorting: velocity Verlet only)");
   ParticleTrapezoidStats stats;
   const double t0 = s.t, t_end = s.t + duration;
   TrapezoidStepControl control(t0, o);

@@ -20,6 +20,7 @@
 // Threads (engine.threads >= 2): the kick/drift loops run on the engine's pool (models/particles/thread_pool.hpp).
 #pragma once
 
+#include "core/interrupt.hpp"
 #include "models/particles/particle_engine.hpp"
 
 namespace stickslip {
@@ -31,6 +32,7 @@ struct VerletStats {
 // Set-up: neighbor lists and the forces at the initial state (springs not advanced); starts the ledger.
 template <class Engine>
 void verlet_setup(const Engine& e, GranularState& s, ParticleLedger* ledger = nullptr) {
+  if (e.sort_interval > 0) e.sort(s);
   e.prepare(s);
   if (ledger) {
     const ContactSums c = e.template forces<true>(s, 0.0);
@@ -162,7 +164,10 @@ void verlet_step(const Engine& e, GranularState& s, double dt, VerletStats& stat
 template <class Engine>
 VerletStats verlet_run(const Engine& e, GranularState& s, double dt, long steps, ParticleLedger* ledger = nullptr) {
   VerletStats stats;
-  for (long k = 0; k < steps; ++k) verlet_step(e, s, dt, stats, ledger);
+  for (long k = 0; k < steps; ++k) {
+    check_interrupt();  // a signal ends the run between steps (core/interrupt.hpp)
+    verlet_step(e, s, dt, stats, ledger);
+  }
   return stats;
 }
 

@@ -2,6 +2,7 @@
 #include "solvers/lammps/pair_stickslip.hpp"
 
 #include <algorithm>
+#include <cmath>
 #include <cstdio>
 #include <cstring>
 #include <string_view>
@@ -10,6 +11,14 @@
 #include "solvers/lammps/bad_input.hpp"
 
 namespace stickslip::lammps {
+
+// The largest stiffness, damping or modulus a style accepts, and the smallest dashpot a law divides by (the C-SDS's
+// gamma_t): beyond them the forces of an overlap of one diameter, or the C-SDS rate k_t/gamma_t, come within reach of
+// a double's 1.8e308 (the arguments 1e308 or gamma_t = 1e-300 printed nan in thermo). Smaller units are the remedy.
+namespace {
+constexpr double kMaxCoefficient = 1e100, kMinDivisor = 1e-100;
+const std::string kRange = " (larger values overflow a double in the forces: rescale the units)";
+}  // namespace
 
 std::vector<StyleArgument> style_arguments(NormalFamily family, const std::vector<Param>& law) {
   const auto declares = [&](const char* name) {
@@ -22,12 +31,17 @@ std::vector<StyleArgument> style_arguments(NormalFamily family, const std::vecto
     if (name == "poisson") return "nu";
     return name;
   };
+  // A law parameter declared > 0 (lo = 0, open): the law divides by it.
+  const auto divisor = [&](const char* name) {
+    return std::any_of(law.begin(), law.end(),
+                       [&](const Param& p) { return std::string(p.name) == name && p.lo == 0 && p.lo_open; });
+  };
   std::vector<StyleArgument> a;
   if (family == NormalFamily::linear) {
     a.push_back({"Kn", ""});
     if (declares("kt")) a.push_back({"Kt", "kt"});
     a.push_back({"gamma_n", ""});
-    if (declares("gamma_t")) a.push_back({"gamma_t", "gamma_t"});
+    if (declares("gamma_t")) a.push_back({"gamma_t", "gamma_t", divisor("gamma_t")});
     for (const Param& p : law)
       if (std::string(p.name) != "kt" && std::string(p.name) != "gamma_t") a.push_back({spelt(p.name), p.name});
     if (declares("gamma_t")) a.push_back({"dampflag", ""});
@@ -36,7 +50,8 @@ std::vector<StyleArgument> style_arguments(NormalFamily family, const std::vecto
     a.push_back({"nu", "poisson"});
     a.push_back({"e", ""});
     for (const Param& p : law)
-      if (std::string(p.name) != "young" && std::string(p.name) != "poisson") a.push_back({spelt(p.name), p.name});
+      if (std::string(p.name) != "young" && std::string(p.name) != "poisson")
+        a.push_back({spelt(p.name), p.name, std::string(p.name) == "gamma_t" && divisor("gamma_t")});
   }
   return a;
 }
@@ -63,27 +78,34 @@ StyleArguments parse_style_arguments(LAMMPS_NS::LAMMPS* lmp, const std::string& 
     if (!(linear && (k == kt || k == gt) && std::strcmp(arg[k], "NULL") == 0))
       a.values[k] = parse_number(lmp, cmd, args[k].name, arg[k]);
   auto& v = a.values;
+  const auto within = [&](int k, bool open_zero, const std::string& allowed) {
+    if (k >= 0 && !((open_zero ? v[k] > 0 : v[k] >= 0) && v[k] <= kMaxCoefficient))
+      bad_input(lmp, cmd, args[k].name, arg[k], allowed + kRange);
+  };
   if (linear) {
     const int gn = index("gamma_n");
-    if (v[0] <= 0) bad_input(lmp, cmd, "Kn", arg[0], "> 0");
-    if (v[gn] < 0) bad_input(lmp, cmd, "gamma_n", arg[gn], ">= 0");
-    if (kt >= 0) {
-      if (std::strcmp(arg[kt], "NULL") == 0) v[kt] = v[0] * 2.0 / 7.0;
-      if (v[kt] <= 0) bad_input(lmp, cmd, "Kt", arg[kt], "> 0 or NULL (2/7 Kn)");
-    }
-    if (gt >= 0) {
-      if (std::strcmp(arg[gt], "NULL") == 0) v[gt] = 0.5 * v[gn];
-      if (v[gt] < 0) bad_input(lmp, cmd, "gamma_t", arg[gt], ">= 0 or NULL (gamma_n/2)");
-    }
+    within(0, true, "0 < Kn <= 1e100");
+    within(gn, false, "0 <= gamma_n <= 1e100");
+    if (kt >= 0 && std::strcmp(arg[kt], "NULL") == 0) v[kt] = v[0] * 2.0 / 7.0;
+    within(kt, true, "0 < Kt <= 1e100 or NULL (2/7 Kn)");
+    if (gt >= 0 && std::strcmp(arg[gt], "NULL") == 0) v[gt] = 0.5 * v[gn];
+    within(gt, false, "0 <= gamma_t <= 1e100 or NULL (gamma_n/2)");
     if (damp >= 0) {
       if (v[damp] != 0 && v[damp] != 1) bad_input(lmp, cmd, "dampflag", arg[damp], "0 or 1");
       if (v[damp] == 0) v[gt] = 0;
     }
   } else {
-    if (v[0] <= 0) bad_input(lmp, cmd, "E", arg[0], "> 0");
+    within(0, true, "0 < E <= 1e100");
     if (v[1] <= -1 || v[1] >= 0.5) bad_input(lmp, cmd, "nu", arg[1], "-1 < nu < 0.5");
     if (v[2] <= 0 || v[2] > 1) bad_input(lmp, cmd, "e", arg[2], "0 < e <= 1");
+    within(kt, true, "0 < Kt <= 1e100");
+    within(gt, false, "0 <= gamma_t <= 1e100");
   }
+  // A dashpot the law divides by (the C-SDS rate -(F_max F/|F| + k xi)/gamma, Fuehrer, Brendel & Wolf eq. 10): below
+  // 1e-100 the rate k xi/gamma_t overflows a double. (With dampflag 0 the law's own range refuses gamma_t = 0.)
+  if (gt >= 0 && args[gt].divisor && v[gt] > 0 && v[gt] < kMinDivisor)
+    bad_input(lmp, cmd, "gamma_t", arg[gt],
+              "1e-100 <= gamma_t <= 1e100 (Fuehrer, Brendel & Wolf eq. 10 divides by it; below, a double overflows)");
   const int mu = index("xmu");
   if (mu >= 0 && (v[mu] < 0 || v[mu] > 1e4)) bad_input(lmp, cmd, "xmu", arg[mu], "0 .. 1e4");
   return a;
@@ -231,9 +253,64 @@ void PairStickslip<Laws>::evaluate(double dt) {
   history_built_ = neighbor->lastcall;
   history_->mark_dirty();
   auto vec = [](const double* p) { return Vec3(p[0], p[1], p[2]); };
-  auto inv_mass = [&](int k) { return (mask[k] & freeze_group_bit_) ? 0.0 : 1.0 / rmass[k]; };
+  // 1/m per atom (0 when frozen), once per step for owned and ghost atoms: a division per atom instead of two per
+  // contact (the divider, shared by every division and square root, is what limits this loop on a dense packing)
+  const int nall = nlocal + atom->nghost;
+  if (inv_mass_.size() < static_cast<std::size_t>(nall)) inv_mass_.resize(static_cast<std::size_t>(nall));
+  double* inv_mass = inv_mass_.data();
+  for (int k = 0; k < nall; ++k) inv_mass[k] = (mask[k] & freeze_group_bit_) ? 0.0 : 1.0 / rmass[k];
 
   ContactSums own, shared;  // pairs of two local atoms; pairs with a ghost (evaluated on both ranks: half each)
+  // Passes over batches of touching contacts: the distance test for a batch, then the kinematics, the turns of the
+  // springs, the laws, and the springs and forces written back, each a loop of its own, in the same order (the same arithmetic, bit for bit, as one pass). Each
+  // pass is a short loop whose iterations are independent, so the processor overlaps the square roots and
+  // divisions of several contacts (one long per-contact loop serialises their latencies: that, with the C-SDS's
+  // second test force and its two square roots while sliding, was the C-SDS style's extra cost on dense packings).
+  std::array<Touch, kBatch>& batch = *batch_;
+  int nb = 0;
+  auto laws_and_forces = [&] {
+    for (int b = 0; b < nb; ++b) {  // kinematics
+      Touch& t = batch[static_cast<std::size_t>(b)];
+      const int i = t.i, j = t.j;
+      const double inv_sum = inv_mass[i] + inv_mass[j];
+      t.c = pair_kinematics(t.d, t.r, vec(v[i]), vec(v[j]), vec(omega[i]), vec(omega[j]), radius[i], radius[j],
+                            inv_sum > 0 ? 1.0 / inv_sum : 0.0);
+      t.xi = vec(history_->slot_spring(t.slot));
+    }
+    for (int b = 0; b < nb; ++b) {  // the springs turned (keep_length: a division and a square root each)
+      Touch& t = batch[static_cast<std::size_t>(b)];
+      turn_spring<Laws::turn>(t.xi, t.c.n);
+    }
+    for (int b = 0; b < nb; ++b) {  // the laws
+      Touch& t = batch[static_cast<std::size_t>(b)];
+      double fn;
+      const Vec3 ft =
+          contact_laws<Ledger>(laws_.normal, laws_.tangential, t.c, t.xi, dt, t.j < nlocal ? own : shared, fn);
+      t.force = ft - fn * t.c.n;
+      t.arm = t.c.n.cross(ft);
+    }
+    for (int b = 0; b < nb; ++b) {  // springs and forces back to LAMMPS' arrays, in contact order
+      const Touch& t = batch[static_cast<std::size_t>(b)];
+      const int i = t.i, j = t.j;
+      double* spring = history_->slot_spring(t.slot);
+      spring[0] = t.xi[0], spring[1] = t.xi[1], spring[2] = t.xi[2];
+      history_->slot_touched(t.slot) = 1;
+      const Vec3& force = t.force;
+      const Vec3& arm = t.arm;
+      const double ri = radius[i], rj = radius[j];
+      for (int k = 0; k < 3; ++k) {
+        f[i][k] += force[k];
+        torque[i][k] += ri * arm[k];
+      }
+      if (j < nlocal)
+        for (int k = 0; k < 3; ++k) {
+          f[j][k] -= force[k];
+          torque[j][k] += rj * arm[k];
+        }
+      if (evflag) ev_tally_xyz(i, j, nlocal, 0, 0.0, 0.0, force[0], force[1], force[2], -t.d[0], -t.d[1], -t.d[2]);
+    }
+    nb = 0;
+  };
   const int inum = list->inum;
   std::size_t slot = 0;
   for (int ii = 0; ii < inum; ++ii) {
@@ -246,34 +323,31 @@ void PairStickslip<Laws>::evaluate(double dt) {
       const int j = jlist[jj] & NEIGHMASK;
       const Vec3 d = vec(x[j]) - xi_pos;
       const double rj = radius[j], rsum = ri + rj, r2 = d.squaredNorm();
-      char& touched = history_->slot_touched(slot);
-      double* spring = history_->slot_spring(slot);
       if (r2 >= rsum * rsum) {  // open: the spring is gone
-        if (touched) spring[0] = spring[1] = spring[2] = 0.0, touched = 0;
+        char& touched = history_->slot_touched(slot);
+        if (touched) {
+          double* spring = history_->slot_spring(slot);
+          spring[0] = spring[1] = spring[2] = 0.0, touched = 0;
+        }
         continue;
       }
-      const double inv_sum = inv_mass(i) + inv_mass(j);
-      const ContactKinematics c = pair_kinematics(d, std::sqrt(r2), vec(v[i]), vec(v[j]), vec(omega[i]),
-                                                  vec(omega[j]), ri, rj, inv_sum > 0 ? 1.0 / inv_sum : 0.0);
-      Vec3 xi = vec(spring);
-      double fn;
-      const Vec3 ft = contact_step<Ledger, Laws::turn>(laws_.normal, laws_.tangential, c, xi, dt,
-                                                      j < nlocal ? own : shared, fn);
-      spring[0] = xi[0], spring[1] = xi[1], spring[2] = xi[2];
-      touched = 1;
-      const Vec3 force = ft - fn * c.n, arm = c.n.cross(ft);
-      for (int k = 0; k < 3; ++k) {
-        f[i][k] += force[k];
-        torque[i][k] += ri * arm[k];
-      }
-      if (j < nlocal)
-        for (int k = 0; k < 3; ++k) {
-          f[j][k] -= force[k];
-          torque[j][k] += rj * arm[k];
-        }
-      if (evflag) ev_tally_xyz(i, j, nlocal, 0, 0.0, 0.0, force[0], force[1], force[2], -d[0], -d[1], -d[2]);
+      Touch& t = batch[static_cast<std::size_t>(nb++)];
+      t.r = std::sqrt(r2);
+      t.d = d;
+      t.slot = slot;
+      t.i = i;
+      t.j = j;
+      if (nb == kBatch) laws_and_forces();
     }
   }
+  laws_and_forces();
+  // The first non-finite force or torque stops the run (exit 3) instead of printing nan in thermo: two atoms at one
+  // place (no contact normal), or forces past a double from an overlap the arguments' range could not foresee.
+  for (int i = 0; i < nlocal; ++i)
+    if (!std::isfinite(f[i][0] + f[i][1] + f[i][2] + torque[i][0] + torque[i][1] + torque[i][2]))
+      run_failure(lmp, Laws::style() + ": non-finite contact force or torque on atom " +
+                           std::to_string(atom->tag[i]) + " at step " + std::to_string(update->ntimestep) +
+                           " (two atoms at one place, or an overlap whose force exceeds a double)");
   if constexpr (Ledger) {
     ContactSums s = own;
     s.add(shared, 0.5);

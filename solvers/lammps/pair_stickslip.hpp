@@ -25,6 +25,7 @@
 
 #include <algorithm>
 #include <array>
+#include <memory>
 #include <string_view>
 #include <utility>
 #include <string>
@@ -65,6 +66,7 @@ class PairStickslipBase : public LAMMPS_NS::Pair {
 // the normal law's own and for dampflag).
 struct StyleArgument {
   std::string name, parameter;
+  bool divisor = false;  // a law parameter declared > 0 because the law divides by it (the C-SDS's gamma_t)
 };
 
 // The parsed arguments of a style (values in the style's argument order, NULLs resolved).
@@ -162,6 +164,17 @@ class PairStickslip : public PairStickslipBase {
   LAMMPS_NS::bigint history_built_ = -1;  // neighbor->lastcall when the slots were last built or used
   int freeze_group_bit_ = 0;
   double* max_radius_ = nullptr;  // per type, dynamic atoms and fix pour's
+  std::vector<double> inv_mass_;  // per owned and ghost atom, 1/m or 0 when frozen (rebuilt each evaluation)
+  // A touching contact between the passes of evaluate(): separation, kinematics, spring, slot, atoms, the laws' results.
+  struct Touch {
+    ContactKinematics c;
+    Vec3 d, xi, force, arm;  // x_j - x_i, the turned spring, force on i and n x F_t
+    double r;                // |d|
+    std::size_t slot;
+    int i, j;
+  };
+  static constexpr int kBatch = 64;  // contacts per batch (~15 kB: stays in L1)
+  std::unique_ptr<std::array<Touch, kBatch>> batch_ = std::make_unique<std::array<Touch, kBatch>>();
 };
 
 // f(GeneratedStyle<I, F>{}) for every registry entry I with an increment LAMMPS can run (not an exact-static one), in

@@ -2,9 +2,13 @@
 // pair_style granular + fix nve/sphere) on the identical system, side by side in one run (a benchmark, not a test:
 // it prints, it asserts nothing).
 //
-// System: a simple cubic lattice of L^3 spheres (r = 0.1 m, density 2500 kg/m^3, spacing 0.1 % short of touching,
-// so every lattice bond is a compressed contact: 3 L^2 (L - 1) pairs), deterministic pseudo-random velocities
-// (|v_a| <= 0.05 m/s), no walls, no gravity, open boundaries (LAMMPS: boundary s s s), skin 0.01 m, dt 1e-5 s.
+// System ("lattice"): a simple cubic lattice of L^3 spheres (r = 0.1 m, density 2500 kg/m^3, spacing 0.1 % short of
+// touching, so every lattice bond is a compressed contact: 3 L^3 pairs), periodic on all axes (LAMMPS: boundary
+// p p p) so that it stays a dense packing of the same density at every N (an open lattice loses its surface bonds,
+// and a small one, with many surface atoms run for many steps, became cheaper per particle than a large one: not a
+// like-for-like comparison across N), deterministic pseudo-random velocities (|v_a| <= 0.05 m/s), no walls, no
+// gravity, skin 0.01 m, dt 1e-5 s. Every N is timed over the same window of 100 steps after a 5-step warm-up (the
+// same physical time), repeated max(--reps, 1e5/N) times from the same start (best counts).
 // Laws (stickslip | LAMMPS):
 //   csds     linear k_n = 4e5 N/m, gamma_n = 110 1/s (zeta 0.2) + C-SDS k_t = 2/7 k_n, gamma_t = gamma_n, mu 0.5
 //            | hooke 4e5 110 tangential linear_history (k_t, xgammat 1, mu 0.5) damping mass_velocity
@@ -13,29 +17,44 @@
 //   mindlin  Hertz E = 1e8, nu 0.3, seed 004 damping (xi from e = 0.6) + Mindlin, mu 0.5
 //            | hertz/material 1e8 0.6 0.3 tangential mindlin NULL 0 0.5 damping tsuji
 // Each measurement runs in a child process (this program with --single) under /usr/bin/time, so both engines'
-// bytes per particle come from the same maximum resident set size; timings are wall clock over `steps` steps after
-// a warm-up, best of --reps (LAMMPS: its "Loop time", best of the same number of runs).
-// stickslip also runs with 2 threads for N >= 1e4 (the two-phase pass of ParticleEngine::forces_parallel and the
-// Verlet kick/drift loops, on the engine's persistent worker pool, models/particles/thread_pool.hpp).
+// bytes per particle come from the same maximum resident set size; timings are wall clock and CPU time over the
+// window (LAMMPS: its "Loop time" and "% CPU use", best of the same number of runs). stickslip runs with every
+// thread count of --threads (the two-phase pass of ParticleEngine::forces_parallel and the Verlet kick/drift loops
+// on the engine's persistent worker pool, models/particles/thread_pool.hpp) for N >= 1e4.
 // cpu_us_per_particle_step: CPU time per particle-step (LAMMPS: loop time x its "% CPU use"), fair under load.
 // us_per_particle_step = seconds/(steps N); us_per_force_eval = the force evaluation alone per particle
-// (stickslip: timed separately on the state the steps start from, all lattice bonds closed; LAMMPS: the "Pair" +
-// "Neigh" share of its loop time over the steps, during which the lattice's surface opens up — so at N = 1e3 the
-// two columns are not like for like).
+// (stickslip: timed separately on the state the steps start from; LAMMPS: the "Pair" + "Neigh" share of its loop
+// time). kernel_ns_per_contact: the contact kernel alone (models/particles/contact_step.hpp: the spring turned, the
+// normal and tangential laws) over a block of up to 4096 of the engine's touching contacts, their kinematics
+// gathered beforehand and in cache (no neighbour search, no force scatter, no integration, no memory traffic); times the contacts per particle it is the cost per
+// particle-step the engine approaches (kernel_us_per_particle_step).
 //
 // Trapezoid (--integrator trapezoid; models/particles/particle_trapezoid.hpp, phi 1/2, tol 1e-4, the old driver's
 // defaults): at the step the old path runs at, dt = t_c/20 (t_c: the law's contact time at 1 m/s, eq. 50 for Hertz,
-// pi/omega_0 for the linear spring), on the lattice and on a 2-D pour (spheres with centres in z = 0 dropped as a
-// near-touching square block, 1 % gaps and +-0.05 m/s jitter, 0.1 m above the floor of a box of segments, gravity,
-// Hertz + Mindlin only, timed from t = 0.2 s while the lower layers land and the block collapses), each against
-// velocity Verlet at the same dt (rows integrator "velocity-verlet", system "lattice-tc20" / "pour"). Rows report
-// sweeps_per_step (engine calls per step - 1: the spring's start-of-step part is the extra call) and the steps
-// rejected, over a window of 100 steps for every N (the lattice's pre-compression relaxes in time, so a window
-// fixed in time keeps the sizes comparable).
+// pi/omega_0 for the linear spring), on the open lattice (as before: boundary s s s) and on a 2-D pour (spheres
+// with centres in z = 0 dropped as a near-touching square block, 1 % gaps and +-0.05 m/s jitter, 0.1 m above the
+// floor of a box of segments, gravity, Hertz + Mindlin only, timed from t = 0.2 s while the lower layers land and
+// the block collapses), each against velocity Verlet at the same dt (rows integrator "velocity-verlet", system
+// "lattice-tc20" / "pour"). Rows report sweeps_per_step (engine calls per step - 1: the spring's start-of-step part
+// is the extra call) and the steps rejected, over a window of 100 steps for every N.
 //
-// Usage: bench_particles [--json] [--big (adds N = 1e6)] [--reps R] [--laws csds,dsds,mindlin]
-//                        [--integrator verlet|trapezoid|all (default all)]
+// Spatial sort (--sort): the same periodic lattice in random memory order ("shuffled", what a mixed gas looks like),
+// and shuffled then sorted at set-up (ParticleEngine::sort_interval = 1, Morton order: "shuffled-sorted"), against
+// the lattice's row order, 1 thread, the first law of --laws, at every size.
+//
+// LAMMPS runs on every rank count of --ranks (mpirun -np R for R > 1, `newton off` as on 1 rank); the table puts the
+// engine on T threads beside LAMMPS on T ranks (wall time: both use T cores) where both were measured.
+//
+// Usage: bench_particles [--json] [--big (adds N = 1e6)] [--sizes 1000,10000,...] [--reps R] [--sort]
+//                        [--threads 1,2,...] [--ranks 1,2,...] [--laws csds,dsds,mindlin]
+//                        [--integrator verlet|trapezoid|all]
+// The first lines printed name the machine (model name, nproc, load average): ratios hold for one machine and run.
 #include <sys/wait.h>
+
+#include <algorithm>
+#include <numeric>
+#include <random>
+#include <thread>
 
 #include <chrono>
 #include <ctime>
@@ -64,7 +83,8 @@ double now() { return std::chrono::duration<double>(std::chrono::steady_clock::n
 double sphere_mass() { return kDensity * 4.0 / 3.0 * M_PI * kRadius * kRadius * kRadius; }
 
 long side_for(long n) { return std::lround(std::cbrt(static_cast<double>(n))); }
-long steps_for(long n) { return std::max(40L, 4000000L / n); }
+constexpr long kWindow = 100;  // timed steps, the same for every N
+int reps_for(long n, int reps) { return std::max(reps, static_cast<int>(100000 / std::max(1L, n))); }
 
 // Velocity component a of particle id (1-based, LAMMPS' id): deterministic, in [-0.05, 0.05].
 double velocity(long id, int a) { return 0.05 * std::sin(1.7 * static_cast<double>(id) + 2.1 * a + 0.3 * id * a); }
@@ -75,9 +95,20 @@ Vec3 lattice_position(long id, long side, double spacing) {
               static_cast<double>(k / (side * side))) * spacing;
 }
 
+constexpr double kSpacing = 2 * kRadius * (1 - 1e-3);
+
+// The periodic box of the lattice: every bond across a face is as compressed as the others.
+PeriodicBox lattice_box(long side) {
+  PeriodicBox b;
+  b.lo = Vec3::Constant(-0.5 * kSpacing);
+  b.hi = Vec3::Constant((static_cast<double>(side) - 0.5) * kSpacing);
+  b.periodic = {true, true, true};
+  return b;
+}
+
 GranularState make_lattice(long side) {
   GranularState s;
-  const double spacing = 2 * kRadius * (1 - 1e-3);
+  const double spacing = kSpacing;
   for (long id = 1; id <= side * side * side; ++id)
     s.bodies.add(lattice_position(id, side, spacing), Vec3(velocity(id, 0), velocity(id, 1), velocity(id, 2)),
                  kRadius, sphere_mass());
@@ -88,7 +119,60 @@ struct Single {
   double us_step = 0, us_force = 0, cpu_us_step = 0, sweeps = 1;
   std::size_t pairs = 0, engine_bytes = 0;
   long rebuilds = 0, rejected = 0;
+  double kernel_ns = 0;       // the contact kernel alone, ns per touching contact
+  std::size_t contacts = 0;   // touching contacts at the start of the window
 };
+
+// The contact kernel alone (contact_step: turn, normal law, tangential law) over gathered kinematics; returns ns per
+// contact (best of a few passes, each advancing the copies of the springs by dt as a step would).
+template <class Normal, class Tangential>
+STICKSLIP_FLATTEN double kernel_pass(const Normal& normal, const Tangential& tangential,
+                                     const std::vector<ContactKinematics>& kin, std::vector<Vec3>& springs, double dt,
+                                     Vec3& sink) {
+  ContactSums sums;
+  Vec3 acc = Vec3::Zero();
+  const double a = now();
+  for (std::size_t m = 0; m < kin.size(); ++m) {
+    double fn;
+    const Vec3 ft = contact_step<false>(normal, tangential, kin[m], springs[m], dt, sums, fn);
+    acc += ft - fn * kin[m].n;
+  }
+  const double t = now() - a;
+  sink += acc;
+  return t;
+}
+
+template <class Engine>
+double kernel_ns_per_contact(const Engine& e, const GranularState& s, double dt, std::size_t& contacts) {
+  const ParticleArrays& p = s.bodies;
+  const Vec3 len = e.boundaries.box.lengths(), half = e.boundaries.box.half_length();
+  const auto& first = s.neighbors.first();
+  const auto& nbr = s.neighbors.neighbors();
+  std::vector<ContactKinematics> kin;
+  std::vector<Vec3> springs;
+  for (std::size_t i = 0; i < p.size(); ++i)
+    for (std::uint32_t k = first[i]; k < first[i + 1]; ++k) {
+      const std::uint32_t j = nbr[k];
+      const Vec3 d = PeriodicBox::minimal_image(p.x[j] - p.x[i], len, half);
+      const double rsum = p.radius[i] + p.radius[j], r2 = d.squaredNorm();
+      if (r2 >= rsum * rsum) continue;
+      const double inv_sum = p.inv_mass[i] + p.inv_mass[j];
+      kin.push_back(pair_kinematics(d, std::sqrt(r2), p.v[i], p.v[j], p.omega[i], p.omega[j], p.radius[i],
+                                    p.radius[j], inv_sum > 0 ? 1.0 / inv_sum : 0.0));
+      springs.push_back(s.xi[k]);
+    }
+  contacts = kin.size();
+  if (kin.empty()) return 0;
+  // a block of at most 4096 contacts (~0.5 MB with the springs: in L2), so the figure is the kernel's arithmetic,
+  // the same at every N, not the memory traffic of gathered copies
+  if (kin.size() > 4096) kin.resize(4096), springs.resize(4096);
+  Vec3 sink = Vec3::Zero();
+  double best = 1e300;
+  const long passes = std::max(5L, static_cast<long>(2e6 / static_cast<double>(kin.size())));
+  for (long k = 0; k < passes; ++k) best = std::min(best, kernel_pass(e.normal, e.tangential, kin, springs, dt, sink));
+  if (!std::isfinite(sink.sum())) std::fprintf(stderr, "bench_particles: kernel sum not finite\n");
+  return best / static_cast<double>(kin.size()) * 1e9;
+}
 
 // 2-D pour: n spheres (centres in z = 0) on a square grid of spacing 2.02 r, jittered velocities, the block's bottom
 // 0.1 m above the floor of a box of segments just wider than the block.
@@ -145,7 +229,16 @@ Single run_single(const Normal& normal, const Tangential& tangential, long n, lo
   e.skin = kSkin;
   const long side = side_for(n);
   const bool pour = system == "pour";
+  const bool shuffled = system == "shuffled" || system == "shuffled-sorted";
+  if (system == "lattice" || shuffled) e.boundaries.box = lattice_box(side);
   GranularState start = pour ? make_pour(n, e.boundaries) : make_lattice(side);
+  if (shuffled) {  // the lattice in random memory order (what a gas looks like after mixing); sorted at set-up or not
+    std::vector<std::uint32_t> order(start.bodies.size());
+    std::iota(order.begin(), order.end(), 0u);
+    std::shuffle(order.begin(), order.end(), std::mt19937_64(7));
+    start.bodies.permute(order);
+    e.sort_interval = system == "shuffled-sorted" ? 1 : 0;
+  }
   const double count = static_cast<double>(start.bodies.size());
   verlet_setup(e, start);
   VerletStats warm;
@@ -176,12 +269,19 @@ Single run_single(const Normal& normal, const Tangential& tangential, long n, lo
     best.pairs = s.neighbors.num_pairs();
     best.engine_bytes = s.bytes();
   }
+  if (integrator == "velocity-verlet" && threads == 1) {  // the kernel alone, on the warmed-up start state
+    GranularState s = start;
+    VerletStats st;
+    ParticleTrapezoidWork w = warm_work;
+    advance(e, s, integrator, dt, 5, st, w);
+    best.kernel_ns = kernel_ns_per_contact(e, s, dt, best.contacts);
+  }
   return best;
 }
 
 Single run_single_law(const std::string& law, long n, long steps, int reps, int threads, const std::string& integrator,
                       const std::string& system) {
-  const double dt = system == "lattice" ? kDt : contact_time(law) / 20;
+  const double dt = system == "lattice" || system.rfind("shuffled", 0) == 0 ? kDt : contact_time(law) / 20;
   const LinearSpringDashpot lin{kKn, kGammaN};
   if (law == "csds")
     return run_single(lin, Csds{2.0 / 7.0 * kKn, kGammaN, kMu}, n, steps, reps, threads, integrator, system, dt);
@@ -209,68 +309,130 @@ struct Row {
   int dim = 3;
   double sweeps = 1;  // sweeps per step (trapezoid)
   long rejected = 0;  // rejected steps in the timed window (trapezoid)
+  double kernel_ns = 0;      // the contact kernel alone, ns per touching contact (1-thread Verlet rows)
+  std::size_t contacts = 0;  // touching contacts
 };
 
-void write_lammps_input(const std::string& dir, const std::string& law, long n, long steps) {
+void write_lammps_input(const std::string& dir, const std::string& law, long n, int windows) {
   const long side = side_for(n);
-  const double spacing = 2 * kRadius * (1 - 1e-3), hi = static_cast<double>(side) * spacing;
-  write_lammps_data(dir + "/data.lmp", "stickslip bench_particles lattice", make_lattice(side).bodies,
-                    Vec3::Constant(-0.5), Vec3::Constant(hi + 0.5));
+  const PeriodicBox box = lattice_box(side);
+  write_lammps_data(dir + "/data.lmp", "stickslip bench_particles lattice", make_lattice(side).bodies, box.lo, box.hi);
   std::ofstream in(dir + "/in.lmp");
-  in << "units si\natom_style sphere\ndimension 3\nboundary s s s\ncomm_modify vel yes\n"
+  in << "units si\natom_style sphere\ndimension 3\nboundary p p p\nnewton off\ncomm_modify vel yes\n"
      << "read_data " << dir << "/data.lmp\npair_style granular\n";
   if (law == "mindlin")
     in << "pair_coeff * * " << lammps_hertz_mindlin(kYoung, kRestitution, kPoisson, kMu) << "\n";
   else
     in << "pair_coeff * * " << lammps_hooke_dsds(kKn, kGammaN, 2.0 / 7.0 * kKn, kGammaN, kMu) << "\n";
   in << "neighbor " << kSkin << " bin\nneigh_modify delay 0 every 1 check yes\nfix 1 all nve/sphere\n"
-     << "timestep " << kDt << "\nthermo 0\nrun 5\nrun " << steps << "\n";
+     << "timestep " << kDt << "\nthermo 0\nrun 5\n";
+  // the engine's windows all start from the same state; LAMMPS' follow each other (the periodic lattice's state is
+  // statistically the same after the warm-up, and one process start per window would dominate at small N)
+  for (int w = 0; w < windows; ++w) in << "run " << kWindow << "\n";
+}
+
+// The machine, for the table's head: model name, cores, load.
+std::string machine_line() {
+  std::string model = "unknown";
+  std::ifstream cpu("/proc/cpuinfo");
+  for (std::string line; std::getline(cpu, line);)
+    if (line.rfind("model name", 0) == 0) {
+      model = line.substr(line.find(':') + 2);
+      break;
+    }
+  double load[3] = {0, 0, 0};
+  if (FILE* f = std::fopen("/proc/loadavg", "r")) {
+    if (std::fscanf(f, "%lf %lf %lf", &load[0], &load[1], &load[2]) != 3) load[0] = load[1] = load[2] = -1;
+    std::fclose(f);
+  }
+  char buf[256];
+  std::snprintf(buf, sizeof buf, "%s, nproc %u, load average %.2f %.2f %.2f", model.c_str(),
+                std::thread::hardware_concurrency(), load[0], load[1], load[2]);
+  return buf;
+}
+
+// A comma-separated list of positive integers (a size may be written 1e5); false on anything else.
+bool parse_list(const std::string& text, std::vector<long>& out) {
+  out.clear();
+  std::stringstream ss(text);
+  for (std::string item; std::getline(ss, item, ',');) {
+    char* end = nullptr;
+    const double v = std::strtod(item.c_str(), &end);
+    if (item.empty() || *end != '\0' || !(v >= 1) || v > 1e8 || v != std::floor(v)) return false;
+    out.push_back(static_cast<long>(v));
+  }
+  return !out.empty();
 }
 
 }  // namespace
 
 int main(int argc, char** argv) {
-  bool json = false, big = false;
+  bool json = false, big = false, sort_demo = false;
   int reps = 3;
   std::vector<std::string> laws = {"csds", "dsds", "mindlin"};
+  std::vector<long> sizes = {1000, 10000, 100000}, thread_list = {1, 2}, rank_list = {1};
   bool verlet = true, trapezoid = true;
+  auto bad = [](const char* key, const std::string& value, const char* allowed) {
+    std::fprintf(stderr, "bench_particles: %s %s: allowed %s\n", key, value.c_str(), allowed);
+    return 2;
+  };
   for (int a = 1; a < argc; ++a) {
     const std::string arg = argv[a];
     if (arg == "--single" && a + 7 < argc) {  // child mode: law n steps reps threads integrator system
       const Single s = run_single_law(argv[a + 1], std::atol(argv[a + 2]), std::atol(argv[a + 3]), std::atoi(argv[a + 4]),
                                       std::atoi(argv[a + 5]), argv[a + 6], argv[a + 7]);
-      std::printf("RESULT %.6g %.6g %zu %zu %.6g %.6g %ld\n", s.us_step, s.us_force, s.pairs, s.engine_bytes,
-                  s.cpu_us_step, s.sweeps, s.rejected);
+      std::printf("RESULT %.6g %.6g %zu %zu %.6g %.6g %ld %.6g %zu\n", s.us_step, s.us_force, s.pairs, s.engine_bytes,
+                  s.cpu_us_step, s.sweeps, s.rejected, s.kernel_ns, s.contacts);
       return 0;
     }
+    const bool has_value = a + 1 < argc;
     if (arg == "--json") json = true;
     else if (arg == "--big") big = true;
-    else if (arg == "--reps" && a + 1 < argc) reps = std::max(1, std::atoi(argv[++a]));
-    else if (arg == "--integrator" && a + 1 < argc) {
+    else if (arg == "--sort") sort_demo = true;
+    else if (arg == "--reps" && has_value) {
+      const std::string v = argv[++a];
+      std::vector<long> r;
+      if (!parse_list(v, r) || r.size() != 1 || r[0] > 1000) return bad("--reps", v, "an integer 1..1000");
+      reps = static_cast<int>(r[0]);
+    } else if (arg == "--threads" && has_value) {
+      const std::string v = argv[++a];
+      if (!parse_list(v, thread_list) || *std::max_element(thread_list.begin(), thread_list.end()) > 1024)
+        return bad("--threads", v, "a comma-separated list of thread counts 1..1024, e.g. 1,2,4");
+    } else if (arg == "--ranks" && has_value) {
+      const std::string v = argv[++a];
+      if (!parse_list(v, rank_list) || *std::max_element(rank_list.begin(), rank_list.end()) > 1024)
+        return bad("--ranks", v, "a comma-separated list of LAMMPS MPI rank counts 1..1024, e.g. 1,16");
+    } else if (arg == "--sizes" && has_value) {
+      const std::string v = argv[++a];
+      if (!parse_list(v, sizes) || *std::min_element(sizes.begin(), sizes.end()) < 27)
+        return bad("--sizes", v, "a comma-separated list of particle counts 27..1e8 (rounded to cubes), e.g. 1e3,1e6");
+    } else if (arg == "--integrator" && has_value) {
       const std::string i = argv[++a];
-      if (i != "verlet" && i != "trapezoid" && i != "all") {
-        std::fprintf(stderr, "bench_particles: --integrator %s: allowed verlet, trapezoid, all\n", i.c_str());
-        return 2;
-      }
+      if (i != "verlet" && i != "trapezoid" && i != "all") return bad("--integrator", i, "verlet, trapezoid, all");
       verlet = i != "trapezoid";
       trapezoid = i != "verlet";
-    } else if (arg == "--laws" && a + 1 < argc) {
+    } else if (arg == "--laws" && has_value) {
       laws.clear();
       std::stringstream ss(argv[++a]);
       for (std::string l; std::getline(ss, l, ',');)
         if (l == "csds" || l == "dsds" || l == "mindlin") laws.push_back(l);
-        else {
-          std::fprintf(stderr, "bench_particles: --laws %s: allowed csds, dsds, mindlin\n", l.c_str());
-          return 2;
-        }
+        else return bad("--laws", l, "csds, dsds, mindlin");
     } else {
-      std::fprintf(stderr, "usage: bench_particles [--json] [--big] [--reps R] [--laws csds,dsds,mindlin] "
-                           "[--integrator verlet|trapezoid|all]\n");
+      std::fprintf(stderr, "usage: bench_particles [--json] [--big] [--sizes 1000,10000,...] [--reps R] [--sort] "
+                           "[--threads 1,2,...] [--ranks 1,2,...] [--laws csds,dsds,mindlin] [--integrator verlet|trapezoid|all]\n");
       return 2;
     }
   }
-  std::vector<long> sizes = {1000, 10000, 100000};
-  if (big) sizes.push_back(1000000);
+  if (big && std::find(sizes.begin(), sizes.end(), 1000000L) == sizes.end()) sizes.push_back(1000000);
+  if (std::find(thread_list.begin(), thread_list.end(), 1L) == thread_list.end()) thread_list.insert(thread_list.begin(), 1);
+  if (std::find(rank_list.begin(), rank_list.end(), 1L) == rank_list.end()) rank_list.insert(rank_list.begin(), 1);
+  const bool have_mpirun = on_path("mpirun");
+  if (!have_mpirun && rank_list.size() > 1) {
+    std::fprintf(stderr, "bench_particles: mpirun is not on PATH (apt-get install openmpi-bin): LAMMPS on 1 rank only\n");
+    rank_list = {1};
+  }
+  const std::string machine = machine_line();
+  if (!json) std::printf("machine: %s\n", machine.c_str());
   const bool have_time = on_path("/usr/bin/time");
   const bool have_lmp = on_path("lmp");
   if (!have_lmp) std::fprintf(stderr, "bench_particles: lmp is not on PATH (apt-get install lammps): no LAMMPS rows\n");
@@ -280,16 +442,16 @@ int main(int argc, char** argv) {
   const std::string timer = have_time ? "/usr/bin/time -f %M " : "";
   std::vector<Row> rows;
   // One measurement in a child process under /usr/bin/time; false if the child failed.
-  auto measure = [&](Row& r, long steps, const std::string& system) {
+  auto measure = [&](Row& r, long steps, int child_reps, const std::string& system) {
     int st = 0;
     const std::string out = capture(timer + "'" + self + "' --single " + r.law + " " + std::to_string(r.n) + " " +
-                                        std::to_string(steps) + " " + std::to_string(reps) + " " +
+                                        std::to_string(steps) + " " + std::to_string(child_reps) + " " +
                                         std::to_string(r.threads) + " " + r.integrator + " " + system + " 2>" + dir +
                                         "/err",
                                     st);
     std::size_t engine_bytes = 0;
-    if (std::sscanf(out.c_str(), "RESULT %lf %lf %zu %zu %lf %lf %ld", &r.us_step, &r.us_force, &r.pairs,
-                    &engine_bytes, &r.cpu_us_step, &r.sweeps, &r.rejected) != 7) {
+    if (std::sscanf(out.c_str(), "RESULT %lf %lf %zu %zu %lf %lf %ld %lf %zu", &r.us_step, &r.us_force, &r.pairs,
+                    &engine_bytes, &r.cpu_us_step, &r.sweeps, &r.rejected, &r.kernel_ns, &r.contacts) != 9) {
       std::fprintf(stderr, "bench_particles: child failed for %s %s %s n=%ld (%s)\n", r.law.c_str(),
                    r.integrator.c_str(), system.c_str(), r.n, slurp(dir + "/err").c_str());
       return false;
@@ -306,37 +468,75 @@ int main(int argc, char** argv) {
   for (const std::string& law : laws)
     for (long n : sizes) {
       if (!verlet) break;
-      const long side = side_for(n), count = side * side * side, steps = steps_for(count);
+      const long side = side_for(n), count = side * side * side;
+      const int child_reps = reps_for(count, reps);
       int st = 0;
-      for (int threads : {1, 2}) {
-        if (threads == 2 && count < 10000) continue;
-        Row r{"stickslip", law, count, threads};
-        if (!measure(r, steps, "lattice")) return 4;
+      for (long threads : thread_list) {
+        if (threads > 1 && count < 10000) continue;
+        Row r{"stickslip", law, count, static_cast<int>(threads)};
+        if (!measure(r, kWindow, child_reps, "lattice")) return 4;
       }
       if (!have_lmp) continue;
-      write_lammps_input(dir, law, count, steps);
-      Row l{"lammps", law, count, 1};
+      // LAMMPS: `reps` processes, each with its share of the windows after one warm-up run
+      const int windows = std::max(1, (child_reps + reps - 1) / reps);
+      write_lammps_input(dir, law, count, windows);
+      for (long ranks : rank_list) {
+      Row l{"lammps", law, count, static_cast<int>(ranks)};
       l.us_step = l.us_force = l.cpu_us_step = 1e300;
+      const std::string launcher =
+          ranks == 1 ? timer : "mpirun --allow-run-as-root --oversubscribe -np " + std::to_string(ranks) + " ";
       for (int k = 0; k < reps; ++k) {
-        capture("cd " + dir + " && OMP_NUM_THREADS=1 " + timer + "lmp -in in.lmp -log log.lmp -screen none 2>" + dir +
+        capture("cd " + dir + " && OMP_NUM_THREADS=1 " + launcher + "lmp -in in.lmp -log log.lmp -screen none 2>" + dir +
                     "/lerr",
                 st);
-        double loop = 0, pn = 0, cpu_fraction = 1;
-        if (!lammps_loop(slurp(dir + "/log.lmp"), loop, cpu_fraction, pn)) {
+        const std::string log = slurp(dir + "/log.lmp");
+        std::vector<std::size_t> at;
+        for (auto p = log.find("Loop time of"); p != std::string::npos; p = log.find("Loop time of", p + 1)) at.push_back(p);
+        if (at.size() != static_cast<std::size_t>(windows) + 1) {
           std::fprintf(stderr, "bench_particles: lmp failed for %s n=%ld (see %s/log.lmp)\n", law.c_str(), count,
                        dir.c_str());
           return 4;
         }
-        const double denom = static_cast<double>(steps) * static_cast<double>(count);
-        l.us_step = std::min(l.us_step, loop / denom * 1e6);
-        l.cpu_us_step = std::min(l.cpu_us_step, loop * cpu_fraction / denom * 1e6);
-        l.us_force = std::min(l.us_force, pn / denom * 1e6);
-        if (have_time) l.bytes = max_rss_bytes(slurp(dir + "/lerr")) / static_cast<double>(count);
+        for (std::size_t w = 1; w < at.size(); ++w) {  // the first is the warm-up
+          double loop = 0, pn = 0, cpu_fraction = 1;
+          lammps_loop(log.substr(0, w + 1 < at.size() ? at[w + 1] : log.size()), loop, cpu_fraction, pn);
+          const double denom = static_cast<double>(kWindow) * static_cast<double>(count);
+          l.us_step = std::min(l.us_step, loop / denom * 1e6);
+          l.cpu_us_step = std::min(l.cpu_us_step, loop * cpu_fraction * static_cast<double>(ranks) / denom * 1e6);
+          l.us_force = std::min(l.us_force, pn / denom * 1e6);
+        }
+        if (have_time && ranks == 1) l.bytes = max_rss_bytes(slurp(dir + "/lerr")) / static_cast<double>(count);
       }
       l.pairs = rows.back().pairs;
       rows.push_back(l);
-      if (!json) std::fprintf(stderr, "lammps    %-8s n %8ld: %.4f us/particle-step\n", law.c_str(), count, l.us_step);
+      if (!json)
+        std::fprintf(stderr, "lammps    %-8s n %8ld ranks %ld: %.4f us/particle-step\n", law.c_str(), count, ranks,
+                     l.us_step);
+      }
     }
+
+  // Spatial sorting (--sort): the lattice in random memory order, unsorted and sorted at set-up (Morton order,
+  // ParticleEngine::sort_interval), against the lattice's own row order; 1 thread, csds (the first law asked).
+  if (sort_demo && verlet) {
+    if (!json)
+      std::printf("spatial sort, %s, 1 thread: CPU us per particle-step of the lattice in its row order, shuffled, "
+                  "shuffled then sorted\n%8s | %9s %9s %9s | %9s %9s\n", laws.front().c_str(), "n", "row", "shuffled",
+                  "sorted", "shuf/row", "sort/row");
+    for (long n : sizes) {
+      const long side = side_for(n), count = side * side * side;
+      const int child_reps = reps_for(count, reps);
+      Row r[3];
+      const char* systems[3] = {"lattice", "shuffled", "shuffled-sorted"};
+      for (int k = 0; k < 3; ++k) {
+        r[k] = Row{"stickslip", laws.front(), count, 1};
+        if (!measure(r[k], kWindow, child_reps, systems[k])) return 4;
+        if (k == 0) rows.pop_back();  // the table above has its own lattice row
+      }
+      if (!json)
+        std::printf("%8ld | %9.4f %9.4f %9.4f | %9.2f %9.2f\n", count, r[0].cpu_us_step, r[1].cpu_us_step, r[2].cpu_us_step,
+                    r[1].cpu_us_step / r[0].cpu_us_step, r[2].cpu_us_step / r[0].cpu_us_step);
+    }
+  }
 
   // The trapezoid against velocity Verlet at the old path's step t_c/20: the lattice and the 2-D pour (mindlin).
   if (trapezoid)
@@ -350,58 +550,84 @@ int main(int argc, char** argv) {
           Row r{"stickslip", law, count, 1};
           r.integrator = integrator;
           r.dim = system == "pour" ? 2 : 3;
-          if (!measure(r, 100, system)) return 4;  // the same window [5 dt, 105 dt] (after the pour's 0.2 s) for every n
+          if (!measure(r, 100, reps, system)) return 4;  // the same window [5 dt, 105 dt] (after the pour's 0.2 s) for every n
         }
     }
 
   if (json) {
-    std::printf("{\"benchmark\": \"bench_particles\", \"lammps\": %s, \"rows\": [", have_lmp ? "true" : "false");
+    std::printf("{\"benchmark\": \"bench_particles\", \"machine\": \"%s\", \"lammps\": %s, \"rows\": [", machine.c_str(),
+                have_lmp ? "true" : "false");
     for (std::size_t k = 0; k < rows.size(); ++k) {
       const Row& r = rows[k];
       std::printf("%s\n  {\"engine\": \"%s\", \"law\": \"%s\", \"integrator\": \"%s\", \"system\": \"%s\", "
                   "\"dim\": %d, \"n\": %ld, \"threads\": %d, \"us_per_particle_step\": %.6g, "
                   "\"us_per_force_eval\": %.6g, \"sweeps_per_step\": %.4g, \"rejected_steps\": %ld, "
-                  "\"bytes_per_particle\": %.1f, \"pairs\": %zu, \"cpu_us_per_particle_step\": %.6g}",
+                  "\"bytes_per_particle\": %.1f, \"pairs\": %zu, \"cpu_us_per_particle_step\": %.6g, "
+                  "\"kernel_ns_per_contact\": %.6g, \"contacts\": %zu}",
                   k ? "," : "", r.engine.c_str(), r.law.c_str(), r.integrator.c_str(), r.system.c_str(), r.dim, r.n,
-                  r.threads, r.us_step, r.us_force, r.sweeps, r.rejected, r.bytes, r.pairs, r.cpu_us_step);
+                  r.threads, r.us_step, r.us_force, r.sweeps, r.rejected, r.bytes, r.pairs, r.cpu_us_step, r.kernel_ns,
+                  r.contacts);
     }
     std::printf("\n]}\n");
     return 0;
   }
-  std::printf("velocity Verlet, lattice of touching spheres (r 0.1, dt 1e-5, skin 0.01); best of %d\n", reps);
-  if (!have_lmp) std::printf("lmp not on PATH: LAMMPS not run (Debian package lammps)\n");
-  std::printf("%-8s %8s %9s | %12s %12s %7s | %12s %12s %7s | %10s %10s | %12s %8s | %9s %10s %6s\n", "law", "n",
-              "pairs",
-              "ss us/p-step", "lmp us/p-step", "ratio", "ss us/force", "lmp us/force", "ratio", "ss B/part",
-              "lmp B/part", "2 thr us/p-s", "speedup", "ss cpu-us", "lmp cpu-us", "ratio");
   auto find = [&](const std::string& engine, const std::string& law, long n, int threads) -> const Row* {
     for (const Row& r : rows)
       if (r.engine == engine && r.law == law && r.n == n && r.threads == threads && r.system == "lattice") return &r;
     return nullptr;
   };
-  for (const Row& r : rows) {
-    if (r.engine != "stickslip" || r.threads != 1 || r.system != "lattice") continue;
-    const Row* l = find("lammps", r.law, r.n, 1);
-    const Row* t2 = find("stickslip", r.law, r.n, 2);
-    char lmp_cols[160] = "", t2_cols[64] = "";
-    if (l)
-      std::snprintf(lmp_cols, sizeof lmp_cols, "%12.4f %7.2f | %12.4f %12.4f %7.2f | %10.0f %10.0f", l->us_step,
-                    r.us_step / l->us_step, r.us_force, l->us_force, r.us_force / l->us_force, r.bytes, l->bytes);
-    else
-      std::snprintf(lmp_cols, sizeof lmp_cols, "%12s %7s | %12.4f %12s %7s | %10.0f %10s", "-", "-", r.us_force, "-",
-                    "-", r.bytes, "-");
-    if (t2) std::snprintf(t2_cols, sizeof t2_cols, "%12.4f %8.2f", t2->us_step, r.us_step / t2->us_step);
-    else std::snprintf(t2_cols, sizeof t2_cols, "%12s %8s", "-", "-");
-    char cpu_cols[64];
-    if (l) std::snprintf(cpu_cols, sizeof cpu_cols, "%9.4f %10.4f %6.2f", r.cpu_us_step, l->cpu_us_step,
-                         r.cpu_us_step / l->cpu_us_step);
-    else std::snprintf(cpu_cols, sizeof cpu_cols, "%9.4f %10s %6s", r.cpu_us_step, "-", "-");
-    std::printf("%-8s %8ld %9zu | %12.4f %s | %s | %s\n", r.law.c_str(), r.n, r.pairs, r.us_step, lmp_cols, t2_cols,
-                cpu_cols);
+  if (verlet) {
+    std::printf("velocity Verlet, periodic lattice of compressed contacts (r 0.1 m, dt 1e-5 s, skin 0.01 m), %ld steps "
+                "after 5, best of max(%d, 1e5/N) windows;\nCPU microseconds per particle-step (wall for the threads), "
+                "ratio = stickslip/LAMMPS (< 1: stickslip faster)\n",
+                kWindow, reps);
+    if (!have_lmp) std::printf("lmp not on PATH: LAMMPS not run (Debian package lammps)\n");
+    std::printf("%-8s %8s %6s | %9s %9s %6s | %9s %9s %6s | %10s %10s %6s | %7s %7s", "law", "n", "c/p", "ss cpu-us",
+                "lmp cpu-us", "ratio", "ss wall", "lmp wall", "ratio", "kern ns/c", "kern us/ps", "ss/k", "ss B/p",
+                "lmp B/p");
+    for (long t : thread_list)
+      if (t > 1) std::printf(" | %4ld thr wall  x", t);
+    for (long t : rank_list)
+      if (t > 1) std::printf(" | lmp %3ld rk wall  x  ss/lmp", t);
+    std::printf("\n");
+    for (const Row& r : rows) {
+      if (r.engine != "stickslip" || r.threads != 1 || r.system != "lattice") continue;
+      const Row* l = find("lammps", r.law, r.n, 1);
+      const double cpp = static_cast<double>(r.contacts) / static_cast<double>(r.n);
+      const double kernel_us = r.kernel_ns * 1e-3 * cpp;
+      std::printf("%-8s %8ld %6.2f | %9.4f ", r.law.c_str(), r.n, cpp, r.cpu_us_step);
+      if (l) std::printf("%9.4f %6.2f | %9.4f %9.4f %6.2f", l->cpu_us_step, r.cpu_us_step / l->cpu_us_step, r.us_step,
+                         l->us_step, r.us_step / l->us_step);
+      else std::printf("%9s %6s | %9.4f %9s %6s", "-", "-", r.us_step, "-", "-");
+      std::printf(" | %10.2f %10.4f %6.2f | %7.0f ", r.kernel_ns, kernel_us, kernel_us > 0 ? r.cpu_us_step / kernel_us : 0.0,
+                  r.bytes);
+      if (l) std::printf("%7.0f", l->bytes);
+      else std::printf("%7s", "-");
+      for (long t : thread_list) {
+        if (t == 1) continue;
+        const Row* tr = find("stickslip", r.law, r.n, static_cast<int>(t));
+        if (tr) std::printf(" | %11.4f %5.2f", tr->us_step, r.us_step / tr->us_step);
+        else std::printf(" | %11s %5s", "-", "-");
+      }
+      for (long t : rank_list) {  // LAMMPS on t ranks, its speed-up, and the engine on t threads against it
+        if (t == 1) continue;
+        const Row* lr = find("lammps", r.law, r.n, static_cast<int>(t));
+        const Row* tr = find("stickslip", r.law, r.n, static_cast<int>(t));
+        if (lr && l) std::printf(" | %15.4f %5.2f", lr->us_step, l->us_step / lr->us_step);
+        else std::printf(" | %15s %5s", "-", "-");
+        if (lr && tr) std::printf(" %7.2f", tr->us_step / lr->us_step);
+        else std::printf(" %7s", "-");
+      }
+      std::printf("\n");
+    }
+    std::printf("c/p: touching contacts per particle. kern: the contact kernel alone (turn + normal + tangential law) over "
+                "the engine's touching contacts,\nns per contact and x c/p = the us per particle-step the engine "
+                "approaches; ss/k: engine CPU time over that limit.\n%s thr: wall us per particle-step on that many "
+                "threads and the speed-up over 1 thread (only meaningful when the machine is otherwise idle);\n"
+                "lmp N rk: LAMMPS on N MPI ranks (wall), its speed-up over 1 rank, and ss/lmp = the engine on N "
+                "threads over LAMMPS on N ranks.\n",
+                "N");
   }
-  std::printf("ratio = stickslip/LAMMPS (< 1: stickslip faster). LAMMPS force = Pair + Neigh share of its loop time.\n"
-              "cpu-us: CPU time per particle-step (stickslip: std::clock over the steps; LAMMPS: loop time x its %% CPU use),\n"
-              "the fair comparison when other processes share the cores.\n");
   bool header = false;
   for (const Row& t : rows) {
     if (t.integrator != "trapezoid") continue;

@@ -97,3 +97,44 @@ TEST_CASE("bad fix stickslip/history slots: exit 2") {
   CHECK(r.code == 2);
   CHECK(r.out == "stickslip-lammps: fix stickslip/history: slots = 0 (allowed: an integer 1..1000)\n");
 }
+
+// Issue: arguments whose forces overflow a double were accepted and printed -nan/inf in thermo with exit 0. Now the
+// range is refused when the style is read (exit 2 naming the argument), and a non-finite force stops the run (exit 3).
+TEST_CASE("pair_style arguments that overflow a double: exit 2 naming the argument") {
+  const std::string lattice = "units lj\natom_style sphere\nnewton off\ncomm_modify vel yes\nlattice sc 1.3717421124828533\n"
+                              "region b block 0 4 0 4 0 4\ncreate_box 1 b\ncreate_atoms 1 box\nset type 1 diameter 1.0\n"
+                              "set type 1 density 1.909859317102744\n";
+  const std::string tail = "pair_coeff * *\nfix STICKSLIP_HISTORY all stickslip/history 8\nfix nve all nve/sphere\n"
+                           "thermo_style custom step ke\nrun 5\n";
+  struct Case {
+    std::string style, key;
+  };
+  for (const Case& c : {Case{"stickslip/csds 1e308 NULL 50.0 NULL 0.5 1", "Kn = 1e308"},
+                        Case{"stickslip/dsds 2000.0 NULL 1e200 NULL 0.5 1", "gamma_n = 1e200"},
+                        Case{"stickslip/hertz/mindlin 1e308 0.3 0.8 0.5", "E = 1e308"},
+                        Case{"stickslip/hertz/csds 1e5 0.3 0.8 0.5 100 1e-300", "gamma_t = 1e-300"},
+                        Case{"stickslip/hertz/csds 1e5 0.3 0.8 0.5 1e300 1", "Kt = 1e300"}}) {
+    const auto r = run_input("lammps_overflow", lattice + "pair_style " + c.style + "\n" + tail);
+    INFO(c.style << "\n" << r.out);
+    CHECK(r.code == 2);
+    CHECK(r.out.find("stickslip-lammps: pair_style " + c.style.substr(0, c.style.find(' ')) + ": " + c.key) == 0);
+    CHECK(r.out.find("nan") == std::string::npos);
+  }
+  // At the edge of the range the same lattice runs with finite thermo.
+  const auto ok = run_input("lammps_overflow_ok", lattice + "pair_style stickslip/hertz/csds 1e5 0.3 0.8 0.5 100 1e-100\n" + tail);
+  CHECK(ok.code == 0);
+}
+
+TEST_CASE("a non-finite contact force stops the run: exit 3 naming the atom and the step") {
+  // Two atoms at one place: the contact normal d/|d| is 0/0.
+  const auto r = run_input("lammps_nan_force",
+                           "units lj\natom_style sphere\nnewton off\ncomm_modify vel yes\nregion b block 0 4 0 4 0 4\n"
+                           "create_box 1 b\ncreate_atoms 1 single 2 2 2\ncreate_atoms 1 single 2 2 2\n"
+                           "set type 1 diameter 1.0\nset type 1 density 1.909859317102744\n"
+                           "pair_style stickslip/csds 2000.0 NULL 50.0 NULL 0.5 1\npair_coeff * *\nfix nve all nve/sphere\n"
+                           "thermo_style custom step ke\nrun 5\n");
+  INFO(r.out);
+  CHECK(r.code == 3);
+  CHECK(r.out.find("stickslip-lammps: stickslip/csds: non-finite contact force or torque on atom") != std::string::npos);
+  CHECK(r.out.find("at step 0") != std::string::npos);
+}

@@ -9,6 +9,7 @@
 #include <nlohmann/json.hpp>
 #include <sstream>
 
+#include "studies/output.hpp"
 #include "tests/cli_runner.hpp"
 
 using namespace stickslip::test;
@@ -46,6 +47,26 @@ TEST_CASE("converge sliding-plates v_end: orders 1, 2, 2, 4 within 0.05 on 4 dt 
   CHECK(std::filesystem::exists(dir / "converge.csv"));
   CHECK(std::filesystem::exists(dir / "converge.png"));
   CHECK(slurp(dir / "converge.csv").rfind("solver_index,h (dt [n.u.] or rtol [1]),v_end [n.u.]", 0) == 0);
+  // The long table holds the wide one's numbers, one row per run and result, the solver by name: its error rows are
+  // the wide error column, in the same order, to the bit.
+  std::ifstream wide_in(dir / "converge.csv"), long_in(dir / "converge_long.csv");
+  const auto wide = stickslip::read_csv_records(wide_in, "converge.csv");
+  const auto tall = stickslip::read_csv_records(long_in, "converge_long.csv");
+  REQUIRE(wide.size() == 4 * 4 + 1);
+  REQUIRE(tall.size() == 7 * (wide.size() - 1) + 1);
+  CHECK(tall[0] == std::vector<std::string>{"solver", "h_kind", "h", "h_unit", "range", "result", "value", "unit"});
+  std::size_t k = 1;
+  for (std::size_t r = 1; r < tall.size(); ++r) {
+    if (tall[r][5] != "error") continue;
+    CAPTURE(r);
+    REQUIRE(k < wide.size());
+    CHECK(tall[r][0] == j["csv_codes"]["solver_index"][std::stoi(wide[k][0])].get<std::string>());
+    CHECK(tall[r][2] == wide[k][1]);  // h
+    CHECK(tall[r][6] == wide[k][4]);  // error
+    CHECK(tall[r][7] == "n.u.");
+    ++k;
+  }
+  CHECK(k == wide.size());
   std::filesystem::remove_all(dir);
 }
 
@@ -140,5 +161,48 @@ TEST_CASE("bad input to converge, sweep and merge: exit 2 with one line") {
   }
   const CliOutput r = run_cli("converge sliding-plates --observable nope", true);
   CHECK(r.out.find("allowed: v_end, xi_end, t_stick") != std::string::npos);
+  std::filesystem::remove_all(out);
+}
+
+TEST_CASE("sweep: a point the study refuses refuses the sweep, naming it; --skip-refused runs the others and lists it") {
+  // The coulomb-dae block is a DAE (IDA only): with --fix solver=rk4 its points are refused by the study's dry run.
+  const std::string sweep = "sweep slope-drift --set friction=coulomb-filippov,coulomb-dae --set mu=0.5,1 --fix solver=rk4 "
+                            "--fix t_end=0.01 --fix dt_sweep=none --fix size_sweep=none --fix damping=on --jobs 1";
+  const auto out = scratch_dir("sweep_refused");
+  std::filesystem::remove_all(out);
+  const CliOutput refused = run_cli(sweep + " --out " + out.string(), true);
+  CHECK(refused.code == 2);
+  CHECK(refused.out.rfind("stickslip: error: friction=coulomb-dae: ", 0) == 0);
+  CHECK(refused.out.find("point 2 of the sweep (friction=coulomb-dae, mu=0.5)") != std::string::npos);
+  CHECK(refused.out.find("--skip-refused") != std::string::npos);
+  CHECK(std::count(refused.out.begin(), refused.out.end(), '\n') == 1);
+  CHECK(!std::filesystem::exists(out / "summary.json"));  // refused before anything ran
+
+  const CliOutput skipped = run_cli(sweep + " --skip-refused --out " + out.string(), true);
+  REQUIRE(skipped.code == 0);
+  CHECK(skipped.out.find("point 3 of the sweep (friction=coulomb-dae, mu=1) refused, skipped") != std::string::npos);
+  const auto summary = nlohmann::json::parse(slurp(out / "summary.json"));
+  CHECK(summary["complete"] == true);
+  CHECK(summary["points_total"] == 4);
+  CHECK(summary["points_done"] == 2);
+  CHECK(summary["points_refused"] == 2);
+  REQUIRE(summary["refused"].size() == 2);
+  for (std::size_t i = 0; i < 2; ++i) {
+    const auto& r = summary["refused"][i];
+    CHECK(r["point"] == 2 + i);
+    CHECK(r["key"] == "friction");
+    CHECK(r["value"] == "coulomb-dae");
+    CHECK(r["parameters"]["mu"] == (i == 0 ? "0.5" : "1"));
+  }
+  // The reason is the line `run` gives for that point.
+  const CliOutput single = run_cli("run slope-drift --set friction=coulomb-dae --set mu=1 --set solver=rk4 --set t_end=0.01 "
+                                   "--set dt_sweep=none --set size_sweep=none --set damping=on --dry-run", true);
+  CHECK(single.code == 2);
+  CHECK(single.out == "stickslip: error: friction=coulomb-dae: " + summary["refused"][1]["reason"].get<std::string>() + "\n");
+  // The points that ran are rows; the refused ones are not.
+  const std::string csv = slurp(out / "sweep.csv");
+  CHECK(std::count(csv.begin(), csv.end(), '\n') == 3);
+  CHECK(csv.find("\n0,coulomb-filippov,0.5,0,") != std::string::npos);
+  CHECK(csv.find("coulomb-dae") == std::string::npos);
   std::filesystem::remove_all(out);
 }

@@ -50,6 +50,29 @@ TEST_CASE("dry-friction-oscillator: JSON stick time/place match the exact soluti
     CHECK(std::filesystem::exists(out_dir("dfo") / f));
 }
 
+// Issue: an oscillator that starts at rest inside the stick band reported t_stick, x_stick and drift as null.
+TEST_CASE("dry-friction-oscillator starting at rest inside the stick band: t_stick 0, x_stick x0, drift 0") {
+  // delta = mu F_N/k = 0.4: x0 = 0.2 sticks for good at t = 0 (the exact solution says so).
+  const Result r = run("run dry-friction-oscillator --json --set solver=filippov,ida,rk4-sign --set x0=0.2 --set t_end=2",
+                       "dfo_band");
+  REQUIRE(r.code == 0);
+  const auto j = nlohmann::json::parse(r.out);
+  CHECK(j["exact"]["t_stick"].get<double>() == 0.0);
+  REQUIRE(j["runs"].size() == 3);
+  for (const auto& run : j["runs"]) {
+    CAPTURE(run.dump());
+    REQUIRE(run["t_stick"].is_number());
+    CHECK(run["t_stick"].get<double>() == 0.0);
+    CHECK(run["x_stick"].get<double>() == 0.2);
+  }
+  // Filippov's sliding mode and the DAE's stick mode hold the mass; the naive sign(0) = 0 lets the spring pull it.
+  CHECK(j["runs"][0]["drift"].get<double>() == 0.0);
+  CHECK(j["runs"][1]["drift"].get<double>() == 0.0);
+  CHECK(j["runs"][2]["drift"].get<double>() > 1e-4);
+  CHECK(j["t_stick"].get<double>() == 0.0);
+  CHECK(j["drift"].get<double>() == 0.0);
+}
+
 TEST_CASE("slope-drift: Coulomb holds at 30 deg (drift <= 1e-12), the compliant laws slip; a launched block stops on time") {
   const Result r = run("run slope-drift --json --set friction=coulomb-filippov,coulomb-dae,cundall-strack,dsds "
                        "--set solver=rk4,bdf5 --set angle_deg=30 --set damping=on --set t_end=0.1 --set projection=on "

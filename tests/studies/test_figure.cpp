@@ -1,6 +1,7 @@
 // The shared study layers: declared figures (studies/figure.hpp) and the run loop (studies/study_runs.hpp).
 #include <doctest/doctest.h>
 
+#include <set>
 #include <sstream>
 
 #include "studies/figure.hpp"
@@ -40,6 +41,7 @@ TEST_CASE("render_figure draws a PNG from a CSV when gnuplot is there, and nothi
   {
     CsvWriter csv(dir / "f.csv", {"t [s]", "x [m]"});
     for (int i = 0; i <= 10; ++i) csv.row({0.1 * i, 0.01 * i * i});
+    csv.close();  // a writer not closed is abandoned (studies/output.hpp)
   }
   std::ostringstream log;
   Figure fig;
@@ -92,4 +94,63 @@ TEST_CASE("run_each runs every item once through the run store, and a resumed st
   CHECK(calls == 3);
   CHECK(again == first);
   std::filesystem::remove_all(dir);
+}
+
+TEST_CASE("titles with doubled quotes or line breaks are double-quoted; datablocks come first and are drawn by name") {
+  Figure fig;
+  fig.title = "m x'' = -k x\nsecond line \"q\" \\";
+  const std::string walls = fig.block("walls", {"x [m]", "y [m]"}, {{0, 1}, {0, 0}, {}, {2, 0.5}});
+  CHECK(walls == "$walls");
+  fig.panel("", "x [m]", "y [m]").add(Curve::of(walls, "1", "2", "it's a wall"));
+  const std::string s = figure_script(fig);
+  // gnuplot 5.4 misreads 'x''''' (the text x''): such a text is a double-quoted string, escapes and all.
+  CHECK(s.find("set title \"m x'' = -k x\\nsecond line \\\"q\\\" \\\\\"\n") != std::string::npos);
+  // A single quote alone stays single-quoted and doubled.
+  CHECK(s.find("title 'it''s a wall'") != std::string::npos);
+  // The block (header, rows, a blank line between segments) precedes every panel; the curve names it unquoted.
+  CHECK(s.find("$walls << EOD\nx [m],y [m]\n0,1\n0,0\n\n2,0.5\nEOD\n") == 0);
+  CHECK(s.find("plot $walls using 1:2 with") != std::string::npos);
+}
+
+TEST_CASE("overlap_safe_style gives the series of a panel distinct markers, sizes and dashes") {
+  std::set<std::string> styles;
+  for (std::size_t k = 0; k < 4; ++k) styles.insert(overlap_safe_style(k, "#000000"));
+  CHECK(styles.size() == 4);
+  CHECK(overlap_safe_style(0, "#123456").find("lc rgb '#123456'") != std::string::npos);
+}
+
+TEST_CASE("render_figure passes gnuplot's warnings to the log, and a clean figure leaves none") {
+  if (std::system("command -v gnuplot >/dev/null 2>&1") != 0) {
+    MESSAGE("skipped: gnuplot is not installed");
+    return;
+  }
+  const auto dir = test::scratch_dir("figure_warning");
+  std::filesystem::create_directories(dir);
+  {
+    CsvWriter csv(dir / "flat.csv", {"t [s]", "x [m]"});
+    for (int i = 0; i <= 3; ++i) csv.row({0.1 * i, 0.0});
+  }
+  Figure fig;
+  fig.panel("", "t [s]", "x [m]").add(Curve::of("flat.csv", "1", "2", "x(t) = 0"));
+  std::ostringstream log;
+  CHECK(render_figure(dir / "flat.png", fig, log));  // drawn, but gnuplot had to widen the empty y range
+  CHECK(log.str().find("gnuplot warning (flat.png):") != std::string::npos);
+  CHECK(log.str().find("empty y range") != std::string::npos);
+  fig.panels.back().set("set yrange [-1:1]");
+  std::ostringstream clean;
+  CHECK(render_figure(dir / "flat.png", fig, clean));
+  CHECK(clean.str().empty());
+  std::filesystem::remove_all(dir);
+}
+
+TEST_CASE("a key below the x label gets a line of extra height (gnuplot 5.4 draws the label through its top row)") {
+  Figure fig;
+  fig.settings = {"set key below font ',9'"};
+  fig.panel("", "t [s]", "x [m]").set("set key below height 2").add(Curve::fn("x", "x"));
+  fig.panel("", "t [s]", "x [m]").set("set key top right").add(Curve::fn("x", "x"));
+  const std::string s = figure_script(fig);
+  CHECK(s.find("set key below font ',9' height 1\n") != std::string::npos);
+  CHECK(s.find("set key below height 2\n") != std::string::npos);  // an explicit height stays as written
+  CHECK(s.find("height 2 height") == std::string::npos);
+  CHECK(s.find("set key top right\n") != std::string::npos);
 }

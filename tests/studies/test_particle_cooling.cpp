@@ -72,3 +72,15 @@ TEST_CASE("ensemble statistics and the end of the homogeneous phase") {
   CHECK(stickslip::homogeneous_end(t, v, d, 2.0, 2.0) == 6.0);  // the velocity index alike
   CHECK(stickslip::homogeneous_end(t, v, v, 2.0, 2.0) == 11.0);  // homogeneous throughout: the last time
 }
+
+TEST_CASE("end of the homogeneous phase with the persistence counted in collisions") {
+  const std::vector<double> t{0, 1, 2, 3, 4, 5, 6, 7, 8, 9};
+  const std::vector<double> d{1, 3, 3, 1, 1, 3, 3, 3, 3, 3};
+  const std::vector<double> v(t.size(), 1.0);
+  const std::vector<double> coll{0, 10, 20, 30, 40, 50, 60, 70, 80, 90};
+  // The first stretch above (samples 1-2) lasts 10 collisions; the second (from sample 5) reaches 30 at sample 8.
+  CHECK(stickslip::homogeneous_end_collisions(t, d, v, coll, 2.0, 2.0, 10.0) == 1.0);
+  CHECK(stickslip::homogeneous_end_collisions(t, d, v, coll, 2.0, 2.0, 30.0) == 5.0);
+  CHECK(stickslip::homogeneous_end_collisions(t, d, v, coll, 2.0, 2.0, 50.0) == 9.0);  // never long enough: the end
+  CHECK(stickslip::homogeneous_end_collisions(t, v, d, coll, 2.0, 2.0, 30.0) == 5.0);  // the velocity index alike
+}

@@ -6,6 +6,7 @@
 #include <doctest/doctest.h>
 
 #include <filesystem>
+#include <fstream>
 #include <map>
 #include <nlohmann/json.hpp>
 #include <sstream>
@@ -18,23 +19,18 @@ using namespace stickslip;
 
 namespace {
 
-// Small but real settings of every study (a few runs each, well under a second in Release).
-const std::map<std::string, std::vector<std::string>> kTiny{
-    {"sliding-plates", {"dt=0.1", "t_end=2", "fig4=on", "sweep_v0=1,2", "sweep_dt=0.01"}},
-    {"convergence", {"levels=3", "friction=csds,dsds", "solver=euler", "events=off"}},
-    {"dry-friction-oscillator", {"t_end=2", "solver=filippov,rk4-sign"}},
-    {"rolling-sphere", {"omega0=0", "v0=1", "t_end=0.5"}},
-    {"three-spheres", {"t_end=0.05"}},
-    {"stochastic-friction",
-     {"law=linear", "kT=1", "system=pair", "geometry=fixed", "extrapolate=on", "t_end=60", "t_equil=5",
-      "sweep_dt=0.02,0.01", "sweep_t_end=30", "sweep_law=linear", "sweep_scheme=euler-maruyama", "sweep_kT=1"}},
-    {"container", {"n=12", "seeds=0", "t_end=0.2"}},
-    {"granular-gas", {"n=300", "laws=none,dsds", "seeds=1", "t_end_tau=0.05", "samples=10", "lammps=off", "threads=1"}},
-    {"heap", {"n=30", "laws=csds,dsds", "t_max=0.05", "t_drift=0.005", "dt_factors=1,2", "snapshots=0.02"}},
-    {"slope-drift",
-     {"friction=coulomb-filippov,csds", "solver=rk4", "damping=on", "projection=on", "start=equilibrium", "angle_deg=30",
-      "t_end=0.01", "dt_sweep=none", "size_sweep=none"}},
-};
+// Small but real settings of every study (a few runs each, well under a second in Release), shared with the CSV
+// test (tests/studies/test_csv_readable.py): tests/studies/tiny_settings.json (STICKSLIP_SOURCE_DIR: CMakeLists.txt).
+std::map<std::string, std::vector<std::string>> tiny_settings() {
+  const auto path = std::filesystem::path(STICKSLIP_SOURCE_DIR) / "tests" / "studies" / "tiny_settings.json";
+  std::ifstream in(path);
+  REQUIRE_MESSAGE(in, path.string() << " not found");
+  std::map<std::string, std::vector<std::string>> settings;
+  const nlohmann::json file = nlohmann::json::parse(in);  // alive while items() iterates it
+  for (const auto& [study, sets] : file.items())
+    if (study.front() != '_') settings[study] = sets.get<std::vector<std::string>>();
+  return settings;
+}
 
 struct Outcome {
   nlohmann::json summary;
@@ -55,6 +51,7 @@ Outcome run_in(const Study& study, const Parameters& p, const std::filesystem::p
 
 TEST_CASE("every study's runs go through the run store; a resumed finished study reruns nothing, same summary") {
   const auto studies = all_studies();
+  const auto kTiny = tiny_settings();
   CHECK(studies.size() == kTiny.size());
   for (const auto& study : studies) {
     INFO(study->name());

@@ -86,9 +86,14 @@ TEST_CASE("stickslip verify: table, JSON, exit codes") {
   CHECK(j["passed"].get<bool>());
   CHECK(j["results"].size() == 1);
   CHECK(j["results"][0]["draws"].get<long>() == 2);
+  // How far a pass goes: 0 failures of 2 draws bound the failure probability by 1 - 0.05^(1/2) at 95 %.
+  CHECK(j["results"][0]["failure_rate"].get<double>() == 0.0);
+  CHECK(j["results"][0]["failure_rate_upper_95"].get<double>() == doctest::Approx(1 - std::sqrt(0.05)).epsilon(1e-12));
   const auto table = run_cli("verify --model dry-friction-oscillator --solver dopri5 --draws 1");
   CHECK(table.code == 0);
   CHECK(table.out.find("dry-friction-oscillator/filippov") != std::string::npos);
+  CHECK(table.out.find("p <= (95%)") != std::string::npos);
+  CHECK(table.out.find("9.50e-01") != std::string::npos);  // 0 of 1: 0.95
   // --solver in the integrator-spec grammar: cvode:bdf is the check of cvode; the SDE Heun is sde-heun, not heun.
   const auto spec = run_cli("verify --model sliding-plates/csds --solver cvode:bdf,rk4 --draws 1 --json");
   REQUIRE(spec.code == 0);

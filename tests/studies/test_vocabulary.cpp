@@ -40,11 +40,13 @@ TEST_CASE("the block's coulomb is ambiguous: run, converge and sweep refuse it n
   const std::string msg = "friction=coulomb: renamed, ambiguous: give one of coulomb-filippov, coulomb-dae";
   check_refused("run slope-drift --set friction=coulomb --set dt_sweep=none --set size_sweep=none", msg);
   check_refused("converge slope-drift --observable drift --set friction=coulomb", msg);
+  // The sweep's line also names the point and the option that would run the others.
   check_refused("sweep slope-drift --set friction=coulomb,csds --fix solver=rk4 --fix dt_sweep=none --fix size_sweep=none",
-                msg);
+                msg + "; point 0 of the sweep (friction=coulomb); --skip-refused runs the others");
   // A law x driver pair the model's form excludes refuses the sweep too (every point of it is skipped).
   check_refused("sweep slope-drift --set friction=dsds --set solver=dopri5 --fix dt_sweep=none --fix size_sweep=none",
-                "friction=dsds: no supported friction/solver/damping combination");
+                "friction=dsds: no supported friction/solver/damping combination; point 0 of the sweep (friction=dsds, "
+                "solver=dopri5); --skip-refused runs the others");
 }
 
 TEST_CASE("the new names run; the old sphere spelling is read as the new one (stochastic: test_stochastic_friction_study)") {

@@ -1,0 +1,48 @@
+// solvers/linear_stability.cpp — see linear_stability.hpp.
+#include "solvers/linear_stability.hpp"
+
+#include <cmath>
+#include <stdexcept>
+
+namespace stickslip {
+
+double stability_log_growth(SolverKind kind, std::complex<double> z) {
+  std::complex<double> r;
+  switch (kind) {
+    case SolverKind::euler: r = 1.0 + z; break;
+    case SolverKind::midpoint:
+    case SolverKind::heun: r = 1.0 + z + z * z / 2.0; break;
+    case SolverKind::rk4: r = 1.0 + z * (1.0 + z / 2.0 * (1.0 + z / 3.0 * (1.0 + z / 4.0))); break;
+    default: throw std::logic_error("stability_log_growth: " + to_string(kind) + " is not a fixed-step scheme");
+  }
+  // ln|R| without cancellation for |R| near 1: ln|R| = log1p(|R|^2 - 1)/2, |R|^2 - 1 from the real and imaginary parts.
+  const double re = r.real() - 1, im = r.imag();
+  return 0.5 * std::log1p(re * (2 + re) + im * im);
+}
+
+double oscillator_growth_exponent(SolverKind kind, double omega, double zeta, double dt, double steps) {
+  std::complex<double> a, b;
+  if (zeta < 1) {
+    const double wd = std::sqrt(1 - zeta * zeta);
+    a = b = {-zeta * omega * dt, wd * omega * dt};  // the conjugate mode has the same |R|
+  } else {
+    const double s = std::sqrt(zeta * zeta - 1);
+    a = {(-zeta - s) * omega * dt, 0};
+    b = {(-zeta + s) * omega * dt, 0};
+  }
+  return steps * std::max(stability_log_growth(kind, a), stability_log_growth(kind, b));
+}
+
+double largest_dt_within_growth(SolverKind kind, double omega, double zeta, double t_end, double dt_max, double bound) {
+  const auto ok = [&](double dt) { return oscillator_growth_exponent(kind, omega, zeta, dt, std::ceil(t_end / dt)) <= bound; };
+  if (ok(dt_max)) return dt_max;
+  double lo = dt_max * 1e-12, hi = dt_max;
+  if (!ok(lo)) return 0;
+  while (hi / lo > 1.01) {
+    const double mid = std::sqrt(lo * hi);
+    (ok(mid) ? lo : hi) = mid;
+  }
+  return lo;
+}
+
+}  // namespace stickslip

@@ -1,0 +1,101 @@
+// Random polygons on an ellipse (models/polygon/random_polygon.hpp): the corner counts, that every corner lies on an
+// ellipse of the requested semi-axes (recovered from the corners alone), the stratified angles, convexity,
+// reproducibility for a seed, and refusals of bad specs.
+#include <doctest/doctest.h>
+
+#include <Eigen/Dense>
+#include <cmath>
+#include <random>
+
+#include "core/errors.hpp"
+#include "models/polygon/random_polygon.hpp"
+#include "tests/input_error.hpp"
+
+using namespace stickslip;
+
+TEST_CASE("ellipse semi-axes: eccentricity e and equal-area mean radius") {
+  for (double e : {0.0, 0.3, 0.8, 0.99}) {
+    const Vec2 ab = ellipse_semi_axes(2.5e-3, e);
+    CHECK(ab.x() * ab.y() == doctest::Approx(2.5e-3 * 2.5e-3).epsilon(1e-14));
+    CHECK(std::sqrt(1 - ab.y() * ab.y() / (ab.x() * ab.x())) == doctest::Approx(e).epsilon(1e-12));
+  }
+}
+
+TEST_CASE("random polygons: n in range, corners on the ellipse at stratified angles, convex, seeded") {
+  RandomPolygonSpec spec;  // 5..10 corners, 2.5 mm, e = 0.8 (Krengel & Matuttis §5)
+  const Vec2 ab = ellipse_semi_axes(spec.mean_radius, spec.eccentricity);
+  std::mt19937_64 rng(2024);
+  std::array<int, 11> count{};
+  double area_sum = 0;
+  const int draws = 3000;
+  for (int d = 0; d < draws; ++d) {
+    const ConvexPolygon p = random_polygon(spec, rng);  // the constructor validates convexity
+    const int n = p.size();
+    REQUIRE(n >= 5);
+    REQUIRE(n <= 10);
+    ++count[static_cast<std::size_t>(n)];
+    area_sum += p.area();
+    // The corners are q_k + o on the ellipse (x/a)^2 + (y/b)^2 = 1 for the unknown offset o (the ellipse's centre
+    // seen from the centroid): subtracting the equation of corner 0 from those of corners 1, 2 gives two linear
+    // equations for o.
+    const auto q = p.corners();
+    auto f = [&](const Vec2& v) { return Vec2(v.x() / (ab.x() * ab.x()), v.y() / (ab.y() * ab.y())); };
+    auto g = [&](const Vec2& v) { return v.x() * v.x() / (ab.x() * ab.x()) + v.y() * v.y() / (ab.y() * ab.y()); };
+    Eigen::Matrix2d m;
+    Vec2 rhs;
+    for (int r = 0; r < 2; ++r) {
+      m.row(r) = 2 * (f(q[r + 1]) - f(q[0])).transpose();
+      rhs[r] = g(q[0]) - g(q[r + 1]);
+    }
+    const Vec2 o = m.fullPivLu().solve(rhs);
+    std::vector<double> t;
+    for (const Vec2& v : q) {
+      CHECK(g(v + o) == doctest::Approx(1.0).epsilon(1e-9));
+      t.push_back(std::atan2((v + o).y() / ab.y(), (v + o).x() / ab.x()));
+    }
+    // Parametric angles increase (counter-clockwise) with gaps between 0.2 and 1.8 sectors (jitter 0.8).
+    const double sector = 2 * M_PI / n;
+    for (int k = 0; k < n; ++k) {
+      double gap = t[static_cast<std::size_t>((k + 1) % n)] - t[static_cast<std::size_t>(k)];
+      if (gap < 0) gap += 2 * M_PI;
+      CHECK(gap >= 0.2 * sector * (1 - 1e-9));
+      CHECK(gap <= 1.8 * sector * (1 + 1e-9));
+    }
+  }
+  // n uniform on 5..10: each count within 5 standard deviations of draws/6.
+  const double mean = draws / 6.0, sd = std::sqrt(draws * (1 / 6.0) * (5 / 6.0));
+  for (int n = 5; n <= 10; ++n) CHECK(std::abs(count[static_cast<std::size_t>(n)] - mean) < 5 * sd);
+  // Inscribed polygons: the mean area lies below the ellipse's pi r^2 and above the 5-gon's share of it.
+  const double mean_area = area_sum / draws, ellipse = M_PI * spec.mean_radius * spec.mean_radius;
+  CHECK(mean_area < ellipse);
+  CHECK(mean_area > 0.5 * 5 * std::sin(2 * M_PI / 5) / M_PI * ellipse * 0.9);
+
+  std::mt19937_64 a(7), b(7), c(8);
+  const ConvexPolygon pa = random_polygon(spec, a), pb = random_polygon(spec, b), pc = random_polygon(spec, c);
+  REQUIRE(pa.size() == pb.size());
+  for (int k = 0; k < pa.size(); ++k) CHECK(pa.corners()[k] == pb.corners()[k]);
+  CHECK((pa.size() != pc.size() || pa.corners()[0] != pc.corners()[0]));
+}
+
+TEST_CASE("random polygon specs are validated") {
+  auto msg = [](RandomPolygonSpec s) { return test::input_error_message([&] { check_random_polygon_spec(s); }); };
+  RandomPolygonSpec s;
+  CHECK(msg(s).empty());
+  s.min_corners = 2;
+  CHECK(msg(s) == "min_corners=2: an integer in [3, 128]");
+  s = {};
+  s.max_corners = 4;
+  CHECK(msg(s) == "max_corners=4: an integer in [min_corners, 128] = [5, 128]");
+  s = {};
+  s.eccentricity = 1;
+  CHECK(msg(s) == "eccentricity=1: a number in [0, 1)");
+  s.eccentricity = -0.1;
+  CHECK(msg(s) == "eccentricity=-0.1: a number in [0, 1)");
+  s.eccentricity = NAN;
+  CHECK(msg(s) == "eccentricity=nan: a number in [0, 1)");
+  s = {};
+  s.mean_radius = 0;
+  CHECK(msg(s) == "mean_radius=0: a finite length > 0 (m)");
+  s.mean_radius = INFINITY;
+  CHECK(msg(s) == "mean_radius=inf: a finite length > 0 (m)");
+}
