@@ -5,13 +5,16 @@
 #include <cmath>
 #include <fmt/format.h>
 #include <iostream>
+#include <tuple>
 
 #include "core/errors.hpp"
 #include "core/order_fit.hpp"
 #include "studies/cli_args.hpp"
 #include "studies/figure.hpp"
+#include "studies/out_dir_lock.hpp"
 #include "studies/output.hpp"
 #include "studies/provenance.hpp"
+#include "studies/run_store.hpp"
 
 namespace stickslip {
 
@@ -86,47 +89,81 @@ double richardson(const std::vector<ConvergencePoint>& p, std::string& note, dou
 }
 
 // converge.png: error against dt (fixed-step specs) and against rtol (adaptive ones), a panel each; filled points
-// fitted, open ones pre-asymptotic, round-off or statistical; reference slopes h^1 .. h^4.
+// fitted, open ones pre-asymptotic, round-off or statistical. A guide of slope k (k = 1..4) is drawn beside the
+// series whose fitted order is nearest k (within 0.75), over its fitted range, a factor 3 below its points, so the
+// slope is read against the data it belongs to. Series with equal errors are labelled so and drawn so that both
+// stay visible (overlap_safe_style).
 Figure error_figure(const std::vector<ConvergenceSeries>& series, const Observable& o, const std::string& study,
                     const std::string& reference, bool adaptive_panel, bool fixed_panel) {
   Figure fig;
-  fig.title = fmt::format("stickslip converge {}: error of {} [{}] against the {} reference (filled: fitted; open: "
+  fig.title = fmt::format("stickslip converge {}: error of {} [{}] against the {} reference\n(filled: fitted; open: "
                           "pre-asymptotic, round-off or statistical)",
                           study, o.name, o.unit, reference);
   fig.columns = (adaptive_panel ? 1 : 0) + (fixed_panel ? 1 : 0);
-  fig.width = fig.columns > 1 ? 1600 : 1000;
-  fig.settings = {"set key left top font ',9'", "set format y '%.0e'", "set format x '%.0e'"};
+  fig.width = fig.columns > 1 ? 1700 : 1100;
+  fig.height = 750;
+  fig.settings = {"set key below font ',9'", "set format y '%.0e'", "set format x '%.0e'"};
+  const auto errors_of = [](const ConvergenceSeries& se) {
+    std::vector<double> e;
+    for (const ConvergencePoint& p : se.points) e.push_back(p.error);
+    return e;
+  };
   for (int adaptive = 0; adaptive < 2; ++adaptive) {
     if ((adaptive && !adaptive_panel) || (!adaptive && !fixed_panel)) continue;
-    Panel& panel = fig.panel(adaptive ? "adaptive: error against rtol" : "fixed step: error against dt",
-                             adaptive ? "rtol" : fmt::format("dt [{}]", o.step_unit),
+    const std::string h_name = adaptive ? "rtol" : "dt";
+    Panel& panel = fig.panel(fmt::format("{}: error against {}\ndashed guides: slope k (error ~ {}^k) beside the series "
+                                         "fitted nearest k, a factor 3 below it",
+                                         adaptive ? "adaptive" : "fixed step", h_name, h_name),
+                             adaptive ? "rtol [1]" : fmt::format("dt [{}]", o.step_unit),
                              fmt::format("|{} - reference| [{}]", o.name, o.unit));
     panel.logx = panel.logy = true;
-    double hmin = INFINITY, hmax = 0, emid = 0, elo = INFINITY, ehi = 0;
-    int count = 0;
+    double hmin = INFINITY, hmax = 0, elo = INFINITY, ehi = 0;
+    std::vector<std::size_t> members;
     for (std::size_t i = 0; i < series.size(); ++i) {
       const ConvergenceSeries& se = series[i];
       if (se.spec.adaptive() != static_cast<bool>(adaptive)) continue;
+      const std::size_t k = members.size();
+      std::string label = se.spec.text() + ": " + order_label(se.fit);
+      for (std::size_t j : members)
+        if (same_errors(errors_of(se), errors_of(series[j]))) {
+          label += " (same errors as " + series[j].spec.text() + ")";
+          break;
+        }
+      members.push_back(i);
       const std::string col = curve_color(i);
-      const std::string label = se.fit.fitted() ? fmt::format("{} (p = {:.2f})", se.spec.text(), se.fit.order)
-                                                : se.spec.text() + " (no fit)";
       panel.add(Curve::of("converge.csv", "2", fmt::format("(($1 == {} && $6 == 0 && $5 > 0) ? $5 : 1/0)", i), label,
-                          "linespoints pt 7 lw 1.5 lc rgb '" + col + "'"));
+                          overlap_safe_style(k, col)));
       panel.add(Curve::of("converge.csv", "2", fmt::format("(($1 == {} && $6 != 0 && $5 > 0) ? $5 : 1/0)", i), "",
-                          "points pt 6 ps 1.3 lc rgb '" + col + "'"));
+                          fmt::format("points pt 6 ps 1.5 lc rgb '{}'", col)));
       for (const ConvergencePoint& p : se.points) {
         hmin = std::min(hmin, p.h), hmax = std::max(hmax, p.h);
-        if (p.error > 0) emid += std::log(p.error), ++count, elo = std::min(elo, p.error), ehi = std::max(ehi, p.error);
+        if (p.error > 0) elo = std::min(elo, p.error), ehi = std::max(ehi, p.error);
       }
     }
-    // Reference slopes h^1 .. h^4 through the geometric mean of the errors at the geometric middle of the range.
-    const double hm = std::sqrt(hmin * hmax), em = count ? std::exp(emid / count) : 1;
-    for (int q = 1; q <= 4; ++q)
-      panel.add(Curve::fn(fmt::format("{:g}*(x/{:g})**{}", em, hm, q), fmt::format("h^{}", q),
-                          fmt::format("lines dt 2 lc rgb 'gray{}'", 30 + 15 * q)));
-    // The ranges of the data: the reference slopes must not stretch the axes.
+    for (int q = 1; q <= 4; ++q) {
+      std::size_t best = series.size();
+      for (std::size_t i : members)
+        if (series[i].fit.fitted() && std::abs(series[i].fit.order - q) < 0.75 &&
+            (best == series.size() || std::abs(series[i].fit.order - q) < std::abs(series[best].fit.order - q)))
+          best = i;
+      if (best == series.size()) continue;
+      const ConvergenceSeries& se = series[best];
+      double h0 = 0, h1 = INFINITY, e0 = 0;  // the fitted range; e0 at its largest h
+      for (std::size_t k = 0; k < se.points.size(); ++k)
+        if (k < se.fit.range.size() && se.fit.range[k] == "asymptotic") {
+          if (se.points[k].h > h0) h0 = se.points[k].h, e0 = se.points[k].error;
+          h1 = std::min(h1, se.points[k].h);
+        }
+      if (!(e0 > 0) || !(h1 < h0)) continue;
+      const double a = e0 / 3;
+      const std::string block = fig.block(fmt::format("guide{}_{}", adaptive, q), {h_name, "error"},
+                                          {{h0, a}, {h1, a * std::pow(h1 / h0, q)}});
+      panel.add(Curve::of(block, "1", "2", fmt::format("slope {}: error ~ {}^{} (beside {})", q, h_name, q, se.spec.text()),
+                          fmt::format("lines dt (8,4) lw 2 lc rgb '{}'", curve_color(best))));
+    }
+    // The ranges of the data.
     panel.set(fmt::format("set xrange [{:g}:{:g}]", hmin / 1.5, hmax * 1.5));
-    panel.set(count ? fmt::format("set yrange [{:g}:{:g}]", elo / 5, ehi * 5) : std::string("set autoscale y"));
+    panel.set(std::isfinite(elo) ? fmt::format("set yrange [{:g}:{:g}]", elo / 10, ehi * 5) : std::string("set autoscale y"));
   }
   fig.multiplot = true;  // also with one panel: the figure's title above the panel's
   return fig;
@@ -139,17 +176,30 @@ Figure work_figure(const std::vector<ConvergenceSeries>& series, const Observabl
   fig.columns = 2, fig.width = 1600;
   fig.settings = {"set key right top font ',9'", "set format y '%.0e'"};
   for (int panel = 0; panel < 2; ++panel) {
-    Panel& p = fig.panel("", panel ? "wall time per run [s]" : "right-hand-side evaluations",
+    Panel& p = fig.panel("", panel ? "wall time per run [s]" : "right-hand-side evaluations per run [count]",
                          fmt::format("|{} - reference| [{}]", o.name, o.unit));
     p.logx = p.logy = true;
     for (std::size_t i = 0; i < series.size(); ++i)
       p.add(Curve::of("converge.csv", panel ? "9" : "7", fmt::format("(($1 == {} && $5 > 0) ? $5 : 1/0)", i),
-                      series[i].spec.text(), "linespoints pt 7 lw 1.5 lc rgb '" + curve_color(i) + "'"));
+                      series[i].spec.text(), overlap_safe_style(i, curve_color(i))));
   }
   return fig;
 }
 
 }  // namespace
+
+std::string order_label(const OrderFit& fit) {
+  if (!fit.fitted()) return "no fit";
+  if (!fit.has_ci()) return fmt::format("p = {:.2f} from {} points, no CI", fit.order, fit.points);
+  return fmt::format("p = {:.2f}, 95 % CI {:.2f} to {:.2f}, {} points", fit.order, fit.ci_low, fit.ci_high, fit.points);
+}
+
+bool same_errors(const std::vector<double>& a, const std::vector<double>& b) {
+  if (a.size() != b.size() || a.empty()) return false;
+  for (std::size_t i = 0; i < a.size(); ++i)
+    if (!(std::abs(a[i] - b[i]) <= 1e-3 * std::max(std::abs(a[i]), std::abs(b[i])))) return false;
+  return true;
+}
 
 std::vector<ConvergenceSeries> measure_convergence(const Observable& obs, const Parameters& prm,
                                                   const std::vector<IntegratorSpec>& specs, const std::vector<double>& dts,
@@ -160,6 +210,7 @@ std::vector<ConvergenceSeries> measure_convergence(const Observable& obs, const 
   std::vector<ConvergenceSeries> series;
   std::size_t done = 0;
   const auto start = std::chrono::steady_clock::now();
+  auto last_line = start;  // a progress line every 5 s at most (the runs are in converge.csv)
   for (const auto& sp : specs) {
     ConvergenceSeries se;
     se.spec = sp;
@@ -168,7 +219,10 @@ std::vector<ConvergenceSeries> measure_convergence(const Observable& obs, const 
       for (double h : hs) {
         se.points.push_back(measure(obs, prm, sp, h));
         ++done;
-        const double el = std::chrono::duration<double>(std::chrono::steady_clock::now() - start).count();
+        const auto now = std::chrono::steady_clock::now();
+        if (now - last_line < std::chrono::seconds(5)) continue;
+        last_line = now;
+        const double el = std::chrono::duration<double>(now - start).count();
         log << fmt::format("converge: {}/{} {} {} = {:g}: {} = {:.15g} ({:.2f} s, about {:.0f} s left)\n", done, total,
                                  sp.text(), sp.adaptive() ? "rtol" : "dt", h, obs.name, se.points.back().value,
                                  se.points.back().seconds, el / done * (total - done));
@@ -230,28 +284,15 @@ std::vector<ConvergenceSeries> measure_convergence(const Observable& obs, const 
   return series;
 }
 
-int converge_command(const std::vector<std::string>& args) {
-  if (args.empty() || args[0].rfind("--", 0) == 0) throw_input("study", "", std::string("missing; usage: ") + kUsage);
+int converge_command(const ConvergeArgs& args) {
+  if (args.study.empty()) throw_input("study", "", std::string("missing; usage: ") + kUsage);
   const auto studies = all_studies();
-  const Study& study = find_study(studies, args[0]);
+  const Study& study = find_study(studies, args.study);
   const std::vector<Observable> observables = study.observables();
-  std::string observable_name, solver_text, dt_text, rtol_text, reference, floor_text, out_text;
-  std::vector<std::string> sets;
-  bool work = false, json = false;
-  for (std::size_t i = 1; i < args.size(); ++i) {
-    const std::string& a = args[i];
-    if (a == "--work") work = true;
-    else if (a == "--json") json = true;
-    else if (is_option(a, "--observable")) observable_name = option_value(args, i);
-    else if (is_option(a, "--solver")) solver_text = option_value(args, i);
-    else if (is_option(a, "--dt")) dt_text = option_value(args, i);
-    else if (is_option(a, "--rtol")) rtol_text = option_value(args, i);
-    else if (is_option(a, "--reference")) reference = option_value(args, i);
-    else if (is_option(a, "--floor")) floor_text = option_value(args, i);
-    else if (is_option(a, "--set")) sets.push_back(option_value(args, i));
-    else if (is_option(a, "--out")) out_text = option_value(args, i);
-    else throw_input("argument", a, std::string("allowed: ") + kUsage);
-  }
+  std::string observable_name = args.observable, solver_text = args.solver, dt_text = args.dt, rtol_text = args.rtol,
+              reference = args.reference, floor_text = args.floor, out_text = args.out;
+  const std::vector<std::string>& sets = args.sets;
+  const bool work = args.work, json = args.json;
   if (observable_name.empty()) {
     std::vector<std::string> names;
     for (const auto& o : observables) names.push_back(o.name);
@@ -261,7 +302,7 @@ int converge_command(const std::vector<std::string>& args) {
   const Observable& obs = find_observable(observables, study.name(), observable_name);
   Parameters prm = study.parameters();
   for (const auto& [key, value] : obs.defaults) prm.set(key, value);
-  for (const auto& s : sets) prm.assign(s);
+  assign_each(prm, sets);
   if (solver_text.empty()) solver_text = join(work ? obs.work_solvers : obs.default_solvers, ",");
   std::vector<IntegratorSpec> specs;
   for (const auto& item : split_list(solver_text)) specs.push_back(parse_integrator_among("--solver", item, obs.integrators));
@@ -284,15 +325,16 @@ int converge_command(const std::vector<std::string>& args) {
   }
   const std::filesystem::path out =
       out_text.empty() ? std::filesystem::path("out") / ("converge-" + study.name() + "-" + obs.name) : std::filesystem::path(out_text);
+  install_interrupt_handlers();  // Ctrl-C stops between steps (exit 130) and leaves no partial file
+  make_out_dir(out);
+  const OutDirLock lock(out, args.command_line);  // one stickslip at a time in --out
   const std::vector<ConvergenceSeries> series = measure_convergence(obs, prm, specs, dts, rtols, reference, exact, floor_abs, std::cerr);
   nlohmann::json extra;
   if (exact) extra["exact"] = *exact;
-  std::vector<std::string> command_line{"stickslip", "converge"};
-  command_line.insert(command_line.end(), args.begin(), args.end());
-  extra["provenance"] = provenance(command_line, prm);
+  extra["provenance"] = provenance(args.command_line, prm);
   const nlohmann::json summary = write_convergence(out, study.name(), obs, series, reference, work, extra, std::cerr);
   if (json) std::cout << summary.dump() << std::endl;
-  std::cerr << "converge: wrote " << out.string() << "/ (converge.csv, summary.json, converge.png" << (work ? ", work.png" : "") << ")\n";
+  std::cerr << "converge: wrote " << out.string() << "/ (converge.csv, converge_long.csv, summary.json, converge.png" << (work ? ", work.png" : "") << ")\n";
   for (const auto& se : series)
     if (!se.failure.empty()) return 3;
   return 0;
@@ -308,6 +350,8 @@ nlohmann::json write_convergence(const std::filesystem::path& out, const std::st
                  fmt::format("reference [{}]", obs.unit), fmt::format("error [{}]", obs.unit),
                  "range (0 asymptotic, 1 pre-asymptotic, 2 round-off, 3 statistical)", "rhs_evals", "steps", "wall_time [s]",
                  fmt::format("stderr [{}]", obs.unit)});
+  // The same numbers in long format, one row per run and result, texts instead of codes (for pandas / R).
+  CsvWriter long_csv(out / "converge_long.csv", {"solver", "h_kind", "h", "h_unit", "range", "result", "value", "unit"});
   nlohmann::json results = nlohmann::json::array(), solver_codes = nlohmann::json::array();
   bool any_adaptive = false, any_fixed = false;
   for (std::size_t i = 0; i < series.size(); ++i) {
@@ -327,6 +371,14 @@ nlohmann::json write_convergence(const std::filesystem::path& out, const std::st
       const double code = static_cast<double>(std::find(range_codes.begin(), range_codes.end(), range) - range_codes.begin());
       csv.row({static_cast<double>(i), p.h, p.value, se.reference, p.error, code, static_cast<double>(p.rhs_evals),
                static_cast<double>(p.steps), p.seconds, p.std_error});
+      const std::string h_kind = se.spec.adaptive() ? "rtol" : "dt", h_unit = se.spec.adaptive() ? "1" : obs.step_unit;
+      const std::vector<std::tuple<std::string, double, std::string>> long_rows{
+          {obs.name, p.value, obs.unit},  {"reference", se.reference, obs.unit},
+          {"error", p.error, obs.unit},   {"stderr", p.std_error, obs.unit},
+          {"rhs_evals", static_cast<double>(p.rhs_evals), ""}, {"steps", static_cast<double>(p.steps), ""},
+          {"wall_time", p.seconds, "s"}};
+      for (const auto& [result, value, unit] : long_rows)
+        long_csv.row({se.spec.text(), h_kind, p.h, h_unit, range, result, value, unit});
       pts.push_back({{"h", p.h}, {"value", p.value}, {"error", p.error}, {"range", range}, {"rhs_evals", p.rhs_evals},
                      {"steps", p.steps}, {"wall_time_s", p.seconds}, {"stderr", p.std_error}});
     }
@@ -345,6 +397,7 @@ nlohmann::json write_convergence(const std::filesystem::path& out, const std::st
                                        : fmt::format("({} points, no CI)", se.fit.points));
   }
   csv.close();
+  long_csv.close();
   if (any_fixed || any_adaptive) render_figure(out / "converge.png", error_figure(series, obs, study, reference, any_adaptive, any_fixed), log);
   if (work) render_figure(out / "work.png", work_figure(series, obs, study), log);
 

@@ -1,10 +1,5 @@
 #include "studies/sweep.hpp"
 
-#include <fcntl.h>
-#include <spawn.h>
-#include <sys/wait.h>
-#include <unistd.h>
-
 #include <algorithm>
 #include <chrono>
 #include <cstring>
@@ -18,12 +13,12 @@
 
 #include "core/errors.hpp"
 #include "core/interrupt.hpp"
+#include "studies/child_process.hpp"
 #include "studies/cli_args.hpp"
+#include "studies/out_dir_lock.hpp"
 #include "studies/output.hpp"
 #include "studies/provenance.hpp"
 #include "studies/run_store.hpp"
-
-extern char** environ;
 
 namespace stickslip {
 
@@ -88,13 +83,10 @@ void flatten(const nlohmann::json& j, const std::string& prefix, nlohmann::json&
   }
 }
 
+// A JSON scalar as a CSV field (studies/output.hpp: RFC 4180 quoting); null is an empty field.
 std::string csv_cell(const nlohmann::json& v) {
   if (v.is_null()) return "";
-  std::string s = v.is_string() ? v.get<std::string>() : v.dump();
-  if (s.find_first_of(",\"\n") == std::string::npos) return s;
-  std::string q = "\"";
-  for (char c : s) q += c == '"' ? std::string("\"\"") : std::string(1, c);
-  return q + "\"";
+  return csv_field(v.is_string() ? v.get<std::string>() : v.dump());
 }
 
 // The unit of every name a column can end in: the study's result keys, its observables, its parameters (in that
@@ -107,9 +99,10 @@ std::map<std::string, std::string> units_of(const Study& study) {
   return u;
 }
 
-// A column name with its unit, "results.0.drift [m]": the unit of its longest dotted suffix of named parts (indices
-// skipped) that has one, so that "relative_error.t_roll" (a ratio) can differ from "t_roll" (a time).
-std::string column(const std::string& path, const std::map<std::string, std::string>& units) {
+// The unit of a result path or key ("" if none): the unit of its longest dotted suffix of named parts (indices
+// skipped) that has one, so that "relative_error.t_roll" (a ratio) can differ from "t_roll" (a time). column(): the CSV header of a
+// path with its unit, "results.0.drift [m]".
+std::string unit_of(const std::string& path, const std::map<std::string, std::string>& units) {
   std::vector<std::string> parts;  // the named parts, indices dropped
   for (std::size_t from = 0; from <= path.size();) {
     const std::size_t dot = std::min(path.find('.', from), path.size());
@@ -121,16 +114,21 @@ std::string column(const std::string& path, const std::map<std::string, std::str
     std::string suffix = parts[first];
     for (std::size_t k = first + 1; k < parts.size(); ++k) suffix += "." + parts[k];
     const auto it = units.find(suffix);
-    if (it != units.end()) return csv_cell(it->second.empty() ? path : path + " [" + it->second + "]");
+    if (it != units.end()) return it->second;
   }
-  return csv_cell(path);
+  return "";
+}
+
+std::string column(const std::string& path, const std::map<std::string, std::string>& units) {
+  const std::string unit = unit_of(path, units);
+  return csv_field(unit.empty() ? path : path + " [" + unit + "]");
 }
 
 // points.jsonl and sweep.csv from rows (sorted by point here), and summary.json.
 void write_outputs(const std::filesystem::path& out, const SweepDef& d, const std::map<std::string, std::string>& units,
-                   std::map<std::size_t, nlohmann::json> rows,
+                   std::map<std::size_t, nlohmann::json> rows, const std::map<std::size_t, nlohmann::json>& refused,
                    const nlohmann::json& timing, const nlohmann::json& provenance_json, bool complete) {
-  std::string jsonl, csv = "point";
+  std::string jsonl, csv = "point", long_csv = "point";
   std::vector<std::string> paths;
   std::map<std::string, bool> seen;
   for (const auto& [k, row] : rows)
@@ -143,9 +141,21 @@ void write_outputs(const std::filesystem::path& out, const SweepDef& d, const st
   csv += ",exit_code";
   for (const auto& p : paths) csv.append(",").append(column(p, units));
   csv += ",error\n";
+  for (const auto& [key, vals] : d.axes) long_csv.append(",").append(column(key, units));
+  long_csv += ",exit_code,result,value,unit\n";
   std::size_t failed = 0;
   for (const auto& [k, row] : rows) {
     jsonl += row.dump() + "\n";
+    // sweep_long.csv: one row per result of the point (a failed point: one row, result "error", its message).
+    std::string head = std::to_string(k);
+    for (const auto& [key, vals] : d.axes) head.append(",").append(csv_cell(row["parameters"][key]));
+    head.append(",").append(row["exit_code"].dump());
+    if (row.contains("result"))
+      for (const auto& [p, v] : row["result"].items())
+        long_csv.append(head).append(",").append(csv_field(p)).append(",").append(csv_cell(v)).append(",")
+            .append(csv_field(unit_of(p, units))).append("\n");
+    else
+      long_csv.append(head).append(",error,").append(row.contains("error") ? csv_cell(row["error"]) : std::string()).append(",\n");
     csv += std::to_string(k);
     for (const auto& [key, vals] : d.axes) csv.append(",").append(csv_cell(row["parameters"][key]));
     csv.append(",").append(row["exit_code"].dump());
@@ -156,9 +166,12 @@ void write_outputs(const std::filesystem::path& out, const SweepDef& d, const st
   }
   write_file_atomically(out / "points.jsonl", jsonl);
   write_file_atomically(out / "sweep.csv", csv);
+  write_file_atomically(out / "sweep_long.csv", long_csv);
   nlohmann::json s{{"command", "sweep"}, {"sweep_id", d.id()},     {"definition", d.definition()},
                    {"points_total", d.total()}, {"shard", {d.shard, d.shards}}, {"points_done", rows.size()},
-                   {"points_failed", failed}, {"complete", complete}};
+                   {"points_failed", failed}, {"points_refused", refused.size()}, {"complete", complete}};
+  s["refused"] = nlohmann::json::array();
+  for (const auto& [k, r] : refused) s["refused"].push_back(r);
   s["timing"] = timing;
   s["provenance"] = provenance_json;
   write_json(out / "summary.json", s);
@@ -172,24 +185,18 @@ std::string last_line(const std::filesystem::path& log) {
   return last;
 }
 
-pid_t spawn_point(const SweepDef& d, std::size_t k, const std::filesystem::path& out) {
-  std::vector<std::string> argv{"stickslip", "run", d.study};
-  for (const auto& [key, v] : d.point(k)) argv.insert(argv.end(), {"--set", key + "=" + v});
-  for (const auto& [key, v] : d.fixed) argv.insert(argv.end(), {"--set", key + "=" + v});
-  argv.insert(argv.end(), {"--out", (out / "points" / std::to_string(k)).string(), "--json"});
-  std::vector<char*> cargv;
-  for (auto& a : argv) cargv.push_back(a.data());
-  cargv.push_back(nullptr);
-  const std::string log = (out / "points" / (std::to_string(k) + ".log")).string();
-  posix_spawn_file_actions_t fa;
-  posix_spawn_file_actions_init(&fa);
-  posix_spawn_file_actions_addopen(&fa, 1, log.c_str(), O_WRONLY | O_CREAT | O_TRUNC, 0644);
-  posix_spawn_file_actions_adddup2(&fa, 1, 2);
-  pid_t pid = 0;
-  const int rc = posix_spawn(&pid, "/proc/self/exe", &fa, nullptr, cargv.data(), environ);
-  posix_spawn_file_actions_destroy(&fa);
-  if (rc != 0) throw std::runtime_error("cannot start a child stickslip: " + std::string(std::strerror(rc)));
-  return pid;
+// One point as a child `stickslip run` (studies/child_process.hpp: its own process group, killed with the sweep),
+// its stdout and stderr in points/<k>.log; it keeps the sweep's --out lock (fd 3) until it ends.
+std::unique_ptr<Child> spawn_point(const SweepDef& d, std::size_t k, const std::filesystem::path& out, int lock_fd) {
+  static const std::string self = std::filesystem::read_symlink("/proc/self/exe").string();
+  ChildSpec spec;
+  spec.argv = {self, "run", d.study};
+  for (const auto& [key, v] : d.point(k)) spec.argv.insert(spec.argv.end(), {"--set", key + "=" + v});
+  for (const auto& [key, v] : d.fixed) spec.argv.insert(spec.argv.end(), {"--set", key + "=" + v});
+  spec.argv.insert(spec.argv.end(), {"--out", (out / "points" / std::to_string(k)).string(), "--json"});
+  spec.log_file = out / "points" / (std::to_string(k) + ".log");
+  spec.keep_fd = lock_fd;
+  return std::make_unique<Child>(spec);
 }
 
 nlohmann::json point_row(const SweepDef& d, std::size_t k, int code, const std::filesystem::path& out) {
@@ -206,6 +213,21 @@ nlohmann::json point_row(const SweepDef& d, std::size_t k, int code, const std::
     row["error"] = last_line(out / "points" / (std::to_string(k) + ".log"));
   }
   return row;
+}
+
+// "KEY=V, KEY2=V2": the values of point k, for messages.
+std::string point_text(const SweepDef& d, std::size_t k) {
+  std::vector<std::string> kv;
+  for (const auto& [key, v] : d.point(k)) kv.push_back(key + "=" + v);
+  return join(kv);
+}
+
+// A refused point as summary.json lists it: the point, its values, and the key, value and reason of the refusal.
+nlohmann::json refusal(const SweepDef& d, std::size_t k, const InputError& e) {
+  nlohmann::json params = nlohmann::json::object();
+  for (const auto& [key, v] : d.point(k)) params[key] = v;
+  return {{"point", k}, {"parameters", params}, {"key", e.key}, {"value", e.value},
+          {"reason", e.key.empty() ? std::string(e.what()) : e.allowed}};
 }
 
 // The work a point plans (StudyContext::plan, from an in-process dry run): runs x steps per run x particles, or 0
@@ -252,32 +274,29 @@ std::pair<std::size_t, std::size_t> parse_shard(const std::string& text) {
 
 }  // namespace
 
-int sweep_command(const std::vector<std::string>& args) {
-  if (args.empty() || args[0].rfind("--", 0) == 0) throw_input("study", "", std::string("missing; usage: ") + kUsage);
+int sweep_command(const SweepArgs& args) {
+  if (args.study.empty()) throw_input("study", "", std::string("missing; usage: ") + kUsage);
   const auto studies = all_studies();
-  const Study& study = find_study(studies, args[0]);
+  const Study& study = find_study(studies, args.study);
   SweepDef d;
   d.study = study.name();
   Parameters check = study.parameters();  // every key and value is checked by the study's own parser
   const unsigned cores = std::max(1u, std::thread::hardware_concurrency());
-  long jobs = cores;
-  bool resume = false;
-  std::filesystem::path out = std::filesystem::path("out") / ("sweep-" + study.name());
-  for (std::size_t i = 1; i < args.size(); ++i) {
-    const std::string& a = args[i];
-    if (a == "--resume") {
-      resume = true;
-    } else if (is_option(a, "--set") || is_option(a, "--fix")) {
-      const bool fix = is_option(a, "--fix");
-      const std::string kv = option_value(args, i);
+  const long jobs = args.jobs.empty() ? static_cast<long>(cores) : parse_count("--jobs", args.jobs, 1, 1024);
+  const bool resume = args.resume;
+  if (!args.shard.empty()) std::tie(d.shard, d.shards) = parse_shard(args.shard);
+  const std::filesystem::path out =
+      args.out.empty() ? std::filesystem::path("out") / ("sweep-" + study.name()) : std::filesystem::path(args.out);
+  for (const bool fix : {false, true}) {
+    for (const std::string& kv : fix ? args.fixes : args.sets) {
       const auto eq = kv.find('=');
       if (eq == std::string::npos || eq == 0) throw_input(fix ? "--fix" : "--set", kv, "allowed: KEY=VALUE");
       const std::string key = kv.substr(0, eq), value = kv.substr(eq + 1);
       check.set(key, check.has(key) ? check.raw(key) : value);  // an unknown key: InputError listing the keys
       for (const auto& pr : d.axes)
-        if (pr.first == key) throw_input(key, value, "given twice");
+        if (pr.first == key) throw_input(key, value, "given twice (--set " + key + "=" + join(pr.second, ",") + "); give each key once");
       for (const auto& pr : d.fixed)
-        if (pr.first == key) throw_input(key, value, "given twice");
+        if (pr.first == key) throw_input(key, value, "given twice (--fix " + key + "=" + pr.second + "); give each key once");
       if (fix) {
         d.fixed.emplace_back(key, value);
       } else {
@@ -286,14 +305,6 @@ int sweep_command(const std::vector<std::string>& args) {
           throw_input(key, value, "give at least one value (a comma-separated list without empty items)");
         d.axes.emplace_back(key, vals);
       }
-    } else if (is_option(a, "--jobs")) {
-      jobs = parse_count("--jobs", option_value(args, i), 1, 1024);
-    } else if (is_option(a, "--shard")) {
-      std::tie(d.shard, d.shards) = parse_shard(option_value(args, i));
-    } else if (is_option(a, "--out")) {
-      out = option_value(args, i);
-    } else {
-      throw_input("argument", a, std::string("allowed: ") + kUsage);
     }
   }
   if (d.axes.empty()) throw_input("--set", "", "give at least one KEY=LIST to sweep");
@@ -301,21 +312,36 @@ int sweep_command(const std::vector<std::string>& args) {
   // point's run; a point that exits 2 is a failed row).
   for (const auto& [key, vals] : d.axes)
     for (const auto& v : vals) check.set(key, v);
+  install_interrupt_handlers();  // before the points are planned: a signal from here on ends the sweep cleanly
   const std::size_t total = d.total();
   std::map<std::size_t, double> cost;
-  for (std::size_t k = 0; k < total; ++k)
-    if (d.in_shard(k)) cost[k] = planned_cost(study, d, k);
+  std::map<std::size_t, nlohmann::json> refused;  // --skip-refused: the points the study refuses, not run
+  for (std::size_t k = 0; k < total; ++k) {
+    if (!d.in_shard(k)) continue;
+    try {
+      cost[k] = planned_cost(study, d, k);
+    } catch (const InputError& e) {
+      const std::string where = fmt::format("point {} of the sweep ({})", k, point_text(d, k));
+      if (!args.skip_refused) {
+        if (e.key.empty()) throw InputError(std::string(e.what()) + "; " + where + "; --skip-refused runs the others");
+        throw InputError(e.key, e.value, e.allowed + "; " + where + "; --skip-refused runs the others");
+      }
+      refused[k] = refusal(d, k, e);
+      std::cerr << fmt::format("sweep {}: {} refused, skipped: {}\n", study.name(), where, e.what());
+    }
+  }
   make_out_dir(out);
-  std::filesystem::create_directories(out / "points");
+  const OutDirLock lock(out, args.command_line);  // held by the sweep and every point it starts
+  if (std::error_code ec; !std::filesystem::create_directories(out / "points", ec) && ec)
+    throw IoError("cannot create the folder", (out / "points").string(), ec.value());
   Parameters sp("sweep");
   sp.declare("sweep_id", d.id(), "").declare("shard", fmt::format("{}/{}", d.shard, d.shards), "");
-  install_interrupt_handlers();  // before runs.jsonl appears
   RunStore store(out, "sweep " + study.name(), sp, resume);
 
   std::vector<std::size_t> pending;
   std::map<std::size_t, nlohmann::json> rows;
   for (std::size_t k = 0; k < total; ++k) {
-    if (!d.in_shard(k)) continue;
+    if (!d.in_shard(k) || refused.count(k)) continue;
     if (const nlohmann::json* r = store.stored("point-" + std::to_string(k))) rows[k] = *r;
     else pending.push_back(k);
   }
@@ -324,76 +350,91 @@ int sweep_command(const std::vector<std::string>& args) {
   std::stable_sort(pending.begin(), pending.end(), [&](std::size_t a, std::size_t b) { return cost[a] > cost[b]; });
   double cost_total = 0, cost_done = 0;
   for (std::size_t k : pending) cost_total += cost[k];
-  std::cerr << fmt::format("sweep {}: {} points ({} in shard {}/{}, {} stored), {} jobs\n", study.name(), total, mine,
-                           d.shard, d.shards, rows.size(), jobs);
+  std::cerr << fmt::format("sweep {}: {} points ({} in shard {}/{}, {} stored{}), {} jobs\n", study.name(), total, mine,
+                           d.shard, d.shards, rows.size(),
+                           refused.empty() ? std::string() : fmt::format(", {} refused and skipped", refused.size()), jobs);
   const auto start = std::chrono::steady_clock::now();
-  std::map<pid_t, std::size_t> running;
+  // The points under way; destroying one that still runs kills it (an exception unwinding past this loop).
+  std::vector<std::pair<std::unique_ptr<Child>, std::size_t>> running;
   std::size_t next = 0, done_now = 0;
   int signal_seen = 0;
+  std::string io_failure;  // a point that exited 4 (a file it could not write): no new point starts
+  std::chrono::steady_clock::time_point kill_at;
   while (next < pending.size() || !running.empty()) {
-    if (interrupted() && !signal_seen) {
+    if (interrupted() && !signal_seen) {  // end every point; each writes its partial summary and exits 143
       signal_seen = interrupt_flag();
-      for (const auto& [pid, k] : running) ::kill(pid, SIGTERM);
+      for (auto& r : running) r.first->signal(SIGTERM);
+      kill_at = std::chrono::steady_clock::now() + std::chrono::seconds(5);
     }
-    while (!signal_seen && next < pending.size() && running.size() < static_cast<std::size_t>(jobs)) {
+    if (signal_seen && std::chrono::steady_clock::now() > kill_at)
+      for (auto& r : running) r.first->signal(SIGKILL);
+    while (!signal_seen && io_failure.empty() && next < pending.size() && running.size() < static_cast<std::size_t>(jobs)) {
       const std::size_t k = pending[next++];
-      running[spawn_point(d, k, out)] = k;
+      running.emplace_back(spawn_point(d, k, out, lock.fd()), k);
     }
     if (running.empty()) break;
-    int status = 0;
-    const pid_t pid = ::waitpid(-1, &status, 0);
-    if (pid < 0) {
-      if (errno == EINTR) continue;
-      throw std::runtime_error(std::string("waitpid: ") + std::strerror(errno));
+    bool reaped = false;
+    for (auto it = running.begin(); it != running.end();) {
+      const std::optional<int> status = it->first->poll();
+      if (!status) {
+        ++it;
+        continue;
+      }
+      reaped = true;
+      const std::size_t k = it->second;
+      const int code = *status;
+      it = running.erase(it);
+      if (code >= 128 || signal_seen) continue;  // ended by a signal: not a result; --resume runs it again
+      if (code == 4) {  // not a property of the point (a full disk, ...): not recorded, --resume runs it again
+        std::string why = last_line(out / "points" / (std::to_string(k) + ".log"));
+        for (const std::string prefix : {"stickslip: error: ", "stickslip: internal error: "})
+          if (why.rfind(prefix, 0) == 0) why = why.substr(prefix.size());
+        if (io_failure.empty()) io_failure = fmt::format("point {}: {}", k, why.empty() ? "exit 4" : why);
+        continue;
+      }
+      const nlohmann::json row = point_row(d, k, code, out);
+      store.record("point-" + std::to_string(k), row);
+      rows[k] = row;
+      ++done_now;
+      cost_done += cost[k];
+      const double el = std::chrono::duration<double>(std::chrono::steady_clock::now() - start).count();
+      // The time left in proportion to the planned work left (to the points left where no work is planned).
+      const double left = cost_total > 0 && cost_done > 0
+                              ? el / cost_done * (cost_total - cost_done)
+                              : el / static_cast<double>(done_now) * static_cast<double>(pending.size() - done_now);
+      std::cerr << fmt::format("sweep {}: {}/{} points ({:.0f} %), {:.1f} s elapsed, about {:.0f} s left{}\n", study.name(),
+                               rows.size(), mine, 100.0 * static_cast<double>(rows.size()) / static_cast<double>(mine), el,
+                               left, code ? fmt::format(" (point {} exit {})", k, code) : std::string());
     }
-    const auto it = running.find(pid);
-    if (it == running.end()) continue;
-    const std::size_t k = it->second;
-    running.erase(it);
-    const int code = WIFEXITED(status) ? WEXITSTATUS(status) : 128 + WTERMSIG(status);
-    if (code >= 128 || signal_seen) continue;  // ended by a signal: not a result; --resume runs it again
-    const nlohmann::json row = point_row(d, k, code, out);
-    store.record("point-" + std::to_string(k), row);
-    rows[k] = row;
-    ++done_now;
-    cost_done += cost[k];
-    const double el = std::chrono::duration<double>(std::chrono::steady_clock::now() - start).count();
-    // The time left in proportion to the planned work left (to the points left where no work is planned).
-    const double left = cost_total > 0 && cost_done > 0
-                            ? el / cost_done * (cost_total - cost_done)
-                            : el / static_cast<double>(done_now) * static_cast<double>(pending.size() - done_now);
-    std::cerr << fmt::format("sweep {}: {}/{} points ({:.0f} %), {:.1f} s elapsed, about {:.0f} s left{}\n", study.name(),
-                             rows.size(), mine, 100.0 * static_cast<double>(rows.size()) / static_cast<double>(mine), el,
-                             left, code ? fmt::format(" (point {} exit {})", k, code) : std::string());
+    if (!reaped) std::this_thread::sleep_for(std::chrono::milliseconds(5));  // a signal is seen within 5 ms
   }
   const double wall = std::chrono::duration<double>(std::chrono::steady_clock::now() - start).count();
-  std::vector<std::string> command_line{"stickslip", "sweep"};
-  command_line.insert(command_line.end(), args.begin(), args.end());
+  if (!io_failure.empty()) {  // no sweep.csv, points.jsonl or summary.json of a sweep cut short by a full disk
+    std::cerr << "stickslip: error: " << io_failure << " (" << rows.size() << " points on disk in " << out.string()
+              << "/runs.jsonl; finish with --resume once the cause is fixed)\n";
+    return 4;
+  }
+  const std::vector<std::string>& command_line = args.command_line;
   const nlohmann::json timing{{"jobs", jobs}, {"wall_time_s", wall}, {"points_run", done_now}, {"start_order", pending}};
-  write_outputs(out, d, units_of(study), rows, timing, provenance(command_line, sp), rows.size() == mine);
+  write_outputs(out, d, units_of(study), rows, refused, timing, provenance(command_line, sp), rows.size() == mine);
   if (signal_seen) {
     std::cerr << "stickslip sweep: interrupted; " << rows.size() << " points on disk in " << out.string()
               << "/runs.jsonl; finish with --resume (same arguments)\n";
     return interrupted_exit_code(signal_seen);
   }
-  std::cerr << fmt::format("sweep {}: wrote {}/ (sweep.csv, points.jsonl, summary.json) in {:.1f} s\n", study.name(),
+  std::cerr << fmt::format("sweep {}: wrote {}/ (sweep.csv, sweep_long.csv, points.jsonl, summary.json) in {:.1f} s\n", study.name(),
                            out.string(), wall);
   return 0;
 }
 
-int merge_command(const std::vector<std::string>& args) {
-  std::vector<std::filesystem::path> dirs;
-  std::filesystem::path out;
-  for (std::size_t i = 0; i < args.size(); ++i) {
-    if (is_option(args[i], "--out")) out = option_value(args, i);
-    else if (args[i].rfind("--", 0) == 0) throw_input("argument", args[i], "allowed: stickslip merge DIR... --out DIR");
-    else dirs.push_back(args[i]);
-  }
+int merge_command(const MergeArgs& args) {
+  std::vector<std::filesystem::path> dirs(args.dirs.begin(), args.dirs.end());
+  const std::filesystem::path out = args.out;
   if (dirs.empty()) throw_input("merge", "", "give the folders of the shards: stickslip merge DIR... --out DIR");
   if (out.empty()) throw_input("--out", "", "missing; stickslip merge DIR... --out DIR");
   SweepDef d;
   std::string id;
-  std::map<std::size_t, nlohmann::json> rows;
+  std::map<std::size_t, nlohmann::json> rows, refused;
   for (const auto& dir : dirs) {
     std::ifstream in(dir / "summary.json");
     if (!in) throw_input("merge", dir.string(), "no summary.json of a sweep there");
@@ -411,11 +452,16 @@ int merge_command(const std::vector<std::string>& args) {
       throw_input("merge", dir.string(),
                   "belongs to another sweep (id " + s.at("sweep_id").get<std::string>() + ", not " + id + ")");
     }
+    if (s.contains("refused"))
+      for (const auto& r : s["refused"]) refused[r.at("point").get<std::size_t>()] = r;
     std::ifstream pts(dir / "points.jsonl");
     std::string line;
-    while (std::getline(pts, line)) {
+    for (std::size_t number = 1; std::getline(pts, line); ++number) {
       if (line.empty()) continue;
-      const nlohmann::json row = nlohmann::json::parse(line);
+      const nlohmann::json row = nlohmann::json::parse(line, nullptr, false);
+      if (!row.is_object() || !row.contains("point") || !row["point"].is_number_unsigned() || !row.contains("exit_code"))
+        throw_input("merge", dir.string(), fmt::format("line {} of {} is not a point row (hand-edited or damaged)", number,
+                                                       (dir / "points.jsonl").string()));
       const std::size_t k = row.at("point").get<std::size_t>();
       if (rows.count(k) && rows[k] != row) throw_input("merge", dir.string(), fmt::format("point {} differs from another folder's", k));
       rows[k] = row;
@@ -423,7 +469,7 @@ int merge_command(const std::vector<std::string>& args) {
   }
   std::vector<std::string> missing;
   for (std::size_t k = 0; k < d.total(); ++k)
-    if (!rows.count(k)) missing.push_back(std::to_string(k));
+    if (!rows.count(k) && !refused.count(k)) missing.push_back(std::to_string(k));
   if (!missing.empty())
     throw_input("merge", join(dirs.size() > 3 ? std::vector<std::string>{dirs[0].string(), "..."} : [&] {
                   std::vector<std::string> v;
@@ -432,12 +478,13 @@ int merge_command(const std::vector<std::string>& args) {
                 }()),
                 fmt::format("incomplete: {} of {} points missing (first: {})", missing.size(), d.total(), missing.front()));
   make_out_dir(out);
-  std::vector<std::string> command_line{"stickslip", "merge"};
-  command_line.insert(command_line.end(), args.begin(), args.end());
+  const std::vector<std::string>& command_line = args.command_line;
+  const OutDirLock lock(out, command_line);
   Parameters sp("sweep");
   sp.declare("sweep_id", id, "").declare("shard", "1/1", "");
   const auto studies = all_studies();
-  write_outputs(out, d, units_of(find_study(studies, d.study)), rows, {{"merged_from", dirs.size()}}, provenance(command_line, sp), true);
+  write_outputs(out, d, units_of(find_study(studies, d.study)), rows, refused, {{"merged_from", dirs.size()}},
+                provenance(command_line, sp), true);
   std::cerr << fmt::format("merge: {} points of sweep {} from {} folders -> {}/\n", rows.size(), id, dirs.size(), out.string());
   return 0;
 }
