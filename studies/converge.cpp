@@ -325,11 +325,9 @@ int converge_command(const ConvergeArgs& args) {
   }
   const std::filesystem::path out =
       out_text.empty() ? std::filesystem::path("out") / ("converge-" + study.name() + "-" + obs.name) : std::filesystem::path(out_text);
-  std::vector<std::string> command_line{"stickslip", "converge"};
-  command_line.insert(command_line.end(), args.begin(), args.end());
   install_interrupt_handlers();  // Ctrl-C stops between steps (exit 130) and leaves no partial file
   make_out_dir(out);
-  const OutDirLock lock(out, command_line);  // one stickslip at a time in --out
+  const OutDirLock lock(out, args.command_line);  // one stickslip at a time in --out
   const std::vector<ConvergenceSeries> series = measure_convergence(obs, prm, specs, dts, rtols, reference, exact, floor_abs, std::cerr);
   nlohmann::json extra;
   if (exact) extra["exact"] = *exact;

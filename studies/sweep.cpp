@@ -331,9 +331,7 @@ int sweep_command(const SweepArgs& args) {
     }
   }
   make_out_dir(out);
-  std::vector<std::string> command_line{"stickslip", "sweep"};
-  command_line.insert(command_line.end(), args.begin(), args.end());
-  const OutDirLock lock(out, command_line);  // held by the sweep and every point it starts
+  const OutDirLock lock(out, args.command_line);  // held by the sweep and every point it starts
   if (std::error_code ec; !std::filesystem::create_directories(out / "points", ec) && ec)
     throw IoError("cannot create the folder", (out / "points").string(), ec.value());
   Parameters sp("sweep");
