@@ -70,7 +70,7 @@ InclineBlock::InclineBlock(BlockParameters p, BlockLaw law, bool velocity_projec
   p_.validate();
   if (law == BlockLaw::coulomb) throw std::logic_error("InclineBlock: the coulomb law is InclineBlockFilippov");
   if (law == BlockLaw::csds && !p_.damping)
-    throw_input("damping", "off", "friction=csds needs gamma_t > 0 (eq. 10 of seed 001 divides by it); use damping=on");
+    throw_input("damping", "off", "friction=csds needs gamma_t > 0 (eq. 10 of Führer, Brendel & Wolf divides by it); use damping=on");
 }
 
 std::vector<std::string> InclineBlock::state_names() const {

@@ -40,7 +40,7 @@ HookeArguments HookeArguments::parse(LAMMPS_NS::LAMMPS* lmp, const std::string& 
   if (v[5] == 0) v[3] = 0;
   if (csds && v[3] <= 0)
     bad_input(lmp, cmd, "gamma_t", std::to_string(v[3]),
-              "> 0 with dampflag 1 (the C-SDS slides at rate -(F_max F/|F| + k xi)/gamma, seed 001 eq. 10)");
+              "> 0 with dampflag 1 (the C-SDS slides at rate -(F_max F/|F| + k xi)/gamma, Führer, Brendel & Wolf eq. 10)");
   if (csds && v[3] < kMinCsdsDashpot)
     bad_input(lmp, cmd, "gamma_t", arg[3], ">= 1e-100 (the C-SDS rate k xi/gamma_t overflows a double below)");
   return a;
