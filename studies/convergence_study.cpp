@@ -231,6 +231,7 @@ class ConvergenceStudy final : public Study {
             csv.row({q.t, e, scale * e});
             largest = std::max(largest, std::abs(e));
           }
+          csv.close();
           j[scheme][std::to_string(scale)] = json_number(largest);
         }
       return nlohmann::json{{"dt_max", dt_max}, {"c", scales}, {"largest_error", j}};

@@ -647,7 +647,7 @@ class DsdsCoolingStudy : public Study {
       Figure f{"", 1, 1, 1100, 750, {}, {}};
       Panel& p = f.panel("D-SDS over C-SDS cooling rate at equal temperature (gas: paired seeds, +-1 stderr; "
                          "line and band: kinetic prediction +-2 stderr)",
-                         "translational temperature T_tr/T0", "zeta_D / zeta_C");
+                         "translational temperature T_tr/T0 [1]", "zeta_D / zeta_C [1]");
       p.logx = true;
       p.set(xr).set("set key outside bottom center horizontal maxrows 3 font ',9'");
       p.set("set object 1 rect from graph 0, graph 0 to graph 1, first 1 fc rgb '#f2e6e6' fs solid 1.0 noborder behind");
@@ -656,7 +656,7 @@ class DsdsCoolingStudy : public Study {
       for (std::size_t k = 0; k < sets.size(); ++k) {
         const std::string sel = fmt::format("($1 == {} ? ", k);
         if (kinetic) {
-          p.add(Curve::of("dsds_cooling_kinetic.csv", sel + "$2 : 1/0)", "3:($3-2*$4):($3+2*$4)", "",
+          p.add(Curve::of("dsds_cooling_kinetic.csv", sel + "$2 : 1/0)", "($3-2*$4):($3+2*$4)", "",
                           "filledcurves fs transparent solid 0.2 noborder" + lc(k)));
           p.add(Curve::of("dsds_cooling_kinetic.csv", sel + "$2 : 1/0)", "3", sets[k].label() + " (kinetic)",
                           "lines lw 2" + lc(k)));
@@ -674,7 +674,7 @@ class DsdsCoolingStudy : public Study {
     if (rotation || kinetic) {
       Figure f{"", 1, 1, 1000, 650, {}, {}};
       Panel& p = f.panel("Rotational over translational temperature (gas: points at the bin edges; kinetic: lines)",
-                         "translational temperature T_tr/T0", "T_rot / T_tr");
+                         "translational temperature T_tr/T0 [1]", "T_rot / T_tr [1]");
       p.logx = true;
       p.set(xr).set("set key outside bottom center horizontal maxrows 4 font ',9'");
       for (std::size_t k = 0; k < sets.size(); ++k) {
@@ -696,7 +696,7 @@ class DsdsCoolingStudy : public Study {
         f.multiplot = true;
         Panel& a = f.panel("D-SDS: energy created and dissipated again, dt -> 0 (lines: v_t from the centres' motion; "
                            "points: from spins)",
-                           "impact angle psi, tan psi = v_t/v_n at the contact point [deg]", "energy per collision / E");
+                           "impact angle psi, tan psi = v_t/v_n at the contact point [deg]", "energy per collision / E [1]");
         a.set("set key top left font ',9'").set("set xrange [0:90]");
         const std::string base = fmt::format("(($1 == {}) && ($2 == 1) && ", k);
         const auto sel = [&](int kind) { return base + fmt::format("($3 == {}) ? $4 : 1/0)", kind); };

@@ -213,7 +213,9 @@ class HeapStudy : public Study {
       throw_input("dt_factors", prm.raw("dt_factors"), "dt x factor at most t_c/5 = " + format_value(tc / 5) + " s");
     if (!(c.t_max > 10 * c.dt)) throw_input("t_max", prm.raw("t_max"), "longer than 10 dt = " + format_value(10 * c.dt) + " s");
     (void)checked_count(prm, "dt", c.dt, "t_max", c.t_max, kMaxSteps, "steps of the pour");
-    for (double f : c.dt_factors) (void)checked_count(prm, "dt", c.dt * f, "t_drift", c.t_drift, kMaxSteps, "steps of a drift window");
+    const std::string window_step_key = prm.given("dt_factors") ? "dt_factors" : "dt";  // the step is dt x factor
+    for (double f : c.dt_factors)
+      (void)checked_count(prm, window_step_key, c.dt * f, "t_drift", c.t_drift, kMaxSteps, "steps of a drift window");
     if (!(c.sample >= c.dt)) throw_input("sample", prm.raw("sample"), "at least dt = " + format_value(c.dt) + " s");
     c.bin = bin_d * c.d_mean;
     c.e_ref = static_cast<double>(sp.n) * m_mean * sp.g * c.d_mean;

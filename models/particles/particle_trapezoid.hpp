@@ -200,7 +200,7 @@ ParticleTrapezoidStats trapezoid_run(const Engine& e, GranularState& s, double d
                                                       : std::string("non-finite state");
         throw SolverError("trapezoid (particle engine): " + what + " at t = " + format_value(t) + " with dt = " +
                           format_value(dt) + " (the floor dt * " + format_value(o.min_dt_factor) + "); particle " +
-                          std::to_string(w.worst) + " changed most; reduce dt (seed 004 eq. 50) or raise tol");
+                          std::to_string(w.worst) + " changed most; reduce dt (Campello eq. 50) or raise tol");
       }
       continue;
     }

@@ -235,7 +235,7 @@ Counts raw_ida(double dt, double t_end, double rtol, double atol) {
 }  // namespace
 
 int main() {
-  std::printf("stickslip driver overhead, sliding plates (seed 001 §3.1), minimum of repeated runs\n\n");
+  std::printf("stickslip driver overhead, sliding plates (Führer, Brendel & Wolf §3.1), minimum of repeated runs\n\n");
 
   // 1. odeint RK4 vs hand-written loop, C-SDS without events, 1e6 steps.
   {

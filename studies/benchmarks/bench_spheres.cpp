@@ -81,7 +81,7 @@ int main() {
               std::thread::hardware_concurrency());
 
   // ---- 1. container ----
-  std::printf("1. container (seed 004 ex. 5.3, 230 particles, 2-D), steps over t in [1.0, 1.5] s\n");
+  std::printf("1. container (Campello ex. 5.3, 230 particles, 2-D), steps over t in [1.0, 1.5] s\n");
   std::printf("%-10s %8s %10s %16s %16s %10s %12s\n", "rotations", "steps", "seconds", "particle-steps/s",
               "contact-evals/s", "mean iter", "us/p-step");
   for (bool rot : {true, false}) {

@@ -141,7 +141,7 @@ TEST_CASE("every command has its help: stickslip help COMMAND equals stickslip C
   // help STUDY: the study's parameters and its observables.
   const auto study = stickslip::test::run_cli("help sliding-plates");
   CHECK(study.code == 0);
-  for (const char* n : {"parameters (--set KEY=VALUE):", "  friction = dsds,csds", "observables", "  v_end [n.u.]"})
+  for (const char* n : {"parameters (--set KEY=VALUE; numbers as", "  friction = dsds,csds", "observables", "  v_end [n.u.]"})
     CHECK_MESSAGE(study.out.find(n) != std::string::npos, n);
   // No arguments: the program's help, exit 2.
   const auto none = stickslip::test::run_cli("");

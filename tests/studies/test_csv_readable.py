@@ -38,7 +38,7 @@ SOURCE = os.path.dirname(os.path.dirname(HERE))
 UNITLESS = {
     # counts, indices and codes
     "point", "index", "solver_index", "friction_index", "mode", "exit_code", "steps", "rhs_evals", "samples",
-    "points", "runs_done", "touching", "sweeps", "range", "lambda",
+    "points", "runs_done", "touching", "sweeps", "range", "lambda", "failed",
     # names and settings (text or on/off)
     "friction", "law", "scheme", "system", "geometry", "solver", "study", "label", "start", "events", "damping",
     "projection", "h_kind", "h_unit", "result", "unit", "error",

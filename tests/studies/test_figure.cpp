@@ -129,6 +129,7 @@ TEST_CASE("render_figure passes gnuplot's warnings to the log, and a clean figur
   {
     CsvWriter csv(dir / "flat.csv", {"t [s]", "x [m]"});
     for (int i = 0; i <= 3; ++i) csv.row({0.1 * i, 0.0});
+    csv.close();
   }
   Figure fig;
   fig.panel("", "t [s]", "x [m]").add(Curve::of("flat.csv", "1", "2", "x(t) = 0"));
