@@ -13,6 +13,10 @@ namespace stickslip {
 double law_parameter(const Param& p, const LawValues& values, const std::string& law) {
   const LawValues::Value* v = values.find(p.name);
   const double x = v ? v->value : p.fallback;
+  // A value a relation derived from the user's finite keys that overflowed (slope-drift size=1e308: the block's mass
+  // is inf and gamma_t per mass NaN) is no bad input: it is passed on, and the run fails with the driver's non-finite
+  // state (exit 3, as every other overflow of a run).
+  if (v && !v->key.empty() && v->key != p.name && !std::isfinite(x)) return x;
   const bool below = p.lo_open ? !(x > p.lo) : !(x >= p.lo);
   const bool above = p.hi_open ? !(x < p.hi) : !(x <= p.hi);
   if (below || above || !std::isfinite(x)) {
