@@ -22,10 +22,8 @@ void require_count(const std::string& key, const std::string& value, double coun
 }
 
 std::string blamed_key(const Parameters& prm, const std::string& step_key, const std::string& span_key) {
-  const auto changed = [&](const std::string& key) {
-    const auto it = prm.entries().find(key);
-    return it != prm.entries().end() && it->second.value != it->second.default_value;
-  };
+  // Parameters::culprit's rule ("the first key the user gave"), for keys a study may not declare.
+  const auto changed = [&](const std::string& key) { return prm.has(key) && prm.given(key); };
   return changed(span_key) && !changed(step_key) ? span_key : step_key;
 }
 

@@ -83,8 +83,8 @@ class ConvergenceStudy final : public Study {
     }
 
     // The finest run keeps t_end / (dt_max / 2^(levels-1)) samples (studies/plate_runs.hpp).
-    require_count(blamed_key(prm, "dt_max", "t_end"), prm.raw(blamed_key(prm, "dt_max", "t_end")),
-                  step_count(t_end, dts.back()), kMaxSamples,
+    const std::string finest_key = blamed_key(prm, "dt_max", "t_end");
+    require_count(finest_key, prm.raw(finest_key), step_count(t_end, dts.back()), kMaxSamples,
                   "t_end / (dt_max / 2^(levels-1)) = " + format_value(t_end) + " / " + format_value(dts.back()),
                   "samples in the finest run", "raise dt_max, lower levels or t_end");
     double steps_per_run = 0;
