@@ -41,6 +41,11 @@ ContactForm choose_contact_form(const std::string& law, unsigned f, Driver d, bo
     if ((f & form_dae_ode) || (ida && (f & form_dae))) return ContactForm::dae;
     if (f & form_hybrid) return ContactForm::hybrid;
   }
+  if (ida && (f & form_jumps)) {  // a rate or slip force that jumps gives IDA's Newton iteration no smooth residual
+    if (f & (form_dae | form_dae_ode | form_hybrid))
+      throw_input("events", "off", "friction=" + law + " runs under ida in its hybrid or DAE form, whose switches are events; use events=on");
+    return refuse(refusal(law, RelationKind::one_d, d));
+  }
   if (f & form_rate) return ContactForm::rate;
   if (f & form_slip_force) return ContactForm::slip_force;
   if ((f & form_dae) || (f & form_dae_ode)) {

@@ -26,6 +26,7 @@ struct CundallStrack {
   static constexpr const char* name = "cundall-strack";
   static constexpr const char* summary =
       "tangential spring dF = -k_t v dt cut off at mu F_n, dashpot gamma_t (Krengel & Matuttis eq. 19-20)";
+  static constexpr bool rate_jumps = true;  // the cut-off switches the rate's loading part off: not for IDA
   static constexpr double inf = std::numeric_limits<double>::infinity();
   static constexpr std::array<Param, 3> parameters{{
       {"mu", "1", 0.5, 0, inf, false, false, "friction coefficient: the cut-off mu F_n"},

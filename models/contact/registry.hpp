@@ -46,6 +46,7 @@ enum Form : unsigned {
   form_dae_ode = 1u << 7,     // hybrid DAE whose rate keeps its algebraic rows (any driver with events)
   form_filippov = 1u << 8,    // set-valued pieces
   form_exact_static = 1u << 9,  // the increment needs the relation's StickKinematics (velocity Verlet only)
+  form_jumps = 1u << 10,        // its rate or slip force jumps (a cut-off, sign(v)): no smooth residual for IDA
   all_forms = ~0u,
 };
 // "rate, hybrid, ..." (the names of the forms in a mask).
@@ -146,6 +147,8 @@ unsigned forms_of_type() {
   if constexpr (SlipForceForm<L, C> || SetValuedLaw<L>) f |= form_slip_force;
   if constexpr (ResetForm<L, C>) f = (f & ~form_rate) | form_reset;  // its rate means nothing without the reset
   if constexpr (std::is_same_v<C, Slip1>) {
+    if constexpr (requires { requires L::rate_jumps; }) if (f & form_rate) f |= form_jumps;
+    if constexpr (SetValuedLaw<L>) if (f & form_slip_force) f |= form_jumps;  // sign(v) at v = 0
     if constexpr (HasHybrid<L>) f |= law.hybrid().form() == ModelForm::ode ? form_hybrid : form_hybrid_rule;
     if constexpr (HasDae<L> || SetValuedLaw<L>) f |= dae_form(law, true).form() == ModelForm::ode ? form_dae_ode : form_dae;
     if constexpr (SetValuedLaw<L>) f |= form_filippov;
@@ -157,7 +160,11 @@ template <class E>
 unsigned entry_forms(const E& e, RelationKind kind) {
   using L = typename E::Law;
   switch (kind) {
-    case RelationKind::one_d: return e.offers & forms_of_type<L, Slip1>();
+    case RelationKind::one_d: {
+      unsigned f = (e.offers | form_jumps) & forms_of_type<L, Slip1>();
+      if (!(f & (form_rate | form_slip_force))) f &= ~form_jumps;  // a jump matters to the forms that have it
+      return f;
+    }
     case RelationKind::particles: {
       unsigned f = e.offers & forms_of_type<L, ContactKinematics>();
       if (!(f & form_increment)) f &= ~form_exact_static;
