@@ -252,7 +252,11 @@ RunStats integrate_filippov(const FilippovSystem& system, double t0, double t_en
   const FilippovModel model(system, options.gradient, options.fd_delta);
   if (mode.empty()) mode = model.initial_mode(t0, x);
   if (mode.size() != system.num_surfaces()) throw std::logic_error("integrate_filippov: one mode entry per surface");
-  return integrate(model, t0, t_end, x, mode, options.solver, observer);
+  // The modes of a Filippov system switch only at located crossings of its surfaces: without events a region's
+  // vector field would run on past the surface (the plates' friction pushing on through v = 0), so they are always on.
+  SolverOptions so = options.solver;
+  so.events = true;
+  return integrate(model, t0, t_end, x, mode, so, observer);
 }
 
 }  // namespace stickslip
