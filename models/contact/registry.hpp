@@ -28,6 +28,7 @@
 #include "models/contact/mindlin.hpp"
 #include "models/contact/set_valued.hpp"
 #include "models/contact/slip_force_laws.hpp"
+#include "models/contact/stribeck.hpp"
 #include "models/contact/weakening.hpp"
 #include "models/particles/contact_kinematics.hpp"
 
@@ -97,6 +98,7 @@ inline constexpr auto tangential_law_entries() {
       entry<Viscous>(),
       entry<TanhFriction>(),
       entry<Weakening>(),
+      entry<Stribeck>(),
   };
 }
 
