@@ -248,19 +248,21 @@ PropertyCheck particle_cell(const std::string& name, Driver driver) {
   // mu is the engine's: refused as NaN by every law that reads it (a frictionless contact does not).
   const bool reads_mu = std::find_if(params.begin(), params.end(), [](const Param& p) { return std::string(p.name) == "mu"; }) != params.end();
   const std::vector<double> mu_invalid = reads_mu ? std::vector<double>{nan} : std::vector<double>{};
-  c.ranges = {{"radius", 0.005, 0.02, true, {}},  {"kn", 1e4, 1e6, true, {}},     {"kt_ratio", 0.2, 0.5, false, {}},
+  c.ranges = {{"radius", 0.005, 0.02, true, {}},  {"kn", 1e4, 1e6, true, {0, -1, nan}},     {"kt_ratio", 0.2, 0.5, false, {}},
               {"gamma_ratio", 0.5, 2, true, {}},  {"mu", 0.3, 0.8, false, mu_invalid}, {"young", 1e7, 1e9, true, {}},
               {"q_stick", 0.05, 0.45, false, {}}, {"q_slip", 1.3, 2.0, false, {}}, {"v0", 0.05, 0.5, true, {}}};
   for (const auto& r : own_ranges(params, bound)) c.ranges.push_back(r);
   c.cost = driver == Driver::trapezoid ? 10 : 3;
   c.run = [name, driver, params](const Draw& d) {
     const double r = d["radius"], m = 2500 * 4.0 / 3.0 * kPi * r * r * r, kn = d["kn"];
+    // the normal law from its declarations (first: k_t derives from it), so a bad k_n is refused with its key
+    const auto normal = make_law<LinearSpringDashpot>(LawValues().set("kn", kn).set("gamma_n", 2 * 0.5 * std::sqrt(kn / m)));
     const double kt = d["kt_ratio"] * kn;
     TangentialParameters tp{kt, d["gamma_ratio"] * std::sqrt(kt / m), d["mu"], d["young"], 0.3,
                             own_values(d, params, bound)};
     const L law = make_law<L>(detail::engine_values(tp));
     ParticleEngine<LinearSpringDashpot, L> e;
-    e.normal = {kn, 2 * 0.5 * std::sqrt(kn / m)};
+    e.normal = normal;
     e.tangential = law;
     e.skin = 0.1 * r;
     const double dt = kPi * std::sqrt(m / kn) / 50, mu_s = law.static_threshold(1.0);
