@@ -15,9 +15,9 @@
 // well-conditioned draws); a pour whose collisions amplify position errors carries them as far as it carries the
 // reference started from discs moved by delta = v_impact dt/10 (alternately +-delta in x), so the tolerance is
 // max(v_impact dt, 3 x that spread) (seed 1 at 1000 draws: 3 draws had exceeded v_impact dt, by 1.1-2.7, where the
-// spread was 11-27 v_impact dt/10; they pass at 0.30-0.35 of the new tolerance). The window (t_end <= 0.42 s, up to 4 discs) covers the first impacts on the
-// face and between discs: a longer pour is chaotic (two correct solvers part by centimetres after a dozen
-// collisions: 2 of 100 draws to 0.58 s), which no tolerance from the schemes' error covers. xi = 0 and
+// spread was 11-27 v_impact dt/10; they pass at 0.30-0.35 of the new tolerance). The window (t_end <= 0.42 s, up
+// to 4 discs) covers the first impacts on the face and between discs: a longer pour is chaotic (two correct solvers
+// part by centimetres after a dozen collisions: 2 of 100 draws to 0.58 s). xi = 0 and
 // mu_s = mu_d: the only setting in which both forms implement the same Mindlin law (the ODE cone uses the
 // elastic normal force, see models/sphere_model.hpp); the drawn mu_s, mu_s_wall set both coefficients.
 #include <cmath>
