@@ -246,7 +246,11 @@ class SlidingPlatesStudy final : public Study {
     });
     nlohmann::json summary{{"study", name()}, {"results", results}, {"exact", exact_json}};
     render_figure(out / "fig1_dynamics.png", dynamics_figure(configs, csds_ok), ctx.log);
-    render_figure(out / "fig2_kinetic_energy.png", kinetic_difference_figure(out, configs), ctx.log);
+    std::size_t fig2_pairs = 0;
+    const Figure fig2 = kinetic_difference_figure(out, configs, fig2_pairs);
+    if (fig2_pairs > 0) render_figure(out / "fig2_kinetic_energy.png", fig2, ctx.log);
+    else ctx.log << name() << ": fig2_kinetic_energy.png not drawn: Fig. 2 pairs each D-SDS run with a C-SDS run of the "
+                    "same solver and dt (add csds to friction=)\n";
     render_figure(out / "dissipation.png", dissipation_figure(configs), ctx.log);
 
     if (fig4) {
@@ -317,8 +321,9 @@ class SlidingPlatesStudy final : public Study {
   }
 
   // Fig. 2: every D-SDS-type run paired with the C-SDS run of the same solver and dt; the series are read from
-  // runs/<label>.csv, also for runs a --resume did not rerun. Writes runs/dEkin_<label>.csv.
-  static Figure kinetic_difference_figure(const std::filesystem::path& out, const std::vector<PlateRunConfig>& runs) {
+  // runs/<label>.csv, also for runs a --resume did not rerun. Writes runs/dEkin_<label>.csv; pairs: how many pairs.
+  static Figure kinetic_difference_figure(const std::filesystem::path& out, const std::vector<PlateRunConfig>& runs,
+                                          std::size_t& pairs) {
     Figure fig{"Fuehrer, Brendel & Wolf, Fig. 2: kinetic energy difference D-SDS - C-SDS (the paper draws dt = 0.1)\n"
                "> 0: energy the D-SDS created ends up as kinetic energy",
                1, 1, 1050, 700, {"set key top right"}, {}};
@@ -339,6 +344,7 @@ class SlidingPlatesStudy final : public Study {
                               fmt::format("lines lw 2 lc rgb '{}'", curve_color(k++))));
         },
         runs, runs);
+    pairs = k;
     panel.add(Curve::fn("0", "", "lines lc rgb 'black'"));
     return fig;
   }
