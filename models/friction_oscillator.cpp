@@ -3,6 +3,7 @@
 #include <cmath>
 
 #include "core/errors.hpp"
+#include "models/contact/relation_system.hpp"
 
 namespace stickslip {
 
@@ -17,12 +18,7 @@ void OscillatorParameters::validate() const {
 ContactSystem oscillator_system(const OscillatorParameters& p, const std::string& law, const LawValues& values,
                                 Driver d, bool events, bool projection, const std::string& solver_text) {
   p.validate();
-  ContactOptions o;
-  o.driver = d;
-  o.events = events;
-  o.projection = projection;
-  o.solver_text = solver_text.empty() ? to_string(d) : solver_text;
-  return make_contact_system(FrictionOscillator{p}, law, values, o);
+  return make_contact_system(FrictionOscillator{p}, law, values, relation_options(d, events, projection, solver_text));
 }
 
 }  // namespace stickslip

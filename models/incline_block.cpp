@@ -3,6 +3,7 @@
 #include <cmath>
 
 #include "core/errors.hpp"
+#include "models/contact/relation_system.hpp"
 
 namespace stickslip {
 
@@ -36,15 +37,8 @@ LawValues BlockParameters::law_values() const {
 ContactSystem block_system(const BlockParameters& p, const std::string& law, Driver d, bool events, bool projection,
                            const LawValues& extra, const std::string& solver_text) {
   p.validate();
-  LawValues v = extra;
-  const LawValues bound = p.law_values();
-  for (const auto& [name, value] : bound.values()) v.set(name, value.value, value.key, value.text);
-  ContactOptions o;
-  o.driver = d;
-  o.events = events;
-  o.projection = projection;
-  o.solver_text = solver_text.empty() ? to_string(d) : solver_text;
-  return make_contact_system(InclineBlock{p}, law, v, o);
+  return make_contact_system(InclineBlock{p}, law, bind_law_values(extra, p.law_values()),
+                             relation_options(d, events, projection, solver_text));
 }
 
 }  // namespace stickslip

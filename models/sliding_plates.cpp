@@ -4,6 +4,7 @@
 #include <stdexcept>
 
 #include "core/errors.hpp"
+#include "models/contact/relation_system.hpp"
 
 namespace stickslip {
 
@@ -24,14 +25,8 @@ LawValues PlateParameters::law_values() const {
 ContactSystem plates_system(const PlateParameters& p, const std::string& law, Driver d, bool events,
                             const LawValues& extra, const std::string& solver_text) {
   p.validate();
-  LawValues v = extra;
-  const LawValues bound = p.law_values();
-  for (const auto& [name, value] : bound.values()) v.set(name, value.value, value.key, value.text);
-  ContactOptions o;
-  o.driver = d;
-  o.events = events;
-  o.solver_text = solver_text.empty() ? to_string(d) : solver_text;
-  return make_contact_system(SlidingPlates{p}, law, v, o);
+  return make_contact_system(SlidingPlates{p}, law, bind_law_values(extra, p.law_values()),
+                             relation_options(d, events, ContactOptions{}.projection, solver_text));
 }
 
 std::unique_ptr<ContactModelBase> plates_model(const PlateParameters& p, const std::string& law, Driver d, bool events,

@@ -101,6 +101,17 @@ double sliding_reference(const L& law, double m, double fn, double sin_a, double
   return v;
 }
 
+// Property (b), slip: released at rest on a slope tan(alpha) = q_slip mu_s (when the law's sliding friction never
+// exceeds mu_s and the slope stays below 80 deg), s(T) = s_end(alpha) reaches 1/4 of g (sin - mu_s cos) T^2/2.
+template <class L, class SEnd>
+void add_slip_check(const L& law, double mu_s, double q_slip, double T, SEnd&& s_end, std::vector<Measurement>& ms) {
+  if (!never_exceeds_static(law) || !(q_slip * mu_s < std::tan(80 * kPi / 180))) return;
+  const double a2 = std::atan(q_slip * mu_s);
+  const double free = 0.5 * kG * (std::sin(a2) - mu_s * std::cos(a2)) * T * T;
+  ms.push_back({"slides above mu_s: shortfall of s(T) below 1/4 of g (sin - mu_s cos) T^2/2 [m]",
+                std::max(0.0, 0.25 * free - s_end(a2)), 0.0});
+}
+
 // Duration of the sliding window: v stays above v0/2 (at most t_max).
 template <class L>
 double sliding_window(const L& law, double m, double fn, double v0, double t_max) {
@@ -198,13 +209,7 @@ PropertyCheck block_cell(const std::string& name, Driver driver) {
       else if (o.form == ContactForm::slip_force) bound = 4 * T * so.dt * (fs / m + kG * std::sin(alpha));
       if (rigid || o.form != ContactForm::slip_force || driver == Driver::fixed)
         ms.push_back({"stuck below mu_s: max |s| [m]", o.max_s, bound});
-      if (never_exceeds_static(law) && d["q_slip"] * mu_s < std::tan(80 * kPi / 180)) {
-        const double a2 = std::atan(d["q_slip"] * mu_s);
-        const Out o2 = run(a2, 0, T);
-        const double free = 0.5 * kG * (std::sin(a2) - mu_s * std::cos(a2)) * T * T;
-        ms.push_back({"slides above mu_s: shortfall of s(T) below 1/4 of g (sin - mu_s cos) T^2/2 [m]",
-                      std::max(0.0, 0.25 * free - o2.s_end), 0.0});
-      }
+      add_slip_check(law, mu_s, d["q_slip"], T, [&](double alpha) { return run(alpha, 0, T).s_end; }, ms);
     }
     const double v0 = d["v0"], fn = m * kG;
     const double Tw = sliding_window(law, m, fn, v0, T);
@@ -323,13 +328,7 @@ PropertyCheck particle_cell(const std::string& name, Driver driver) {
       const Out o = run(alpha, 0, T);
       const double bound = is_exact_static<L> ? 1e-9 * r : 2.2 * m * kG * std::sin(alpha) / k;
       ms.push_back({"stuck below mu_s: max |s| [m]", o.max_s, bound});
-      if (never_exceeds_static(law) && d["q_slip"] * mu_s < std::tan(80 * kPi / 180)) {
-        const double a2 = std::atan(d["q_slip"] * mu_s);
-        const Out o2 = run(a2, 0, T);
-        const double free = 0.5 * kG * (std::sin(a2) - mu_s * std::cos(a2)) * T * T;
-        ms.push_back({"slides above mu_s: shortfall of s(T) below 1/4 of g (sin - mu_s cos) T^2/2 [m]",
-                      std::max(0.0, 0.25 * free - o2.s_end), 0.0});
-      }
+      add_slip_check(law, mu_s, d["q_slip"], T, [&](double alpha) { return run(alpha, 0, T).s_end; }, ms);
     }
     const double v0 = d["v0"], fn = m * kG;
     const double Tw = sliding_window(law, m, fn, v0, T);
