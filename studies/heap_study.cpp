@@ -348,7 +348,7 @@ class HeapStudy : public Study {
     ke.add(Curve::fn(format_value(threshold), "rest threshold", "l dt 2 lc 'black'"));
     render_figure(ctx.out_dir / "heap_kinetic.png", kinetic, ctx.log);
     // Drift after rest (Fig. 7) per law and dt.
-    Figure drift{"Krengel & Matuttis, Fig. 7: mean displacement of the surface discs after rest, per law and dt (one "
+    Figure drift{"Krengel & Matuttis, Fig. 7: mean displacement of the surface discs after rest, per law and dt\n(one "
                  "colour per law; the smallest dt widest and solid, larger ones narrower and dashed)",
                  1, 1, 1100, 700, {}, {}};
     Panel& dp = drift.panel("", "t - t_rest [s]", "surface drift [m]").set("set key top left font ',9'");
