@@ -6,6 +6,7 @@
 #include <cvode/cvode.h>
 
 #include <cmath>
+#include <limits>
 
 #include "core/errors.hpp"
 #include "solvers/integrate.hpp"
@@ -38,8 +39,17 @@ class CvodeStepper final : public SundialsStepper {
  public:
   CvodeStepper(void* mem, N_Vector y, N_Vector scratch, std::function<void(int, const char*, double)> ok)
       : mem_(mem), y_(y), scratch_(scratch), ok_(std::move(ok)) {}
+  // A corrector or error-test failure down to the minimum step, at a switch of the right-hand side that has no event
+  // (a law's kink or jump in its rate form), is retried: CVODE returns the last good step (t, y), and a restart
+  // there (order 1, a fresh Jacobian, a new initial step, as after an event) usually steps across. The run fails only
+  // when the restarted integrator fails again without having moved past that point.
   Result step(double t_end, double& t, VecRef x) override {
-    const int flag = CVode(mem_, t_end, y_, &t, CV_ONE_STEP);
+    int flag = CVode(mem_, t_end, y_, &t, CV_ONE_STEP);
+    while ((flag == CV_CONV_FAILURE || flag == CV_ERR_FAILURE) && t > restarted_at_) {
+      restarted_at_ = t;
+      ok_(CVodeReInit(mem_, t, y_), "CVodeReInit", t);
+      flag = CVode(mem_, t_end, y_, &t, CV_ONE_STEP);
+    }
     ok_(flag, "CVode", t);
     x = as_eigen(y_);
     return flag == CV_ROOT_RETURN ? Result::root : flag == CV_TSTOP_RETURN ? Result::stop : Result::step;
@@ -66,6 +76,7 @@ class CvodeStepper final : public SundialsStepper {
  private:
   void* mem_;
   N_Vector y_, scratch_;
+  double restarted_at_ = -std::numeric_limits<double>::infinity();  // where a failed step was last restarted
   std::function<void(int, const char*, double)> ok_;
 };
 
