@@ -4,11 +4,11 @@
 // Forms (models/contact/law.hpp):
 //   set-valued  static_threshold and sliding_force above: the Filippov pieces, the hybrid DAE and the sign form
 //               (models/contact/set_valued.hpp).
-//   regularised the C-SDS of Fuehrer, Brendel & Wolf eq. 9-10 (models/contact/csds.hpp's CsdsForms) with the
-//               velocity-dependent critical force F_max = phi(|v_t|): a spring kt and a dashpot gamma_t (per effective
-//               mass) in series with the slider. Its rate serves the ODE drivers, its hybrid (stick/slide modes with
-//               events) the drivers with events, its increment velocity Verlet, the trapezoid and a LAMMPS pair style.
-//               With mu_s = mu_k it is the C-SDS.
+//   regularised the C-SDS of Fuehrer, Brendel & Wolf eq. 9-10 (csds.hpp's CsdsForms), spring kt and dashpot gamma_t
+//               (per effective mass) in series with a slider whose F_max = phi(|v_t|) reads the contact's velocity, as
+//               LuGre-type models do: a stuck contact vibrating faster than about v_s loses static friction (phi of the
+//               slider's own slip rate is ill-posed: a massless slider jumps between branches where phi' < -gamma).
+//               Rate: ODE drivers; hybrid: drivers with events; increment: Verlet, trapezoid, LAMMPS. mu_s = mu_k: C-SDS.
 // Parameters: mu_s, mu_k (dimensionless, >= 0), v_s (m/s, > 0: the exponent divides by it), kt (N/m, > 0),
 // gamma_t (1/s, > 0: eq. 10 divides by it).
 #pragma once
