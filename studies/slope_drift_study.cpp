@@ -273,8 +273,14 @@ class SlopeDriftStudy final : public Study {
 
     // The rows.
     nlohmann::json results = nlohmann::json::array();
+    // The indices' legends in their column names ("friction_index (0 csds; 1 dsds)"): the table stays numeric.
+    const auto legend = [](const std::string& column, const std::vector<std::string>& names) {
+      std::string s = column + " (";
+      for (std::size_t i = 0; i < names.size(); ++i) s += fmt::format("{}{} {}", i ? "; " : "", i, names[i]);
+      return s + ")";
+    };
     CsvWriter table(out / "results.csv",
-                    {"friction_index", "solver_index", "dt [s]", "angle [deg]", "size [m]", "damping",
+                    {legend("friction_index", laws), legend("solver_index", slope_solver_names()), "dt [s]", "angle [deg]", "size [m]", "damping",
                      "projection (-1 n/a)", "touching", "drift [m] (-1 not at rest)", "t_rest [s] (-1 not at rest)",
                      "steps", "failed (1: the solver failed, no values)"});
     nlohmann::json failed_runs = nlohmann::json::array();
