@@ -81,7 +81,8 @@ RunStats run_dopri5(const Model& model, double t0, double t_end, VecRef x, Mode&
       t = hit->t;
       const EventOutcome outcome = hand_over_event(model, t, x, mode, hit->which, options, stats, observer);
       if (outcome.terminate || t >= t_end) return stats;
-      if (locator.restart(t, x, mode, observer).terminate) return stats;
+      const std::vector<std::size_t> declined = outcome.changed ? std::vector<std::size_t>{} : std::vector{hit->which};
+      if (locator.restart(t, x, mode, observer, declined).terminate) return stats;
       Eigen::Map<Vec>(xs.data(), static_cast<Eigen::Index>(n)) = x;
       stepper.initialize(xs, t, std::min(stepper.current_time_step(), t_end - t));
       steps_since_event = 0;

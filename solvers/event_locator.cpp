@@ -13,9 +13,10 @@ EventLocator::EventLocator(const Model& model, const SolverOptions& options, Run
       g_prev_(model.num_events()), g_new_(model.num_events()), g_true_(model.num_events()),
       g_tmp_(model.num_events()), g_tmp_true_(model.num_events()), x_tmp_(model.size()) {}
 
-EventOutcome EventLocator::restart(double t, VecRef x, Mode& mode, const Observer& observer) {
+EventOutcome EventLocator::restart(double t, VecRef x, Mode& mode, const Observer& observer,
+                                   const std::vector<std::size_t>& declined) {
   if (g_prev_.size() == 0) return {false, false};
-  const EventOutcome outcome = settle_mode(model_, t, x, mode, options_, stats_, observer, guard_);
+  const EventOutcome outcome = settle_mode(model_, t, x, mode, options_, stats_, observer, guard_, declined);
   guard_.report_restart(g_prev_);
   return outcome;
 }
@@ -84,10 +85,12 @@ EventOutcome hand_over_event(const Model& model, double t, VecRef x, Mode& mode,
 }
 
 EventOutcome settle_mode(const Model& model, double t, VecRef x, Mode& mode, const SolverOptions& options,
-                         RunStats& stats, const Observer& observer, SwitchingGuard& guard) {
+                         RunStats& stats, const Observer& observer, SwitchingGuard& guard,
+                         const std::vector<std::size_t>& declined) {
   EventOutcome settled{false, false};
   if (model.num_events() == 0) return settled;
   guard.restart(t, x, mode);
+  for (std::size_t i : declined) guard.suppress(i);
   const std::size_t limit = 2 * (model.num_events() + 1);
   for (std::size_t maps = 0; auto which = guard.inconsistent(); ++maps) {
     if (maps >= limit)

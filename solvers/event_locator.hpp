@@ -13,6 +13,7 @@
 
 #include <functional>
 #include <optional>
+#include <vector>
 
 #include "core/model.hpp"
 #include "solvers/solver_options.hpp"
@@ -25,8 +26,10 @@ class EventLocator {
   EventLocator(const Model& model, const SolverOptions& options, RunStats& stats);
 
   // At t0 and after every event: settles the mode (settle_mode below) and re-evaluates g. Returns the
-  // outcome of any mode map it applied (terminate: stop the run).
-  EventOutcome restart(double t, VecRef x, Mode& mode, const Observer& observer);
+  // outcome of any mode map it applied (terminate: stop the run). declined: the functions whose located root was
+  // just handed over and whose map changed nothing (settle_mode).
+  EventOutcome restart(double t, VecRef x, Mode& mode, const Observer& observer,
+                       const std::vector<std::size_t>& declined = {});
 
   struct Hit {
     double t;
@@ -56,9 +59,12 @@ EventOutcome hand_over_event(const Model& model, double t, VecRef x, Mode& mode,
 // At a restart (t0, or after the mode map of a located root): the guard's noise bands are set, and while a
 // switching function of the current mode is clearly past its root (the mode is not valid at x) the mode map
 // is applied for it at the same instant. A map that declines (changed = false) leaves that function
-// suppressed until it is clearly valid. More than 2 (num_events + 1) maps at one instant: SolverError.
+// suppressed until it is clearly valid; so do the functions in `declined`, whose located root the driver has just
+// handed over with that outcome (the root finder's point lies past the root: without this the same root would be
+// handed over twice). More than 2 (num_events + 1) maps at one instant: SolverError.
 EventOutcome settle_mode(const Model& model, double t, VecRef x, Mode& mode, const SolverOptions& options,
-                         RunStats& stats, const Observer& observer, SwitchingGuard& guard);
+                         RunStats& stats, const Observer& observer, SwitchingGuard& guard,
+                         const std::vector<std::size_t>& declined = {});
 
 // Throws SolverError naming the solver and time if x has a NaN or infinity.
 void require_finite(VecCRef x, double t, const char* solver);

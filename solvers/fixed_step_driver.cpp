@@ -55,7 +55,8 @@ RunStats run_fixed_step(const Model& model, double t0, double t_end, VecRef x, M
         ++stats.steps;
         t = hit->t;
         const EventOutcome outcome = hand_over_event(model, t, x, mode, hit->which, options, stats, observer);
-        if (outcome.terminate || locator.restart(t, x, mode, observer).terminate) return stats;
+        const std::vector<std::size_t> declined = outcome.changed ? std::vector<std::size_t>{} : std::vector{hit->which};
+        if (outcome.terminate || locator.restart(t, x, mode, observer, declined).terminate) return stats;
         if (t >= t_next) ++k;
         continue;
       }

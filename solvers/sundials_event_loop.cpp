@@ -34,10 +34,13 @@ RunStats run_sundials_event_loop(const Model& model, double t0, double t_end, Ve
   // Settle the mode at t and restart the integrator; when the restart moved x (IDACalcIC puts it on the
   // mode's constraints), settle again at the consistent state. Returns true when the model asked to stop.
   Vec x_before(n);
-  auto restart_at = [&](double t) {
+  // declined: the roots just handed over whose map changed nothing (settle_mode).
+  auto restart_at = [&](double t, const std::vector<std::size_t>& declined) {
     for (std::size_t round = 0;; ++round) {
       const EventOutcome settled =
-          events ? settle_mode(model, t, x, mode, options, stats, observer, guard) : EventOutcome{false, false};
+          events ? settle_mode(model, t, x, mode, options, stats, observer, guard,
+                               round == 0 ? declined : std::vector<std::size_t>{})
+                 : EventOutcome{false, false};
       if (settled.terminate) return true;
       if (round > 0 && !settled.changed) return false;
       if (round > 2 * model.num_events())
@@ -51,7 +54,7 @@ RunStats run_sundials_event_loop(const Model& model, double t0, double t_end, Ve
   };
 
   if (observer) observer(t0, x, mode);
-  if (restart_at(t0)) {
+  if (restart_at(t0, {})) {
     stepper.add_stats(stats);
     return stats;
   }
@@ -78,11 +81,16 @@ RunStats run_sundials_event_loop(const Model& model, double t0, double t_end, Ve
     x = x_step;
     if (result == SundialsStepper::Result::root) {
       stepper.root_info(found);
-      bool terminate = false;
+      bool terminate = false, changed = false;
+      std::vector<std::size_t> declined;  // only while the mode stays: a new mode's functions are its own
       for (std::size_t i = 0; i < found.size(); ++i)
-        if (found[i] != 0)
-          terminate = hand_over_event(model, t, x, mode, i, options, stats, observer).terminate || terminate;
-      if (terminate || restart_at(t)) break;
+        if (found[i] != 0) {
+          const EventOutcome outcome = hand_over_event(model, t, x, mode, i, options, stats, observer);
+          terminate = outcome.terminate || terminate;
+          changed = outcome.changed || changed;
+          if (!outcome.changed) declined.push_back(i);
+        }
+      if (terminate || restart_at(t, changed ? std::vector<std::size_t>{} : declined)) break;
       continue;
     }
     if (events && guard.any_guarded()) {
