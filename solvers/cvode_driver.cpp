@@ -6,7 +6,6 @@
 #include <cvode/cvode.h>
 
 #include <cmath>
-#include <limits>
 
 #include "core/errors.hpp"
 #include "solvers/integrate.hpp"
@@ -39,21 +38,17 @@ class CvodeStepper final : public SundialsStepper {
  public:
   CvodeStepper(void* mem, N_Vector y, N_Vector scratch, std::function<void(int, const char*, double)> ok)
       : mem_(mem), y_(y), scratch_(scratch), ok_(std::move(ok)) {}
-  // A corrector or error-test failure down to the minimum step, at a switch of the right-hand side that has no event
-  // (a law's kink or jump in its rate form), is retried: CVODE returns the last good step (t, y), and a restart
-  // there (order 1, a fresh Jacobian, a new initial step, as after an event) usually steps across. The run fails only
-  // when the restarted integrator fails again without having moved past that point.
   Result step(double t_end, double& t, VecRef x) override {
-    int flag = CVode(mem_, t_end, y_, &t, CV_ONE_STEP);
-    while ((flag == CV_CONV_FAILURE || flag == CV_ERR_FAILURE) && t > restarted_at_) {
-      restarted_at_ = t;
-      ok_(CVodeReInit(mem_, t, y_), "CVodeReInit", t);
-      flag = CVode(mem_, t_end, y_, &t, CV_ONE_STEP);
+    const int flag = CVode(mem_, t_end, y_, &t, CV_ONE_STEP);
+    x = as_eigen(y_);  // on a failure: the last good step
+    if (flag == CV_CONV_FAILURE || flag == CV_ERR_FAILURE) {
+      failed_flag_ = flag, failed_at_ = t;
+      return Result::failed;
     }
     ok_(flag, "CVode", t);
-    x = as_eigen(y_);
     return flag == CV_ROOT_RETURN ? Result::root : flag == CV_TSTOP_RETURN ? Result::stop : Result::step;
   }
+  void throw_failure() override { ok_(failed_flag_, "CVode", failed_at_); }
   void interpolate(double t, VecRef x) override {
     ok_(CVodeGetDky(mem_, t, 0, scratch_), "CVodeGetDky", t);
     x = as_eigen(scratch_);
@@ -76,7 +71,8 @@ class CvodeStepper final : public SundialsStepper {
  private:
   void* mem_;
   N_Vector y_, scratch_;
-  double restarted_at_ = -std::numeric_limits<double>::infinity();  // where a failed step was last restarted
+  int failed_flag_ = 0;
+  double failed_at_ = 0;
   std::function<void(int, const char*, double)> ok_;
 };
 

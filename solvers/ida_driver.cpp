@@ -45,10 +45,15 @@ class IdaStepper final : public SundialsStepper {
         ok_(std::move(ok)) {}
   Result step(double t_end, double& t, VecRef x) override {
     const int flag = IDASolve(mem_, t_end, &t, yy_, yp_, IDA_ONE_STEP);
+    x = as_eigen(yy_);  // on a failure: the last good step
+    if (flag == IDA_CONV_FAIL || flag == IDA_ERR_FAIL) {
+      failed_flag_ = flag, failed_at_ = t;
+      return Result::failed;
+    }
     ok_(flag, "IDASolve", t);
-    x = as_eigen(yy_);
     return flag == IDA_ROOT_RETURN ? Result::root : flag == IDA_TSTOP_RETURN ? Result::stop : Result::step;
   }
+  void throw_failure() override { ok_(failed_flag_, "IDASolve", failed_at_); }
   void interpolate(double t, VecRef x) override {
     ok_(IDAGetDky(mem_, t, 0, scratch_), "IDAGetDky", t);
     x = as_eigen(scratch_);
@@ -85,6 +90,8 @@ class IdaStepper final : public SundialsStepper {
   void* mem_;
   N_Vector yy_, yp_, id_, scratch_;
   std::function<void(int, const char*, double)> ok_;
+  int failed_flag_ = 0;
+  double failed_at_ = 0;
 };
 
 }  // namespace

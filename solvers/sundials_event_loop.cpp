@@ -1,5 +1,7 @@
 #include "solvers/sundials_event_loop.hpp"
 
+#include <limits>
+
 #include <cmath>
 
 #include "core/errors.hpp"
@@ -63,10 +65,20 @@ RunStats run_sundials_event_loop(const Model& model, double t0, double t_end, Ve
   long k = 1;  // next output t0 + k dt (outputs strictly before t_end; t_end itself is the last)
   double t = t0;
   std::vector<int> found(model.num_events());
+  double restarted_at = -std::numeric_limits<double>::infinity();  // where a failed step was last restarted
   while (t < t_end) {
     check_interrupt();  // every internal step of CVODE / IDA, not only at the outputs
     double t_new = t;
     const SundialsStepper::Result result = stepper.step(t_end, t_new, x_step);
+    if (result == SundialsStepper::Result::failed) {
+      if (!(t_new > restarted_at)) stepper.throw_failure();
+      restarted_at = t_new;
+      t = t_new;
+      x = x_step;
+      stepper.add_stats(stats);  // ReInit resets the integrator's counters
+      stepper.restart(t, x, mode);
+      continue;
+    }
     // Outputs the step passed; one that coincides with a root is covered by the event's own observer calls.
     const double last_output = result == SundialsStepper::Result::root ? t_new - same_time : t_new;
     while (output_time(k) < t_end - same_time && output_time(k) <= last_output) {

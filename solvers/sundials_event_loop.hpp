@@ -6,7 +6,10 @@
 // applies the mode map (hand_over_event), settles the new mode and restarts the integrator (ReInit; IDA also
 // IDACalcIC) until the restart state is consistent with the mode. The switching functions reach SUNDIALS
 // through root_callback, which applies the grazing guard of solvers/switching_guard.hpp; guarded functions are
-// armed between steps, so what a root search sees never changes during the search.
+// armed between steps, so what a root search sees never changes during the search. A step that fails (corrector
+// or error test, at a switch of the right-hand side that has no event: a law's kink in its rate form) is retried:
+// the integrator restarts at its last good step (order 1, a fresh Jacobian and initial step, as after an event),
+// and the run fails only when it fails again without having moved past that point.
 #pragma once
 
 #include <string>
@@ -21,9 +24,12 @@ namespace stickslip {
 class SundialsStepper {
  public:
   virtual ~SundialsStepper() = default;
-  enum class Result { step, root, stop };
+  // failed: a corrector or error-test failure down to the minimum step; t and x are the last good step.
+  enum class Result { step, root, stop, failed };
   // One internal step (never past t_end); t receives the time reached, x the state there.
   virtual Result step(double t_end, double& t, VecRef x) = 0;
+  // Throws the solver's error for the last failed step (its flag and message).
+  virtual void throw_failure() = 0;
   virtual void interpolate(double t, VecRef x) = 0;        // within the last step
   virtual void root_info(std::vector<int>& found) = 0;     // which functions were found at the last root
   // Restart at (t, x) in `mode` after a mode change; may move x onto the mode's constraints (IDACalcIC).
