@@ -1,8 +1,7 @@
 #include "solvers/sundials_event_loop.hpp"
 
-#include <limits>
-
 #include <cmath>
+#include <limits>
 
 #include "core/errors.hpp"
 #include "core/interrupt.hpp"
