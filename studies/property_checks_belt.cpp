@@ -30,8 +30,9 @@ struct Cycle {
   // do not define the period. The cycle's stick began at its last entry before the final exit.
   std::size_t entry() const {
     std::size_t e = t_in.size();
+    if (t_out.size() < 2) return e;
     for (std::size_t i = 0; i < t_in.size(); ++i)
-      if (t_out.size() >= 2 && t_in[i] > t_out[t_out.size() - 2] && t_in[i] < t_out.back()) e = i;
+      if (t_in[i] > t_out[t_out.size() - 2] && t_in[i] < t_out.back()) e = i;
     return e;
   }
   bool complete() const { return t_out.size() >= 2 && entry() < t_in.size(); }
