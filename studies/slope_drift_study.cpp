@@ -345,12 +345,13 @@ class SlopeDriftStudy final : public Study {
         for (std::size_t i = 0; i < configs.size() && solver.empty(); ++i)
           if ((plan.groups[i] & group_position) && configs[i].solver == sv && configs[i].law == law) solver = sv;
     std::erase_if(solver_of, [](const auto& q) { return q.second.empty(); });
-    Figure fig{fmt::format("Krengel & Matuttis, Figs. 2 (15 deg) and 3 (30 deg): horizontal displacement x_h(t) - x_h(0) "
-                           "of a block of l = {:g} m, dt = {:g} s\n(log t; shaded: range between CSV samples; max = "
-                           "largest |x_h - x_h(0)|)",
+    Figure fig{fmt::format("Krengel & Matuttis, Figs. 2 (15 deg) and 3 (30 deg):\nhorizontal displacement x_h(t) - "
+                           "x_h(0) of a block of l = {:g} m, dt = {:g} s\n(log t; shaded: range between CSV samples; "
+                           "max = largest |x_h - x_h(0)|)",
                            size, dt),
                static_cast<int>(angles.size() * starts.size()), static_cast<int>(solver_of.size()),
-               400 * static_cast<int>(solver_of.size()), 440 * static_cast<int>(angles.size() * starts.size()) + 60,
+               std::max(800, 400 * static_cast<int>(solver_of.size())),  // the title's lines need 800 px
+               440 * static_cast<int>(angles.size() * starts.size()) + 80,
                {"set format x '%.0e'", "set key below font ',9'", "set format y '%.2g'", "set xlabel offset 0,0.4"}, {}};
     for (double a : angles)
       for (bool st : starts)
