@@ -1,6 +1,6 @@
 // core/interrupt.hpp — the one flag a signal sets, checked between runs and inside long drivers' loops.
 //
-// SIGINT / SIGTERM handlers (installed by the command line, studies/run_store.cpp) only store the signal number;
+// SIGINT / SIGTERM handlers (installed by the command line, studies/experiment/run_store.cpp) only store the signal number;
 // check_interrupt() turns it into an Interrupted exception at a point where the caller can stop cleanly (between
 // steps of a driver, between runs of a study). The same exception, with signal 0, ends a --dry-run at the first
 // piece of real work, after the study has validated its parameters.

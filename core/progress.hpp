@@ -4,7 +4,7 @@
 // the span [t0, t_end] of the run is set by the outermost RunSpan alive: a study that runs one model in several
 // pieces (the container's pour in chunks) opens its span around them, and the driver's own span inside it (solvers/
 // integrate.cpp, the trapezoid, the SDE loop) then changes nothing. run_fraction() is read by another thread
-// (studies/run_store.cpp prints it every few seconds). Like the interrupt flag (core/interrupt.hpp), this is
+// (studies/experiment/run_store.cpp prints it every few seconds). Like the interrupt flag (core/interrupt.hpp), this is
 // process-wide state: runs on several threads at once share it, and the line then follows the first span opened.
 #pragma once
 

@@ -33,7 +33,7 @@ inline std::string missing_figure_inputs(const std::filesystem::path& out_dir) {
 }
 
 // A study's summary (or row) without wall times, the only thing a resumed study may report differently from an
-// uninterrupted one (studies/run_store.hpp).
+// uninterrupted one (studies/experiment/run_store.hpp).
 inline nlohmann::json without_timings(nlohmann::json j) {
   if (j.is_object()) {
     for (const char* k : {"wall_seconds", "seconds", "seconds_dt2"}) j.erase(k);

@@ -50,7 +50,7 @@
 //               F = -s sliding_force), and the slip force (the naive sign() law). Coulomb, the belt's velocity-
 //               weakening law and Stribeck's law are such laws; a set-valued law with a spring-dashpot
 //               regularisation (Stribeck) has a rate and an increment as well.
-// Every law also declares, for the generic checks of `verify` (studies/property_checks_laws.cpp),
+// Every law also declares, for the generic checks of `verify` (studies/checks/property_checks_laws.cpp),
 // static_threshold(fn) (the largest force a stuck contact holds; 0 for laws that never stick) and
 // sliding_force(u, fn) (the force it transmits sliding steadily at slip speed u); a law with a spring, its
 // stiffness(c) while stuck.

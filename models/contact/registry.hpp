@@ -8,7 +8,7 @@
 //   the law x relation x driver matrix of `stickslip list` (registry.cpp), each study's law choices and the help
 //   and defaults of the law parameters it does not bind itself (declare_law_parameters), the particle engine's law
 //   dispatch (models/particles/engine_laws.hpp), the LAMMPS pair styles (solvers/lammps/register_styles.cpp) and
-//   the generic checks of `verify` (studies/property_checks_laws.cpp).
+//   the generic checks of `verify` (studies/checks/property_checks_laws.cpp).
 // ADDING A LAW: its header, and one entry in tangential_law_entries() below.
 #pragma once
 

@@ -5,7 +5,7 @@
 // The relation gives the rolling velocity v_r and turns F_r into moments M_i = -r* n x F_r, M_j = +r* n x F_r
 // (models/particles/contact_step.hpp: rolling_velocity, rolling_step); their power on the bodies is F_r . v_r, so the
 // contact takes P_r = -F_r . v_r, and per step dD_r = k dt^2 |v_r|^2/2 + gamma dt |v_r|^2 >= 0 while sticking.
-// Analytic response (tests/particles/test_particle_rolling.cpp): a body with I = kappa m r^2 rolling without slip on
+// Analytic response (tests/models/particles/test_particle_rolling.cpp): a body with I = kappa m r^2 rolling without slip on
 // a plane inclined at alpha with the moment saturated moves at a = g (sin alpha - mu_roll cos alpha)/(1 + kappa)
 // (disc kappa = 1/2, sphere 2/5), and stays (springs sticking) when tan alpha <= mu_roll.
 // NoRolling (the default third law of the particle engine) costs nothing: every use is under

@@ -8,7 +8,7 @@
 //   |T| >  F_max (slide):  e_s = T/|T|,  s = (|T| - F_max)/(gamma + k dt),  xi_{n+1} = y - dt s e_s,  F = -F_max e_s
 // which is eq. 9 at the end of the step: with xi' = (xi_{n+1} - xi_n)/dt the slip is v - xi' = s e_s and
 // k xi_{n+1} + gamma xi' = F_max e_s (eq. 6), e_s along k xi_{n+1} + gamma v (eq. 8). Properties (asserted in
-// tests/particles/test_dsds_cooling_laws.cpp):
+// tests/models/particles/test_dsds_cooling_laws.cpp):
 //   - no energy is created in any step: the dissipation of the step, -F . v dt - (U_{n+1} - U_n) with U = k|xi|^2/2,
 //     equals dt (F_max s + gamma |xi'|^2) + k |xi_{n+1} - xi_n|^2/2 >= 0 (eq. 11 discretely);
 //   - gamma = 0: k xi_{n+1} = F_max y/|y| when |k y| > F_max, the spring capped along itself: the D-SDS with

@@ -24,7 +24,7 @@
 // exact energy law K_{n+1} - K_n = dt (F_n + F_{n+1})/2 . (v_n + v_{n+1})/2 closes the balance to round-off (plus
 // the effect of under-relaxation, which breaks the update by at most tol). S compares two quadratures of the same
 // work and nearly telescopes (1e-13 J in the tests); the scheme's energy error shows in K + U - W_g itself, i.e. as
-// the "damping" W_n - (U_n - U_n0) of an undamped contact, second order (tests/particles/test_particle_trapezoid.cpp).
+// the "damping" W_n - (U_n - U_n0) of an undamped contact, second order (tests/models/particles/test_particle_trapezoid.cpp).
 #pragma once
 
 #include <cmath>

@@ -69,8 +69,8 @@
 
 #include "models/particles/particle_trapezoid.hpp"
 #include "models/particles/velocity_verlet.hpp"
-#include "studies/lammps_files.hpp"
-#include "studies/lammps_run.hpp"
+#include "studies/experiment/lammps_files.hpp"
+#include "studies/experiment/lammps_run.hpp"
 
 using namespace stickslip;
 

@@ -13,8 +13,8 @@
 #include "core/errors.hpp"
 #include "core/parameters.hpp"
 #include "core/work_limits.hpp"
-#include "studies/run_store.hpp"
-#include "studies/study.hpp"
+#include "studies/experiment/run_store.hpp"
+#include "studies/experiment/study.hpp"
 #include "tests/cli_runner.hpp"
 
 using namespace stickslip;
@@ -80,7 +80,7 @@ TEST_CASE("every study: an overflowing step or span is refused (exit 2) before a
         const auto [code, message] = dry_run(study->name(), {{key, value}});
         INFO(study->name() << " " << key << "=" << value << " -> " << code << ": " << message);
         CHECK(code == 2);
-        // stochastic-friction checks its own counts (studies/stochastic_runs.cpp, at most 1e12 steps) and names the
+        // stochastic-friction checks its own counts (studies/papers/stochastic_runs.cpp, at most 1e12 steps) and names the
         // sample interval for a tiny dt: which key such a refusal names is settled with the other exit-2 keys.
         if (study->name() != "stochastic-friction") CHECK(message.rfind(key + "=", 0) == 0);
         ++cases;

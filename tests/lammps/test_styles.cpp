@@ -258,7 +258,7 @@ double kinetic(const stickslip::test::LammpsAtoms& a) {
 }
 
 // The balance B = K + U_n + U_t + D - C - K(0) is velocity Verlet's truncation error, first order here (the
-// damping forces see half-step velocities; the engine's ledger behaves alike, tests/particles/test_particle_energy):
+// damping forces see half-step velocities; the engine's ledger behaves alike, tests/models/particles/test_particle_energy):
 // it halves with dt. The C-SDS creates no energy (dD >= 0 per contact and step, seed 001 eq. 11); the D-SDS does.
 TEST_CASE("the ledger: the balance converges with dt; the C-SDS creates nothing, the D-SDS does") {
   double created[2] = {0, 0}, k_start = 0;

@@ -1,4 +1,4 @@
-// Tests of models/stochastic_spheres driven by the SDE integrator (through studies/stochastic_runs):
+// Tests of models/stochastic_spheres driven by the SDE integrator (through studies/papers/stochastic_runs):
 // deterministic decay at kT = 0, conservation of momentum and angular momentum to round-off, equipartition
 // of u_perp with statistically justified tolerances, the Stratonovich deviation of Heun for Coulomb f, and
 // the noise-work ledger.
@@ -6,7 +6,7 @@
 #include <cmath>
 #include <doctest/doctest.h>
 
-#include "studies/stochastic_runs.hpp"
+#include "studies/papers/stochastic_runs.hpp"
 
 using namespace stickslip;
 

@@ -1,6 +1,6 @@
 // Stribeck friction (models/contact/stribeck.hpp) through every 1-D driver it has a form for, against independent
 // references (the engine under velocity Verlet and the LAMMPS pair style stickslip/stribeck are covered by the
-// registry's generic checks: studies/property_checks_laws.cpp, tests/lammps):
+// registry's generic checks: studies/checks/property_checks_laws.cpp, tests/lammps):
 //   (a) the law's two functions: phi(0) = mu_s F_n, phi(v_s) = (mu_k + (mu_s - mu_k)/e) F_n, phi(u >> v_s) -> mu_k F_n.
 //   (b) two sliding plates launched at v0 (no other force: m v' = -phi(|v|) sign v while sliding) under Filippov
 //       (dopri5), IDA (the set-valued DAE), dopri5 and rk4 with events (the C-SDS regularisation's slide mode transmits

@@ -1,0 +1,253 @@
+// studies/papers/particle_heap_runs.cpp — see particle_heap_runs.hpp.
+#include "studies/papers/particle_heap_runs.hpp"
+
+#include <algorithm>
+#include <chrono>
+#include <cmath>
+#include <cstdio>
+#include <ctime>
+#include <limits>
+
+#include "core/errors.hpp"
+#include "core/interrupt.hpp"
+#include "core/line_fit.hpp"
+#include "core/progress.hpp"
+#include "models/particles/engine_laws.hpp"
+#include "models/particles/repose_angle.hpp"
+#include "models/particles/velocity_verlet.hpp"
+#include "studies/experiment/output.hpp"
+#include "studies/papers/particle_dumps.hpp"
+
+namespace stickslip {
+
+using nlohmann::json;
+
+std::string heap_time(double t) {
+  char b[32];
+  std::snprintf(b, sizeof b, "%.3f", t);
+  return b;
+}
+
+namespace {
+
+// Least-squares slope of y(t) over the samples with t >= t_from (NaN with fewer than 2).
+double slope_from(const std::vector<double>& t, const std::vector<double>& y, double t_from) {
+  std::vector<double> ts, ys;
+  for (std::size_t k = 0; k < t.size(); ++k)
+    if (t[k] >= t_from) ts.push_back(t[k]), ys.push_back(y[k]);
+  return fit_line(ts, ys).slope;
+}
+
+void write_snapshot(const std::filesystem::path& path, const ParticleArrays& p) {
+  CsvWriter f(path, {"x [m]", "y [m]", "r [m]", "speed [m/s]"});
+  for (std::size_t i = 0; i < p.size(); ++i) f.row({p.x[i][0], p.x[i][1], p.radius[i], p.v[i].norm()});
+  f.close();
+}
+
+template <class Tangential>
+json run_heap_law(const HeapConfig& c, const HopperHeapScene& scene, const Boundaries& walls, const Tangential& tangential,
+                  const std::string& law, const StudyContext& ctx) {
+  const auto wall0 = std::chrono::steady_clock::now();
+  const std::clock_t cpu0 = std::clock();
+  ParticleEngine<LinearSpringDashpot, Tangential, RollingResistance> e;
+  e.normal = LinearSpringDashpot{c.kn, c.gamma_n};
+  e.tangential = tangential;
+  e.rolling = c.rolling;
+  e.boundaries = walls;
+  e.skin = c.skin;
+  e.threads = c.threads;
+  GranularState s = scene.state;
+  const std::size_t n = s.bodies.size();
+  ParticleLedger ledger;
+  verlet_setup(e, s, &ledger);
+  // the dumps' BOX BOUNDS (open axes: nothing else reads the box): the walls' extent
+  if (c.dump_every > 0) {
+    Vec3 lo = Vec3::Constant(std::numeric_limits<double>::infinity()), hi = -lo;
+    for (const SegmentWall& w : e.boundaries.segments) lo = lo.cwiseMin(w.a).cwiseMin(w.b), hi = hi.cwiseMax(w.a).cwiseMax(w.b);
+    for (const PlaneWall& w : e.boundaries.planes) lo = lo.cwiseMin(w.point), hi = hi.cwiseMax(w.point);
+    const double r = c.spec.radius * (1 + c.spec.spread);
+    e.boundaries.box.lo = lo - Vec3::Constant(r), e.boundaries.box.hi = hi + Vec3::Constant(r);
+  }
+  ParticleDumps dumps(c.dump_every, ctx.out_dir / "dumps", "heap_" + law);
+  dumps.write(0, e, s);
+  const double dt = c.dt;
+  const long sample_every = std::max(1L, std::lround(c.sample / dt));
+  const double threshold = c.rest_ratio * c.e_ref;
+  const double t_span = c.t_max + c.t_drift * static_cast<double>(c.dt_factors.size());
+  const RunSpan span(0, t_span);
+
+  CsvWriter ke(ctx.out_dir / ("heap_kinetic_" + law + ".csv"),
+               {"t [s]", "kinetic [J/m]", "kinetic_rotational [J/m]", "discs_in_hopper [-]"});
+  std::vector<double> snap_times;
+  std::size_t next_snap = 0;
+  VerletStats st;
+  double peak = 0, t_rest = -1;
+  bool armed = false, rested = false;
+  const long max_steps = std::lround(c.t_max / dt);
+  for (long k = 1; k <= max_steps; ++k) {
+    check_interrupt();
+    verlet_step(e, s, dt, st, &ledger);
+    dumps.write(k, e, s);
+    progress_at(s.t);
+    if (next_snap < c.snapshots.size() && s.t >= c.snapshots[next_snap] - 0.5 * dt) {
+      write_snapshot(ctx.out_dir / ("heap_snap_" + law + "_" + heap_time(c.snapshots[next_snap]) + ".csv"), s.bodies);
+      snap_times.push_back(c.snapshots[next_snap++]);
+    }
+    if (k % sample_every != 0) continue;
+    const double kin = kinetic_energy(s.bodies);
+    if (!std::isfinite(kin)) throw SolverError("heap[" + law + "]: non-finite kinetic energy at t = " + format_value(s.t));
+    double rot = 0;
+    long in_hopper = 0;
+    for (std::size_t i = 0; i < n; ++i) {
+      rot += 0.5 * s.bodies.omega[i].squaredNorm() * s.bodies.inertia(i);
+      in_hopper += s.bodies.x[i][1] > c.spec.outlet_height;
+    }
+    ke.row({s.t, kin, rot, static_cast<double>(in_hopper)});
+    peak = std::max(peak, kin);
+    if (kin > 100 * threshold) armed = true;
+    if (armed && kin < threshold) {
+      if (t_rest < 0) t_rest = s.t;
+      if (s.t - t_rest >= c.rest_hold - 0.5 * dt) {
+        rested = true;
+        break;
+      }
+    } else {
+      t_rest = -1;
+    }
+    if (k % (sample_every * 100) == 0)
+      ctx.log << "heap[" << law << "]: t = " << heap_time(s.t) << " s, KE = " << kin << " J/m (rest below " << threshold
+              << "), discs in hopper " << in_hopper << "\n";
+  }
+  ke.close();
+  dumps.close();
+  const double t_stop = s.t;
+  write_snapshot(ctx.out_dir / ("heap_snap_" + law + "_final.csv"), s.bodies);
+  const double kin_stop = kinetic_energy(s.bodies);
+  long in_hopper = 0;
+  for (std::size_t i = 0; i < n; ++i) in_hopper += s.bodies.x[i][1] > c.spec.outlet_height;
+
+  // Angle of repose of the heap at rest (or at t_max).
+  const double fx = 0.5 * c.spec.floor_width;
+  const ReposeFit fit = fit_repose_angle(s.bodies, -fx, fx, c.bin, 1.5 * c.d_mean);
+  {
+    CsvWriter prof(ctx.out_dir / ("heap_profile_" + law + ".csv"), {"x [m]", "surface_height [m]"});
+    for (std::size_t k = 0; k < fit.profile.x.size(); ++k) prof.row({fit.profile.x[k], fit.profile.height[k]});
+    prof.close();
+  }
+  // The ledger of the pour.
+  const double scale = std::max({std::abs(ledger.start.kinetic), std::abs(ledger.now.gravity_work),
+                                 std::abs(ledger.normal_damping()), std::abs(ledger.tangential_dissipation()),
+                                 std::abs(ledger.rolling_dissipation()), std::abs(ledger.created())});
+  const double balance_error = scale > 0 ? std::abs(ledger.balance()) / scale : 0.0;
+
+  // Drift of the surface discs from the state at rest, once per dt factor.
+  const std::vector<std::size_t>& surf = fit.surface;
+  std::vector<Vec3> x0;
+  for (std::size_t i : surf) x0.push_back(s.bodies.x[i]);
+  json by_dt = json::array();
+  long drift_steps = 0;
+  for (std::size_t q = 0; q < c.dt_factors.size(); ++q) {
+    const double h = dt * c.dt_factors[q];
+    GranularState w = s;  // bodies, forces of the last step, springs, neighbor list: the run continues from here
+    const long steps = std::max(1L, std::lround(c.t_drift / h));
+    const long every = std::max(1L, std::lround(c.sample / h));
+    CsvWriter csv(ctx.out_dir / ("heap_drift_" + law + "_f" + format_value(c.dt_factors[q]) + ".csv"),
+                  {"t_after_rest [s]", "surface_drift [m]", "com_drift [m]", "max_drift [m]", "kinetic [J/m]"});
+    std::vector<double> tt, dd;
+    double com = 0, mx = 0;
+    auto measure = [&](double t) {
+      double sum = 0;
+      Vec3 shift = Vec3::Zero();
+      mx = 0;
+      for (std::size_t a = 0; a < surf.size(); ++a) {
+        const Vec3 d = w.bodies.x[surf[a]] - x0[a];
+        sum += d.norm();
+        shift += d;
+        mx = std::max(mx, d.norm());
+      }
+      const double m = surf.empty() ? 0.0 : sum / static_cast<double>(surf.size());
+      com = surf.empty() ? 0.0 : shift.norm() / static_cast<double>(surf.size());
+      tt.push_back(t);
+      dd.push_back(m);
+      csv.row({t, m, com, mx, kinetic_energy(w.bodies)});
+    };
+    measure(0);
+    VerletStats ws;
+    for (long k = 1; k <= steps; ++k) {
+      check_interrupt();
+      verlet_step(e, w, h, ws);
+      progress_at(t_stop + static_cast<double>(q) * c.t_drift + static_cast<double>(k) * h);
+      if (k % every == 0 || k == steps) measure(static_cast<double>(k) * h);
+    }
+    if (!std::isfinite(dd.back())) throw SolverError("heap[" + law + "]: non-finite drift");
+    csv.close();
+    drift_steps += ws.steps;
+    by_dt.push_back({{"dt_factor", c.dt_factors[q]},
+                     {"dt", json_number(h)},
+                     {"surface_drift", json_number(dd.back())},
+                     {"com_drift", json_number(com)},
+                     {"max_drift", json_number(mx)},
+                     {"drift_rate", json_number(slope_from(tt, dd, 0.5 * c.t_drift))}});
+  }
+  const double wall = std::chrono::duration<double>(std::chrono::steady_clock::now() - wall0).count();
+  const double cpu = static_cast<double>(std::clock() - cpu0) / CLOCKS_PER_SEC;  // the process's CPU time (threads add up)
+  const json& first = by_dt.front();
+  ctx.log << "heap[" << law << "]: " << (rested ? "at rest at t = " + heap_time(t_rest) + " s" : std::string("not at rest by t_max"))
+          << ", repose angle " << fit.angle_deg << " deg, surface drift " << first["surface_drift"] << " m over "
+          << c.t_drift << " s, " << st.steps + drift_steps << " steps, " << wall << " s\n";
+  return {{"law", law},
+          {"repose_angle_deg", json_number(fit.angle_deg)},
+          {"repose_left_deg", json_number(fit.left.angle_deg)},
+          {"repose_right_deg", json_number(fit.right.angle_deg)},
+          {"flank_bins", {fit.left.bins, fit.right.bins}},
+          {"flank_rms", {json_number(fit.left.rms), json_number(fit.right.rms)}},
+          {"flank_lines", {{{"slope", json_number(fit.left.slope)}, {"intercept", json_number(fit.left.intercept)},
+                            {"x_from", fit.left.x_from}, {"x_to", fit.left.x_to}},
+                           {{"slope", json_number(fit.right.slope)}, {"intercept", json_number(fit.right.intercept)},
+                            {"x_from", fit.right.x_from}, {"x_to", fit.right.x_to}}}},
+          {"heap_height", json_number(fit.peak_height)},
+          {"heap_peak_x", json_number(fit.peak_x)},
+          {"heap_feet", {json_number(fit.left_foot), json_number(fit.right_foot)}},
+          {"surface_discs", surf.size()},
+          {"at_rest", rested},
+          {"t_rest", rested ? json_number(t_rest) : json(nullptr)},
+          {"t_stop", json_number(t_stop)},
+          {"kinetic_peak", json_number(peak)},
+          {"kinetic_at_stop", json_number(kin_stop)},
+          {"discs_in_hopper", in_hopper},
+          {"surface_drift", first["surface_drift"]},
+          {"drift_rate", first["drift_rate"]},
+          {"com_drift", first["com_drift"]},
+          {"drift_by_dt", by_dt},
+          {"holds", rested && first["surface_drift"].is_number() &&
+                        first["surface_drift"].get<double>() < c.hold_fraction * c.d_mean},
+          {"energy_balance_error", json_number(balance_error)},
+          {"ledger", {{"kinetic_end", json_number(ledger.now.kinetic)},
+                      {"elastic_normal", json_number(ledger.now.elastic_normal)},
+                      {"elastic_tangential", json_number(ledger.now.elastic_tangential)},
+                      {"gravity_work", json_number(ledger.now.gravity_work)},
+                      {"normal_damping", json_number(ledger.normal_damping())},
+                      {"tangential_dissipation", json_number(ledger.tangential_dissipation())},
+                      {"rolling_dissipation", json_number(ledger.rolling_dissipation())},
+                      {"created", json_number(ledger.created())},
+                      {"scheme_work", json_number(ledger.now.scheme_work)},
+                      {"verlet_kick", json_number(ledger.now.kick)},
+                      {"balance", json_number(ledger.balance())}}},
+          {"steps", st.steps + drift_steps},
+          {"steps_pour", st.steps},
+          {"rebuilds", st.rebuilds},
+          {"snapshot_times", snap_times},
+          {"wall_s", json_number(wall)},
+          {"wall_seconds", json_number(wall)},
+          {"cpu_seconds", json_number(cpu)}};
+}
+
+}  // namespace
+
+json run_heap(const HeapConfig& c, const HopperHeapScene& scene, const Boundaries& walls, const std::string& law,
+              const StudyContext& ctx) {
+  return with_tangential_law(law, {c.kt, c.gamma_t, c.mu, c.young, c.poisson, c.law_values},
+                             [&](const auto& t) { return run_heap_law(c, scene, walls, t, law, ctx); });
+}
+
+}  // namespace stickslip

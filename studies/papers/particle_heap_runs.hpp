@@ -1,0 +1,44 @@
+// studies/papers/particle_heap_runs.hpp — one pour of the heap study (seed 002 §5, studies/papers/heap_study.cpp): the hopper scene
+// (models/particles/hopper_heap.hpp) on the particle engine under velocity Verlet with a linear spring-dashpot
+// normal law, the named tangential law and rolling resistance; the energy ledger; at rest (kinetic energy below
+// rest_ratio x E_ref for rest_hold) the angle of repose (models/particles/repose_angle.hpp) and the drift of the
+// surface discs over t_drift, once per dt factor from the same state at rest:
+//   surface_drift(t) = <|x_i(t) - x_i(t_rest)|>_surface, com_drift = |<x_i(t) - x_i(t_rest)>|, drift_rate = the
+//   least-squares slope of surface_drift over the second half of the window.
+// Writes heap_kinetic_<law>.csv, heap_snap_<law>_<t>.csv, heap_profile_<law>.csv, heap_drift_<law>_f<factor>.csv
+// and dumps; returns the run's row (summary.json "runs").
+#pragma once
+
+#include <string>
+#include <vector>
+
+#include <nlohmann/json.hpp>
+
+#include "models/particles/boundaries.hpp"
+#include "models/particles/hopper_heap.hpp"
+#include "models/contact/rolling.hpp"
+#include "studies/experiment/study.hpp"
+
+namespace stickslip {
+
+struct HeapConfig {
+  HopperHeapSpec spec;
+  double kn = 0, gamma_n = 0, kt = 0, gamma_t = 0, mu = 0, young = 0, poisson = 0;
+  LawValues law_values;  // the engine laws' other parameters (models/particles/engine_laws.hpp)
+  RollingResistance rolling;  // mu_roll = 0: no moment
+  double dt = 0, skin = 0, t_max = 0, t_drift = 0, sample = 0;
+  double rest_ratio = 0, rest_hold = 0, hold_fraction = 0, bin = 0;
+  std::vector<double> dt_factors, snapshots;
+  int threads = 1;
+  long dump_every = 0;  // LAMMPS text dumps every k steps of the pour (0: none)
+  double e_ref = 0, d_mean = 0;
+};
+
+// "0.250": snapshot times in file names and titles.
+std::string heap_time(double t);
+
+// The pour, settling and drift windows of one tangential law (a name of models/particles/engine_laws.hpp).
+nlohmann::json run_heap(const HeapConfig& c, const HopperHeapScene& scene, const Boundaries& walls, const std::string& law,
+                        const StudyContext& ctx);
+
+}  // namespace stickslip

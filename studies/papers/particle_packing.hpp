@@ -1,0 +1,24 @@
+// studies/papers/particle_packing.hpp — the final packing of a 2-D pour into the container of seed 004 ex. 5.3
+// (models/sphere_scene.hpp build_container), as the container study reports it:
+//   centroid_y = <y_i>, top_y = max(y_i + r); particles_inside: centres within the walls;
+//   contacts_per_particle = (2 pair contacts (|x_i - x_j| < 2r) + wall contacts (overlap > 0)) / N;
+//   psi6 = <|sum_j exp(6 i theta_ij)| / n_i> over particles with n_i >= 2 neighbours within 1.05 d (1: a perfect
+//   hexagonal lattice), six_neighbour_fraction = share of particles with exactly 6 such neighbours;
+//   area_fraction: the share of a 200 x 100 point grid covered by discs in the window x in [2r, floor - 2r],
+//   y in [0, 10r] on the floor, away from the walls. O(N^2), once per pour.
+#pragma once
+
+#include <vector>
+
+#include <nlohmann/json.hpp>
+
+#include "core/types.hpp"
+#include "models/sphere_scene.hpp"
+
+namespace stickslip {
+
+// The packing of the particles at x (radius spec.radius) in the container `setup`, as JSON (the keys above and
+// wall_contacts).
+nlohmann::json final_packing(const ContainerSetup& setup, const ContainerSpec& spec, const std::vector<Vec3>& x);
+
+}  // namespace stickslip

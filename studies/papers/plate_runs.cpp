@@ -1,0 +1,176 @@
+#include "studies/papers/plate_runs.hpp"
+
+#include <algorithm>
+#include <cmath>
+#include <sstream>
+
+#include "core/energy_ledger.hpp"
+#include "core/errors.hpp"
+#include "core/work_limits.hpp"
+#include "solvers/integrate.hpp"
+#include "studies/experiment/output.hpp"
+
+namespace stickslip {
+
+ContactSystem plates_system_of(const PlateRunConfig& c) {
+  const std::string solver = (c.filippov ? "filippov:" : "") + to_string(c.solver.kind);
+  return plates_system(c.p, c.law, driver_of(c.solver.kind, c.filippov), c.solver.events, c.law_values, solver);
+}
+
+PlateRun run_plates(const PlateRunConfig& c) {
+  // Every step (or output point) is kept as a sample: refused past the shared memory limit before the run.
+  require_count("dt", format_value(c.solver.dt), step_count(c.t_end, c.solver.dt), kMaxSamples,
+                "t_end / dt = " + format_value(c.t_end) + " / " + format_value(c.solver.dt), "samples per run",
+                "raise dt or lower t_end");
+  const ContactSystem sys = plates_system_of(c);
+  const bool has_spring = sys.size() == 3;
+  Vec x(static_cast<Eigen::Index>(sys.size()));
+  if (has_spring) x << c.v0, c.xi0, 0.0;
+  else x << c.v0, 0.0;
+  const Eigen::Index w = has_spring ? 2 : 1;
+  Mode mode = contact_initial_mode(sys, 0, x);
+  // A contact that starts sliding (the Coulomb test fails at t = 0) in the stick mode: the D-SDS slide of zero
+  // length (s v0 >= -v*), a slide -> stick at t = 0 like the exact solution's.
+  const bool slide_of_zero_length = c.solver.events && sys.model && !mode.empty() && mode[0] == stick_mode &&
+                                    sys.model->excess(0, x) > 0;
+  PlateRun run;
+  EnergyLedger ledger;
+  auto energy = [&](double t, VecCRef xs, const Mode& m) {
+    if (sys.model) return sys.model->energy(t, xs, m);
+    return Energy{0.5 * c.p.m * xs[0] * xs[0], 0, xs[w]};
+  };
+  auto observe = [&](const ContactSample& s) {
+    const Energy e = energy(s.t, s.x, s.mode);
+    ledger.add(s.t, e);
+    run.samples.push_back({s.t, s.x[0], has_spring ? s.x[1] : 0.0, s.x[w], s.force, e.kinetic, e.potential,
+                           ledger.dissipation(ledger.size() - 1), s.mode.empty() ? 0 : s.mode[0]});
+  };
+  run.stats = run_contact(sys, 0, c.t_end, x, mode, c.solver, observe);
+  run.energy_created = ledger.energy_created();
+  run.v_end = x[0];
+  run.xi_end = has_spring ? x[1] : 0.0;
+  const int stuck = sys.filippov ? 0 : stick_mode;  // the Filippov driver's sliding mode holds v = 0
+  if (c.solver.events || sys.filippov) {
+    if (slide_of_zero_length) run.t_stick = 0.0;
+    for (const auto& e : run.stats.events)
+      if (e.mode_after[0] == stuck && e.mode_before[0] != stuck) run.t_stick = e.t;
+  } else if (sys.model) {
+    // Without events: the last sample-to-sample change from sliding (|F_S| > F_max) to sticking,
+    // interpolated linearly in |F_S| - F_max (laws with a spring-dashpot-slider test only).
+    auto excess = [&](const PlateSample& s) {
+      Vec y(3);
+      y << s.v, s.xi, s.work;
+      return sys.model->excess(s.t, y);
+    };
+    for (std::size_t i = 1; i < run.samples.size(); ++i) {
+      const double a = excess(run.samples[i - 1]), b = excess(run.samples[i]);
+      if (a > 0 && b <= 0) {
+        const double ta = run.samples[i - 1].t, tb = run.samples[i].t;
+        run.t_stick = ta + (tb - ta) * a / (a - b);
+      }
+    }
+  }
+  return run;
+}
+
+std::optional<ExactSlidingPlates> exact_plates(const PlateRunConfig& c) {
+  return exact_plates_of(c.p, c.law, c.v0, c.xi0, c.t_end);
+}
+
+std::string run_label(const PlateRunConfig& c) {
+  std::ostringstream s;
+  s << c.law << "_" << (c.filippov ? "filippov-" : "") << to_string(c.solver.kind) << "_dt" << c.solver.dt << (c.solver.events ? "_events" : "");
+  return s.str();
+}
+
+void write_plate_csv(const std::filesystem::path& path, const PlateRun& run) {
+  CsvWriter csv(path, {"t [n.u.]", "v [n.u.]", "xi [n.u.]", "F [n.u.]", "W [n.u.]", "E_kin [n.u.]", "E_spring [n.u.]",
+                       "D [n.u.]", "mode"});
+  for (const auto& s : run.samples)
+    csv.row({s.t, s.v, s.xi, s.force, s.work, s.e_kin, s.e_spring, s.dissipation, static_cast<double>(s.mode)});
+  csv.close();
+}
+
+std::vector<PlateSample> read_plate_csv(const std::filesystem::path& path) {
+  std::vector<PlateSample> samples;
+  for (const auto& r : read_csv(path))
+    samples.push_back({r.at(0), r.at(1), r.at(2), r.at(4), r.at(3), r.at(5), r.at(6), r.at(7), static_cast<int>(r.at(8))});
+  return samples;
+}
+
+void write_exact_plates_csv(const std::filesystem::path& path, const ExactSlidingPlates& exact, double t_end) {
+  CsvWriter csv(path, {"t [n.u.]", "v [n.u.]", "xi [n.u.]", "F [n.u.]", "W [n.u.]", "mode"});
+  const int n = 4000;
+  for (int i = 0; i <= n; ++i) {
+    const double t = t_end * i / n;
+    const auto s = exact.at(t);
+    csv.row({t, s.v, s.xi, s.force, s.work, static_cast<double>(s.kind)});
+  }
+  csv.close();
+}
+
+double kinetic_energy_at(const std::vector<PlateSample>& s, double t) {
+  std::size_t lo = 0, hi = s.size() - 1;
+  if (t <= s[lo].t) return s[lo].e_kin;
+  if (t >= s[hi].t) return s[hi].e_kin;
+  while (hi - lo > 1) {
+    const std::size_t mid = (lo + hi) / 2;
+    (s[mid].t <= t ? lo : hi) = mid;
+  }
+  const double w = (t - s[lo].t) / (s[hi].t - s[lo].t);
+  return (1 - w) * s[lo].e_kin + w * s[hi].e_kin;
+}
+
+std::vector<std::pair<double, double>> kinetic_energy_difference(const std::vector<PlateSample>& a,
+                                                                 const std::vector<PlateSample>& b) {
+  std::vector<std::pair<double, double>> d;
+  for (const auto& s : a) d.emplace_back(s.t, s.e_kin - kinetic_energy_at(b, s.t));
+  return d;
+}
+
+std::vector<AuxiliaryState> midpoint_auxiliary_states(const PlateRunConfig& c, const PlateRun& r) {
+  PlateRunConfig free = c;
+  free.solver.events = false;
+  const ContactSystem sys = plates_system_of(free);
+  const ContactModelBase& model = *sys.model;
+  const double dt = c.solver.dt;
+  std::vector<AuxiliaryState> aux;
+  Vec x(3), f(3), u1(3);
+  const Mode mode{free_mode};
+  for (std::size_t i = 0; i + 1 < r.samples.size(); ++i) {
+    const auto& s = r.samples[i];
+    x << s.v, s.xi, s.work;
+    model.rhs(s.t, x, mode, f);
+    u1 = x + 0.5 * dt * f;
+    model.adjust(s.t, x, u1, mode);
+    aux.push_back({s.t + 0.5 * dt, u1[0], u1[1], model.contact_force(s.t + 0.5 * dt, u1, mode)});
+  }
+  return aux;
+}
+
+double dsds_reset_energy(const PlateRunConfig& c) {
+  const ExactSlidingPlates ex(c.p, Dsds{}, c.v0, c.xi0, c.t_end);
+  return 0.5 * c.p.k * (ex.xi_start() * ex.xi_start() - c.xi0 * c.xi0);
+}
+
+EnergySweepPoint energy_sweep_point(const PlateRunConfig& base, double v0, double dt) {
+  auto created = [&](const char* law, SolverKind solver, bool events) {
+    PlateRunConfig c = base;
+    c.v0 = v0;
+    c.law = law;
+    c.solver.kind = solver;
+    c.solver.events = events;
+    c.solver.dt = dt;
+    return c.law == "csds" && !(c.p.gamma > 0) ? 0.0 : run_plates(c).energy_created;
+  };
+  EnergySweepPoint p{v0, 0, 0, 0, 0};
+  p.dsds_euler = created("dsds", SolverKind::euler, false);
+  p.dsds_dae_ida = created("dsds-dae", SolverKind::ida, true);
+  p.csds_euler = created("csds", SolverKind::euler, false);
+  PlateRunConfig c = base;
+  c.v0 = v0;
+  p.dsds_exact_jump = std::max(0.0, dsds_reset_energy(c));
+  return p;
+}
+
+}  // namespace stickslip

@@ -1,0 +1,218 @@
+// studies/papers/slope_drift_runs.cpp — one block-on-a-slope run of the slope-drift study (studies/papers/slope_drift_runs.hpp).
+#include "studies/papers/slope_drift_runs.hpp"
+
+#include <algorithm>
+#include <fmt/format.h>
+
+#include "core/errors.hpp"
+#include "solvers/filippov_driver.hpp"
+#include "solvers/integrator_spec.hpp"
+#include "solvers/contact_run.hpp"
+#include "solvers/integrate.hpp"
+#include "studies/experiment/output.hpp"
+
+namespace stickslip {
+
+namespace {
+
+constexpr double kDeg = 3.14159265358979323846 / 180;
+
+// The scheme of a solver name, without a filippov- prefix.
+std::string scheme_of(const std::string& solver) {
+  return solver.rfind("filippov-", 0) == 0 ? solver.substr(9) : solver;
+}
+
+// Whether the entry offers its Filippov form only (coulomb-filippov): every scheme then runs the Filippov driver.
+bool filippov_only(const std::string& law) {
+  const unsigned f = law_forms("friction", law, RelationKind::one_d);
+  return (f & form_filippov) && !(f & ~(form_filippov | form_slip_force));
+}
+
+}  // namespace
+
+const std::vector<std::string>& slope_solver_names() {
+  static const std::vector<std::string> names{"heun", "rk4", "dopri5", "bdf2", "bdf5"};
+  return names;
+}
+
+bool slope_dae(const SlopeConfig& c) {
+  const std::string sv = scheme_of(c.solver);
+  if (sv != c.solver || sv == "heun" || sv == "rk4" || sv == "dopri5") return false;  // a BDF (bdf2, bdf5, a spec)
+  const unsigned f = law_forms("friction", c.law, RelationKind::one_d);
+  return (f & (form_dae | form_dae_ode)) && !filippov_only(c.law);
+}
+
+std::string SlopeConfig::label() const {
+  std::string s = fmt::format("{}_{}_dt{:g}_a{:g}_l{:g}_{}", law, solver, dt, angle_deg, size,
+                              damping ? "damped" : "undamped");
+  if (slope_dae(*this)) s += projection ? "_proj" : "_noproj";
+  return s + (touching ? "_touching" : "_equilibrium");
+}
+
+std::string SlopeConfig::curve() const {
+  return slope_dae(*this) ? solver + (projection ? " projection on" : " projection off") : solver;
+}
+
+nlohmann::json slope_outcome_json(const SlopeOutcome& o) {
+  const bool failed = !o.error.empty();  // a failed run has no values, not zeros
+  return {{"t_rest", json_number(o.t_rest)}, {"s_rest", json_number(o.s_rest)}, {"v_rest", json_number(o.v_rest)},
+          {"s_end", json_number(o.s_end)},   {"drift", json_number(o.drift)},   {"s_half", json_number(o.s_half)},
+          {"late_drift", json_number(o.late_drift)}, {"max_abs_xh", json_number(o.max_abs_xh)},
+          {"error", o.error}, {"steps", failed ? nlohmann::json() : nlohmann::json(o.steps)},
+          {"events", failed ? nlohmann::json() : nlohmann::json(o.events)}};
+}
+
+SlopeOutcome slope_outcome_of(const nlohmann::json& j) {
+  const auto num = [&](const char* key) { return j[key].is_number() ? j[key].get<double>() : std::nan(""); };
+  SlopeOutcome o;
+  o.t_rest = num("t_rest"), o.s_rest = num("s_rest"), o.v_rest = num("v_rest"), o.s_end = num("s_end");
+  o.drift = num("drift"), o.s_half = num("s_half"), o.late_drift = num("late_drift"), o.max_abs_xh = num("max_abs_xh");
+  o.error = j["error"].get<std::string>();
+  o.steps = j["steps"].is_number() ? j["steps"].get<long>() : 0;
+  o.events = j["events"].is_number() ? j["events"].get<long>() : 0;
+  return o;
+}
+
+std::string slope_solver(const std::string& key, const std::string& text) {
+  if (text == "bdf2" || text == "bdf5") return text;
+  if (text.rfind("filippov-", 0) == 0) return "filippov-" + slope_solver(key, text.substr(9));
+  const IntegratorSpec s = parse_integrator_among(key, text, {"heun", "rk4", "dopri5", "cvode", "ida"});
+  if (s.filippov) {
+    IntegratorSpec plain = s;
+    plain.filippov = false;
+    return "filippov-" + slope_solver(key, plain.text());
+  }
+  if (s.scheme == "heun" || s.scheme == "rk4" || s.scheme == "dopri5") return s.scheme;
+  if (s.adams || (s.max_order != 0 && s.max_order != 2 && s.max_order != 5))
+    throw_input(key, text, "the BDF of this study has maximum order 2 or 5: bdf2, bdf5, cvode:2, cvode:5, ida:2, ida:5");
+  return s.max_order == 2 ? "bdf2" : "bdf5";
+}
+
+SolverOptions slope_solver_options(const SlopeConfig& c, const SlopeCommon& k) {
+  SolverOptions o;
+  o.dt = c.dt;  // the step of heun/rk4; the reporting interval of the adaptive solvers
+  o.rtol = k.rtol;
+  o.atol = k.atol;
+  const std::string sv = scheme_of(c.solver);
+  if (sv == "heun") o.kind = SolverKind::heun;
+  else if (sv == "rk4") o.kind = SolverKind::rk4;
+  else if (sv == "dopri5") o.kind = SolverKind::dopri5;
+  else {
+    o.kind = slope_dae(c) ? SolverKind::ida : SolverKind::cvode;  // bdf2/bdf5
+    o.max_order = sv == "bdf2" ? 2 : 5;
+  }
+  if (!is_fixed_step(o.kind)) o.max_step = c.dt;
+  return o;
+}
+
+BlockParameters slope_block(const SlopeConfig& c, const SlopeCommon& k) {
+  BlockParameters p = k.base;
+  p.alpha = c.angle_deg * kDeg;
+  p.size = c.size;
+  p.damping = c.damping;
+  p.validate();
+  return p;
+}
+
+ContactSystem slope_system(const SlopeConfig& c, const SlopeCommon& k) {
+  const BlockParameters p = slope_block(c, k);
+  const SolverOptions so = slope_solver_options(c, k);
+  const bool filippov = scheme_of(c.solver) != c.solver || filippov_only(c.law);
+  const bool dae = slope_dae(c);
+  const bool events = dae || needs_events(law_forms("friction", c.law, RelationKind::one_d));
+  return block_system(p, c.law, driver_of(so.kind, filippov), events, dae && c.projection, c.law_values, c.solver);
+}
+
+std::string slope_unsupported(const SlopeConfig& c, const SlopeCommon& k) {
+  (void)slope_block(c, k);  // a bad parameter is an error, not a combination to skip
+  try {
+    const ContactSystem sys = slope_system(c, k);
+    if (sys.model) {
+      if (const std::string why = form_refuses(sys.model->form(), slope_solver_options(c, k).kind); !why.empty()) return why;
+    }
+  } catch (const InputError& e) {
+    // The driver's refusal reads as the reason itself ("this model is a DAE ..."), without "solver=<solver>: ".
+    const std::string why = e.what(), prefix = "solver=" + c.solver + ": ";
+    return why.rfind(prefix, 0) == 0 ? why.substr(prefix.size()) : why;
+  }
+  return "";
+}
+
+void validate_slope_run(const SlopeConfig& c, const SlopeCommon& k, const SolverOptions& so) {
+  validate_contact_run(slope_system(c, k), so, 0, k.t_end);
+}
+
+SlopeOutcome run_slope(const SlopeConfig& c, const SlopeCommon& k, const SolverOptions& so, CsvWriter* csv) {
+  const BlockParameters p = slope_block(c, k);
+  SlopeOutcome out;
+  const bool rest_in_equilibrium = k.v0 == 0 && !c.touching;
+  if (rest_in_equilibrium) out.t_rest = 0;
+  bool moved = false;
+  double next_out = 0;
+  const double ca = std::cos(p.alpha), sa = std::sin(p.alpha);
+  const double y0 = c.touching ? 0.0 : -p.static_overlap();
+  const double xh0 = y0 * sa;  // horizontal position of the start
+  double lo = 0, hi = 0;  // range of x_h - x_h(0) since the last CSV row (undamped runs oscillate faster than it)
+  auto observe = [&](double t, double s, double v, double y, double ft) {
+    moved = moved || v > 0;
+    if (std::isnan(out.t_rest) && moved && v <= 0) {
+      out.t_rest = t;
+      out.s_rest = s;
+      out.v_rest = v;
+    }
+    if (std::isnan(out.s_half) && t >= k.t_end / 2) out.s_half = s;
+    const double xh = s * ca + y * sa - xh0;
+    lo = std::min(lo, xh);
+    hi = std::max(hi, xh);
+    out.max_abs_xh = std::max(out.max_abs_xh, std::abs(xh));
+    if (csv && (t >= next_out || t >= k.t_end)) {
+      csv->row({t, s, v, y, ft, xh, lo, hi});
+      lo = hi = xh;
+      // Rows 5% apart in t early on (for log-t plots of the grip), then every output_interval.
+      next_out = t + std::min(k.output_interval, std::max(0.05 * t, so.dt));
+    }
+  };
+  const ContactSystem sys = slope_system(c, k);
+  Vec x(static_cast<Eigen::Index>(sys.size()));
+  x.setZero();
+  x[1] = k.v0;
+  x[2] = y0;
+  Mode mode = contact_initial_mode(sys, 0, x);
+  if (sys.model) sys.model->project(0, x, mode);
+  const RunStats st = run_contact(sys, 0, k.t_end, x, mode, so, [&](const ContactSample& q) {
+    observe(q.t, q.x[0], q.x[1], q.x[2], q.force);
+  });
+  out.s_end = x[0];
+  if (std::isnan(out.t_rest) && !moved) out.t_rest = 0;  // never left its start
+  out.steps = st.steps;
+  out.rhs_evals = st.rhs_evals;
+  out.events = static_cast<long>(st.events.size());
+  out.drift = std::isnan(out.t_rest) ? std::nan("") : std::abs(out.s_end - out.s_rest);
+  out.late_drift = std::abs(out.s_end - out.s_half);
+  return out;
+}
+
+SlopeOutcome slope_failed_outcome(const std::string& error) {
+  SlopeOutcome o;
+  o.s_rest = o.v_rest = o.s_end = o.drift = o.late_drift = o.max_abs_xh = std::nan("");
+  o.error = error;
+  return o;
+}
+
+nlohmann::json slope_run_row(const SlopeConfig& c, const SlopeCommon& k, const std::filesystem::path& csv_path) {
+  SlopeOutcome r;
+  CsvWriter csv(csv_path, {"t [s]", "s [m]", "v [m/s]", "y [m]", "F_t [N/m]", "x_h - x_h(0) [m]",
+                           "min x_h - x_h(0) since last row [m]", "max x_h - x_h(0) since last row [m]"});
+  try {
+    r = run_slope(c, k, slope_solver_options(c, k), &csv);
+    csv.close();
+  } catch (const SolverError& e) {
+    // e.g. a BDF on an undamped block that grazes contact opening every normal period, or a state that overflows.
+    // The run's partial time series goes with the writer (never renamed to its name), and its row carries no value
+    // but the error: the study reports it as failed (slope_failed_outcome).
+    r = slope_failed_outcome(e.what());
+  }
+  return slope_outcome_json(r);
+}
+
+}  // namespace stickslip

@@ -1,0 +1,455 @@
+// studies/papers/slope_drift_study.cpp — `stickslip run slope-drift`: seed 002, §4, Figs. 2-5 generalised.
+//
+// A block of size l on a slope at angle_deg (models/incline_block.hpp, Table 1 parameters) with speed v0 down
+// the slope, started either in static normal equilibrium (start=equilibrium) or, as in the paper, just
+// touching the plane without overlap and dropping into the normal spring (start=touching).
+//   friction  coulomb-filippov (Filippov driver), coulomb-dae (IDA; projection=on/off: velocity projection while
+//             sticking, the seed's conclusion), cundall-strack, csds, dsds
+//   solver    heun, rk4 (fixed step dt), dopri5, bdf2, bdf5 (CVODE BDF, or IDA for coulomb-dae, maximum order
+//             2 / 5). The adaptive ones run with rtol/atol and largest internal step dt (SolverOptions::max_step),
+//             so that a dt sweep means the same for every integrator (Fig. 4); they report to the study every dt.
+// Combinations that do not exist are skipped and listed, as the models say (Model::form and form_refuses:
+// coulomb-dae is a DAE, IDA only, so a BDF solver; dsds is a time-stepping rule for heun/rk4 only; the csds model
+// refuses damping off).
+// Three groups of runs, each run once even if it belongs to several (its JSON row lists them in "sweeps"):
+//   position  friction x solver x dt x angle_deg x size x damping x projection x start (every listed value)
+//   dt        friction x solver x projection x dt_sweep      at the base point
+//   size      friction x solver x projection x size_sweep    at the base point
+// with the base point dt = first dt, size = first size, damping = first damping, start = first start and
+// angle = the last angle_deg (30 deg by default, just under the critical angle: Figs. 4-5).
+// Drift = |s(t_end) - s(t_rest)| along the slope. t_rest = 0 if the block starts at rest in equilibrium
+// (start=equilibrium, v0 = 0); otherwise the first time s' <= 0 after the block has moved (the stick event for
+// the Coulomb laws), and 0 if it never moves. s' is sampled every step of heun/rk4 and every dt of the others
+// (and at every event). Rows whose block has not come to rest by t_end have drift and t_rest null; a run whose
+// solver fails gets an "error", every value null and no CSV, and the others go on: the summary lists it under
+// "failed_runs" and the study then exits 3 (studies/cli/main.cpp). late_drift = |s(t_end) - s(t_end / 2)|
+// separates a start-up slip (late_drift 0) from a creep that goes on.
+// Outputs: runs/<label>.csv (t, s, v, y, F_t, x_h - x_h(0): horizontal displacement, every output_interval),
+//   results.csv, and
+//   position.png        x_h(t) - x_h(0) per angle x start (rows) and law (columns) at the first dt and size (Figs. 2-3)
+//   drift_vs_dt.png     drift against dt, one panel per law, one line per solver (Fig. 4)
+//   drift_vs_size.png   drift against l, one panel per law, one line per solver (Fig. 5)
+// JSON: {"study":"slope-drift","results":[{"friction","solver","dt","angle_deg","size","damping","projection",
+//        "start","drift","t_rest","sweeps", ...}], "skipped":[...]}; projection is null for the laws it does not
+//        apply to (all but coulomb-dae).
+// One run (state, drift, its CSV) is studies/papers/slope_drift_runs.hpp; this file declares the parameters, the
+// observable, the configurations, the rows and the figures.
+#include <algorithm>
+#include <cmath>
+#include <fmt/format.h>
+#include <map>
+#include <set>
+
+#include "core/errors.hpp"
+#include "core/work_limits.hpp"
+#include "models/contact/registry.hpp"
+#include "solvers/integrator_spec.hpp"
+#include "studies/experiment/figure.hpp"
+#include "studies/experiment/output.hpp"
+#include "studies/papers/slope_drift_runs.hpp"
+#include "studies/experiment/study.hpp"
+#include "studies/experiment/study_runs.hpp"
+
+namespace stickslip {
+namespace {
+
+constexpr double kFloor = 1e-18;  // drifts below this (in particular exact zeros) are drawn here on log axes
+const std::vector<std::string> kStarts{"equilibrium", "touching"};
+// "coulomb" alone is refused as ambiguous here: the block's Coulomb laws are its Filippov and its DAE form.
+const Renames kRenames{{"coulomb", {"coulomb-filippov", "coulomb-dae"}}};
+
+// The laws that run on the block (the law registry's, by their forms).
+const std::vector<std::string>& block_laws() {
+  static const std::vector<std::string> laws = laws_running(RelationKind::one_d, drivers_of(RelationKind::one_d));
+  return laws;
+}
+
+enum Group : unsigned { group_position = 1, group_dt = 2, group_size = 4 };
+
+// A positive list, or "none" (an empty list).
+std::vector<double> sweep_list(const Parameters& prm, const std::string& key) {
+  if (prm.raw(key) == "none") return {};
+  std::vector<double> v;
+  try {
+    v = prm.positive_list(key);
+  } catch (const InputError&) {
+    throw_input(key, prm.raw(key), "a comma-separated list of positive numbers, or none");
+  }
+  if (v.empty()) throw_input(key, prm.raw(key), "a comma-separated list of positive numbers, or none");
+  return v;
+}
+
+template <class T>
+const std::vector<T>& non_empty(const std::vector<T>& v, const Parameters& prm, const std::string& key) {
+  if (v.empty()) throw_input(key, prm.raw(key), "give at least one value");
+  return v;
+}
+
+nlohmann::json json_groups(unsigned groups) {
+  nlohmann::json j = nlohmann::json::array();
+  if (groups & group_position) j.push_back("position");
+  if (groups & group_dt) j.push_back("dt");
+  if (groups & group_size) j.push_back("size");
+  return j;
+}
+
+// The runs of the study: every configuration once, its groups OR-ed together, and the combinations that do not
+// exist (one line per law, solver and damping).
+struct Plan {
+  std::vector<SlopeConfig> configs;
+  std::vector<unsigned> groups;
+  nlohmann::json skipped = nlohmann::json::array();
+};
+
+class SlopeDriftStudy final : public Study {
+ public:
+  std::string name() const override { return "slope-drift"; }
+  std::string summary() const override {
+    return "block on a slope (Krengel & Matuttis §4, Figs. 2-5): creep of Coulomb (Filippov/DAE) vs Cundall-Strack, C-SDS, D-SDS";
+  }
+
+  Parameters parameters() const override {
+    Parameters p("slope-drift");
+    p.declare("friction", "coulomb-filippov,coulomb-dae,cundall-strack,csds,dsds",
+              "friction laws (list): " + join(block_laws()) + " (coulomb alone is ambiguous here: coulomb-filippov or coulomb-dae)")
+        .declare("solver", "heun,rk4,dopri5,bdf2,bdf5",
+                 "solvers (list): " + join(slope_solver_names()) +
+                     " (bdf2/bdf5 also as cvode:2, cvode:5, ida:2, ida:5, cvode, ida: IDA on a law's DAE form, else "
+                     "CVODE); filippov:SPEC the Filippov driver on SPEC (a set-valued law)")
+        .declare("dt", "5e-6",
+                 "time steps (list) [s]: the step of heun/rk4, the largest internal step of dopri5/bdf2/bdf5 "
+                 "(CSV rows every output_interval); the first is the base point of the sweeps")
+        .declare("dt_sweep", "2e-6,5e-6,1e-5,2e-5,5e-5,1e-4",
+                 "dt values (list, or none) run at the base point for drift_vs_dt.png (Fig. 4)")
+        .declare("size_sweep", "0.001,0.003,0.01,0.03,0.1,0.3,1",
+                 "block sizes l [m] (list, or none) run at the base point for drift_vs_size.png (Fig. 5)")
+        .declare("angle_deg", "15,30", "slope angles (list) [deg]; the sweeps run at the last one")
+        .declare("size", "0.01", "block sizes l (list) [m]; the first is the base point of the sweeps")
+        .declare("damping", "on,off",
+                 "normal damping D and tangential gamma_t (list of on/off); the first is the base point of the sweeps")
+        .declare("projection", "on,off", "coulomb-dae: velocity projection s' = 0 while sticking (list of on/off)")
+        .declare("start", "equilibrium",
+                 "initial state (list): equilibrium (static normal overlap) or touching (no overlap, the paper's "
+                 "start); the first is the base point of the sweeps")
+        .declare("t_end", "1", "end time [s]")
+        .declare("v0", "0", "initial speed down the slope [m/s]")
+        .declare("mu", "0.6", "friction coefficient")
+        .declare("rho", "5000", "density [kg/m^3] (Table 1)")
+        .declare("Y", "5e7", "Young's modulus [kg/(m s^2)] (Table 1)")
+        .declare("gamma", "1.5", "normal damping prefactor D of eq. 18 (Table 1)")
+        .declare("rtol", "1e-10", "relative tolerance of dopri5/bdf")
+        .declare("atol", "1e-16", "absolute tolerance of dopri5/bdf (overlaps are ~1e-8 m at l = 1 cm)")
+        .declare("output_interval", "1e-3", "time between CSV rows [s]");
+    // The parameters of the laws that the block does not bind (Table 1: kt = 2/7 Y, gamma_t, mu).
+    declare_law_parameters(p, block_laws(), {"kt", "gamma_t", "mu"});
+    return p;
+  }
+
+  static SlopeCommon common_of(const Parameters& prm) {
+    SlopeCommon k;
+    k.base.mu = prm.nonnegative("mu");
+    k.base.rho = prm.positive("rho");
+    k.base.young = prm.positive("Y");
+    k.base.normal_damping = prm.nonnegative("gamma");
+    k.t_end = prm.positive("t_end");
+    k.v0 = prm.nonnegative("v0");
+    k.rtol = prm.positive("rtol");
+    k.atol = prm.positive("atol");
+    k.output_interval = prm.positive("output_interval");
+    return k;
+  }
+
+  // drift of one run at a single point (friction, angle_deg, size, damping, projection, start each one value) with
+  // integrator spec at step h (rtol h for dopri5/cvode/ida, whose largest internal step is then the first dt).
+  // coulomb-filippov runs through the Filippov driver whatever the prefix; no exact value (the reference is the finest
+  // run or Richardson extrapolation; coulomb-filippov and coulomb-dae with projection give exactly 0).
+  std::vector<Observable> observables() const override {
+    Observable o;
+    o.name = "drift", o.unit = "m", o.help = "|s(t_end) - s(t_rest)| along the slope";
+    o.integrators = solver_names();
+    o.default_solvers = {"heun", "rk4"};
+    o.work_solvers = {"heun", "rk4", "dopri5", "cvode:bdf", "cvode:adams"};
+    o.default_dt = "1e-5:1.5625e-7:7";  // cundall-strack under rk4: first order (the clip is a kink) from ~5e-6 down
+    o.default_reference = "richardson";
+    o.defaults = {{"friction", "cundall-strack"}, {"angle_deg", "30"}, {"size", "0.01"}, {"damping", "on"},
+                  {"projection", "on"}, {"start", "equilibrium"}, {"dt", "5e-6"}};
+    o.measure = [](const Parameters& prm, const IntegratorSpec& spec, double h) {
+      const SlopeCommon k = common_of(prm);
+      const double angle = prm.real("angle_deg");
+      if (!(angle >= 0 && angle < 90)) throw_input("angle_deg", prm.raw("angle_deg"), "one angle in [0, 90)");
+      const std::string law = prm.choice("friction", law_names(), kRenames);
+      IntegratorSpec plain = spec;
+      plain.filippov = false;
+      SlopeConfig c{law, law_values(prm, law, {}, "friction"), (spec.filippov ? "filippov-" : "") + plain.text(), h, angle,
+                    prm.positive("size"), prm.flag("damping"), false, prm.choice("start", kStarts) == "touching"};
+      c.projection = slope_dae(c) && prm.flag("projection");
+      SolverOptions so = spec.options("solver", {});
+      so.rtol = k.rtol, so.atol = k.atol, so.dt = h;
+      if (spec.adaptive()) so.rtol = h, so.dt = so.max_step = prm.positive_list("dt").front();
+      validate_slope_run(c, k, so);
+      const SlopeOutcome r = run_slope(c, k, so, nullptr);
+      if (std::isnan(r.drift)) throw SolverError("slope-drift: the block is not at rest by t_end; no drift");
+      return ObservableValue{r.drift, r.rhs_evals, r.steps};
+    };
+    return {o};
+  }
+
+  std::map<std::string, std::string> result_units() const override {
+    return {{"t_rest", "s"}, {"s_rest", "m"}, {"v_rest", "m/s"}, {"s_end", "m"}, {"s_half", "m"},
+            {"late_drift", "m"}, {"max_abs_xh", "m"}};
+  }
+
+  nlohmann::json run(const Parameters& prm, const StudyContext& ctx) const override {
+    const SlopeCommon k = common_of(prm);
+    const auto laws = non_empty(prm.choice_list("friction", law_names(), kRenames), prm, "friction");
+    std::vector<std::string> solvers;
+    for (const auto& item : split_list(prm.raw("solver"))) solvers.push_back(slope_solver("solver", item));
+    non_empty(solvers, prm, "solver");
+    const auto dts = non_empty(prm.positive_list("dt"), prm, "dt");
+    const auto angles = non_empty(prm.real_list("angle_deg"), prm, "angle_deg");
+    const auto sizes = non_empty(prm.positive_list("size"), prm, "size");
+    const auto dampings = non_empty(prm.flag_list("damping"), prm, "damping");
+    const auto projections = non_empty(prm.flag_list("projection"), prm, "projection");
+    const auto start_names = non_empty(prm.choice_list("start", kStarts), prm, "start");
+    const auto dt_sweep = sweep_list(prm, "dt_sweep");
+    const auto size_sweep = sweep_list(prm, "size_sweep");
+    for (double dt : dt_sweep)
+      prm.require_relation(dt <= k.t_end, {"dt_sweep", "t_end"},
+                           "needs every dt of dt_sweep <= t_end (dt_sweep=" + prm.raw("dt_sweep") + ", t_end=" +
+                               prm.raw("t_end") + ")");
+    // Step counts (at the largest internal step of the adaptive solvers), refused past the shared limit before any run.
+    for (double dt : dts) (void)checked_count(prm, "dt", dt, "t_end", k.t_end, kMaxSteps, "steps per run");
+    for (double dt : dt_sweep) (void)checked_count(prm, "dt_sweep", dt, "t_end", k.t_end, kMaxSteps, "steps per run");
+    for (double a : angles)
+      if (!(a >= 0 && a < 90)) throw_input("angle_deg", prm.raw("angle_deg"), "every angle must lie in [0, 90)");
+    std::vector<bool> starts;
+    for (const auto& s : start_names) starts.push_back(s == "touching");
+
+    // The configurations: position (every listed value), dt and size sweeps at the base point.
+    Plan plan;
+    std::map<std::string, std::size_t> index;
+    std::set<std::string> skipped_keys;
+    auto add_config = [&](const SlopeConfig& c, unsigned group) {
+      if (const std::string why = slope_unsupported(c, k); !why.empty()) {
+        if (skipped_keys.insert(fmt::format("{} {} {}", c.law, c.solver, c.damping)).second)
+          plan.skipped.push_back({{"friction", c.law}, {"solver", c.solver}, {"damping", c.damping}, {"reason", why}});
+      } else if (const auto [it, fresh] = index.emplace(c.label(), plan.configs.size()); !fresh) {
+        plan.groups[it->second] |= group;
+      } else {
+        validate_slope_run(c, k, slope_solver_options(c, k));
+        plan.configs.push_back(c);
+        plan.groups.push_back(group);
+      }
+    };
+    for_each_product(
+        [&](const std::string& law, const std::string& sv, bool pr) {
+          const LawValues values = law_values(prm, law, {}, "friction");
+          if (!slope_dae(SlopeConfig{law, {}, sv, 0, 0, 0, false, false, false})) {  // projection: DAE laws only
+            if (pr != projections.front()) return;
+            pr = false;
+          }
+          const auto add = [&](double dt, double a, double l, bool d, bool st, unsigned group) {
+            add_config({law, values, sv, dt, a, l, d, pr, st}, group);
+          };
+          for_each_product([&](double dt, double a, double l, bool d, bool st) { add(dt, a, l, d, st, group_position); },
+                           dts, angles, sizes, dampings, starts);
+          for (double dt : dt_sweep) add(dt, angles.back(), sizes.front(), dampings.front(), starts.front(), group_dt);
+          for (double l : size_sweep) add(dts.front(), angles.back(), l, dampings.front(), starts.front(), group_size);
+        },
+        laws, solvers, projections);
+    const std::vector<SlopeConfig>& configs = plan.configs;
+    if (configs.empty()) throw_input("friction", prm.raw("friction"), "no supported friction/solver/damping combination");
+
+    const auto& out = ctx.out_dir;
+    double steps_per_run = 0;  // at the smallest step (the largest internal step of the adaptive solvers)
+    for (const auto& c : configs) steps_per_run = std::max(steps_per_run, step_count(k.t_end, c.dt));
+    ctx.plan({{"runs", configs.size()}, {"t_end", k.t_end}, {"steps_per_run_at_most", json_number(steps_per_run)},
+              {"particles", 1}});
+    std::filesystem::create_directories(out / "runs");
+
+    // The runs, each through the run store (on disk when it returns; --resume reads it back).
+    const nlohmann::json rows = run_each(ctx, name(), configs, [](const SlopeConfig& c) { return c.label(); },
+                                         [&](const SlopeConfig& c) { return slope_run_row(c, k, out / "runs" / (c.label() + ".csv")); });
+
+    // The rows.
+    nlohmann::json results = nlohmann::json::array();
+    // The indices' legends in their column names ("friction_index (0 csds; 1 dsds)"): the table stays numeric.
+    const auto legend = [](const std::string& column, const std::vector<std::string>& names) {
+      std::string s = column + " (";
+      for (std::size_t i = 0; i < names.size(); ++i) s += fmt::format("{}{} {}", i ? "; " : "", i, names[i]);
+      return s + ")";
+    };
+    CsvWriter table(out / "results.csv",
+                    {legend("friction_index", laws), legend("solver_index", slope_solver_names()), "dt [s]", "angle [deg]", "size [m]", "damping",
+                     "projection (-1 n/a)", "touching", "drift [m] (-1 not at rest)", "t_rest [s] (-1 not at rest)",
+                     "steps", "failed (1: the solver failed, no values)"});
+    nlohmann::json failed_runs = nlohmann::json::array();
+    std::vector<SlopeOutcome> outcomes;
+    for (std::size_t i = 0; i < configs.size(); ++i) {
+      const SlopeConfig& c = configs[i];
+      const SlopeOutcome o = slope_outcome_of(rows[i]);
+      if (!o.error.empty()) ctx.log << name() << ": " << c.label() << " FAILED: " << o.error << "\n";
+      const bool dae = slope_dae(c);
+      results.push_back({{"friction", c.law}, {"solver", c.solver}, {"dt", c.dt}, {"angle_deg", c.angle_deg},
+                         {"size", c.size}, {"damping", c.damping},
+                         {"projection", dae ? nlohmann::json(c.projection) : nlohmann::json(nullptr)},
+                         {"start", c.touching ? "touching" : "equilibrium"}, {"drift", json_number(o.drift)},
+                         {"t_rest", json_number(o.t_rest)}, {"s_rest", json_number(o.s_rest)}, {"v_rest", json_number(o.v_rest)},
+                         {"s_end", json_number(o.s_end)}, {"late_drift", json_number(o.late_drift)},
+                         {"steps", o.error.empty() ? nlohmann::json(o.steps) : nlohmann::json()},
+                         {"events", o.error.empty() ? nlohmann::json(o.events) : nlohmann::json()},
+                         {"sweeps", json_groups(plan.groups[i])}, {"label", c.label()}});
+      if (!o.error.empty()) {
+        results.back()["error"] = o.error;
+        failed_runs.push_back({{"label", c.label()}, {"error", o.error}});
+      }
+      const auto& names = slope_solver_names();
+      const double li = static_cast<double>(std::find(laws.begin(), laws.end(), c.law) - laws.begin());
+      const double si = static_cast<double>(std::find(names.begin(), names.end(), c.solver) - names.begin());
+      table.row({li, si, c.dt, c.angle_deg, c.size, c.damping ? 1.0 : 0.0, dae ? (c.projection ? 1.0 : 0.0) : -1.0,
+                 c.touching ? 1.0 : 0.0, std::isnan(o.drift) ? -1.0 : o.drift, std::isnan(o.t_rest) ? -1.0 : o.t_rest,
+                 static_cast<double>(o.steps), o.error.empty() ? 0.0 : 1.0});
+      outcomes.push_back(o);
+    }
+    table.close();
+
+    // The figures.
+    render_figure(out / "position.png", position_figure(plan, outcomes, dts.front(), sizes.front(), angles, starts), ctx.log);
+    const std::string base = fmt::format("t_end = {:g} s, {:g} deg, {}, {}", k.t_end, angles.back(), dampings.front() ? "damped" : "undamped",
+                                         starts.front() ? "touching start" : "equilibrium start");
+    render_figure(out / "drift_vs_dt.png",
+                  sweep_figure(out, "drift_vs_dt", plan, outcomes, group_dt,
+                               fmt::format("Krengel & Matuttis, Fig. 4: drift against dt (l = {:g} m, {})", sizes.front(), base), "dt [s]"),
+                  ctx.log);
+    render_figure(out / "drift_vs_size.png",
+                  sweep_figure(out, "drift_vs_size", plan, outcomes, group_size,
+                               fmt::format("Krengel & Matuttis, Fig. 5: drift against l (dt = {:g} s, {})", dts.front(), base), "l [m]"),
+                  ctx.log);
+    return {{"study", name()}, {"results", results}, {"skipped", plan.skipped}, {"failed_runs", failed_runs}};
+  }
+
+ private:
+  // Figs. 2-3: x_h(t) - x_h(0), one panel per law (columns) and angle x start (rows), with one solver per law:
+  // the first of rk4, bdf2, bdf5, dopri5, heun that was run for it. Each curve is the sampled x_h with a shaded
+  // band for its range between samples (undamped runs oscillate faster than output_interval).
+  static Figure position_figure(const Plan& plan, const std::vector<SlopeOutcome>& outcomes, double dt, double size,
+                                const std::vector<double>& angles, const std::vector<bool>& starts) {
+    const auto& configs = plan.configs;
+    // law -> its solver, in the order the laws were listed
+    std::vector<std::pair<std::string, std::string>> solver_of;
+    for (const SlopeConfig& c : configs)
+      if (std::none_of(solver_of.begin(), solver_of.end(), [&](const auto& q) { return q.first == c.law; }))
+        solver_of.emplace_back(c.law, "");
+    for (auto& [law, solver] : solver_of)
+      for (const char* sv : {"rk4", "bdf2", "bdf5", "dopri5", "heun"})
+        for (std::size_t i = 0; i < configs.size() && solver.empty(); ++i)
+          if ((plan.groups[i] & group_position) && configs[i].solver == sv && configs[i].law == law) solver = sv;
+    std::erase_if(solver_of, [](const auto& q) { return q.second.empty(); });
+    Figure fig{fmt::format("Krengel & Matuttis, Figs. 2 (15 deg) and 3 (30 deg):\nhorizontal displacement x_h(t) - "
+                           "x_h(0) of a block of l = {:g} m, dt = {:g} s\n(log t; shaded: range between CSV samples; "
+                           "max = largest |x_h - x_h(0)|)",
+                           size, dt),
+               static_cast<int>(angles.size() * starts.size()), static_cast<int>(solver_of.size()),
+               std::max(800, 400 * static_cast<int>(solver_of.size())),  // the title's lines need 800 px
+               440 * static_cast<int>(angles.size() * starts.size()) + 80,
+               {"set format x '%.0e'", "set key below font ',9'", "set format y '%.2g'", "set xlabel offset 0,0.4"}, {}};
+    for (double a : angles)
+      for (bool st : starts)
+        for (const auto& [law, sv] : solver_of) {
+          Panel& p = fig.panel(fmt::format("{} {}: {:g} deg, {} start", law, sv, a, st ? "touching" : "equilibrium"),
+                               "t [s]", "x_h - x_h(0) [m]");
+          p.logx = true;
+          double largest = 0;
+          for (std::size_t i = 0; i < configs.size(); ++i) {
+            const SlopeConfig& c = configs[i];
+            if (!(plan.groups[i] & group_position) || c.law != law || c.angle_deg != a || c.touching != st ||
+                c.dt != dt || c.size != size || sv != c.solver)
+              continue;
+            if (!outcomes[i].error.empty()) continue;  // a failed run has no time series (failed_runs says why)
+            largest = std::max(largest, std::abs(outcomes[i].max_abs_xh));
+            const std::size_t k = p.curves.size() / 2;
+            std::string name = c.damping ? "damped" : "undamped";
+            if (slope_dae(c)) name += c.projection ? ", proj" : ", no proj";
+            const std::string file = "runs/" + c.label() + ".csv", col = curve_color(k);
+            p.add(Curve::of(file, "1", "7:8", "", "filledcurves fs transparent solid 0.25 lc rgb '" + col + "'"));
+            // Runs that coincide (the exact-Coulomb ones all stay at 0) are drawn widest first, each with its own
+            // dash, so none hides another.
+            p.add(Curve::of(file, "1", "6", fmt::format("{} (max {:.3g} m)", name, outcomes[i].max_abs_xh),
+                            fmt::format("lines lw {:.1f} dt {} lc rgb '{}'", std::max(1.2, 4.5 - 1.1 * static_cast<double>(k)),
+                                        c.damping ? (k % 2 ? 4 : 1) : (k % 2 ? 3 : 2), col)));
+          }
+          if (p.curves.empty()) p.title.clear();
+          // Every run at exactly 0: a fixed range around it (an empty range is a gnuplot warning) and a note.
+          if (!p.curves.empty() && largest == 0)
+            p.set("set yrange [-1e-7:1e-7]").set("set label 'x_h - x_h(0) = 0 exactly in every run' at graph 0.05, graph 0.85");
+        }
+    return fig;
+  }
+
+  // Figs. 4-5: one panel per law, one line per solver (and projection); drifts below kFloor drawn at kFloor.
+  // The points are written to <file>.csv (x, drift, drift drawn, panel, curve).
+  static Figure sweep_figure(const std::filesystem::path& out, const std::string& file, const Plan& plan,
+                             const std::vector<SlopeOutcome>& outcomes, unsigned group, const std::string& title,
+                             const std::string& xlabel) {
+    // law -> curve -> points, the laws in the order they were listed
+    std::vector<std::pair<std::string, std::map<std::string, std::vector<std::pair<double, double>>>>> panels;
+    for (std::size_t i = 0; i < plan.configs.size(); ++i) {
+      const SlopeConfig& c = plan.configs[i];
+      if (!(plan.groups[i] & group) || std::isnan(outcomes[i].drift)) continue;
+      auto it = std::find_if(panels.begin(), panels.end(), [&](const auto& q) { return q.first == c.law; });
+      if (it == panels.end()) it = panels.insert(panels.end(), {c.law, {}});
+      it->second[c.curve()].emplace_back(group == group_dt ? c.dt : c.size, outcomes[i].drift);
+    }
+    const int n = static_cast<int>(panels.size());
+    Figure fig{fmt::format("{}\ndrift = |s(t_end) - s(t_rest)| along the slope. A drift below {:g} m, exactly 0 included, "
+                           "is drawn on the dashed floor line",
+                           title, kFloor),
+               n > 3 ? 2 : 1, n > 3 ? 3 : n, 1800, n > 3 ? 1100 : 600, {"set format x '%.0e'", "set key top left font ',9'"}, {}};
+    if (panels.empty()) return fig;
+    CsvWriter csv(out / (file + ".csv"), {xlabel, "drift [m]", "drift drawn [m]", "panel", "curve"});
+    for (const auto& [law, curves] : panels) {
+      const std::size_t panel = fig.panels.size();
+      Panel& p = fig.panel(law, xlabel, "drift [m]");
+      p.logx = p.logy = true;
+      double lo = INFINITY, hi = 0;
+      for (const auto& [name, xy] : curves) {
+        std::vector<std::pair<double, double>> sorted = xy;
+        std::sort(sorted.begin(), sorted.end());
+        const std::size_t curve = p.curves.size();
+        for (const auto& [xv, d] : sorted) {
+          csv.row({xv, d, std::max(d, kFloor), double(panel), double(curve)});
+          lo = std::min(lo, d), hi = std::max(hi, d);
+        }
+        const bool all_zero = std::all_of(sorted.begin(), sorted.end(), [](auto& q) { return q.second == 0; });
+        p.add(Curve::of(file + ".csv", "1", fmt::format("(($4 == {} && $5 == {}) ? $3 : 1/0)", panel, curve),
+                        name + (all_zero ? " (all exactly 0)" : ""), overlap_safe_style(curve, curve_color(curve))));
+      }
+      // A panel with a drift under the floor spans down to it; the others zoom in on their own range, so that
+      // differences between solvers stay visible. Log axes label decades only; a narrow range gets five tics.
+      if (lo < kFloor) {
+        p.set(fmt::format("set yrange [{:g}:{:g}]", kFloor / 30, std::max(hi * 30, 1e-10))).set("set format y '%.0e'");
+        p.add(Curve::fn(fmt::format("{:g}", kFloor), "floor", "lines dt 2 lw 2 lc rgb 'black'"));
+      } else {
+        // Tics at 1, 2 and 5 times a power of ten inside the range (a log axis spanning less than a few decades
+        // gets too few decade tics to read).
+        std::string tics;
+        const double y0 = lo / 2, y1 = hi * 2;
+        for (int e = static_cast<int>(std::floor(std::log10(y0))); e <= static_cast<int>(std::ceil(std::log10(y1))); ++e)
+          for (const double m : {1.0, 2.0, 5.0}) {
+            const double v = m * std::pow(10.0, e);
+            if (v >= y0 && v <= y1) tics += fmt::format("{}{:g}", tics.empty() ? "" : ", ", v);
+          }
+        p.set(fmt::format("set yrange [{:g}:{:g}]", y0, y1)).set("set format y '%.0e'");
+        if (!tics.empty()) p.set("set ytics (" + tics + ")");
+      }
+    }
+    csv.close();
+    return fig;
+  }
+};
+
+}  // namespace
+
+std::unique_ptr<Study> make_slope_drift_study() { return std::make_unique<SlopeDriftStudy>(); }
+
+}  // namespace stickslip

@@ -1,0 +1,454 @@
+#include "studies/papers/stochastic_runs.hpp"
+
+#include <Eigen/Dense>
+#include <chrono>
+#include <cmath>
+#include <stdexcept>
+
+#include "core/errors.hpp"
+#include "core/interrupt.hpp"
+#include "core/progress.hpp"
+#include "models/contact/registry.hpp"
+#include "studies/experiment/output.hpp"
+
+namespace stickslip {
+namespace {
+
+// The model as an SDE for the integrator (models do not know solvers).
+class SpheresSde final : public SdeSystem {
+ public:
+  explicit SpheresSde(const StochasticSpheres& m) : m_(m) {}
+  std::size_t size() const override { return m_.size(); }
+  std::size_t noise_size() const override { return m_.noise_size(); }
+  void drift(double t, VecCRef x, VecRef a) const override { m_.drift(t, x, a); }
+  void diffusion(double t, VecCRef x, VecCRef dW, VecRef out) const override { m_.diffusion(t, x, dW, out); }
+  std::size_t configuration_size() const override { return m_.configuration_size(); }
+  void configuration_rate(double t, VecCRef x, VecRef qdot) const override { m_.configuration_rate(t, x, qdot); }
+
+ private:
+  const StochasticSpheres& m_;
+};
+
+Eigen::Matrix3d skew(const Vec3& a) {
+  Eigen::Matrix3d s;
+  s << 0, -a.z(), a.y(), a.z(), 0, -a.x(), -a.y(), a.x(), 0;
+  return s;
+}
+
+// Two tangential unit vectors for a contact normal.
+void tangent_basis(const Vec3& n, Vec3& e1, Vec3& e2) {
+  Eigen::Index k;
+  n.cwiseAbs().minCoeff(&k);
+  Vec3 a = Vec3::Zero();
+  a[k] = 1;
+  e1 = n.cross(a).normalized();
+  e2 = n.cross(e1);
+}
+
+// J (3C x 6N): V = (v_0..v_N-1, omega_0..omega_N-1) -> stacked u_perp (S2).
+Eigen::MatrixXd contact_jacobian(const StochasticSpheres& m, VecCRef x) {
+  const std::size_t n = m.bodies(), C = m.contacts();
+  Eigen::MatrixXd J = Eigen::MatrixXd::Zero(3 * C, 6 * n);
+  for (std::size_t c = 0; c < C; ++c) {
+    const auto& k = m.setup().contacts[c];
+    const Vec3 r = m.contact_normal(x, c);
+    const Eigen::Matrix3d P = Eigen::Matrix3d::Identity() - r * r.transpose();
+    J.block<3, 3>(3 * c, 3 * k.i) = -P;
+    J.block<3, 3>(3 * c, 3 * k.j) = P;
+    J.block<3, 3>(3 * c, 3 * (n + k.i)) = m.setup().bodies[k.i].radius * skew(r);
+    J.block<3, 3>(3 * c, 3 * (n + k.j)) = m.setup().bodies[k.j].radius * skew(r);
+  }
+  return J;
+}
+
+}  // namespace
+
+const std::vector<std::string>& stochastic_law_names() {
+  // The registry's laws with a dissipative slip force (models/contact/registry.hpp: f(u) > 0 for u > 0).
+  static const std::vector<std::string> names = laws_running(RelationKind::stochastic_pair, {Driver::sde});
+  return names;
+}
+
+const Renames& stochastic_law_renames() {
+  static const Renames r{{"coulomb", {"coulomb-sign"}}};  // Coulomb's form on the SDE pair is its sign form
+  return r;
+}
+
+FrictionLaw make_friction_law(const StochasticRunSpec& s) {
+  const std::string law = renamed("law", s.law, stochastic_law_renames());
+  const auto& names = stochastic_law_names();
+  if (std::find(names.begin(), names.end(), law) == names.end()) throw_input("law", s.law, "allowed: " + join(names));
+  LawValues v = s.law_values;
+  v.law_key = "law";
+  v.set("gamma", s.gamma).set("mu", s.mu).set("u_scale", s.u_scale);
+  return with_law("law", law, [&](const auto& e) -> FrictionLaw {
+    using L = typename std::decay_t<decltype(e)>::Law;
+    if constexpr (SlipForceForm<L, Slip1> || SetValuedLaw<L>) return FrictionLaw::of(law, make_law<L>(v), s.normal_force);
+    else throw_input("law", law, "allowed: " + join(names));
+  });
+}
+
+StochasticSpheres make_stochastic_spheres(const StochasticRunSpec& s, std::vector<Vec3>& positions) {
+  StochasticSpheresSetup setup;
+  auto body = [&](double m, double R) { return SphereBody{m, R, s.inertia_factor * m * R * R}; };
+  if (s.system == "pair") {
+    setup.bodies = {body(s.mass_i, s.radius_i), body(s.mass_j, s.radius_j)};
+    positions = {Vec3::Zero(), Vec3(s.radius_i + s.radius_j, 0, 0)};
+  } else if (s.system == "cluster") {
+    positions = StochasticSpheres::touching_cluster(s.cluster_size, s.radius_i);
+    setup.bodies.assign(s.cluster_size, body(s.mass_i, s.radius_i));
+  } else {
+    throw_input("system", s.system, "allowed: pair, cluster");
+  }
+  setup.contacts = StochasticSpheres::all_pairs(setup.bodies.size());
+  setup.geometry = s.geometry;
+  setup.bond_stiffness = s.bond_stiffness;
+  setup.kT = s.kT;
+  setup.calculus = s.scheme == SdeScheme::heun ? NoiseCalculus::stratonovich : NoiseCalculus::ito;
+  return StochasticSpheres(setup, make_friction_law(s));
+}
+
+LinearFit weighted_linear_fit(const std::vector<double>& x, const std::vector<double>& y,
+                              const std::vector<double>& se) {
+  if (x.size() != y.size() || x.size() != se.size())
+    throw std::logic_error("weighted_linear_fit: x, y, se of different lengths");
+  double S = 0, Sx = 0, Sxx = 0, Sy = 0, Sxy = 0;
+  for (std::size_t k = 0; k < x.size(); ++k) {
+    if (!(se[k] > 0)) throw std::logic_error("weighted_linear_fit: standard error <= 0");
+    const double w = 1 / (se[k] * se[k]);
+    S += w;
+    Sx += w * x[k];
+    Sxx += w * x[k] * x[k];
+    Sy += w * y[k];
+    Sxy += w * x[k] * y[k];
+  }
+  const double det = S * Sxx - Sx * Sx;
+  if (x.size() < 2 || !(det > 1e-12 * S * Sxx))
+    throw std::logic_error("weighted_linear_fit: needs at least 2 distinct x");
+  LinearFit f;
+  f.points = x.size();
+  f.intercept = (Sxx * Sy - Sx * Sxy) / det;
+  f.slope = (S * Sxy - Sx * Sy) / det;
+  f.stderr_intercept = std::sqrt(Sxx / det);
+  f.stderr_slope = std::sqrt(S / det);
+  double chi2 = 0;
+  for (std::size_t k = 0; k < x.size(); ++k) chi2 += std::pow((y[k] - f.intercept - f.slope * x[k]) / se[k], 2);
+  f.chi2_per_dof = x.size() > 2 ? chi2 / static_cast<double>(x.size() - 2) : 0.0;
+  return f;
+}
+
+double stratonovich_ratio(const NoiseStrength& D) {
+  const double s = D.thermal_velocity();
+  const int n = 6000;
+  const double h = 12 * s / n;
+  double num = 0, den = 0;
+  for (int k = 0; k <= n; ++k) {  // Simpson on [0, 12 s]
+    const double u = k * h, w = (k == 0 || k == n) ? 1 : (k % 2 ? 4 : 2);
+    const double p = u * std::sqrt(D(u, 0)) * std::exp(-u * u / (s * s));
+    num += w * u * u * p;
+    den += w * p;
+  }
+  return num / den / (s * s);
+}
+
+StochasticRunCounts stochastic_run_counts(const StochasticRunSpec& spec, const char* t_end_key, const char* dt_key,
+                                          const Parameters* given) {
+  // Of a ratio value / dt out of range, the key to name: the value's unless only dt was set by the user.
+  const auto blames_dt = [&](const char* key) { return given && given->culprit({key, dt_key}) == dt_key; };
+  if (!(spec.dt < spec.t_end)) {
+    if (!blames_dt(t_end_key))
+      throw_input(t_end_key, format_value(spec.t_end), std::string("must be > ") + dt_key + " = " + format_value(spec.dt));
+    throw_input(dt_key, format_value(spec.dt), std::string("must be < ") + t_end_key + " = " + format_value(spec.t_end));
+  }
+  // Checked step counts: a ratio beyond 1e12 steps cannot run (and would overflow a long when converted).
+  const auto steps_of = [&](const char* key, double value) {
+    const double k = std::round(value / spec.dt);
+    if (k >= 0 && k <= 1e12) return static_cast<long>(k);
+    if (blames_dt(key))
+      throw_input(dt_key, format_value(spec.dt), "gives " + format_value(k) + " steps for " + key + " = " +
+                                                     format_value(value) + "; at most 1e12");
+    throw_input(key, format_value(value), "gives " + format_value(k) + " steps of " + dt_key + " = " +
+                                              format_value(spec.dt) + "; at most 1e12");
+  };
+  StochasticRunCounts c;
+  c.sample_every = std::max(1L, steps_of("sample_interval", spec.sample_interval));
+  c.equil_steps = steps_of("t_equil", spec.t_equil);
+  c.total_steps = steps_of(t_end_key, spec.t_end);
+  c.samples = (c.total_steps - c.equil_steps) / c.sample_every;
+  if (c.samples < 40)
+    throw_input(t_end_key, format_value(spec.t_end),
+                "too short: fewer than 40 samples after t_equil at this dt and sample interval");
+  const double lags_wanted = std::max(1.0, spec.acf_max_lag / (static_cast<double>(c.sample_every) * spec.dt));
+  if (!(lags_wanted <= 1e6))
+    throw_input("acf_max_lag", format_value(spec.acf_max_lag), "gives " + format_value(lags_wanted) + " lags; at most 1e6");
+  c.lags = static_cast<std::size_t>(lags_wanted);
+  return c;
+}
+
+StochasticRunResult run_stochastic(const StochasticRunSpec& spec) {
+  const auto start = std::chrono::steady_clock::now();
+  std::vector<Vec3> positions;
+  const StochasticSpheres model = make_stochastic_spheres(spec, positions);
+  const SpheresSde sde(model);
+  SdeIntegrator integ(sde, spec.scheme, spec.dt, spec.seed);
+  const std::size_t N = model.bodies(), C = model.contacts();
+  Vec x = model.initial_state(positions);
+  const Vec3 P0 = model.momentum(x), L0 = model.angular_momentum(x);
+
+  StochasticRunResult r;
+  r.ledger.add(0, model.energy(x));
+  r.ledger_dP.push_back(0);
+  r.ledger_dL.push_back(0);
+  r.contacts = C;
+  for (std::size_t c = 0; c < C; ++c) r.nu_mean += model.nu(c) / C;
+
+  // Predictions from the contact Jacobian at the initial configuration.
+  const Eigen::MatrixXd J = contact_jacobian(model, x);
+  Vec Minv(6 * N);
+  for (std::size_t p = 0; p < N; ++p) {
+    Minv.segment<3>(3 * p).setConstant(1 / model.setup().bodies[p].mass);
+    Minv.segment<3>(3 * (N + p)).setConstant(1 / model.setup().bodies[p].inertia);
+  }
+  const Eigen::MatrixXd A = J * Minv.asDiagonal() * J.transpose();
+  Eigen::SelfAdjointEigenSolver<Eigen::MatrixXd> eig(A);
+  const Vec lambda = eig.eigenvalues();
+  const double lmax = lambda.maxCoeff();
+  Vec predicted_var(6);
+  if (spec.geometry == ContactGeometry::fixed) {
+    Eigen::MatrixXd Aplus = Eigen::MatrixXd::Zero(A.rows(), A.cols());
+    for (Eigen::Index k = 0; k < lambda.size(); ++k)
+      if (lambda[k] > 1e-10 * lmax)
+        Aplus += eig.eigenvectors().col(k) * eig.eigenvectors().col(k).transpose() / lambda[k];
+    const Eigen::MatrixXd covV = spec.kT * Minv.asDiagonal() * J.transpose() * Aplus * J * Minv.asDiagonal();
+    for (int a = 0; a < 3; ++a) {
+      predicted_var[a] = covV(a, a);
+      predicted_var[3 + a] = covV(3 * N + a, 3 * N + a);
+    }
+  } else {
+    double M = 0;
+    for (const auto& b : model.setup().bodies) M += b.mass;
+    const auto& b0 = model.setup().bodies[0];
+    predicted_var.head<3>().setConstant(spec.kT / b0.mass * (1 - b0.mass / M));
+    predicted_var.tail<3>().setConstant(spec.kT / b0.inertia);
+  }
+  const double var_floor = 1e-12 * predicted_var.maxCoeff();
+
+  // Linear law, fixed geometry: du = -gamma A u dt + noise, an OU process in every eigenmode of A; each
+  // scheme's exact discrete stationary variance factor and autocorrelation per step.
+  const bool linear_fixed = spec.law == "linear" && spec.geometry == ContactGeometry::fixed;
+  std::vector<double> mode_weight, mode_factor;  // lambda_k * variance factor, per-step correlation
+  if (linear_fixed) {
+    double num = 0, den = 0;
+    for (Eigen::Index k = 0; k < lambda.size(); ++k) {
+      if (!(lambda[k] > 1e-10 * lmax)) continue;
+      const double l = spec.gamma * lambda[k] * spec.dt;
+      double var_factor, corr;
+      if (spec.scheme == SdeScheme::euler_maruyama) {
+        corr = 1 - l;
+        var_factor = 1 / (1 - l / 2);
+      } else {
+        corr = 1 - l + l * l / 2;
+        var_factor = 2 * l * std::pow(1 - l / 2, 2) / (1 - corr * corr);
+      }
+      mode_weight.push_back(lambda[k] * var_factor);
+      mode_factor.push_back(corr);
+      num += lambda[k] * var_factor;
+      den += lambda[k];
+    }
+    r.predicted_ratio = num / den;
+    r.prediction = "exact stationary variance of " + to_string(spec.scheme) + " (linear OU modes)";
+  } else if (spec.scheme == SdeScheme::heun) {
+    r.predicted_ratio = r.limit_ratio = stratonovich_ratio(*model.noise_strength(0));
+    r.prediction = spec.system == "pair" && spec.geometry == ContactGeometry::fixed
+                       ? "dt->0 Stratonovich limit, sqrt(D) x Gaussian"
+                       : "dt->0 Stratonovich limit of a single contact (approximate here)";
+  } else {
+    r.predicted_ratio = 1;
+    r.prediction = "dt->0 Ito limit (Gibbs)";
+  }
+
+  // Tangent bases (fixed geometry: constant; bonded: recomputed per sample).
+  std::vector<Vec3> e1(C), e2(C);
+  auto update_bases = [&] {
+    for (std::size_t c = 0; c < C; ++c) tangent_basis(model.contact_normal(x, c), e1[c], e2[c]);
+  };
+  update_bases();
+
+  const StochasticRunCounts counts = stochastic_run_counts(spec);
+  const long sample_every = counts.sample_every, equil_steps = counts.equil_steps, total_steps = counts.total_steps;
+  const long n_samples = counts.samples;
+  const long ledger_every = std::max(1L, total_steps / static_cast<long>(spec.ledger_points));
+
+  const int bins = spec.histogram_bins;
+  const double range = spec.histogram_range, bw = 2 * range / bins;
+  std::vector<double> hu(bins, 0), hv(bins, 0), hw(bins, 0);
+  double nu_count = 0, nv_count = 0, nw_count = 0;
+  auto bin = [&](double z) { return static_cast<int>(std::floor((z + range) / bw)); };
+
+  const int batches = 40;
+  std::vector<double> batch_sum(batches, 0), batch_n(batches, 0);
+  std::vector<double> comp_sum(2 * C, 0);
+  Vec part_sum = Vec::Zero(6);
+  const std::size_t lags = counts.lags;
+  std::vector<std::vector<Vec3>> ring(lags + 1, std::vector<Vec3>(C, Vec3::Zero()));
+  std::vector<double> acf_sum(lags + 1, 0), acf_n(lags + 1, 0);
+  double total_sum = 0;
+
+  double t = 0;
+  long sample = 0;
+  const RunSpan span(0, static_cast<double>(total_steps) * spec.dt);  // the progress line (core/progress.hpp)
+  for (long step = 1; step <= total_steps; ++step) {
+    if (step % 1024 == 1) {
+      check_interrupt();
+      progress_at(t);
+    }
+    integ.step(t, x);
+    if (step % ledger_every == 0 || step == total_steps) {
+      r.ledger.add(t, model.energy(x));
+      r.ledger_dP.push_back((model.momentum(x) - P0).norm());
+      r.ledger_dL.push_back((model.angular_momentum(x) - L0).norm());
+    }
+    if (step % sample_every != 0) continue;
+    r.momentum_drift = std::max(r.momentum_drift, (model.momentum(x) - P0).norm());
+    r.angular_momentum_drift = std::max(r.angular_momentum_drift, (model.angular_momentum(x) - L0).norm());
+    if (spec.geometry == ContactGeometry::bonded) {
+      for (std::size_t c = 0; c < C; ++c) {
+        const auto& k = model.setup().contacts[c];
+        r.max_overlap = std::max(r.max_overlap, std::abs(model.distance(x, c) - model.setup().bodies[k.i].radius -
+                                                         model.setup().bodies[k.j].radius));
+      }
+    }
+    if (step <= equil_steps || sample >= n_samples) continue;
+    if (spec.geometry == ContactGeometry::bonded) update_bases();
+    auto& slot = ring[sample % (lags + 1)];
+    double ratio_now = 0;
+    for (std::size_t c = 0; c < C; ++c) {
+      const Vec3 u = model.relative_velocity(x, c);
+      slot[c] = u;
+      const double scale = std::sqrt(spec.kT * model.nu(c));
+      ratio_now += u.squaredNorm() / (2 * scale * scale) / C;
+      for (int a = 0; a < 2; ++a) {
+        const double z = u.dot(a == 0 ? e1[c] : e2[c]) / scale;
+        comp_sum[2 * c + a] += z * z;
+        const int b = bin(z);
+        if (b >= 0 && b < bins) hu[b] += 1;
+        nu_count += 1;
+      }
+    }
+    for (std::size_t k = 0; k <= lags && static_cast<long>(k) <= sample; ++k) {
+      const auto& old = ring[(sample - k) % (lags + 1)];
+      double dot = 0;
+      for (std::size_t c = 0; c < C; ++c) dot += slot[c].dot(old[c]);
+      acf_sum[k] += dot;
+      acf_n[k] += 1;
+    }
+    const Vec3 v0 = model.velocity(x, 0), w0 = model.spin(x, 0);
+    for (int a = 0; a < 3; ++a) {
+      part_sum[a] += v0[a] * v0[a];
+      part_sum[3 + a] += w0[a] * w0[a];
+      if (predicted_var[a] > var_floor) {
+        const int b = bin(v0[a] / std::sqrt(predicted_var[a]));
+        if (b >= 0 && b < bins) hv[b] += 1;
+        nv_count += 1;
+      }
+      if (predicted_var[3 + a] > var_floor) {
+        const int b = bin(w0[a] / std::sqrt(predicted_var[3 + a]));
+        if (b >= 0 && b < bins) hw[b] += 1;
+        nw_count += 1;
+      }
+    }
+    const int batch = static_cast<int>(sample * batches / n_samples);
+    batch_sum[batch] += ratio_now;
+    batch_n[batch] += 1;
+    total_sum += ratio_now;
+    ++sample;
+  }
+
+  r.samples = static_cast<std::size_t>(sample) * C;
+  r.ratio = total_sum / sample;
+  double var = 0;
+  for (int b = 0; b < batches; ++b) var += std::pow(batch_sum[b] / batch_n[b] - r.ratio, 2);
+  r.stderr_ratio = std::sqrt(var / (batches - 1) / batches);
+  for (double s : comp_sum) r.component_ratio.push_back(s / sample);
+  for (int a = 0; a < 6; ++a)
+    r.particle_variance_ratio.push_back(predicted_var[a] > var_floor ? part_sum[a] / sample / predicted_var[a] : 0);
+  for (int b = 0; b < bins; ++b) {
+    r.hist_centre.push_back(-range + (b + 0.5) * bw);
+    r.hist_u.push_back(nu_count > 0 ? hu[b] / (nu_count * bw) : 0);
+    r.hist_v.push_back(nv_count > 0 ? hv[b] / (nv_count * bw) : 0);
+    r.hist_w.push_back(nw_count > 0 ? hw[b] / (nw_count * bw) : 0);
+  }
+  const double c0 = acf_sum[0] / acf_n[0];
+  for (std::size_t k = 0; k <= lags; ++k) {
+    if (acf_n[k] == 0) break;
+    r.acf_lag.push_back(k * sample_every * spec.dt);
+    r.acf.push_back(acf_sum[k] / acf_n[k] / c0);
+    if (linear_fixed) {
+      double num = 0, den = 0;
+      for (std::size_t m = 0; m < mode_weight.size(); ++m) {
+        num += mode_weight[m] * std::pow(mode_factor[m], static_cast<double>(k * sample_every));
+        den += mode_weight[m];
+      }
+      r.acf_predicted.push_back(num / den);
+    }
+  }
+  double m_max = 0;
+  for (const auto& b : model.setup().bodies) m_max = std::max(m_max, b.mass);
+  r.momentum_scale = std::sqrt(spec.kT * m_max);
+  r.ledger_residual = std::abs(r.ledger.balance(r.ledger.size() - 1));
+  r.ledger_max_abs_balance = r.ledger.max_abs_balance();
+  r.noise_work = r.ledger.at(r.ledger.size() - 1).noise_work;
+  r.seconds = std::chrono::duration<double>(std::chrono::steady_clock::now() - start).count();
+  return r;
+}
+
+void write_stochastic_run_files(const std::filesystem::path& dir, const std::string& label, const StochasticRunResult& r) {
+  {
+    CsvWriter csv(dir / (label + "_hist.csv"),
+                  {"z [std. dev.]", "p(u_perp component / sqrt(kT nu))", "p(v0 component / predicted sd)",
+                   "p(omega0 component / predicted sd)", "unit Gaussian"});
+    for (std::size_t b = 0; b < r.hist_centre.size(); ++b) {
+      const double z = r.hist_centre[b];
+      csv.row({z, r.hist_u[b], r.hist_v[b], r.hist_w[b], std::exp(-z * z / 2) / std::sqrt(2 * M_PI)});
+    }
+    csv.close();
+  }
+  {
+    CsvWriter csv(dir / (label + "_acf.csv"), {"lag [n.u.]", "C(lag)/C(0) measured", "C(lag)/C(0) linear response"});
+    for (std::size_t k = 0; k < r.acf_lag.size(); ++k)
+      csv.row({r.acf_lag[k], r.acf[k], r.acf_predicted.empty() ? 0.0 : r.acf_predicted[k]});
+    csv.close();
+  }
+  {
+    CsvWriter csv(dir / (label + "_ledger.csv"),
+                  {"t [n.u.]", "E_kin [n.u.]", "U_bond [n.u.]", "W_f [n.u.]", "W_R [n.u.]",
+                   "balance d(E_kin + U_bond) - dW_f - dW_R [n.u.]", "|P - P0| [n.u.]", "|L - L0| [n.u.]"});
+    const EnergyLedger& L = r.ledger;
+    for (std::size_t i = 0; i < L.size(); ++i)
+      csv.row({L.time(i), L.at(i).kinetic, L.at(i).external, L.at(i).work, L.at(i).noise_work, L.balance(i),
+               r.ledger_dP[i], r.ledger_dL[i]});
+    csv.close();
+  }
+}
+
+void write_noise_strength_table(const std::filesystem::path& csv_path, const StochasticRunSpec& base, double kT) {
+  const double nu = pair_mobility(base.mass_i, base.mass_j, base.radius_i, base.radius_j,
+                                  base.inertia_factor * base.mass_i * base.radius_i * base.radius_i,
+                                  base.inertia_factor * base.mass_j * base.radius_j * base.radius_j);
+  const NoiseStrength lin(FrictionLaw::linear(base.gamma), kT, nu);
+  const NoiseStrength cou(FrictionLaw::coulomb(base.mu, base.normal_force), kT, nu);
+  const NoiseStrength th(FrictionLaw::tanh_coulomb(base.mu, base.normal_force, base.u_scale), kT, nu);
+  const double s = lin.thermal_velocity(), c = base.mu * base.normal_force;
+  CsvWriter csv(csv_path,
+                {"u/sqrt(2 kT nu)", "D_linear/gamma", "D_coulomb/(mu F_n)", "closed form erfcx/(mu F_n)",
+                 "D_tanh/(mu F_n)", "f/u asymptote/(mu F_n)"});
+  for (int k = 1; k <= 400; ++k) {
+    const double x = std::pow(10.0, -2 + 5.0 * k / 400);  // 1e-2 .. 1e3
+    const double u = x * s;
+    csv.row({x, lin(u, 0) / base.gamma, cou(u, 0) / c, coulomb_noise_strength_closed_form(c, kT, nu, u) / c,
+             th(u, 0) / c, 1 / u});
+  }
+  csv.close();
+}
+
+}  // namespace stickslip

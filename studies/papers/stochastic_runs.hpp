@@ -1,0 +1,118 @@
+// studies/papers/stochastic_runs.hpp — one thermalisation run of spheres coupled only by Markovian friction noise
+// (models/stochastic_spheres.hpp driven by solvers/sde_integrator.hpp), and the statistics the
+// stochastic-friction study and its tests need, and the files of a run.
+//
+// From rest, the run equilibrates for t_equil and then samples every `sample_interval`:
+//   ratio   = mean over samples and contacts of |u_perp,c|^2 / (2 kT nu_c)   (equipartition: one kT nu per
+//             tangential component, two components), with a batch-means standard error (40 batches);
+//   u components along two tangential unit vectors per contact, scaled by sqrt(kT nu_c), in a histogram;
+//   v and omega of sphere 0, each component scaled by its predicted standard deviation (below);
+//   the normalised autocorrelation sum_c <u_c(t) . u_c(t + tau)> / sum_c <|u_c|^2>;
+//   the largest |P(t) - P(0)|, |L(t) - L(0)| and the energy ledger (core EnergyLedger: kinetic = E_kin,
+//   external = U_bond, work = W_f, noise_work = W_R; its balance d(E_kin + U_bond) - dW_f - dW_R).
+// Predicted particle variances: with fixed geometry the noise only reaches the momenta in range(J^T), J the
+// stacked contact maps V -> u_perp (V = all v and omega); the stationary law is the Gibbs density restricted
+// to that subspace, Cov(p) = kT J^T (J M^-1 J^T)^+ J, which also gives Cov(u_c) = kT nu_c P exactly. With
+// bonded geometry the reference is Maxwell-Boltzmann with the total-momentum constraint,
+// Var(v) = kT/m (1 - m/M_total), Var(omega) = kT/I (the angular-momentum constraint is ignored there).
+#pragma once
+
+#include <cstdint>
+#include <filesystem>
+#include <string>
+#include <vector>
+
+#include "core/parameters.hpp"
+#include "core/energy_ledger.hpp"
+#include "models/stochastic_spheres.hpp"
+#include "solvers/sde_integrator.hpp"
+
+namespace stickslip {
+
+struct StochasticRunSpec {
+  std::string system = "pair";  // "pair" (radius/mass i, j) or "cluster" (cluster_size equal spheres i)
+  std::size_t cluster_size = 4;
+  ContactGeometry geometry = ContactGeometry::fixed;
+  std::string law = "linear";  // a law of the registry with a slip force: linear, coulomb-sign (old spelling coulomb), tanh, ...
+  double gamma = 1, mu = 0.5, normal_force = 1, u_scale = 0.1;
+  LawValues law_values;        // the other parameters of the registry's laws (law_values of models/contact/registry.hpp)
+  double kT = 1;
+  SdeScheme scheme = SdeScheme::euler_maruyama;
+  double dt = 1e-3, t_equil = 20, t_end = 2000;
+  double sample_interval = 0.01, acf_max_lag = 1.5;
+  std::uint64_t seed = 1;
+  double radius_i = 0.5, radius_j = 0.8, mass_i = 1, mass_j = 3, inertia_factor = 0.4;
+  double bond_stiffness = 1000;
+  int histogram_bins = 80;
+  double histogram_range = 5;  // in standard deviations
+  std::size_t ledger_points = 400;
+};
+
+struct StochasticRunResult {
+  double ratio = 0, stderr_ratio = 0;
+  std::size_t samples = 0;
+  double predicted_ratio = 1;    // what the ratio should be at this dt (see `prediction`)
+  std::string prediction;        // e.g. "exact EM stationary variance", "dt->0 Ito limit"
+  double limit_ratio = 1;        // the dt -> 0 limit of the scheme: 1 (Ito / Gibbs) for Euler-Maruyama and for
+                                 // any scheme with the linear law; the Stratonovich value for Heun otherwise
+  std::vector<double> component_ratio;        // <u_c,e1^2>/(kT nu_c), <u_c,e2^2>/(kT nu_c) per contact
+  std::vector<double> particle_variance_ratio;  // measured/predicted for v0 xyz, omega0 xyz (0 if predicted 0)
+  std::vector<double> hist_centre, hist_u, hist_v, hist_w;  // densities of the scaled variables
+  std::vector<double> acf_lag, acf, acf_predicted;          // acf_predicted empty unless linear + fixed
+  double momentum_drift = 0, angular_momentum_drift = 0, momentum_scale = 0;
+  EnergyLedger ledger;                   // t = 0 and about spec.ledger_points times after it
+  std::vector<double> ledger_dP, ledger_dL;  // |P - P0|, |L - L0| at the ledger times
+  double ledger_residual = 0;            // |balance| at t_end
+  double ledger_max_abs_balance = 0;     // max over the ledger times of |balance|
+  double noise_work = 0;                 // W_R(t_end)
+  double max_overlap = 0;                // max |r_ij - R_i - R_j| (bonded)
+  double nu_mean = 0;
+  std::size_t contacts = 0;
+  double seconds = 0;
+};
+
+// Builds the model of a spec (validates it; InputError names the key).
+StochasticSpheres make_stochastic_spheres(const StochasticRunSpec& spec, std::vector<Vec3>& positions);
+// The laws of the registry with a dissipative slip force (linear, coulomb-sign: f = mu F_n, the sign law of the SDE
+// pair, tanh, ...); the old spelling coulomb is read as coulomb-sign.
+const std::vector<std::string>& stochastic_law_names();
+const Renames& stochastic_law_renames();
+FrictionLaw make_friction_law(const StochasticRunSpec& spec);
+
+// The step counts of a run, in checked arithmetic: InputError naming dt, t_end, t_equil, sample_interval or
+// acf_max_lag when a count overflows (> 1e12 steps, > 1e6 lags) or leaves fewer than 40 samples.
+struct StochasticRunCounts {
+  long sample_every = 1, equil_steps = 0, total_steps = 0, samples = 0;  // samples after t_equil
+  std::size_t lags = 1;
+};
+// The keys named are those that set this run's t_end and dt (a cluster run's t_end is cluster_t_end); with the
+// study's parameters, a count out of range names dt only where the user set dt and not the other key of the ratio
+// (sweep_dt=1e-300 names sweep_dt, not sample_interval at its default).
+StochasticRunCounts stochastic_run_counts(const StochasticRunSpec& spec, const char* t_end_key = "t_end",
+                                          const char* dt_key = "dt", const Parameters* given = nullptr);
+
+StochasticRunResult run_stochastic(const StochasticRunSpec& spec);
+
+// The run's files in dir: <label>_hist.csv (densities of the scaled u_perp, v0, omega0 components against the unit
+// Gaussian), <label>_acf.csv (measured and linear-response autocorrelation) and <label>_ledger.csv (the energy
+// ledger with |P - P0| and |L - L0|).
+void write_stochastic_run_files(const std::filesystem::path& dir, const std::string& label, const StochasticRunResult& r);
+// D(u) of the three laws at kT for the pair of `base` (quadrature + Hermite table) against the closed forms, on
+// u / sqrt(2 kT nu) = 1e-2 .. 1e3 (400 points).
+void write_noise_strength_table(const std::filesystem::path& csv, const StochasticRunSpec& base, double kT);
+
+// Weighted least squares y = a + b x with weights 1/se^2 (se > 0), at least 2 distinct x: the intercept a
+// (the dt -> 0 value of a dt sweep) with its standard error from the se, and chi^2 per degree of freedom
+// (0 for 2 points) as a check of the linear model.
+struct LinearFit {
+  double intercept = 0, stderr_intercept = 0, slope = 0, stderr_slope = 0, chi2_per_dof = 0;
+  std::size_t points = 0;
+};
+LinearFit weighted_linear_fit(const std::vector<double>& x, const std::vector<double>& y,
+                              const std::vector<double>& se);
+
+// dt -> 0 Stratonovich prediction of the ratio for one contact with isotropic 2-D noise: the stationary
+// density is sqrt(D(u)) times the Gaussian (Ito) one.
+double stratonovich_ratio(const NoiseStrength& D);
+
+}  // namespace stickslip
