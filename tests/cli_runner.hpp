@@ -20,15 +20,21 @@ inline std::filesystem::path scratch_dir(const std::string& name) {
   return std::filesystem::temp_directory_path() / ("stickslip_" + name + "_" + std::to_string(getpid()));
 }
 
-// What gnuplot reported missing while drawing a study's figures (empty when every plotted file was there).
+// What gnuplot reported missing while drawing a study's figures (empty when every plotted file was there): the
+// "Cannot find" lines of every <figure>.gnuplot.log in out_dir (a failed figure's messages).
 inline std::string missing_figure_inputs(const std::filesystem::path& out_dir) {
   std::string missing;
-  FILE* log = std::fopen((out_dir / "gnuplot.log").string().c_str(), "r");
-  if (!log) return missing;
-  std::array<char, 4096> line{};
-  while (std::fgets(line.data(), line.size(), log))
-    if (std::string(line.data()).find("Cannot find") != std::string::npos) missing += line.data();
-  std::fclose(log);
+  std::error_code ec;
+  for (const auto& e : std::filesystem::directory_iterator(out_dir, ec)) {
+    const std::string name = e.path().filename().string();
+    if (!name.ends_with(".gnuplot.log")) continue;
+    FILE* log = std::fopen(e.path().string().c_str(), "r");
+    if (!log) continue;
+    std::array<char, 4096> line{};
+    while (std::fgets(line.data(), line.size(), log))
+      if (std::string(line.data()).find("Cannot find") != std::string::npos) missing += line.data();
+    std::fclose(log);
+  }
   return missing;
 }
 

@@ -40,7 +40,10 @@ inline std::map<std::string, std::string> files_under(const std::filesystem::pat
   std::map<std::string, std::string> files;
   if (!std::filesystem::exists(dir)) return files;
   for (const auto& e : std::filesystem::recursive_directory_iterator(dir)) {
-    if (!e.is_regular_file() || skip.count(e.path().filename().string())) continue;
+    const std::string name = e.path().filename().string();
+    // "gnuplot.log" in skip also skips each figure's <figure>.gnuplot.log (studies/experiment/output.hpp).
+    if (!e.is_regular_file() || skip.count(name) || (skip.count("gnuplot.log") && name.ends_with(".gnuplot.log")))
+      continue;
     files[std::filesystem::relative(e.path(), dir).string()] = file_text(e.path());
   }
   return files;

@@ -147,9 +147,13 @@ bool render_png(const std::filesystem::path& png, const std::string& script, std
     log << "warning: " << e.what() << " (gnuplot-nox draws the figures); CSV and JSON are complete\n";
     return false;
   }
+  // gnuplot's messages of a failed figure, one log per figure (another figure's success does not remove it).
+  std::filesystem::path gnuplot_log = png;
+  gnuplot_log.replace_extension(".gnuplot.log");
   if (r.status != 0) {
-    write_file_atomically(dir / "gnuplot.log", r.err);
-    log << "warning: gnuplot failed for " << gp.string() << " (see gnuplot.log); CSV and JSON are complete\n";
+    write_file_atomically(gnuplot_log, r.err);
+    log << "warning: gnuplot failed for " << gp.string() << " (see " << gnuplot_log.filename().string()
+        << "); CSV and JSON are complete\n";
     return false;
   }
   // gnuplot succeeded; what it wrote on stderr are warnings (an empty range, a skipped file, an unknown option),
@@ -157,7 +161,7 @@ bool render_png(const std::filesystem::path& png, const std::string& script, std
   report_gnuplot_warnings(r.err, png, log);
   image.commit();
   std::error_code ec;
-  std::filesystem::remove(dir / "gnuplot.log", ec);
+  std::filesystem::remove(gnuplot_log, ec);
   return true;
 }
 

@@ -82,7 +82,7 @@ void write_json(const std::filesystem::path& path, const nlohmann::json& j);
 // Writes `script` (gnuplot commands without terminal/output lines) to <png stem>.gp, prefixed with a
 // pngcairo terminal of the given size and `set output`, and runs gnuplot on the same commands with the PNG sent to
 // stickslip, which writes it (checked, under its name only when complete). Returns false (and logs a line; gnuplot's
-// messages in gnuplot.log) if gnuplot is not available or fails. A signal ends gnuplot and throws Interrupted; a
+// messages in <png stem>.gnuplot.log) if gnuplot is not available or fails. A signal ends gnuplot and throws Interrupted; a
 // failed write throws IoError.
 bool render_png(const std::filesystem::path& png, const std::string& script, std::ostream& log, int width = 1000,
                 int height = 700);
