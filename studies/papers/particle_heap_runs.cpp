@@ -10,10 +10,10 @@
 
 #include "core/errors.hpp"
 #include "core/interrupt.hpp"
-#include "core/line_fit.hpp"
 #include "core/progress.hpp"
 #include "models/particles/engine_laws.hpp"
 #include "models/particles/repose_angle.hpp"
+#include "models/particles/surface_drift.hpp"
 #include "models/particles/velocity_verlet.hpp"
 #include "studies/experiment/output.hpp"
 #include "studies/papers/particle_dumps.hpp"
@@ -29,14 +29,6 @@ std::string heap_time(double t) {
 }
 
 namespace {
-
-// Least-squares slope of y(t) over the samples with t >= t_from (NaN with fewer than 2).
-double slope_from(const std::vector<double>& t, const std::vector<double>& y, double t_from) {
-  std::vector<double> ts, ys;
-  for (std::size_t k = 0; k < t.size(); ++k)
-    if (t[k] >= t_from) ts.push_back(t[k]), ys.push_back(y[k]);
-  return fit_line(ts, ys).slope;
-}
 
 void write_snapshot(const std::filesystem::path& path, const ParticleArrays& p) {
   CsvWriter f(path, {"x [m]", "y [m]", "r [m]", "speed [m/s]"});
@@ -140,10 +132,8 @@ json run_heap_law(const HeapConfig& c, const HopperHeapScene& scene, const Bound
                                  std::abs(ledger.rolling_dissipation()), std::abs(ledger.created())});
   const double balance_error = scale > 0 ? std::abs(ledger.balance()) / scale : 0.0;
 
-  // Drift of the surface discs from the state at rest, once per dt factor.
-  const std::vector<std::size_t>& surf = fit.surface;
-  std::vector<Vec3> x0;
-  for (std::size_t i : surf) x0.push_back(s.bodies.x[i]);
+  // Drift of the surface discs from the state at rest, once per dt factor (models/particles/surface_drift.hpp).
+  const DriftReference surface(s.bodies, fit.surface);
   json by_dt = json::array();
   long drift_steps = 0;
   for (std::size_t q = 0; q < c.dt_factors.size(); ++q) {
@@ -156,20 +146,11 @@ json run_heap_law(const HeapConfig& c, const HopperHeapScene& scene, const Bound
     std::vector<double> tt, dd;
     double com = 0, mx = 0;
     auto measure = [&](double t) {
-      double sum = 0;
-      Vec3 shift = Vec3::Zero();
-      mx = 0;
-      for (std::size_t a = 0; a < surf.size(); ++a) {
-        const Vec3 d = w.bodies.x[surf[a]] - x0[a];
-        sum += d.norm();
-        shift += d;
-        mx = std::max(mx, d.norm());
-      }
-      const double m = surf.empty() ? 0.0 : sum / static_cast<double>(surf.size());
-      com = surf.empty() ? 0.0 : shift.norm() / static_cast<double>(surf.size());
+      const SurfaceDrift d = surface.measure(w.bodies);
+      com = d.com, mx = d.max;
       tt.push_back(t);
-      dd.push_back(m);
-      csv.row({t, m, com, mx, kinetic_energy(w.bodies)});
+      dd.push_back(d.mean);
+      csv.row({t, d.mean, com, mx, kinetic_energy(w.bodies)});
     };
     measure(0);
     VerletStats ws;
@@ -187,7 +168,7 @@ json run_heap_law(const HeapConfig& c, const HopperHeapScene& scene, const Bound
                      {"surface_drift", json_number(dd.back())},
                      {"com_drift", json_number(com)},
                      {"max_drift", json_number(mx)},
-                     {"drift_rate", json_number(slope_from(tt, dd, 0.5 * c.t_drift))}});
+                     {"drift_rate", json_number(drift_rate(tt, dd, 0.5 * c.t_drift))}});
   }
   const double wall = std::chrono::duration<double>(std::chrono::steady_clock::now() - wall0).count();
   const double cpu = static_cast<double>(std::clock() - cpu0) / CLOCKS_PER_SEC;  // the process's CPU time (threads add up)
@@ -208,7 +189,7 @@ json run_heap_law(const HeapConfig& c, const HopperHeapScene& scene, const Bound
           {"heap_height", json_number(fit.peak_height)},
           {"heap_peak_x", json_number(fit.peak_x)},
           {"heap_feet", {json_number(fit.left_foot), json_number(fit.right_foot)}},
-          {"surface_discs", surf.size()},
+          {"surface_discs", surface.size()},
           {"at_rest", rested},
           {"t_rest", rested ? json_number(t_rest) : json(nullptr)},
           {"t_stop", json_number(t_stop)},

@@ -2,7 +2,7 @@
 // (models/particles/hopper_heap.hpp) on the particle engine under velocity Verlet with a linear spring-dashpot
 // normal law, the named tangential law and rolling resistance; the energy ledger; at rest (kinetic energy below
 // rest_ratio x E_ref for rest_hold) the angle of repose (models/particles/repose_angle.hpp) and the drift of the
-// surface discs over t_drift, once per dt factor from the same state at rest:
+// surface discs over t_drift, once per dt factor from the same state at rest (models/particles/surface_drift.hpp):
 //   surface_drift(t) = <|x_i(t) - x_i(t_rest)|>_surface, com_drift = |<x_i(t) - x_i(t_rest)>|, drift_rate = the
 //   least-squares slope of surface_drift over the second half of the window.
 // Writes heap_kinetic_<law>.csv, heap_snap_<law>_<t>.csv, heap_profile_<law>.csv, heap_drift_<law>_f<factor>.csv
