@@ -1,0 +1,72 @@
+// studies/papers/heap_report.cpp — see heap_report.hpp.
+#include "studies/papers/heap_report.hpp"
+
+#include <cmath>
+#include <cstdio>
+
+#include "studies/experiment/output.hpp"
+
+namespace stickslip {
+
+using nlohmann::json;
+
+json heap_results(const json& rows) {
+  json results = json::array();
+  for (const json& r : rows)
+    results.push_back({{"law", r["law"]},
+                       {"repose_angle_deg", r["repose_angle_deg"]},
+                       {"t_rest", r["t_rest"]},
+                       {"surface_drift", r["surface_drift"]},
+                       {"drift_rate", r["drift_rate"]},
+                       {"energy_balance_error", r["energy_balance_error"]},
+                       {"wall_s", r["wall_s"]},
+                       {"steps", r["steps"]},
+                       {"holds", r["holds"]}});
+  return results;
+}
+
+std::string heap_conclusion(const json& rows, const HeapConfig& c) {
+  std::string holds, creeps;
+  for (const json& r : rows) {
+    const std::string law = r["law"].get<std::string>();
+    char line[256];
+    const std::string rest =
+        r["at_rest"].get<bool>() ? "at rest at " + heap_time(r["t_rest"].get<double>()) + " s" : "not at rest";
+    std::snprintf(line, sizeof line, "%s: %s, surface drift %.3g m (%.3g diameters) in %.3g s at dt = %.3g s%s; ",
+                  law.c_str(), rest.c_str(),
+                  r["surface_drift"].is_number() ? r["surface_drift"].get<double>() : NAN,
+                  r["surface_drift"].is_number() ? r["surface_drift"].get<double>() / c.d_mean : NAN, c.t_drift,
+                  c.dt * c.dt_factors.front(), r["holds"].get<bool>() ? ", holds" : ", does not hold");
+    creeps += line;
+    if (r["holds"].get<bool>()) holds += (holds.empty() ? "" : ", ") + law;
+  }
+  return (holds.empty() ? std::string("no law holds the heap") : "holds the heap: " + holds) +
+         " (at rest and surface drift below " + format_value(c.hold_fraction) + " mean diameters over " +
+         format_value(c.t_drift) + " s). " + creeps;
+}
+
+json heap_setup(const HeapConfig& c, const HopperHeapScene& scene, double damping_ratio, double bin_diameters) {
+  return {{"material", {{"kn", json_number(c.kn)},
+                        {"gamma_n", json_number(c.gamma_n)},
+                        {"damping_ratio", json_number(damping_ratio)},
+                        {"kt", json_number(c.kt)},
+                        {"gamma_t", json_number(c.gamma_t)},
+                        {"mu_roll", json_number(c.rolling.mu_roll)},
+                        {"k_roll", json_number(c.rolling.k_roll)},
+                        {"gamma_roll", json_number(c.rolling.gamma_roll)},
+                        {"mean_mass", json_number(c.spec.mean_mass())},
+                        {"mapping", "k_n = Y x 1 m (F = Y A/l with A = w h, w ~ l); gamma_n = D sqrt(k_n/m*), m* = "
+                                    "m_mean/2; k_t = kt_ratio k_n; gamma_t = gamma_t_factor sqrt(k_t/m*)"}}},
+          {"geometry", {{"fill_top", json_number(scene.fill_top)},
+                        {"hopper_top_of_v", json_number(c.spec.hopper_top_of_v())},
+                        {"outlet_height", c.spec.outlet_height},
+                        {"floor_width", c.spec.floor_width}}},
+          {"rest_criterion", "kinetic energy < " + format_value(c.rest_ratio) + " N m_mean g d_mean = " +
+                                 format_value(c.rest_ratio * c.e_ref) + " J/m for " + format_value(c.rest_hold) + " s"},
+          {"repose_method", "surface profile max(y + r) in bins of " + format_value(bin_diameters) +
+                                " mean diameters; heap = bins >= 1.5 d around the peak; each flank's bins between 0.2 "
+                                "and 0.8 of the peak height fitted by least squares; angle = mean of atan|slope|"},
+          {"particle_shape", "discs with a radius spread (Krengel & Matuttis use polygons of 5-10 corners)"}};
+}
+
+}  // namespace stickslip
