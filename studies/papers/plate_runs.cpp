@@ -1,3 +1,4 @@
+// studies/papers/plate_runs.cpp — see plate_runs.hpp.
 #include "studies/papers/plate_runs.hpp"
 
 #include <algorithm>
@@ -109,6 +110,39 @@ void write_exact_plates_csv(const std::filesystem::path& path, const ExactSlidin
   csv.close();
 }
 
+nlohmann::json write_exact_solutions(const std::filesystem::path& out, const PlateRunConfig& base) {
+  nlohmann::json exact_json;
+  for (const char* law : {"csds", "dsds-dae"}) {
+    if (law == std::string("csds") && !(base.p.gamma > 0)) continue;
+    PlateRunConfig c = base;
+    c.law = law;
+    const ExactSlidingPlates ex = *exact_plates(c);
+    const std::string key = law == std::string("csds") ? "csds" : "dsds";
+    write_exact_plates_csv(out / ("exact_" + key + ".csv"), ex, base.t_end);
+    exact_json[key] = {{"t_stick", ex.t_stick() ? json_number(*ex.t_stick()) : nullptr},
+                       {"v_end", ex.at(base.t_end).v}, {"xi_end", ex.at(base.t_end).xi}};
+  }
+  exact_json["dsds"]["energy_created"] = dsds_reset_energy(base);
+  return exact_json;
+}
+
+nlohmann::json plate_run_row(const PlateRunConfig& c, const PlateRun& r) {
+  nlohmann::json row{{"friction", c.law},
+                     {"solver", (c.filippov ? "filippov:" : "") + to_string(c.solver.kind)},
+                     {"dt", c.solver.dt},
+                     {"events", c.solver.events},
+                     {"xi_end", r.xi_end},
+                     {"v_end", r.v_end},
+                     {"energy_created", r.energy_created},
+                     {"steps", r.stats.steps},
+                     {"rhs_evals", r.stats.rhs_evals},
+                     {"root_evals", r.stats.root_evals},
+                     {"switches", r.stats.events.size()},
+                     {"csv", "runs/" + run_label(c) + ".csv"}};
+  put_transition_time(row, "t_stick", r.t_stick ? *r.t_stick : std::nan(""), c.solver.events, c.solver.dt);
+  return row;
+}
+
 double kinetic_energy_at(const std::vector<PlateSample>& s, double t) {
   std::size_t lo = 0, hi = s.size() - 1;
   if (t <= s[lo].t) return s[lo].e_kin;
@@ -146,6 +180,25 @@ std::vector<AuxiliaryState> midpoint_auxiliary_states(const PlateRunConfig& c, c
     aux.push_back({s.t + 0.5 * dt, u1[0], u1[1], model.contact_force(s.t + 0.5 * dt, u1, mode)});
   }
   return aux;
+}
+
+PlateRunConfig fig4_config(const PlateRunConfig& base, double dt) {
+  PlateRunConfig c = base;
+  c.law = "dsds-stage";
+  c.solver.kind = SolverKind::midpoint;
+  c.solver.dt = dt;
+  c.solver.events = false;
+  c.p.validate();
+  return c;
+}
+
+nlohmann::json run_fig4(const std::filesystem::path& runs_dir, const PlateRunConfig& c) {
+  const PlateRun r = run_plates(c);
+  write_plate_csv(runs_dir / "fig4_midpoint.csv", r);
+  CsvWriter aux(runs_dir / "fig4_auxiliary.csv", {"t [n.u.]", "v [n.u.]", "xi [n.u.]", "F [n.u.]"});
+  for (const AuxiliaryState& a : midpoint_auxiliary_states(c, r)) aux.row({a.t, a.v, a.xi, a.force});
+  aux.close();
+  return {{"dt", c.solver.dt}, {"v_end", r.v_end}, {"xi_end", r.xi_end}, {"energy_created", r.energy_created}};
 }
 
 double dsds_reset_energy(const PlateRunConfig& c) {

@@ -1,7 +1,8 @@
 // studies/papers/plate_runs.hpp — one sliding-plates run (model + driver + observer), shared by the
 // sliding-plates and convergence studies, and what the sliding-plates study derives from runs: the time-series
 // CSVs, the kinetic-energy difference of two runs (seed 001 Fig. 2), the auxiliary states of the per-stage midpoint
-// rule (Fig. 4) and the energy a law creates from v(0) (seed 001 §3.3, eq. 11).
+// rule (Fig. 4), the energy a law creates from v(0) (seed 001 §3.3, eq. 11), the exact solutions' files and the
+// runs' rows of summary.json.
 // State x = (v, xi, W): relative velocity, spring elongation (of a law with a spring), work of the friction force.
 // Any law of the registry runs (models/contact/registry.hpp); its form follows from the driver and the events flag.
 #pragma once
@@ -10,6 +11,8 @@
 #include <optional>
 #include <string>
 #include <vector>
+
+#include <nlohmann/json.hpp>
 
 #include "models/sliding_plates.hpp"
 #include "models/sliding_plates_exact.hpp"
@@ -61,6 +64,15 @@ std::vector<PlateSample> read_plate_csv(const std::filesystem::path& path);
 // The exact solution at 4001 evenly spaced times of [0, t_end]: t, v, xi, F, W, mode (the phase kind).
 void write_exact_plates_csv(const std::filesystem::path& path, const ExactSlidingPlates& exact, double t_end);
 
+// The exact C-SDS (only for gamma > 0) and D-SDS (DAE) solutions of base's parameters and initial state, written to
+// <out>/exact_csds.csv and <out>/exact_dsds.csv; returns summary.json "exact": per law t_stick (null: never),
+// v_end and xi_end at base.t_end, and the D-SDS's energy_created (dsds_reset_energy).
+nlohmann::json write_exact_solutions(const std::filesystem::path& out, const PlateRunConfig& base);
+
+// summary.json's row of a run: friction, solver, dt, events, xi_end, v_end, energy_created, the solver's counts,
+// its CSV and t_stick (without events interpolated between output samples: labelled, at the grid's precision).
+nlohmann::json plate_run_row(const PlateRunConfig& config, const PlateRun& run);
+
 // E_kin of a time-ordered series at t (linear interpolation; clamped to the ends).
 double kinetic_energy_at(const std::vector<PlateSample>& samples, double t);
 
@@ -74,6 +86,13 @@ struct AuxiliaryState {
   double t, v, xi, force;
 };
 std::vector<AuxiliaryState> midpoint_auxiliary_states(const PlateRunConfig& c, const PlateRun& run);
+
+// Fig. 4's run: the D-SDS reset after every stage (dsds-stage) under the midpoint rule at step dt, without events,
+// from base's parameters and state.
+PlateRunConfig fig4_config(const PlateRunConfig& base, double dt);
+// Runs c and writes <runs_dir>/fig4_midpoint.csv (its steps, as write_plate_csv) and fig4_auxiliary.csv (t, v, xi, F
+// of its auxiliary states); returns summary.json "fig4": dt, v_end, xi_end, energy_created.
+nlohmann::json run_fig4(const std::filesystem::path& runs_dir, const PlateRunConfig& c);
 
 // The energy the reset of the D-SDS creates at the start, k (xi_D(0+)^2 - xi0^2) / 2, xi_D(0+) from the exact
 // D-SDS (DAE) solution of c (seed 001 eq. 11: (gamma v0 - F_max)^2 / (2k) for xi0 = 0).

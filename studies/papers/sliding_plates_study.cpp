@@ -11,20 +11,22 @@
 //   dissipation.png              cumulative dissipation D(t): negative = energy created
 //   energy_created_vs_v0.png     energy_created over v(0) for the D-SDS (Euler and exact DAE) and the
 //                                C-SDS, with a v0^2 guide (§3.3)
+// The runs, their CSVs and summary rows: studies/papers/plate_runs.hpp; the figures: plate_figures.hpp; the §3.3
+// sweep: plate_energy_sweep.hpp.
 #include <cmath>
-#include <fmt/format.h>
 #include <map>
 
 #include "core/errors.hpp"
-#include "core/loglog_slope.hpp"
 #include "core/work_limits.hpp"
 #include "models/contact/registry.hpp"
 #include "solvers/integrate.hpp"
 #include "studies/experiment/figure.hpp"
 #include "studies/experiment/output.hpp"
-#include "studies/papers/plate_runs.hpp"
 #include "studies/experiment/study.hpp"
 #include "studies/experiment/study_runs.hpp"
+#include "studies/papers/plate_energy_sweep.hpp"
+#include "studies/papers/plate_figures.hpp"
+#include "studies/papers/plate_runs.hpp"
 
 namespace stickslip {
 namespace {
@@ -210,39 +212,14 @@ class SlidingPlatesStudy final : public Study {
     std::filesystem::create_directories(out / "runs");
     // Exact solutions of both laws for the base parameters (the C-SDS needs gamma > 0).
     const bool csds_ok = base.p.gamma > 0;
-    nlohmann::json exact_json;
-    for (const char* law : {"csds", "dsds-dae"}) {
-      if (law == std::string("csds") && !csds_ok) continue;
-      PlateRunConfig c = base;
-      c.law = law;
-      const ExactSlidingPlates ex = *exact_plates(c);
-      const std::string key = law == std::string("csds") ? "csds" : "dsds";
-      write_exact_plates_csv(out / ("exact_" + key + ".csv"), ex, base.t_end);
-      exact_json[key] = {{"t_stick", ex.t_stick() ? json_number(*ex.t_stick()) : nullptr},
-                         {"v_end", ex.at(base.t_end).v}, {"xi_end", ex.at(base.t_end).xi}};
-    }
-    exact_json["dsds"]["energy_created"] = dsds_reset_energy(base);
+    const nlohmann::json exact_json = write_exact_solutions(out, base);
 
     // One run each through the run store: its row here, its time series in runs/<label>.csv.
     const nlohmann::json results = run_each(ctx, name(), configs, [](const PlateRunConfig& c) { return run_label(c); },
                                             [&](const PlateRunConfig& c) {
       const PlateRun r = run_plates(c);
       write_plate_csv(out / "runs" / (run_label(c) + ".csv"), r);
-      nlohmann::json row{{"friction", c.law},
-                         {"solver", (c.filippov ? "filippov:" : "") + to_string(c.solver.kind)},
-                         {"dt", c.solver.dt},
-                         {"events", c.solver.events},
-                         {"xi_end", r.xi_end},
-                         {"v_end", r.v_end},
-                         {"energy_created", r.energy_created},
-                         {"steps", r.stats.steps},
-                         {"rhs_evals", r.stats.rhs_evals},
-                         {"root_evals", r.stats.root_evals},
-                         {"switches", r.stats.events.size()},
-                         {"csv", "runs/" + run_label(c) + ".csv"}};
-      // Without events the stick time is interpolated between output samples: labelled, at the grid's precision.
-      put_transition_time(row, "t_stick", r.t_stick ? *r.t_stick : std::nan(""), c.solver.events, c.solver.dt);
-      return row;
+      return plate_run_row(c, r);
     });
     nlohmann::json summary{{"study", name()}, {"results", results}, {"exact", exact_json}};
     render_figure(out / "fig1_dynamics.png", dynamics_figure(configs, csds_ok), ctx.log);
@@ -255,187 +232,13 @@ class SlidingPlatesStudy final : public Study {
 
     if (fig4) {
       // Fig. 4: the midpoint rule with the D-SDS reset after each stage, and its auxiliary states.
-      PlateRunConfig c = base;
-      c.law = "dsds-stage";
-      c.solver.kind = SolverKind::midpoint;
-      c.solver.dt = fig4_dt;
-      c.solver.events = false;
-      c.p.validate();
-      summary["fig4"] = run_each(ctx, name(), std::vector<PlateRunConfig>{c}, [](const PlateRunConfig&) { return "fig4"; },
-                                 [&](const PlateRunConfig& c4) {
-        const PlateRun r = run_plates(c4);
-        write_plate_csv(out / "runs" / "fig4_midpoint.csv", r);
-        CsvWriter aux(out / "runs" / "fig4_auxiliary.csv", {"t [n.u.]", "v [n.u.]", "xi [n.u.]", "F [n.u.]"});
-        for (const AuxiliaryState& a : midpoint_auxiliary_states(c4, r)) aux.row({a.t, a.v, a.xi, a.force});
-        aux.close();
-        return nlohmann::json{{"dt", fig4_dt}, {"v_end", r.v_end}, {"xi_end", r.xi_end}, {"energy_created", r.energy_created}};
-      })[0];
+      summary["fig4"] = run_each(ctx, name(), std::vector<PlateRunConfig>{fig4_config(base, fig4_dt)},
+                                 [](const PlateRunConfig&) { return "fig4"; },
+                                 [&](const PlateRunConfig& c4) { return run_fig4(out / "runs", c4); })[0];
       render_figure(out / "fig4_midpoint.png", fig4_figure(fig4_dt), ctx.log);
     }
-    if (!sweep.empty()) summary["energy_sweep"] = energy_sweep(base, sweep, sweep_dt, ctx);
+    if (!sweep.empty()) summary["energy_sweep"] = plate_energy_sweep(base, sweep, sweep_dt, ctx);
     return summary;
-  }
-
- private:
-  // "D-SDS, Euler, dt = 0.1" for a figure's key.
-  static std::string run_title(const PlateRunConfig& c) {
-    static const std::map<std::string, std::string> law{{"csds", "C-SDS"}, {"dsds", "D-SDS"},
-                                                        {"dsds-stage", "D-SDS per stage"}, {"dsds-dae", "D-SDS DAE"}};
-    const auto named = law.find(c.law);
-    return fmt::format("{}, {}, dt = {:g}{}", named == law.end() ? c.law : named->second, to_string(c.solver.kind), c.solver.dt,
-                       c.solver.events ? ", events" : "");
-  }
-  // One curve per run of column `column` of runs/<label>.csv: the D-SDS-type runs solid, the C-SDS dashed; within
-  // a law the larger dt thicker and drawn first, so a smaller-dt run on top of an equal one leaves it visible.
-  static void add_runs(Panel& panel, const std::vector<PlateRunConfig>& runs, int column) {
-    std::vector<std::size_t> order(runs.size());
-    for (std::size_t i = 0; i < runs.size(); ++i) order[i] = i;
-    std::stable_sort(order.begin(), order.end(), [&](std::size_t a, std::size_t b) {
-      return runs[a].law != runs[b].law ? runs[a].law > runs[b].law : runs[a].solver.dt > runs[b].solver.dt;
-    });
-    std::map<std::string, int> seen;
-    for (std::size_t i : order) {
-      const PlateRunConfig& c = runs[i];
-      const int k = seen[c.law]++;
-      panel.add(Curve::of("runs/" + run_label(c) + ".csv", "1", std::to_string(column), run_title(c),
-                          fmt::format("lines lw {:.1f} dt {} lc rgb '{}'", std::max(1.0, 3.5 - 1.5 * k),
-                                      c.law == "csds" ? 2 : 1, curve_color(i))));
-    }
-  }
-
-  // Fig. 1: xi, v and F of every run against t, with the exact solutions drawn thin on top.
-  static Figure dynamics_figure(const std::vector<PlateRunConfig>& runs, bool csds_exact) {
-    Figure fig{"Fuehrer, Brendel & Wolf, Fig. 1: sliding plates, m = k = F_max = 1, gamma = 2, v(0) = 4 at the defaults "
-               "(thin black: exact solutions)",
-               3, 1, 1150, 1050, {"set key outside right font ',9'"}, {}};
-    const char* names[3] = {"spring elongation xi", "relative velocity v", "tangential force F"};
-    const int columns[3] = {3, 2, 4};
-    for (int p = 0; p < 3; ++p) {
-      Panel& panel = fig.panel("", p == 2 ? "t [n.u.]" : "", fmt::format("{} [n.u.]", names[p]));
-      add_runs(panel, runs, columns[p]);
-      const std::string column = std::to_string(columns[p]);
-      if (csds_exact) panel.add(Curve::of("exact_csds.csv", "1", column, "exact C-SDS", "lines dt 2 lw 1 lc rgb 'black'"));
-      panel.add(Curve::of("exact_dsds.csv", "1", column, "exact D-SDS (DAE)", "lines dt 3 lw 1.5 lc rgb 'black'"));
-    }
-    return fig;
-  }
-
-  // Fig. 2: every D-SDS-type run paired with the C-SDS run of the same solver and dt; the series are read from
-  // runs/<label>.csv, also for runs a --resume did not rerun. Writes runs/dEkin_<label>.csv; pairs: how many pairs.
-  static Figure kinetic_difference_figure(const std::filesystem::path& out, const std::vector<PlateRunConfig>& runs,
-                                          std::size_t& pairs) {
-    Figure fig{"Fuehrer, Brendel & Wolf, Fig. 2: kinetic energy difference D-SDS - C-SDS (the paper draws dt = 0.1)\n"
-               "> 0: energy the D-SDS created ends up as kinetic energy",
-               1, 1, 1050, 700, {"set key top right"}, {}};
-    Panel& panel = fig.panel("", "t [n.u.]", "E_kin(D-SDS) - E_kin(C-SDS) [n.u.]");
-    std::size_t k = 0;
-    for_each_product(
-        [&](const PlateRunConfig& cd, const PlateRunConfig& cc) {
-          if (cd.law == "csds" || cc.law != "csds" || cc.solver.kind != cd.solver.kind || cc.solver.dt != cd.solver.dt ||
-              cd.filippov != cc.filippov)
-            return;
-          const std::string file = "dEkin_" + run_label(cd) + ".csv";
-          CsvWriter csv(out / "runs" / file, {"t [n.u.]", "dE_kin [n.u.]"});
-          for (const auto& [t, d] : kinetic_energy_difference(read_plate_csv(out / "runs" / (run_label(cd) + ".csv")),
-                                                              read_plate_csv(out / "runs" / (run_label(cc) + ".csv"))))
-            csv.row({t, d});
-          csv.close();
-          panel.add(Curve::of("runs/" + file, "1", "2", run_title(cd) + " minus C-SDS",
-                              fmt::format("lines lw 2 lc rgb '{}'", curve_color(k++))));
-        },
-        runs, runs);
-    pairs = k;
-    panel.add(Curve::fn("0", "", "lines lc rgb 'black'"));
-    return fig;
-  }
-
-  static Figure dissipation_figure(const std::vector<PlateRunConfig>& runs) {
-    Figure fig{"Sliding plates: cumulative dissipation D(t) = -W - (U - U_0)\nnegative: the friction law created "
-               "energy (the D-SDS at the start)",
-               1, 1, 1150, 600, {"set key outside right font ',9'"}, {}};
-    Panel& panel = fig.panel("", "t [n.u.]", "D(t) [n.u.]");
-    add_runs(panel, runs, 8);
-    panel.add(Curve::fn("0", "", "lines lc rgb 'black'"));
-    return fig;
-  }
-
-  // Fig. 4: the steps u^n, the auxiliary states u_1 at t + dt/2 and the exact D-SDS.
-  static Figure fig4_figure(double dt) {
-    Figure fig{fmt::format("Fuehrer, Brendel & Wolf, Fig. 4: D-SDS, midpoint rule with the reset in every stage, dt = {}",
-                           dt),
-               3, 1, 1150, 1050, {"set key outside right font ',9'"}, {}};
-    const char* names[3] = {"spring elongation xi", "relative velocity v", "tangential force F"};
-    const int columns[3] = {3, 2, 4};
-    for (int p = 0; p < 3; ++p) {
-      const std::string column = std::to_string(columns[p]);
-      fig.panel("", p == 2 ? "t [n.u.]" : "", fmt::format("{} [n.u.]", names[p]))
-          .add(Curve::of("runs/fig4_midpoint.csv", "1", column, "steps u^n", "linespoints pt 7 ps 0.5 lc rgb '#1f77b4'"))
-          .add(Curve::of("runs/fig4_auxiliary.csv", "1", column, "auxiliary states u_1 (t + dt/2)",
-                         "points pt 6 ps 0.7 lc rgb '#d62728'"))
-          .add(Curve::of("exact_dsds.csv", "1", column, "exact D-SDS (DAE)", "lines dt 3 lw 1.5 lc rgb 'black'"));
-    }
-    return fig;
-  }
-
-  // energy_created against v(0) (plate_runs.hpp: energy_sweep_point), one run of the store per v(0); the exponent
-  // of energy_created ~ v0^p is fitted on the upper half of the v0 range.
-  static nlohmann::json energy_sweep(const PlateRunConfig& base, const std::vector<double>& v0s, double dt,
-                                     const StudyContext& ctx) {
-    const nlohmann::json rows = run_each(
-        ctx, "sliding-plates", v0s, [](double v0) { return fmt::format("energy_sweep v0={}", format_value(v0)); },
-        [&](double v0) {
-          const EnergySweepPoint p = energy_sweep_point(base, v0, dt);
-          return nlohmann::json{{"v0", p.v0}, {"dsds_euler", p.dsds_euler}, {"dsds_dae_ida", p.dsds_dae_ida},
-                                {"csds_euler", p.csds_euler}, {"dsds_exact_jump", p.dsds_exact_jump}};
-        });
-    const std::vector<std::string> keys{"dsds_euler", "dsds_dae_ida", "csds_euler", "dsds_exact_jump"};
-    std::map<std::string, std::vector<double>> created;
-    {
-      CsvWriter csv(ctx.out_dir / "energy_created_vs_v0.csv", {"v0 [n.u.]", "dsds_euler [n.u.]", "dsds_dae_ida [n.u.]",
-                                                               "csds_euler [n.u.]", "dsds_exact_jump [n.u.]"});
-      for (const auto& r : rows) {
-        std::vector<double> cells{r["v0"].get<double>()};
-        for (const auto& key : keys) cells.push_back(r[key].get<double>()), created[key].push_back(cells.back());
-        csv.row(cells);
-      }
-      csv.close();
-    }
-    auto exponent = [&](const std::vector<double>& e) { return loglog_slope(v0s, e, 0, v0s.size() / 2); };
-    const double max_csds = *std::max_element(created["csds_euler"].begin(), created["csds_euler"].end());
-    // Zero (no slip at the start: gamma v0 <= F_max) cannot sit on a log axis: such values are drawn on a floor a
-    // decade below the smallest positive value, with their own line in the key.
-    double smallest = INFINITY;
-    for (const auto& [key, e] : created)
-      for (double v : e)
-        if (v > 0) smallest = std::min(smallest, v);
-    const double floor = std::isfinite(smallest) ? std::pow(10.0, std::floor(std::log10(smallest)) - 1) : 1e-3;
-    Figure fig{fmt::format("Fuehrer, Brendel & Wolf, 3.3: energy created by the friction law against v(0); C-SDS: at most "
-                           "{:.1e} at any v(0)",
-                           max_csds),
-               1, 1, 1050, 720, {"set key left top font ',9'"}, {}};
-    Panel& panel = fig.panel("", "v(0) [n.u.]", "energy created [n.u.]");
-    panel.logx = panel.logy = true;
-    panel.set(fmt::format("set yrange [{:g}:*]", floor / 3));
-    const std::string file = "energy_created_vs_v0.csv";
-    const auto positive = [](int col) { return fmt::format("((${0} > 0) ? ${0} : 1/0)", col); };
-    const auto zero = [floor](int col) { return fmt::format("((${} <= 0) ? {:g} : 1/0)", col, floor); };
-    panel.add(Curve::of(file, "1", positive(2), fmt::format("D-SDS, Euler dt = {}", dt),
-                        "linespoints pt 6 ps 2.6 lw 3 lc rgb '#1f77b4'"))
-        .add(Curve::of(file, "1", positive(3), "D-SDS exact DAE (IDA)", "linespoints pt 5 ps 1.0 lw 1.5 dt 2 lc rgb '#d62728'"))
-        .add(Curve::of(file, "1", positive(5), "jump k xi_D(0+)^2/2 = (gamma v0 - F_max)^2/(2k) (eq. 11)",
-                       "points pt 2 ps 2.2 lw 2 lc rgb 'black'"))  // crosses: seen on top of the runs' markers
-        .add(Curve::fn("0.5*x**2", "v0^2/2 guide", "lines dt 4 lc rgb 'gray50'"))
-        .add(Curve::fn(fmt::format("{:g}", floor), "exactly 0 is drawn on this line (gamma v0 <= F_max: no slip at t = 0)",
-                       "lines dt 2 lw 1 lc rgb 'gray40'"))
-        .add(Curve::of(file, "1", zero(4), "C-SDS, Euler (0 at every v(0): on the floor line)", "points pt 8 ps 3.2 lw 1.5 lc rgb '#2ca02c'"))
-        .add(Curve::of(file, "1", zero(2), "", "points pt 6 ps 2.6 lw 2 lc rgb '#1f77b4'"))
-        .add(Curve::of(file, "1", zero(3), "", "points pt 5 ps 1.0 lc rgb '#d62728'"))
-        .add(Curve::of(file, "1", zero(5), "", "points pt 2 ps 2.2 lw 2 lc rgb 'black'"));
-    render_figure(ctx.out_dir / "energy_created_vs_v0.png", fig, ctx.log);
-    return {{"rows", rows},
-            {"exponent_dsds_euler", json_number(exponent(created["dsds_euler"]))},
-            {"exponent_dsds_dae", json_number(exponent(created["dsds_dae_ida"]))},
-            {"max_csds", max_csds}};
   }
 };
 
