@@ -112,6 +112,20 @@ double coulomb_noise_strength_closed_form(double c, double kT, double nu, double
   return c * std::sqrt(std::numbers::pi) / s * erfcx(u / s);
 }
 
+double stratonovich_ratio(const NoiseStrength& D) {
+  const double s = D.thermal_velocity();
+  const int n = 6000;
+  const double h = 12 * s / n;
+  double num = 0, den = 0;
+  for (int k = 0; k <= n; ++k) {  // Simpson on [0, 12 s]
+    const double u = k * h, w = (k == 0 || k == n) ? 1 : (k % 2 ? 4 : 2);
+    const double p = u * std::sqrt(D(u, 0)) * std::exp(-u * u / (s * s));
+    num += w * u * u * p;
+    den += w * p;
+  }
+  return num / den / (s * s);
+}
+
 Vec3 relative_tangential_velocity(const Vec3& r_hat, const Vec3& v_i, const Vec3& v_j, const Vec3& w_i,
                                   const Vec3& w_j, double R_i, double R_j) {
   const Vec3 dv = v_j - v_i;

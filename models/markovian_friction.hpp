@@ -27,6 +27,9 @@
 //   D'(u) = (u D(u) - f(u)) / (kT nu)                                                           (from S7)
 // and evaluated by quadrature beyond the table. Closed forms (test references only):
 //   f = gamma u:  D = gamma;   f = c (Coulomb):  D = c sqrt(pi / (2 kT nu)) erfcx(u / sqrt(2 kT nu)).
+// Equipartition: under the Ito reading the stationary density of u_perp is the Gibbs one, <|u_perp|^2> = 2 kT nu
+// (ratio 1); read as Stratonovich (Heun's dt -> 0 limit) a state-dependent D multiplies it by sqrt(D(u)), which
+// stratonovich_ratio integrates.
 #pragma once
 
 #include <Eigen/Core>
@@ -97,6 +100,10 @@ class NoiseStrength {
 // (continued fraction beyond x = 5). Used for the closed-form reference of the Coulomb law.
 double erfcx(double x);
 double coulomb_noise_strength_closed_form(double c, double kT, double nu, double u);  // D for f = c
+
+// dt -> 0 Stratonovich prediction of the equipartition ratio <|u_perp|^2> / (2 kT nu) for one contact with isotropic
+// 2-D noise: the stationary density is sqrt(D(u)) times the Gaussian (Ito) one (Simpson on [0, 12 s], s = sqrt(2 kT nu)).
+double stratonovich_ratio(const NoiseStrength& D);
 
 // Kinematics and forces of one contact (S1-S5, S9).
 Vec3 relative_tangential_velocity(const Vec3& r_hat, const Vec3& v_i, const Vec3& v_j, const Vec3& w_i,

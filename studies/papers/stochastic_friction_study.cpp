@@ -13,7 +13,7 @@
 // compare it with the scheme's dt -> 0 limit (1 for Euler-Maruyama / Ito; the Stratonovich value of a
 // sqrt(D) x Gaussian density for Heun with a nonlinear law, which stays a physical difference, not a bias).
 // The dt sweep is fitted by weighted least squares, R = a + b dt, and its intercept a +- se reported.
-// (weighted_linear_fit of studies/papers/stochastic_runs.hpp: core/line_fit.hpp and order_fit.hpp fit without weights.)
+// (fit_weighted_line of core/line_fit.hpp.)
 // Observable `ratio` (stickslip converge): the fixed pair's ratio with its standard error against the dt -> 0
 // limit 1, for em and sde-heun: their weak orders (studies/experiment/converge.hpp labels noise-level errors "statistical").
 // Outputs (out dir): results.csv (one row per grid point), runs/<label>_{hist,acf,ledger}.csv,
@@ -38,6 +38,7 @@
 #include <iomanip>
 
 #include "core/errors.hpp"
+#include "core/line_fit.hpp"
 #include "models/contact/registry.hpp"
 #include "studies/experiment/figure.hpp"
 #include "studies/experiment/output.hpp"
@@ -464,7 +465,7 @@ class StochasticFrictionStudy final : public Study {
       std::vector<double> distinct = g.dt;
       std::sort(distinct.begin(), distinct.end());
       if (std::unique(distinct.begin(), distinct.end()) - distinct.begin() < 2) continue;
-      const LinearFit f = weighted_linear_fit(g.dt, g.ratio, g.se);
+      const WeightedLineFit f = fit_weighted_line(g.dt, g.ratio, g.se);
       const double dev = (f.intercept - g.limit) / f.stderr_intercept;
       using C = CsvCell;
       csv.row({g.law, g.scheme, g.kT, f.points, C::if_finite(f.intercept), C::if_finite(f.stderr_intercept),

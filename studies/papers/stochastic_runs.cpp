@@ -3,7 +3,6 @@
 #include <Eigen/Dense>
 #include <chrono>
 #include <cmath>
-#include <stdexcept>
 
 #include "core/errors.hpp"
 #include "core/interrupt.hpp"
@@ -106,49 +105,6 @@ StochasticSpheres make_stochastic_spheres(const StochasticRunSpec& s, std::vecto
   setup.kT = s.kT;
   setup.calculus = s.scheme == SdeScheme::heun ? NoiseCalculus::stratonovich : NoiseCalculus::ito;
   return StochasticSpheres(setup, make_friction_law(s));
-}
-
-LinearFit weighted_linear_fit(const std::vector<double>& x, const std::vector<double>& y,
-                              const std::vector<double>& se) {
-  if (x.size() != y.size() || x.size() != se.size())
-    throw std::logic_error("weighted_linear_fit: x, y, se of different lengths");
-  double S = 0, Sx = 0, Sxx = 0, Sy = 0, Sxy = 0;
-  for (std::size_t k = 0; k < x.size(); ++k) {
-    if (!(se[k] > 0)) throw std::logic_error("weighted_linear_fit: standard error <= 0");
-    const double w = 1 / (se[k] * se[k]);
-    S += w;
-    Sx += w * x[k];
-    Sxx += w * x[k] * x[k];
-    Sy += w * y[k];
-    Sxy += w * x[k] * y[k];
-  }
-  const double det = S * Sxx - Sx * Sx;
-  if (x.size() < 2 || !(det > 1e-12 * S * Sxx))
-    throw std::logic_error("weighted_linear_fit: needs at least 2 distinct x");
-  LinearFit f;
-  f.points = x.size();
-  f.intercept = (Sxx * Sy - Sx * Sxy) / det;
-  f.slope = (S * Sxy - Sx * Sy) / det;
-  f.stderr_intercept = std::sqrt(Sxx / det);
-  f.stderr_slope = std::sqrt(S / det);
-  double chi2 = 0;
-  for (std::size_t k = 0; k < x.size(); ++k) chi2 += std::pow((y[k] - f.intercept - f.slope * x[k]) / se[k], 2);
-  f.chi2_per_dof = x.size() > 2 ? chi2 / static_cast<double>(x.size() - 2) : 0.0;
-  return f;
-}
-
-double stratonovich_ratio(const NoiseStrength& D) {
-  const double s = D.thermal_velocity();
-  const int n = 6000;
-  const double h = 12 * s / n;
-  double num = 0, den = 0;
-  for (int k = 0; k <= n; ++k) {  // Simpson on [0, 12 s]
-    const double u = k * h, w = (k == 0 || k == n) ? 1 : (k % 2 ? 4 : 2);
-    const double p = u * std::sqrt(D(u, 0)) * std::exp(-u * u / (s * s));
-    num += w * u * u * p;
-    den += w * p;
-  }
-  return num / den / (s * s);
 }
 
 StochasticRunCounts stochastic_run_counts(const StochasticRunSpec& spec, const char* t_end_key, const char* dt_key,

@@ -101,18 +101,4 @@ void write_stochastic_run_files(const std::filesystem::path& dir, const std::str
 // u / sqrt(2 kT nu) = 1e-2 .. 1e3 (400 points).
 void write_noise_strength_table(const std::filesystem::path& csv, const StochasticRunSpec& base, double kT);
 
-// Weighted least squares y = a + b x with weights 1/se^2 (se > 0), at least 2 distinct x: the intercept a
-// (the dt -> 0 value of a dt sweep) with its standard error from the se, and chi^2 per degree of freedom
-// (0 for 2 points) as a check of the linear model.
-struct LinearFit {
-  double intercept = 0, stderr_intercept = 0, slope = 0, stderr_slope = 0, chi2_per_dof = 0;
-  std::size_t points = 0;
-};
-LinearFit weighted_linear_fit(const std::vector<double>& x, const std::vector<double>& y,
-                              const std::vector<double>& se);
-
-// dt -> 0 Stratonovich prediction of the ratio for one contact with isotropic 2-D noise: the stationary
-// density is sqrt(D(u)) times the Gaussian (Ito) one.
-double stratonovich_ratio(const NoiseStrength& D);
-
 }  // namespace stickslip

@@ -1,7 +1,7 @@
 // Talay-Tubaro extrapolation of the equipartition ratio (studies/papers/stochastic_runs + solvers/sde_integrator):
 // it removes Euler-Maruyama's O(dt) bias by exactly the predicted amount on the linear law (whose discrete
 // stationary variance is known in closed form), and brings Coulomb's strongly biased ratio back to 1 within
-// its statistical error. Also the weighted least-squares fit used for the dt sweep's intercept.
+// its statistical error. (The weighted least-squares fit of the dt sweep's intercept: tests/core/test_line_fit.cpp.)
 #include <cmath>
 #include <doctest/doctest.h>
 
@@ -33,25 +33,6 @@ TEST_CASE("Talay-Tubaro arithmetic and its standard error") {
   const Estimate e = talay_tubaro_extrapolation({1.3, 0.03}, {1.1, 0.04});
   CHECK(e.value == doctest::Approx(0.9).epsilon(1e-15));
   CHECK(e.stderr_value == doctest::Approx(std::sqrt(4 * 0.04 * 0.04 + 0.03 * 0.03)).epsilon(1e-15));
-}
-
-TEST_CASE("weighted linear fit: exact line, intercept error of equal weights, chi^2") {
-  const std::vector<double> x{0.02, 0.01, 0.005, 0.002}, se{0.01, 0.01, 0.01, 0.01};
-  std::vector<double> y;
-  for (double v : x) y.push_back(1 + 7 * v);
-  const LinearFit f = weighted_linear_fit(x, y, se);
-  CHECK(f.intercept == doctest::Approx(1).epsilon(1e-12));
-  CHECK(f.slope == doctest::Approx(7).epsilon(1e-10));
-  CHECK(f.chi2_per_dof < 1e-20);
-  // Equal weights: se(a) = se sqrt(sum x^2 / (n sum x^2 - (sum x)^2)).
-  double sx = 0, sxx = 0;
-  for (double v : x) sx += v, sxx += v * v;
-  CHECK(f.stderr_intercept == doctest::Approx(0.01 * std::sqrt(sxx / (4 * sxx - sx * sx))).epsilon(1e-12));
-  // Residuals of +-1 se at alternate points: chi^2 = 4 minus what the line absorbs, per 2 dof.
-  std::vector<double> y2 = y;
-  for (std::size_t k = 0; k < y2.size(); ++k) y2[k] += (k % 2 ? -0.01 : 0.01);
-  CHECK(weighted_linear_fit(x, y2, se).chi2_per_dof > 0.1);
-  CHECK_THROWS(weighted_linear_fit({0.01, 0.01}, {1, 1}, {0.1, 0.1}));
 }
 
 TEST_CASE("linear f: extrapolation removes EM's O(dt) bias and leaves exactly the predicted O(dt^2) residual") {
