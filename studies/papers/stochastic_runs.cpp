@@ -3,6 +3,7 @@
 #include <Eigen/Dense>
 #include <chrono>
 #include <cmath>
+#include <set>
 
 #include "core/errors.hpp"
 #include "core/interrupt.hpp"
@@ -356,6 +357,52 @@ StochasticRunResult run_stochastic(const StochasticRunSpec& spec) {
   r.noise_work = r.ledger.at(r.ledger.size() - 1).noise_work;
   r.seconds = std::chrono::duration<double>(std::chrono::steady_clock::now() - start).count();
   return r;
+}
+
+StochasticRunSpec stochastic_base_spec(const Parameters& params) {
+  StochasticRunSpec base;
+  base.dt = params.positive("dt");
+  base.t_end = params.positive("t_end");
+  base.t_equil = params.nonnegative("t_equil");
+  base.seed = static_cast<std::uint64_t>(params.integer("seed", 0, 1000000000L));
+  // Magnitudes within 1e+-100: beyond, D(u) (models/markovian_friction.cpp: friction x thermal speed, 2 kT nu)
+  // overflows a double, which only the first quadrature would find (a dry run builds no model).
+  base.gamma = params.in_range("gamma", 1e-100, 1e100);
+  base.mu = params.in_range("mu", 1e-100, 1e100);
+  base.normal_force = params.in_range("normal_force", 1e-100, 1e100);
+  base.u_scale = params.in_range("u_scale", 1e-100, 1e100);
+  base.law_values = all_law_values(params, stochastic_law_names(), "law");  // the other laws' own keys
+  base.radius_i = params.in_range("radius_i", 1e-100, 1e100);  // the pair mobility overflows beyond
+  base.radius_j = params.in_range("radius_j", 1e-100, 1e100);
+  base.mass_i = params.in_range("mass_i", 1e-100, 1e100);
+  base.mass_j = params.in_range("mass_j", 1e-100, 1e100);
+  base.inertia_factor = params.positive("inertia_factor");
+  if (base.inertia_factor > 1) throw_input("inertia_factor", params.raw("inertia_factor"), "must be in (0, 1]");
+  base.cluster_size = static_cast<std::size_t>(params.integer("cluster_size", 2, 4));
+  base.bond_stiffness = params.positive("bond_stiffness");
+  base.sample_interval = params.positive("sample_interval");
+  base.acf_max_lag = params.positive("acf_max_lag");
+  if (!(base.t_end > base.t_equil) && params.raw("t_equil") != params.entries().at("t_equil").default_value)
+    throw_input("t_equil", params.raw("t_equil"), "must be < t_end=" + params.raw("t_end"));  // the key the user set
+  if (!(base.t_end > base.t_equil))
+    throw_input("t_end", params.raw("t_end"), "must exceed t_equil=" + params.raw("t_equil"));
+  return base;
+}
+
+void check_stochastic_jobs(const std::vector<StochasticJob>& jobs, const Parameters& params) {
+  std::set<std::string> built;
+  for (const auto& job : jobs) {
+    const StochasticRunSpec& sp = job.spec;
+    // Step counts in range, checked before any run (also by --dry-run), naming the key that set them.
+    const bool sweep_job = job.part == "dt-sweep";
+    (void)stochastic_run_counts(sp, sweep_job ? "sweep_t_end" : sp.system == "cluster" ? "cluster_t_end" : "t_end",
+                                sweep_job ? "sweep_dt" : "dt", &params);
+    const std::string model_key = sp.system + (sp.geometry == ContactGeometry::fixed ? "/fixed/" : "/bonded/") +
+                                  sp.law + "/" + format_value(sp.kT) + "/" + to_string(sp.scheme);
+    if (!built.insert(model_key).second) continue;
+    std::vector<Vec3> pos;
+    (void)make_stochastic_spheres(sp, pos);
+  }
 }
 
 void write_stochastic_run_files(const std::filesystem::path& dir, const std::string& label, const StochasticRunResult& r) {

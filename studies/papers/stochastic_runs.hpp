@@ -1,6 +1,7 @@
 // studies/papers/stochastic_runs.hpp — one thermalisation run of spheres coupled only by Markovian friction noise
 // (models/stochastic_spheres.hpp driven by solvers/sde_integrator.hpp), and the statistics the
-// stochastic-friction study and its tests need, and the files of a run.
+// stochastic-friction study and its tests need, and the files of a run; the run settings the study's runs share
+// (stochastic_base_spec) and the check of its jobs before any run (check_stochastic_jobs).
 //
 // From rest, the run equilibrates for t_equil and then samples every `sample_interval`:
 //   ratio   = mean over samples and contacts of |u_perp,c|^2 / (2 kT nu_c)   (equipartition: one kT nu per
@@ -92,6 +93,20 @@ StochasticRunCounts stochastic_run_counts(const StochasticRunSpec& spec, const c
                                           const char* dt_key = "dt", const Parameters* given = nullptr);
 
 StochasticRunResult run_stochastic(const StochasticRunSpec& spec);
+
+// The run settings every run of the stochastic-friction study shares, from its parameters, validated (InputError
+// names the key).
+StochasticRunSpec stochastic_base_spec(const Parameters& params);
+
+// One run of the study: part "grid", "grid-dt2" (the dt/2 partner of the grid job before it) or "dt-sweep".
+struct StochasticJob {
+  std::string part;
+  StochasticRunSpec spec;
+};
+// Every job checked before any run (also by --dry-run): its step counts in range, naming the key that set them
+// (sweep_t_end and sweep_dt of a dt-sweep job, cluster_t_end of a cluster, else t_end and dt), and every distinct
+// model built once (dt, t_end and the seed do not change it) so that bad combinations fail before any long run.
+void check_stochastic_jobs(const std::vector<StochasticJob>& jobs, const Parameters& params);
 
 // The run's files in dir: <label>_hist.csv (densities of the scaled u_perp, v0, omega0 components against the unit
 // Gaussian), <label>_acf.csv (measured and linear-response autocorrelation) and <label>_ledger.csv (the energy
