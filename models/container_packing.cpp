@@ -1,33 +1,22 @@
-// studies/papers/particle_packing.cpp — see particle_packing.hpp.
-#include "studies/papers/particle_packing.hpp"
+// models/container_packing.cpp — see container_packing.hpp.
+#include "models/container_packing.hpp"
 
 #include <algorithm>
 #include <cmath>
 #include <complex>
 
-#include "studies/experiment/output.hpp"
-
 namespace stickslip {
 
-namespace {
-
-struct Packing {
-  double centroid_y = 0, top_y = 0, area_fraction = 0, contacts_per_particle = 0, wall_contacts = 0, psi6 = 0;
-  double six_fraction = 0;  // particles with exactly 6 neighbours within 1.05 d
-  std::size_t inside = 0;   // particles whose centre lies inside the container walls
-};
-
-}  // namespace
-
-nlohmann::json final_packing(const ContainerSetup& setup, const ContainerSpec& spec, const std::vector<Vec3>& x) {
-  Packing pk;
+ContainerPacking container_packing(const ContainerSetup& setup, const ContainerSpec& spec, const std::vector<Vec3>& x) {
+  ContainerPacking pk;
   const std::size_t n = x.size();
   const double r = spec.radius;
   for (std::size_t p = 0; p < n; ++p) {
     pk.centroid_y += x[p][1] / static_cast<double>(n);
     pk.top_y = std::max(pk.top_y, x[p][1] + r);
     const double face = (x[p][0] - spec.floor_width) * std::tan(spec.incline_deg * M_PI / 180.0);
-    if (x[p][0] > 0 && x[p][0] < setup.x_right && x[p][1] > 0 && x[p][1] > face - 1e-9 && x[p][1] < setup.wall_top) ++pk.inside;
+    if (x[p][0] > 0 && x[p][0] < setup.x_right && x[p][1] > 0 && x[p][1] > face - 1e-9 && x[p][1] < setup.wall_top)
+      ++pk.particles_inside;
   }
   // Contacts (overlap > 0) and neighbours within 1.05 d for psi_6; O(N^2) once at the end.
   std::vector<std::complex<double>> psi(n, 0.0);
@@ -59,7 +48,7 @@ nlohmann::json final_packing(const ContainerSetup& setup, const ContainerSpec& s
     }
   }
   pk.psi6 = psi_count ? psi_sum / static_cast<double>(psi_count) : 0.0;
-  pk.six_fraction = static_cast<double>(six) / static_cast<double>(n);
+  pk.six_neighbour_fraction = static_cast<double>(six) / static_cast<double>(n);
   pk.contacts_per_particle = static_cast<double>(2 * contacts_pp + walls) / static_cast<double>(n);
   pk.wall_contacts = static_cast<double>(walls);
   // Area fraction in a window on the floor, away from the walls: x in [2r, floor_width - 2r], y in [0, 10r]
@@ -79,14 +68,7 @@ nlohmann::json final_packing(const ContainerSetup& setup, const ContainerSpec& s
       }
     pk.area_fraction = static_cast<double>(covered) / static_cast<double>(pts);
   }
-  return {{"particles_inside", pk.inside},
-          {"centroid_y", json_number(pk.centroid_y)},
-          {"top_y", json_number(pk.top_y)},
-          {"area_fraction", json_number(pk.area_fraction)},
-          {"contacts_per_particle", json_number(pk.contacts_per_particle)},
-          {"wall_contacts", json_number(pk.wall_contacts)},
-          {"psi6", json_number(pk.psi6)},
-          {"six_neighbour_fraction", json_number(pk.six_fraction)}};
+  return pk;
 }
 
 }  // namespace stickslip

@@ -1,4 +1,4 @@
-// studies/papers/particle_packing.hpp — the final packing of a 2-D pour into the container of seed 004 ex. 5.3
+// models/container_packing.hpp — the final packing of a 2-D pour into the container of seed 004 ex. 5.3
 // (models/sphere_scene.hpp build_container), as the container study reports it:
 //   centroid_y = <y_i>, top_y = max(y_i + r); particles_inside: centres within the walls;
 //   contacts_per_particle = (2 pair contacts (|x_i - x_j| < 2r) + wall contacts (overlap > 0)) / N;
@@ -8,17 +8,22 @@
 //   y in [0, 10r] on the floor, away from the walls. O(N^2), once per pour.
 #pragma once
 
+#include <cstddef>
 #include <vector>
-
-#include <nlohmann/json.hpp>
 
 #include "core/types.hpp"
 #include "models/sphere_scene.hpp"
 
 namespace stickslip {
 
-// The packing of the particles at x (radius spec.radius) in the container `setup`, as JSON (the keys above and
-// wall_contacts).
-nlohmann::json final_packing(const ContainerSetup& setup, const ContainerSpec& spec, const std::vector<Vec3>& x);
+struct ContainerPacking {
+  double centroid_y = 0, top_y = 0, area_fraction = 0, contacts_per_particle = 0, psi6 = 0;
+  double wall_contacts = 0;           // particle-wall contacts (overlap > 0)
+  double six_neighbour_fraction = 0;  // particles with exactly 6 neighbours within 1.05 d
+  std::size_t particles_inside = 0;   // particles whose centre lies inside the container walls
+};
+
+// The packing of the particles at x (radius spec.radius) in the container `setup`.
+ContainerPacking container_packing(const ContainerSetup& setup, const ContainerSpec& spec, const std::vector<Vec3>& x);
 
 }  // namespace stickslip
