@@ -19,6 +19,20 @@ double stderr_of(const std::vector<double>& v) {
   return std::sqrt(s / static_cast<double>(v.size() - 1) / static_cast<double>(v.size()));
 }
 
+double stderr_or_zero(const std::vector<double>& v) { return v.size() > 1 ? stderr_of(v) : 0.0; }
+
+PairedRatio paired_ratio(const std::vector<double>& a, const std::vector<double>& b) {
+  PairedRatio r;
+  r.n = a.size();
+  if (a.empty()) return r;
+  const double ma = mean_of(a), mb = mean_of(b);
+  r.ratio = ma / mb;
+  std::vector<double> resid;
+  for (std::size_t k = 0; k < a.size(); ++k) resid.push_back(a[k] - r.ratio * b[k]);
+  r.stderr_ = a.size() > 1 ? stderr_of(resid) / std::abs(mb) : NAN;
+  return r;
+}
+
 double homogeneous_end(const std::vector<double>& t, const std::vector<double>& d, const std::vector<double>& v,
                        double density_limit, double velocity_limit, std::size_t persist) {
   std::size_t run = 0;

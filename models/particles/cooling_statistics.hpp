@@ -1,12 +1,16 @@
 // models/particles/cooling_statistics.hpp — the analysis of a cooling granular gas's temperature series, shared by the
 // granular-gas study and its tests: ensemble mean and standard error over seeds, the end of the homogeneous phase,
 // the local cooling rate zeta = -dlnT/dt, zeta at a given temperature, and the mean over a temperature grid of a
-// ratio of two cooling rates (engine/Enskog, hard spheres/Enskog, engine/hard spheres).
+// ratio of two cooling rates (engine/Enskog, hard spheres/Enskog, engine/hard spheres); the paired ratio of two laws'
+// samples over seeds (dsds-cooling: the times two laws take to cool through a bin of ln T).
 //   zeta_k = -(ln T_{k+w} - ln T_{k-w}) / (t_{k+w} - t_{k-w})            (centred differences over +-w samples)
 //   zeta(T*) = zeta_k + a (zeta_{k+1} - zeta_k), a = ln(T_k/T*) / ln(T_k/T_{k+1})   (T_k >= T* > T_{k+1}, the first
 //   such bracket: linear in ln T)
+//   paired ratio R = sum(a)/sum(b) over paired samples (a_s, b_s), standard error by the delta method:
+//   se(R) = stderr(a - R b)/|mean(b)|
 #pragma once
 
+#include <cmath>
 #include <cstddef>
 #include <functional>
 #include <optional>
@@ -16,6 +20,15 @@ namespace stickslip {
 
 double mean_of(const std::vector<double>& v);    // NaN when empty
 double stderr_of(const std::vector<double>& v);  // standard error of the mean; NaN with fewer than 2
+double stderr_or_zero(const std::vector<double>& v);  // the same, 0 with fewer than 2 (one seed: no error bar)
+
+// sum(a)/sum(b) over paired samples and its standard error by the delta method: var = var(a - R b)/(n mean(b)^2).
+// Empty: ratio NaN; one pair: stderr NaN.
+struct PairedRatio {
+  double ratio = NAN, stderr_ = NAN;
+  std::size_t n = 0;
+};
+PairedRatio paired_ratio(const std::vector<double>& a, const std::vector<double>& b);
 
 // First sample from which the density or velocity index stays above its limit for `persist` samples (a single
 // sample above it is sampling noise: the indices fluctuate by ~sqrt(2/cells)); the last time if none.
