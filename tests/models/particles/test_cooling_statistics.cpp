@@ -3,6 +3,7 @@
 // Centred differences over +-2 samples of spacing h err by (2h)^2/6 |d^3 lnT/dt^3| / zeta = (4/3) h^2/(tau + t)^2
 // relative; the interpolation in ln T between samples by O(h^2) too. Two Haff gases with tau_a, tau_b cool at the
 // ratio tau_b/tau_a at every equal T, which mean_rate_ratio must return.
+// paired_ratio and stderr_or_zero against sums over 2-4 samples done by hand.
 #include <doctest/doctest.h>
 
 #include <cmath>
@@ -83,4 +84,50 @@ TEST_CASE("end of the homogeneous phase with the persistence counted in collisio
   CHECK(stickslip::homogeneous_end_collisions(t, d, v, coll, 2.0, 2.0, 30.0) == 5.0);
   CHECK(stickslip::homogeneous_end_collisions(t, d, v, coll, 2.0, 2.0, 50.0) == 9.0);  // never long enough: the end
   CHECK(stickslip::homogeneous_end_collisions(t, v, d, coll, 2.0, 2.0, 30.0) == 5.0);  // the velocity index alike
+}
+
+// paired_ratio against sums done by hand: R = sum(a)/sum(b); the residuals a - R b have mean 0, so
+// se = sqrt(sum (a - R b)^2 / (n (n - 1))) / |mean(b)|. Round-off only: 1e-12 relative.
+TEST_CASE("paired_ratio: sum(a)/sum(b) and its delta-method standard error, by hand") {
+  // a = {1, 2, 4}, b = {1, 1, 2}: R = 7/4, residuals {-3/4, 1/4, 1/2}, sum of squares 7/8,
+  // se = sqrt(7/8/6) / (4/3) = (3/4) sqrt(7/48).
+  const stickslip::PairedRatio r3 = stickslip::paired_ratio({1, 2, 4}, {1, 1, 2});
+  CHECK(r3.n == 3);
+  CHECK(r3.ratio == doctest::Approx(1.75).epsilon(1e-12));
+  CHECK(r3.stderr_ == doctest::Approx(0.75 * std::sqrt(7.0 / 48)).epsilon(1e-12));
+  // a = {2, 3, 5, 6}, b = {1, 2, 2, 3}: R = 16/8 = 2, residuals {0, -1, 1, 0}, se = sqrt(2/12) / 2.
+  const stickslip::PairedRatio r4 = stickslip::paired_ratio({2, 3, 5, 6}, {1, 2, 2, 3});
+  CHECK(r4.n == 4);
+  CHECK(r4.ratio == doctest::Approx(2.0).epsilon(1e-12));
+  CHECK(r4.stderr_ == doctest::Approx(std::sqrt(1.0 / 6) / 2).epsilon(1e-12));
+  // It is the ratio of sums, not the mean of ratios: a/b = {1, 2, 2} would average 5/3.
+  CHECK(r3.ratio != doctest::Approx(5.0 / 3));
+  // Negative mean(b): the error uses |mean(b)|. a = {1, 2}, b = {-1, -3}: R = -3/4, residuals {1/4, -1/4},
+  // se = sqrt(1/8/2) / 2 = 1/8.
+  const stickslip::PairedRatio rn = stickslip::paired_ratio({1, 2}, {-1, -3});
+  CHECK(rn.ratio == doctest::Approx(-0.75).epsilon(1e-12));
+  CHECK(rn.stderr_ == doctest::Approx(0.125).epsilon(1e-12));
+  // Exactly proportional pairs: no scatter, se 0 (the residuals a - 2b vanish exactly).
+  const stickslip::PairedRatio rp = stickslip::paired_ratio({2, 6, 10}, {1, 3, 5});
+  CHECK(rp.ratio == 2.0);
+  CHECK(rp.stderr_ == 0.0);
+  // One pair: the ratio without an error; none: neither.
+  const stickslip::PairedRatio r1 = stickslip::paired_ratio({3}, {2});
+  CHECK(r1.n == 1);
+  CHECK(r1.ratio == 1.5);
+  CHECK(std::isnan(r1.stderr_));
+  const stickslip::PairedRatio r0 = stickslip::paired_ratio({}, {});
+  CHECK(r0.n == 0);
+  CHECK(std::isnan(r0.ratio));
+  CHECK(std::isnan(r0.stderr_));
+}
+
+TEST_CASE("stderr_or_zero: the standard error of the mean, 0 with fewer than 2 samples") {
+  // {1, 2, 3, 6}: deviations {-2, -1, 0, 3}, sum of squares 14, se = sqrt(14/3/4).
+  CHECK(stickslip::stderr_or_zero({1, 2, 3, 6}) == doctest::Approx(std::sqrt(14.0 / 12)).epsilon(1e-12));
+  CHECK(stickslip::stderr_or_zero({4, 4, 4}) == 0.0);
+  // {1, 3}: deviations {-1, 1}, se = sqrt(2/1/2) = 1.
+  CHECK(stickslip::stderr_or_zero({1, 3}) == doctest::Approx(1.0).epsilon(1e-12));
+  CHECK(stickslip::stderr_or_zero({5}) == 0.0);
+  CHECK(stickslip::stderr_or_zero({}) == 0.0);
 }
