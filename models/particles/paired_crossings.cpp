@@ -8,6 +8,7 @@
 namespace stickslip {
 
 bool homogeneous_to(const CrossingPair& p, std::size_t edge) {
+  if (edge >= p.t_csds.size() || edge >= p.t_dsds.size()) return false;  // an edge the runs have no crossing for
   return std::isfinite(p.t_csds[edge]) && std::isfinite(p.t_dsds[edge]) && p.t_csds[edge] <= p.homogeneous_end_csds &&
          p.t_dsds[edge] <= p.homogeneous_end_dsds;
 }

@@ -23,7 +23,7 @@ struct CrossingPair {
   double homogeneous_end_csds = 0, homogeneous_end_dsds = 0;  // s
 };
 
-// Whether both runs crossed `edge` while homogeneous.
+// Whether both runs crossed `edge` while homogeneous (false for an edge past the crossings they have).
 bool homogeneous_to(const CrossingPair& pair, std::size_t edge);
 // The deepest edge index that at least 90 % of the pairs (and at least 2) reached homogeneously; 0 if none.
 std::size_t deepest_common_edge(const std::vector<CrossingPair>& pairs, std::size_t edges);

@@ -62,6 +62,10 @@ TEST_CASE("homogeneous_to: both runs crossed the edge, each within its homogeneo
   CHECK_FALSE(stickslip::homogeneous_to(q, 4));
   q.t_dsds[4] = 15, q.t_csds[4] = NAN;  // nor C
   CHECK_FALSE(stickslip::homogeneous_to(q, 4));
+  p.homogeneous_end_csds = p.homogeneous_end_dsds = 100;  // an edge past the five crossings: not reached
+  CHECK(stickslip::homogeneous_to(p, 4));
+  CHECK_FALSE(stickslip::homogeneous_to(p, 5));
+  CHECK(stickslip::deepest_common_edge({p, p}, 9) == 4);
 }
 
 TEST_CASE("deepest_common_edge: the deepest edge at least 90 % of the seeds (and 2) reached") {
