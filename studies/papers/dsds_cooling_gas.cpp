@@ -6,6 +6,7 @@
 
 #include "models/particles/granular_gas.hpp"
 #include "studies/papers/dsds_cooling_runs.hpp"
+#include "studies/papers/gas_study_outputs.hpp"
 #include "studies/experiment/lammps_files.hpp"
 #include "studies/experiment/lammps_run.hpp"
 #include "studies/experiment/output.hpp"
@@ -17,8 +18,6 @@ namespace stickslip {
 using nlohmann::json;
 
 namespace {
-
-std::vector<double> numbers(const json& a) { return a.get<std::vector<double>>(); }
 
 // The compact row of a gas run: crossings of the bin edges, the end of homogeneous cooling, the ledger.
 json compact(const json& full, double T0, const std::vector<double>& edges, double density_limit, double velocity_limit) {
