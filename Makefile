@@ -7,7 +7,7 @@
 
 PACKAGES := build-essential cmake libsundials-dev libeigen3-dev libboost-dev libfmt-dev doctest-dev \
             nlohmann-json3-dev libcli11-dev gnuplot-nox liblammps-dev lammps mpi-default-dev mpi-default-bin \
-            python3 python3-pandas
+            python3 python3-pandas python3-numpy python3-dev pybind11-dev python3-pytest python3-matplotlib
 BUILD    := build
 SANITIZE_BUILD := build-sanitize
 # STICKSLIP_NO_FLATTEN: no [[gnu::flatten]] (core/flatten.hpp); the sanitizer build checks memory and UB, not inlining.
@@ -61,6 +61,8 @@ bench: build
 	  if [ "$$(id -u)" = 0 ]; then apt-get update -qq && DEBIAN_FRONTEND=noninteractive apt-get install -y -qq lammps; \
 	  else echo "lmp not found and not root: bench_particles runs without LAMMPS (apt-get install lammps)"; fi; }
 	@for b in $(BUILD)/bench_*; do echo "== $$b"; $$b || exit $$?; done
+	@if [ -d $(BUILD)/python/stickslip ]; then echo "== bench_python_law"; \
+	  PYTHONPATH=$(BUILD)/python /usr/bin/python3 studies/benchmarks/bench_python_law.py || exit $$?; fi
 	@if [ -x $(BUILD)/stickslip-lammps ]; then echo "== lammps-scaling"; studies/lammps/scaling.sh $(BUILD) out/lammps-scaling; \
 	else echo "== lammps-scaling skipped: $(BUILD)/stickslip-lammps not built"; fi
 

@@ -26,7 +26,7 @@ ContactForm choose_contact_form(const std::string& law, unsigned f, Driver d, bo
                     join(laws_running(RelationKind::one_d, drivers_of(RelationKind::one_d))));
   if (d == Driver::filippov) {
     if (f & form_filippov) return ContactForm::filippov;
-    return refuse(refusal(law, RelationKind::one_d, d));
+    return refuse(refusal_of_forms(law, f, RelationKind::one_d, d));
   }
   const bool fixed = d == Driver::fixed, ida = d == Driver::ida;
   if (d != Driver::fixed && d != Driver::dopri5 && d != Driver::cvode && !ida)
@@ -44,7 +44,7 @@ ContactForm choose_contact_form(const std::string& law, unsigned f, Driver d, bo
   if (ida && (f & form_jumps)) {  // a rate or slip force that jumps gives IDA's Newton iteration no smooth residual
     if (f & (form_dae | form_dae_ode | form_hybrid))
       throw_input("events", "off", "friction=" + law + " runs under ida in its hybrid or DAE form, whose switches are events; use events=on");
-    return refuse(refusal(law, RelationKind::one_d, d));
+    return refuse(refusal_of_forms(law, f, RelationKind::one_d, d));
   }
   if (f & form_rate) return ContactForm::rate;
   if (f & form_slip_force) return ContactForm::slip_force;
@@ -54,7 +54,7 @@ ContactForm choose_contact_form(const std::string& law, unsigned f, Driver d, bo
                   "friction=" + law + " is a hybrid DAE whose stick/slip switches are events; use events=on");
     return refuse("this model is a DAE (algebraic rows); allowed: ida");
   }
-  return refuse(refusal(law, RelationKind::one_d, d));
+  return refuse(refusal_of_forms(law, f, RelationKind::one_d, d));
 }
 
 }  // namespace stickslip

@@ -230,8 +230,12 @@ class ContactModel final : public ContactModelBase {
   // The contact's mode (free_mode for a caller without one, e.g. a hand-written loop over rhs).
   static int md(const Mode& mode) { return mode.empty() ? static_cast<int>(free_mode) : mode[0]; }
   auto dae() const { return dae_form(law_, projection_); }
-  // Whether the DAE's state is a spring (the D-SDS's) rather than the algebraic friction force (set-valued laws).
-  bool spring_dae() const { return HasDae<L>; }
+  // Whether the DAE's state is a spring (the D-SDS's) rather than the algebraic friction force (set-valued laws);
+  // a law that decides at run time (a law written in Python) says so itself.
+  bool spring_dae() const {
+    if constexpr (requires(const L& l) { l.dae_holds_spring(); }) return law_.dae_holds_spring();
+    else return HasDae<L>;
+  }
   auto body(VecCRef x) const { return x.head(nb_); }
   auto extra(VecCRef x) const { return x.tail(ne_); }
   double z(VecCRef x) const { return nz_ ? x[nb_] : 0.0; }
@@ -306,6 +310,8 @@ class ContactFilippov final : public FilippovSystem {
     return force(rel_.contact(t, x.head(nb_)), rel_.normal_force(t, x.head(nb_)), sigma);
   }
   const R& relation() const { return rel_; }
+  // The relation's energy (the ledger's kinetic and external energy and friction work; no law state here).
+  Energy energy(VecCRef x) const { return rel_.energy(x.head(nb_), x.tail(ne_)); }
 
  private:
   double force(const Slip1& c, double fn, double sigma) const {
@@ -322,6 +328,7 @@ struct ContactSystem {
   std::unique_ptr<ContactModelBase> model;       // every form but filippov
   std::unique_ptr<FilippovSystem> filippov;      // the Filippov form
   std::function<double(double, VecCRef, double)> filippov_force;  // (t, x, sigma) -> F of the Filippov form
+  std::function<Energy(VecCRef)> filippov_energy;                 // x -> the relation's energy (Filippov form)
   ContactForm form = ContactForm::rate;
   std::string law;
   std::size_t size() const { return model ? model->size() : filippov->size(); }
@@ -335,26 +342,34 @@ struct ContactOptions {
   std::string solver_text;
 };
 
+// Assembles law object `law` (forms: the forms it offers on a 1-D relation, models/contact/registry.hpp) on
+// `relation` in the form the driver of `o` runs: the one assembler of registry laws (make_contact_system below) and
+// of laws built elsewhere (a law written in Python, studies/python/python_law.hpp).
+template <class R, class L>
+ContactSystem assemble_contact_system(const R& relation, const L& law, const std::string& name, unsigned forms,
+                                      const ContactOptions& o) {
+  ContactSystem s;
+  s.law = name;
+  s.form = choose_contact_form(name, forms, o.driver, o.events, o.solver_key, o.solver_text);
+  if (s.form == ContactForm::filippov) {
+    auto f = std::make_unique<ContactFilippov<R, L>>(relation, law);
+    const auto* fp = f.get();
+    s.filippov_force = [fp](double t, VecCRef x, double sigma) { return fp->force(t, x, sigma); };
+    s.filippov_energy = [fp](VecCRef x) { return fp->energy(x); };
+    s.filippov = std::move(f);
+  } else {
+    s.model = std::make_unique<ContactModel<R, L>>(relation, law, name, s.form, o.projection);
+  }
+  return s;
+}
+
 // Builds law `name` (values: its parameters, LawValues::law_key the study's key for it) on relation `relation`.
 template <class R>
 ContactSystem make_contact_system(const R& relation, const std::string& name, const LawValues& values,
                                   const ContactOptions& o) {
   return with_law(values.law_key, name, [&](const auto& e) {
     using L = typename std::decay_t<decltype(e)>::Law;
-    ContactSystem s;
-    s.law = name;
-    s.form = choose_contact_form(name, entry_forms(e, RelationKind::one_d), o.driver, o.events, o.solver_key,
-                                 o.solver_text);
-    const L law = make_law<L>(values);
-    if (s.form == ContactForm::filippov) {
-      auto f = std::make_unique<ContactFilippov<R, L>>(relation, law);
-      const auto* fp = f.get();
-      s.filippov_force = [fp](double t, VecCRef x, double sigma) { return fp->force(t, x, sigma); };
-      s.filippov = std::move(f);
-    } else {
-      s.model = std::make_unique<ContactModel<R, L>>(relation, law, name, s.form, o.projection);
-    }
-    return s;
+    return assemble_contact_system(relation, make_law<L>(values), name, entry_forms(e, RelationKind::one_d), o);
   });
 }
 

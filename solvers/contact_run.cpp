@@ -17,6 +17,16 @@ Driver driver_of(SolverKind kind, bool filippov) {
   }
 }
 
+int contact_mode(const ContactSystem& s, const Mode& mode) {
+  if (mode.empty()) return free_mode;
+  if (s.model) return mode[0];
+  switch (mode[0]) {
+    case sliding_mode: return stick_mode;
+    case region_I: return slide_neg;
+    default: return slide_pos;
+  }
+}
+
 void validate_contact_run(const ContactSystem& s, const SolverOptions& so, double t0, double t_end) {
   if (s.model) validate_solver_options(*s.model, so, t0, t_end);
   else validate_solver_options(FilippovModel(*s.filippov), so, t0, t_end);

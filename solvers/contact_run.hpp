@@ -25,6 +25,11 @@ struct ContactSample {
 };
 using ContactObserver = std::function<void(const ContactSample&)>;
 
+// The contact's mode (models/contact/law.hpp's HybridMode: free, stick, slide +, slide -) in every form: the hybrid
+// and DAE forms' own, the Filippov driver's side of the surface h = v mapped onto it (sliding on the surface:
+// stick; v > 0, where the force is -: slide -; v < 0: slide +), free for the forms without modes.
+int contact_mode(const ContactSystem& s, const Mode& mode);
+
 // Checks the combination of system, solver and options (InputError naming the key).
 void validate_contact_run(const ContactSystem& s, const SolverOptions& so, double t0, double t_end);
 // The initial mode of the system at x (the Filippov form: empty, the driver decides).

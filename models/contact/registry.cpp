@@ -108,7 +108,10 @@ std::vector<std::string> laws_running(RelationKind kind, const std::vector<Drive
 }
 
 std::string refusal(const std::string& name, RelationKind kind, Driver d) {
-  const unsigned f = law_forms("friction", name, kind);
+  return refusal_of_forms(name, law_forms("friction", name, kind), kind, d);
+}
+
+std::string refusal_of_forms(const std::string& name, unsigned f, RelationKind kind, Driver d) {
   if (runs(f, d)) return "";
   std::vector<std::string> ok;
   for (Driver o : drivers_of(kind))

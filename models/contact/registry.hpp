@@ -190,6 +190,8 @@ std::vector<std::string> laws_running(RelationKind kind, const std::vector<Drive
 // Why `name` does not run under driver d on a kind of relation ("" if it does): the forms it has, the form d needs
 // and the drivers that run it.
 std::string refusal(const std::string& name, RelationKind kind, Driver d);
+// The same for a law with these forms (a law outside the registry: one written in Python).
+std::string refusal_of_forms(const std::string& name, unsigned forms, RelationKind kind, Driver d);
 
 // ---- parameters ----
 
