@@ -11,10 +11,12 @@
 //   _core.set_sweep_program(path) / _core.sweep_program()
 //
 // command() releases the GIL while the C++ runs and holds a SignalScope, so Ctrl-C ends a run as on the command line
-// (exit 130, the finished runs on disk); progress goes to the process's stderr as on the command line.
+// (exit 130, the finished runs on disk); progress goes to the process's stderr as on the command line. Calls from
+// several Python threads run one after the other.
 #include <pybind11/stl.h>
 
 #include <iostream>
+#include <mutex>
 #include <sstream>
 
 #include "studies/cli/commands.hpp"
@@ -29,11 +31,24 @@ namespace stickslip::python {
 
 namespace {
 
+// One command at a time in this process: studies are not thread-safe (a sweep runs its points as processes), and
+// the signal handlers and the interrupt flag are the process's. A second Python thread's call waits here, without
+// the GIL.
+std::mutex& one_command() {
+  static std::mutex m;
+  return m;
+}
+
 py::tuple command(const std::vector<std::string>& args) {
   std::ostringstream out;
   CommandIo io{out, std::cerr};
   io.print_closing_line = false;  // Python raises it
   int code = 0;
+  std::unique_lock<std::mutex> turn(one_command(), std::defer_lock);
+  {
+    const py::gil_scoped_release unlocked;
+    turn.lock();
+  }
   {
     const SignalScope signals;
     const py::gil_scoped_release unlocked;

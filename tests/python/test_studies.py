@@ -327,3 +327,20 @@ def test_converge_orders_are_the_schemes_and_the_command_lines(tmp_path):
     same_csvs(result.out, tmp_path / "cli")
     long = result.tables["converge_long"]
     assert set(long["solver"]) == {"euler", "midpoint", "rk4"} and long.units == {k: "" for k in long}
+
+
+def test_calls_from_two_threads_run_one_after_the_other(tmp_path):
+    """Two threads start the same study at once: both finish, with the same results as one after the other."""
+    results = {}
+
+    def one(name):
+        results[name] = stickslip.run("rolling-sphere", out=tmp_path / name, **tiny_kwargs("rolling-sphere"))
+
+    threads = [threading.Thread(target=one, args=(name,)) for name in ("a", "b")]
+    for t in threads:
+        t.start()
+    for t in threads:
+        t.join()
+    assert without_timing(results["a"].summary) == without_timing(results["b"].summary)
+    same_csvs(tmp_path / "a", tmp_path / "b")
+    assert signal.getsignal(signal.SIGINT) is signal.default_int_handler

@@ -14,7 +14,8 @@ Errors are the command line's: bad input raises ``ValueError`` with its one line
 solver failure raises :class:`stickslip.SolverError` with the solver's reason (``.result`` holds the outputs where
 the study wrote them); Ctrl-C raises ``KeyboardInterrupt`` with the finished runs on disk (summary.json
 ``"complete": false``), and ``run(..., out=the same folder, resume=True)`` finishes it. Progress goes to stderr as on
-the command line.
+the command line. Calls from several threads run one after the other (the studies share the process's signal
+handlers).
 """
 from __future__ import annotations
 
@@ -63,18 +64,18 @@ def studies() -> dict[str, str]:
 def help(topic: str = "") -> str:  # noqa: A001 (stickslip.help, as `stickslip help TOPIC`)
     """The text of ``stickslip help TOPIC``: for a study its parameters (defaults, help, units) and observables; for
     a command (run, converge, sweep, merge, verify, list) its options; for "" the program's usage."""
-    return _command(["help", topic] if topic else ["help"])
+    return _command(["help", _name(topic, "topic")] if topic else ["help"])
 
 
 def parameters(study: str) -> dict[str, Parameter]:
     """A study's parameters, key -> :class:`Parameter` (default as typed, help, unit); ValueError for an unknown
     study."""
-    return {key: Parameter(default, text, unit) for key, default, text, unit in _core.parameters(study)}
+    return {key: Parameter(default, text, unit) for key, default, text, unit in _core.parameters(_name(study, "study"))}
 
 
 def observables(study: str) -> dict[str, Observable]:
     """A study's observables for :func:`converge`, name -> :class:`Observable` (unit, help)."""
-    return {name: Observable(unit, text) for name, unit, text in _core.observables(study)}
+    return {name: Observable(unit, text) for name, unit, text in _core.observables(_name(study, "study"))}
 
 
 def program() -> str:
