@@ -219,6 +219,26 @@ def test_solver_failure_raises_solver_error_with_the_solvers_reason(tmp_path):
     assert err.splitlines()[-1] == f"stickslip: solver failure: {e.value}"
 
 
+def test_a_study_that_goes_on_past_a_failed_run_raises_with_its_outputs(tmp_path):
+    """slope-drift writes every output and then exits 3 naming the failed run; SolverError carries the Result."""
+    sets = dict(dt_sweep="none", size_sweep="none", damping=True, projection=True, t_end=0.02,
+                friction="cundall-strack", solver="rk4", size=[0.01, 1e308], angle_deg=30)
+    with pytest.raises(stickslip.SolverError) as e:
+        stickslip.run("slope-drift", out=tmp_path / "py", **sets)
+    texts = ["dt_sweep=none", "size_sweep=none", "damping=on", "projection=on", "t_end=0.02", "friction=cundall-strack",
+             "solver=rk4", "size=0.01,1e+308", "angle_deg=30"]
+    code, _, err = cli("run", "slope-drift", *[a for t in texts for a in ("--set", t)], "--out", tmp_path / "cli")
+    assert code == 3  # the reason names the failed run's file, in its own folder
+    assert err.splitlines()[-1].replace(str(tmp_path / "cli"), "OUT") == \
+        f"stickslip: solver failure: {e.value}".replace(str(tmp_path / "py"), "OUT")
+    assert str(e.value).startswith("1 of 2 runs failed") and "non-finite" in str(e.value)
+    result = e.value.result
+    assert result.complete and len(result.summary["failed_runs"]) == 1
+    good, bad = result.summary["results"]
+    assert isinstance(good["drift"], float) and bad["drift"] is None
+    assert "results" in result.tables
+
+
 # --------------------------------------------------------------------------------------------- Ctrl-C and resume
 
 # Ten runs of about half a second each (the energy sweep at a fine step): the signal falls inside the study.
