@@ -140,8 +140,8 @@ def test_tables_carry_the_headers_units_and_load_into_pandas(tmp_path):
         reference = pd.read_csv(table.path, float_precision="round_trip")
         assert frame.shape == reference.shape
         for key, h in zip(table, header):
-            if table[key].dtype.kind == "f":
-                assert np.array_equal(frame[key].to_numpy(), reference[h].to_numpy(dtype=float), equal_nan=True)
+            if table[key].dtype.kind in "fi":
+                assert np.array_equal(frame[key].to_numpy(dtype=float), reference[h].to_numpy(dtype=float), equal_nan=True)
             else:
                 assert list(frame[key]) == [r[header.index(h)] for r in body]
 

@@ -87,8 +87,8 @@ def program() -> str:
 # ----------------------------------------------------------------------------------------------------------- tables
 
 class Table(dict):
-    """One CSV: column name -> numpy array (float64 where every non-empty cell is a number, empty cells NaN; else
-    str). ``pandas.DataFrame(table)`` makes the frame in one call.
+    """One CSV: column name -> numpy array (int64 where every cell is a whole number as written, float64 where every
+    non-empty cell is a number, empty cells NaN; else str). ``pandas.DataFrame(table)`` makes the frame in one call.
 
     The header "name [unit] (note)" gives the column's name "name"; ``.units[name]`` is "unit" ("" if none),
     ``.headers[name]`` the header as written, ``.path`` the file."""
@@ -120,6 +120,12 @@ def _split_header(header: str) -> tuple[str, str]:
 
 
 def _column(cells: list[str]) -> np.ndarray:
+    """int64 where every cell is a whole number as written ("3"), float64 where every non-empty cell is a number
+    (empty -> NaN), else str."""
+    try:
+        return np.array([int(c) for c in cells], dtype=np.int64)
+    except (ValueError, OverflowError):
+        pass
     values = []
     for c in cells:
         if c == "":
@@ -169,7 +175,9 @@ class Tables(Mapping):
         return len(self._paths)
 
     def __repr__(self) -> str:
-        return f"Tables({', '.join(self._paths)})"
+        names = list(self._paths)
+        more = f", ... {len(names) - 8} more" if len(names) > 10 else ""
+        return f"Tables({', '.join(names[:8] if more else names)}{more})"
 
 
 class Result:
@@ -191,7 +199,7 @@ class Result:
         return bool(self.summary.get("complete", True))
 
     def __repr__(self) -> str:
-        return f"Result(out={str(self.out)!r}, tables=[{', '.join(self.tables)}], files={len(self.files)})"
+        return f"Result(out={str(self.out)!r}, {self.tables!r}, files={len(self.files)})"
 
 
 class VerifyResult:
