@@ -4,7 +4,7 @@
 // "OPTION=VALUE: what is allowed" (InputError), never CLI11's own messages or exit codes.
 //
 // Only the grammar lives here: every value stays the text the user typed and is validated by the command that
-// reads it (studies/cli/main.cpp, converge.cpp, sweep.cpp), so the messages name the option or key as before.
+// reads it (studies/cli/commands.cpp, converge.cpp, sweep.cpp), so the messages name the option or key as before.
 #pragma once
 
 #include <ostream>

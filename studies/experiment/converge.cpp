@@ -4,7 +4,7 @@
 #include <chrono>
 #include <cmath>
 #include <fmt/format.h>
-#include <iostream>
+#include <ostream>
 #include <tuple>
 
 #include "core/errors.hpp"
@@ -284,7 +284,7 @@ std::vector<ConvergenceSeries> measure_convergence(const Observable& obs, const 
   return series;
 }
 
-int converge_command(const ConvergeArgs& args) {
+int converge_command(const ConvergeArgs& args, CommandIo& io) {
   if (args.study.empty()) throw_input("study", "", std::string("missing; usage: ") + kUsage);
   const auto studies = all_studies();
   const Study& study = find_study(studies, args.study);
@@ -328,15 +328,15 @@ int converge_command(const ConvergeArgs& args) {
   install_interrupt_handlers();  // Ctrl-C stops between steps (exit 130) and leaves no partial file
   make_out_dir(out);
   const OutDirLock lock(out, args.command_line);  // one stickslip at a time in --out
-  const std::vector<ConvergenceSeries> series = measure_convergence(obs, prm, specs, dts, rtols, reference, exact, floor_abs, std::cerr);
+  const std::vector<ConvergenceSeries> series = measure_convergence(obs, prm, specs, dts, rtols, reference, exact, floor_abs, io.err);
   nlohmann::json extra;
   if (exact) extra["exact"] = *exact;
   extra["provenance"] = provenance(args.command_line, prm);
-  const nlohmann::json summary = write_convergence(out, study.name(), obs, series, reference, work, extra, std::cerr);
-  if (json) std::cout << summary.dump() << std::endl;
-  std::cerr << "converge: wrote " << out.string() << "/ (converge.csv, converge_long.csv, summary.json, converge.png" << (work ? ", work.png" : "") << ")\n";
-  for (const auto& se : series)
-    if (!se.failure.empty()) return 3;
+  const nlohmann::json summary = write_convergence(out, study.name(), obs, series, reference, work, extra, io.err);
+  if (json) io.out << summary.dump() << std::endl;
+  io.err << "converge: wrote " << out.string() << "/ (converge.csv, converge_long.csv, summary.json, converge.png" << (work ? ", work.png" : "") << ")\n";
+  for (const auto& se : series)  // the failure is on stderr and in summary.json; the first one is the reason
+    if (!se.failure.empty()) return io.fail(3, se.spec.text() + ": " + se.failure);
   return 0;
 }
 

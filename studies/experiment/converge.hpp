@@ -36,6 +36,7 @@
 #include <nlohmann/json.hpp>
 
 #include "core/order_fit.hpp"
+#include "studies/experiment/command_io.hpp"
 #include "studies/experiment/observable.hpp"
 
 namespace stickslip {
@@ -48,7 +49,8 @@ struct ConvergeArgs {
   std::vector<std::string> command_line;  // "stickslip converge ..." as typed, for provenance
 };
 
-int converge_command(const ConvergeArgs& args);
+// Writes its progress to io.err and the --json object to io.out (studies/experiment/command_io.hpp).
+int converge_command(const ConvergeArgs& args, CommandIo& io);
 
 struct ConvergencePoint {
   double h = 0, value = 0, error = 0, seconds = 0;

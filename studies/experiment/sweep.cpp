@@ -6,7 +6,7 @@
 #include <csignal>
 #include <fmt/format.h>
 #include <fstream>
-#include <iostream>
+#include <ostream>
 #include <map>
 #include <sstream>
 #include <thread>
@@ -188,9 +188,8 @@ std::string last_line(const std::filesystem::path& log) {
 // One point as a child `stickslip run` (studies/experiment/child_process.hpp: its own process group, killed with the sweep),
 // its stdout and stderr in points/<k>.log; it keeps the sweep's --out lock (fd 3) until it ends.
 std::unique_ptr<Child> spawn_point(const SweepDef& d, std::size_t k, const std::filesystem::path& out, int lock_fd) {
-  static const std::string self = std::filesystem::read_symlink("/proc/self/exe").string();
   ChildSpec spec;
-  spec.argv = {self, "run", d.study};
+  spec.argv = {sweep_point_program(), "run", d.study};
   for (const auto& [key, v] : d.point(k)) spec.argv.insert(spec.argv.end(), {"--set", key + "=" + v});
   for (const auto& [key, v] : d.fixed) spec.argv.insert(spec.argv.end(), {"--set", key + "=" + v});
   spec.argv.insert(spec.argv.end(), {"--out", (out / "points" / std::to_string(k)).string(), "--json"});
@@ -274,7 +273,12 @@ std::pair<std::size_t, std::size_t> parse_shard(const std::string& text) {
 
 }  // namespace
 
-int sweep_command(const SweepArgs& args) {
+std::string& sweep_point_program() {
+  static std::string program = std::filesystem::read_symlink("/proc/self/exe").string();
+  return program;
+}
+
+int sweep_command(const SweepArgs& args, CommandIo& io) {
   if (args.study.empty()) throw_input("study", "", std::string("missing; usage: ") + kUsage);
   const auto studies = all_studies();
   const Study& study = find_study(studies, args.study);
@@ -327,7 +331,7 @@ int sweep_command(const SweepArgs& args) {
         throw InputError(e.key, e.value, e.allowed + "; " + where + "; --skip-refused runs the others");
       }
       refused[k] = refusal(d, k, e);
-      std::cerr << fmt::format("sweep {}: {} refused, skipped: {}\n", study.name(), where, e.what());
+      io.err << fmt::format("sweep {}: {} refused, skipped: {}\n", study.name(), where, e.what());
     }
   }
   make_out_dir(out);
@@ -350,7 +354,7 @@ int sweep_command(const SweepArgs& args) {
   std::stable_sort(pending.begin(), pending.end(), [&](std::size_t a, std::size_t b) { return cost[a] > cost[b]; });
   double cost_total = 0, cost_done = 0;
   for (std::size_t k : pending) cost_total += cost[k];
-  std::cerr << fmt::format("sweep {}: {} points ({} in shard {}/{}, {} stored{}), {} jobs\n", study.name(), total, mine,
+  io.err << fmt::format("sweep {}: {} points ({} in shard {}/{}, {} stored{}), {} jobs\n", study.name(), total, mine,
                            d.shard, d.shards, rows.size(),
                            refused.empty() ? std::string() : fmt::format(", {} refused and skipped", refused.size()), jobs);
   const auto start = std::chrono::steady_clock::now();
@@ -402,7 +406,7 @@ int sweep_command(const SweepArgs& args) {
       const double left = cost_total > 0 && cost_done > 0
                               ? el / cost_done * (cost_total - cost_done)
                               : el / static_cast<double>(done_now) * static_cast<double>(pending.size() - done_now);
-      std::cerr << fmt::format("sweep {}: {}/{} points ({:.0f} %), {:.1f} s elapsed, about {:.0f} s left{}\n", study.name(),
+      io.err << fmt::format("sweep {}: {}/{} points ({:.0f} %), {:.1f} s elapsed, about {:.0f} s left{}\n", study.name(),
                                rows.size(), mine, 100.0 * static_cast<double>(rows.size()) / static_cast<double>(mine), el,
                                left, code ? fmt::format(" (point {} exit {})", k, code) : std::string());
     }
@@ -410,24 +414,26 @@ int sweep_command(const SweepArgs& args) {
   }
   const double wall = std::chrono::duration<double>(std::chrono::steady_clock::now() - start).count();
   if (!io_failure.empty()) {  // no sweep.csv, points.jsonl or summary.json of a sweep cut short by a full disk
-    std::cerr << "stickslip: error: " << io_failure << " (" << rows.size() << " points on disk in " << out.string()
-              << "/runs.jsonl; finish with --resume once the cause is fixed)\n";
-    return 4;
+    const std::string why = io_failure + " (" + std::to_string(rows.size()) + " points on disk in " + out.string() +
+                            "/runs.jsonl; finish with --resume once the cause is fixed)";
+    if (io.print_closing_line) io.err << "stickslip: error: " << why << '\n';
+    return io.fail(4, why);
   }
   const std::vector<std::string>& command_line = args.command_line;
   const nlohmann::json timing{{"jobs", jobs}, {"wall_time_s", wall}, {"points_run", done_now}, {"start_order", pending}};
   write_outputs(out, d, units_of(study), rows, refused, timing, provenance(command_line, sp), rows.size() == mine);
   if (signal_seen) {
-    std::cerr << "stickslip sweep: interrupted; " << rows.size() << " points on disk in " << out.string()
-              << "/runs.jsonl; finish with --resume (same arguments)\n";
-    return interrupted_exit_code(signal_seen);
+    const std::string why = "interrupted; " + std::to_string(rows.size()) + " points on disk in " + out.string() +
+                            "/runs.jsonl; finish with --resume (same arguments)";
+    io.err << "stickslip sweep: " << why << '\n';
+    return io.fail(interrupted_exit_code(signal_seen), why);
   }
-  std::cerr << fmt::format("sweep {}: wrote {}/ (sweep.csv, sweep_long.csv, points.jsonl, summary.json) in {:.1f} s\n", study.name(),
+  io.err << fmt::format("sweep {}: wrote {}/ (sweep.csv, sweep_long.csv, points.jsonl, summary.json) in {:.1f} s\n", study.name(),
                            out.string(), wall);
   return 0;
 }
 
-int merge_command(const MergeArgs& args) {
+int merge_command(const MergeArgs& args, CommandIo& io) {
   std::vector<std::filesystem::path> dirs(args.dirs.begin(), args.dirs.end());
   const std::filesystem::path out = args.out;
   if (dirs.empty()) throw_input("merge", "", "give the folders of the shards: stickslip merge DIR... --out DIR");
@@ -485,7 +491,7 @@ int merge_command(const MergeArgs& args) {
   const auto studies = all_studies();
   write_outputs(out, d, units_of(find_study(studies, d.study)), rows, refused, {{"merged_from", dirs.size()}},
                 provenance(command_line, sp), true);
-  std::cerr << fmt::format("merge: {} points of sweep {} from {} folders -> {}/\n", rows.size(), id, dirs.size(), out.string());
+  io.err << fmt::format("merge: {} points of sweep {} from {} folders -> {}/\n", rows.size(), id, dirs.size(), out.string());
   return 0;
 }
 

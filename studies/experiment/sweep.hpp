@@ -28,6 +28,8 @@
 #include <string>
 #include <vector>
 
+#include "studies/experiment/command_io.hpp"
+
 namespace stickslip {
 
 // The options of `stickslip sweep` and `stickslip merge` as typed (parsed by studies/cli/command_line.cpp, validated
@@ -44,7 +46,13 @@ struct MergeArgs {
   std::vector<std::string> command_line;
 };
 
-int sweep_command(const SweepArgs& args);
-int merge_command(const MergeArgs& args);
+// Progress and notes go to io.err (studies/experiment/command_io.hpp).
+int sweep_command(const SweepArgs& args, CommandIo& io);
+int merge_command(const MergeArgs& args, CommandIo& io);
+
+// The program each point runs as `PROGRAM run STUDY ...`: by default this process's own executable
+// (/proc/self/exe, the `stickslip` program); a host that is not `stickslip` (the Python package) sets it to the
+// program's path.
+std::string& sweep_point_program();
 
 }  // namespace stickslip

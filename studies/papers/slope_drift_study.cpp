@@ -22,7 +22,7 @@
 // the Coulomb laws), and 0 if it never moves. s' is sampled every step of heun/rk4 and every dt of the others
 // (and at every event). Rows whose block has not come to rest by t_end have drift and t_rest null; a run whose
 // solver fails gets an "error", every value null and no CSV, and the others go on: the summary lists it under
-// "failed_runs" and the study then exits 3 (studies/cli/main.cpp). late_drift = |s(t_end) - s(t_end / 2)|
+// "failed_runs" and the study then exits 3 (studies/cli/commands.cpp). late_drift = |s(t_end) - s(t_end / 2)|
 // separates a start-up slip (late_drift 0) from a creep that goes on.
 // Outputs: runs/<label>.csv (t, s, v, y, F_t, x_h - x_h(0): horizontal displacement, every output_interval),
 //   results.csv, and

@@ -1,8 +1,11 @@
-"""stickslip from Python: the C++ engine's studies, models, drivers and particle engine.
+"""stickslip from Python: the C++ engine's studies and experiments, its small systems with any driver (and friction
+laws written in Python), and the particle engine.
 
     import stickslip
-    m = stickslip.model("sliding-plates", law="csds", gamma=2.0)
-    r = stickslip.simulate(m, "cvode:bdf", t_end=10, dt_out=0.01)
+    r = stickslip.run("sliding-plates", dt=0.01)                 # a study, as `stickslip run`
+    m = stickslip.model("sliding-plates", law="csds", gamma=2.0)  # a relation + a law
+    s = stickslip.simulate(m, "cvode:bdf", t_end=10, dt_out=0.01)
+    p = stickslip.ParticleSystem(positions=..., radii=..., tangential="dsds", ...)
 
 Errors: bad input raises ValueError with the command line's message (key, value, what is allowed); a driver's
 failure raises stickslip.SolverError; Ctrl-C raises KeyboardInterrupt.
@@ -10,6 +13,17 @@ failure raises stickslip.SolverError; Ctrl-C raises KeyboardInterrupt.
 from ._core import SolverError  # noqa: F401
 from .models import (FREE, SLIDE_NEG, SLIDE_POS, STICK, Contact, Law, Simulation, exact_sliding_plates,  # noqa: F401
                      forms, laws, model, relations, simulate)
+from .particles import ParticleSystem, particle_laws  # noqa: F401
+from .studies import (Observable, Parameter, Result, Table, VerifyResult, converge, help, merge,  # noqa: F401
+                      observables, parameters, plan, program, read_table, run, studies, sweep, verify)
 
-__all__ = ["SolverError", "Law", "Contact", "Simulation", "model", "simulate", "relations", "laws", "forms", "exact_sliding_plates",
-           "FREE", "STICK", "SLIDE_POS", "SLIDE_NEG"]
+__all__ = ["SolverError"]
+# The studies and experiments (studies.py); `help` is stickslip.help(STUDY), not exported by `import *` (it would
+# hide the builtin).
+__all__ += ["studies", "parameters", "observables", "plan", "run", "converge", "sweep", "merge", "verify", "program",
+            "read_table", "Result", "Table", "Parameter", "Observable", "VerifyResult"]
+# The small systems and their drivers (models.py).
+__all__ += ["Law", "Contact", "Simulation", "model", "simulate", "relations", "laws", "forms", "exact_sliding_plates",
+            "FREE", "STICK", "SLIDE_POS", "SLIDE_NEG"]
+# The particle engine (particles.py).
+__all__ += ["ParticleSystem", "particle_laws"]
