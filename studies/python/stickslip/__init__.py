@@ -5,3 +5,6 @@
 from ._core import SolverError  # noqa: F401
 
 __all__ = ["SolverError"]
+from .particles import ParticleSystem, particle_laws  # noqa: F401,E402
+
+__all__ += ["ParticleSystem", "particle_laws"]
