@@ -323,8 +323,13 @@ std::string names_of() {
 template <class Normal>
 std::unique_ptr<System> build(const std::string& normal_name, const std::string& law, const std::map<std::string, double>& values,
                               Scene scene) {
-  if (std::find(particle_law_names().begin(), particle_law_names().end(), law) == particle_law_names().end())
+  if (std::find(particle_law_names().begin(), particle_law_names().end(), law) == particle_law_names().end()) {
+    const std::vector<std::string> all = law_names();
+    if (std::find(all.begin(), all.end(), law) != all.end())  // a registry law without the engine's form: say which
+      throw_input("tangential", law, "one of " + particle_law_list() + " (" +
+                                         refusal(law, RelationKind::particles, Driver::verlet) + ")");
     throw_input("tangential", law, "one of " + particle_law_list());
+  }
   const std::vector<Param> tparams = law_parameter_list("tangential", law);
   LawValues nv, tv;
   nv.law_key = "normal";

@@ -90,6 +90,33 @@ def test_undamped_collision_energy_error_is_verlets(v, r):
         assert abs(e_h - 1) <= 10 * (dt / tc) ** 2
 
 
+@pytest.mark.parametrize("v,r,young", [(1.0, 0.01, 1e8), (0.2, 0.003, 5e7), (3.0, 0.02, 1e9)])
+def test_undamped_hertz_contact_time_closed_form(v, r, young):
+    # Hertz without damping (restitution 1): m* h'' = -K h^(3/2), K = 4/3 E* sqrt(r*), E* = E/(2 (1 - nu^2)) for two
+    # equal spheres, so t_c = 2 h_max/v I with h_max = (5 m* v^2/(4 K))^(2/5) and
+    # I = int_0^1 dx/sqrt(1 - x^(5/2)) = (2/5) B(2/5, 1/2); the restitution is 1.
+    nu = 0.3
+    s = stickslip.ParticleSystem([[0, 0, 0], [2 * r + 1e-6, 0, 0]], r, velocities=[[v / 2, 0, 0], [-v / 2, 0, 0]],
+                                 normal="hertz", young=young, poisson=nu, restitution=1.0)
+    m_star = s.masses[0] / 2
+    k = 4 / 3 * young / (2 * (1 - nu**2)) * math.sqrt(r / 2)
+    h_max = (5 * m_star * v**2 / (4 * k)) ** 0.4
+    integral = 0.4 * math.gamma(0.4) * math.gamma(0.5) / math.gamma(0.9)
+    tc = 2 * h_max / v * integral
+    dt = tc / 400
+    x, u = s.positions, s.velocities
+    t_on = t_off = None
+    while t_off is None:
+        s.step(1, dt)
+        touching = x[1, 0] - x[0, 0] < 2 * r
+        if touching and t_on is None:
+            t_on = s.time
+        elif not touching and t_on is not None:
+            t_off = s.time
+    assert abs((t_off - t_on) - tc) <= dt * (1 + 1e-9)
+    assert abs((u[1, 0] - u[0, 0]) / v - 1) < 1e-4  # Verlet's energy error after the contact, O((dt/t_c)^2)
+
+
 def test_static_overlap_contact_force_closed_form():
     # Two resting spheres overlapping by h: f_n = k_n h (no motion: no dashpot), equal and opposite; a sphere on
     # a wall the same with r* = r. The contact list reports the normal from i towards j.
@@ -238,7 +265,7 @@ def test_trapezoid_refuses_coulomb_naming_the_scheme():
     (dict(positions=np.zeros((2, 2)), radii=0.01, spins=np.zeros((2, 3))), "spins"),
     (dict(positions=np.zeros((2, 3)), radii=0.01, masses=[1.0, 0.0]), "masses"),
     (dict(positions=np.zeros((2, 3)), radii=0.01, tangential="no-such-law"), "tangential"),
-    (dict(positions=np.zeros((2, 3)), radii=0.01, tangential="dsds-dae"), "tangential"),
+    (dict(positions=np.zeros((2, 3)), radii=0.01, tangential="dsds-dae"), "tangential.*forms here"),
     (dict(positions=np.zeros((2, 3)), radii=0.01, normal="hooke"), "normal"),
     (dict(positions=np.zeros((2, 3)), radii=0.01, tangential="dsds", mu=-1.0), "mu"),
     (dict(positions=np.zeros((2, 3)), radii=0.01, kn=-5.0), "kn"),
