@@ -390,6 +390,21 @@ py::array spin_view(const py::object& self, std::vector<Vec3>& v, int dim) {
   return view(self, v.data()->data() + 2, v.size(), 0, sizeof(Vec3));
 }
 
+// The getter of a per-body vector (spin: omega or torque, z alone in 2-D) or number as a view.
+auto rows_view(std::vector<Vec3> ParticleArrays::*field, bool spin = false) {
+  return [field, spin](py::object self) {
+    System& s = self.cast<System&>();
+    std::vector<Vec3>& v = s.state.bodies.*field;
+    return spin ? spin_view(self, v, s.dim) : vec_view(self, v, s.dim);
+  };
+}
+auto numbers_view(std::vector<double> ParticleArrays::*field) {
+  return [field](py::object self) {
+    System& s = self.cast<System&>();
+    return view(self, (s.state.bodies.*field).data(), s.state.bodies.size(), 0, sizeof(double));
+  };
+}
+
 py::array copy_rows(const std::vector<Vec3>& v, int dim) {
   py::array_t<double> a({static_cast<py::ssize_t>(v.size()), static_cast<py::ssize_t>(dim)});
   auto m = a.mutable_unchecked<2>();
@@ -493,34 +508,13 @@ void bind_particles(py::module_& m) {
                              })
       .def_property_readonly("normal", [](const System& s) { return s.normal; })
       .def_property_readonly("tangential", [](const System& s) { return s.tangential; })
-      .def("positions", [](py::object self) {
-        System& s = self.cast<System&>();
-        return vec_view(self, s.state.bodies.x, s.dim);
-      })
-      .def("velocities", [](py::object self) {
-        System& s = self.cast<System&>();
-        return vec_view(self, s.state.bodies.v, s.dim);
-      })
-      .def("forces", [](py::object self) {
-        System& s = self.cast<System&>();
-        return vec_view(self, s.state.bodies.f, s.dim);
-      })
-      .def("spins", [](py::object self) {
-        System& s = self.cast<System&>();
-        return spin_view(self, s.state.bodies.omega, s.dim);
-      })
-      .def("torques", [](py::object self) {
-        System& s = self.cast<System&>();
-        return spin_view(self, s.state.bodies.torque, s.dim);
-      })
-      .def("radii", [](py::object self) {
-        System& s = self.cast<System&>();
-        return view(self, s.state.bodies.radius.data(), s.state.bodies.size(), 0, sizeof(double));
-      })
-      .def("masses", [](py::object self) {
-        System& s = self.cast<System&>();
-        return view(self, s.state.bodies.mass.data(), s.state.bodies.size(), 0, sizeof(double));
-      })
+      .def("positions", rows_view(&ParticleArrays::x))
+      .def("velocities", rows_view(&ParticleArrays::v))
+      .def("forces", rows_view(&ParticleArrays::f))
+      .def("spins", rows_view(&ParticleArrays::omega, true))
+      .def("torques", rows_view(&ParticleArrays::torque, true))
+      .def("radii", numbers_view(&ParticleArrays::radius))
+      .def("masses", numbers_view(&ParticleArrays::mass))
       .def("contacts",
            [](const System& s) {
              const ContactList c = s.contacts();
