@@ -126,7 +126,7 @@ class ParticleSystem:
     def granular_gas(cls, n: int = 1000, *, radius: float = 0.01, density: float = 2500, phi: float = 0.05,
                      t0: float = 1e-6, t_rot0: float = 0.0, seed: int = 1, normal: str = "linear",
                      tangential: str = "none", skin: Optional[float] = None, threads: int = 1,
-                     **law_parameters: float) -> "ParticleSystem":
+                     **law_parameters: float) -> ParticleSystem:
         """The granular-gas study's initial state (models/particles/granular_gas.hpp: make_granular_gas): n equal
         spheres of radius r (m) and density (kg/m^3) at solid fraction phi in a periodic cube, Maxwellian velocities
         at translational temperature t0 (J), spins at t_rot0 (J), deterministic for a seed. Laws as in the
@@ -139,7 +139,7 @@ class ParticleSystem:
         return self
 
     def step(self, n: int, dt: float, scheme: str = "verlet", *, phi: float = 0.5, tol: float = 1e-4,
-             max_iterations: int = 200) -> "ParticleSystem":
+             max_iterations: int = 200) -> ParticleSystem:
         """Advances n steps of dt (s). scheme "verlet": velocity Verlet (LAMMPS' fix nve/sphere); "trapezoid": the
         generalized trapezoidal rule of Campello (phi = 1/2: the trapezoid; fixed-point sweeps to tol, a step that
         does not converge in max_iterations sweeps is halved). The GIL is released while it runs; Ctrl-C raises
@@ -229,7 +229,7 @@ class ParticleSystem:
 
     # ---- dumps ----
     @contextlib.contextmanager
-    def dumps(self, directory: "os.PathLike[str] | str", stem: str = "particles", every: int = 100) -> Iterator[Tuple[str, str]]:
+    def dumps(self, directory: os.PathLike | str, stem: str = "particles", every: int = 100) -> Iterator[Tuple[str, str]]:
         """Writes the command line's dumps while the block runs: a LAMMPS text atom dump <directory>/<stem>.dump
         (id type x y z vx vy vz radius omegax omegay omegaz) and a contact dump <directory>/<stem>_contacts.dump
         (id1 id2 fx fy fz fn ft; id2 = 0 for a wall), the first frame now (step 0) and one every `every` steps.
