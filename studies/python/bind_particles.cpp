@@ -453,11 +453,14 @@ void bind_particles(py::module_& m) {
            py::arg("law_parameters"), py::arg("skin"), py::arg("threads"))
       .def_static(
           "granular_gas",
-          [](long n, double radius, double density, double phi, double t0, double t_rot0, std::uint64_t seed,
+          [](long n, double radius, double density, double phi, std::optional<double> t0_given,
+             std::optional<double> t_rot0_given, std::uint64_t seed,
              const std::string& normal, const std::string& tangential,
              const std::map<std::string, double>& law_parameters, std::optional<double> skin, int threads) {
             GasSpec spec;
             spec.n = n, spec.radius = radius, spec.density = density, spec.phi = phi;
+            // the granular-gas study's defaults: v_thermal = 1 m/s (T0 = m v^2), rot_ratio = 1 (gas_parameters.cpp)
+            const double t0 = t0_given.value_or(spec.mass() * 1.0 * 1.0), t_rot0 = t_rot0_given.value_or(t0);
             spec.t0 = t0, spec.t_rot0 = t_rot0, spec.seed = seed;
             if (n < 2) throw_input("n", std::to_string(n), ">= 2");
             for (const auto& [key, v, lo] : {std::tuple<const char*, double, double>{"radius", radius, 0},

@@ -210,13 +210,11 @@ def test_same_gas_bitwise_as_the_granular_gas_study(tmp_path):
     summary = json.loads((out / "summary.json").read_text())
     steps, dt = summary["steps_per_run"], summary["dt"]
     # the study's parameters (studies/papers/granular_gas_setup.cpp, gas_parameters.cpp) from its defaults
-    kn, e, kt_ratio, mu, r, vth = 2e4, 0.8, 0.2857142857142857, 0.5, 0.01, 1.0
-    probe = stickslip.ParticleSystem.granular_gas(2, radius=r, density=2500, phi=0.1)
-    m = float(probe.masses[0])
-    t0 = m * vth * vth
+    kn, e, kt_ratio, mu, r = 2e4, 0.8, 0.2857142857142857, 0.5, 0.01
+    m = float(stickslip.ParticleSystem.granular_gas(2, radius=r, density=2500, phi=0.1).masses[0])
     zeta = -math.log(e) / math.sqrt(math.pi * math.pi + math.log(e) * math.log(e))
     gamma_n = 2 * zeta * math.sqrt(kn / (0.5 * m))
-    s = stickslip.ParticleSystem.granular_gas(150, radius=r, density=2500, phi=0.1, t0=t0, t_rot0=t0, seed=4,
+    s = stickslip.ParticleSystem.granular_gas(150, radius=r, density=2500, phi=0.1, seed=4,  # T0, T_rot0: its defaults
                                               tangential="dsds", kn=kn, gamma_n=gamma_n, kt=kt_ratio * kn,
                                               gamma_t=gamma_n, mu=mu, skin=0.3 * r)
     with s.dumps(tmp_path / "py", "gas_dsds_s4", every=40) as (atoms, contacts):

@@ -124,17 +124,17 @@ class ParticleSystem:
 
     @classmethod
     def granular_gas(cls, n: int = 1000, *, radius: float = 0.01, density: float = 2500, phi: float = 0.05,
-                     t0: float = 1e-6, t_rot0: float = 0.0, seed: int = 1, normal: str = "linear",
+                     t0: Optional[float] = None, t_rot0: Optional[float] = None, seed: int = 1, normal: str = "linear",
                      tangential: str = "none", skin: Optional[float] = None, threads: int = 1,
                      **law_parameters: float) -> ParticleSystem:
         """The granular-gas study's initial state (models/particles/granular_gas.hpp: make_granular_gas): n equal
         spheres of radius r (m) and density (kg/m^3) at solid fraction phi in a periodic cube, Maxwellian velocities
-        at translational temperature t0 (J), spins at t_rot0 (J), deterministic for a seed. Laws as in the
-        constructor."""
+        at translational temperature t0 (J; default m (1 m/s)^2, the study's v_thermal = 1), spins at t_rot0 (J;
+        default t0), deterministic for a seed. Laws as in the constructor."""
         self = cls.__new__(cls)
         self._sys = _core._Particles.granular_gas(
-            n=int(n), radius=float(radius), density=float(density), phi=float(phi), t0=float(t0),
-            t_rot0=float(t_rot0), seed=int(seed), normal=normal, tangential=tangential,
+            n=int(n), radius=float(radius), density=float(density), phi=float(phi),
+            t0=None if t0 is None else float(t0), t_rot0=None if t_rot0 is None else float(t_rot0), seed=int(seed), normal=normal, tangential=tangential,
             law_parameters=cls._law_parameters(law_parameters), skin=skin, threads=int(threads))
         return self
 
