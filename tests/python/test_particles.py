@@ -134,6 +134,9 @@ def test_static_overlap_contact_force_closed_form():
     np.testing.assert_allclose(s.forces[0], [-KN * h, 0, 0], rtol=1e-12)
     np.testing.assert_allclose(s.forces[1], [KN * h, 0, 0], rtol=1e-12)
     np.testing.assert_allclose(s.forces[2], [0, 0, KN * h], rtol=1e-12)
+    table = s.contact_table()
+    assert list(table) == ["i", "j", "nx", "ny", "nz", "fx", "fy", "fz", "fn", "ftx", "fty", "ftz"]
+    np.testing.assert_array_equal(np.column_stack([table["fx"], table["fy"], table["fz"]]), c["force"])
 
 
 def gas(seed, tangential="dsds", n=60, **kw):

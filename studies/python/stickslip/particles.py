@@ -220,6 +220,18 @@ class ParticleSystem:
         springs as they are, not advanced)."""
         return self._sys.contacts()
 
+    def contact_table(self) -> Dict[str, np.ndarray]:
+        """contacts() with one 1-D column per component (i, j, nx, ny[, nz], fx, fy[, fz], fn, ftx, fty[, ftz]):
+        pandas.DataFrame(s.contact_table()) in one call. Copies."""
+        c = self.contacts()
+        axes = "xyz"[: self.dim]
+        table = {"i": c["i"], "j": c["j"]}
+        for name, key in (("n", "normal"), ("f", "force")):
+            table.update({name + a: c[key][:, k] for k, a in enumerate(axes)})
+        table["fn"] = c["fn"]
+        table.update({"ft" + a: c["ft"][:, k] for k, a in enumerate(axes)})
+        return table
+
     def ledger(self) -> Dict[str, float]:
         """The energy ledger since construction (J; the terms the particle studies report in summary.json):
         kinetic_start, kinetic_end, elastic_normal, elastic_tangential, normal_damping, tangential_dissipation,
