@@ -1,4 +1,4 @@
-// studies/python/bind_particles.cpp — the particle engine from Python (issue 23 part 4): the class
+// studies/python/bind_particles.cpp — the particle engine from Python: the class
 // stickslip._core._Particles behind stickslip.ParticleSystem (studies/python/stickslip/particles.py).
 //
 // A system is N discs (2-D: positions of shape (N, 2); z = 0, I = m r^2/2) or spheres (3-D: (N, 3), I = 2/5 m r^2)
