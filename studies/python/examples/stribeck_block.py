@@ -48,12 +48,12 @@ def main(out: Path) -> dict:
     }
     t_stick = {}
     fig, (ax_s, ax_v) = plt.subplots(2, 1, sharex=True, figsize=(7, 6))
-    for name, r in runs.items():
+    for (name, r), style in zip(runs.items(), ["-", "--"]):
         to_stick = r.events["t"][r.events["mode_after"] == stickslip.STICK]
         t_stick[name] = float(to_stick[0]) if len(to_stick) else float("nan")
         print(f"{name:20s} sticks at t = {t_stick[name]:.9f} s, s = {r.state['s'][-1] * 1e3:.6f} mm")
-        ax_s.plot(r.t, r.state["s"] * 1e3, label=name)
-        ax_v.plot(r.t, r.state["v"] * 1e3, label=name)
+        ax_s.plot(r.t, r.state["s"] * 1e3, style, label=name)
+        ax_v.plot(r.t, r.state["v"] * 1e3, style, label=name)
     ax_s.set_ylabel("s [mm]")
     ax_v.set_ylabel("v [mm/s]")
     ax_v.set_xlabel("t [s]")
