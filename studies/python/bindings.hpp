@@ -19,17 +19,14 @@ void bind_models(pybind11::module_& m);
 void bind_particles(pybind11::module_& m);
 
 // While alive: SIGINT and SIGTERM set stickslip's interrupt flag (core/interrupt.hpp), so a long C++ run stops at
-// its next check (between steps, between runs) as on the command line; on exit Python's own handlers are back and
-// the flag is cleared. Construct it with the GIL held.
+// its next check (between steps, between runs) as on the command line; when the last scope alive ends (several may
+// overlap: calls from several Python threads), Python's own handlers are back and the flag is cleared.
 class SignalScope {
  public:
   SignalScope();
   ~SignalScope();
   SignalScope(const SignalScope&) = delete;
   SignalScope& operator=(const SignalScope&) = delete;
-
- private:
-  struct sigaction old_int_ {}, old_term_{};
 };
 
 }  // namespace stickslip::python

@@ -2,6 +2,8 @@
 // stickslip's errors into Python exceptions.
 #include <pybind11/pybind11.h>
 
+#include <mutex>
+
 #include "core/errors.hpp"
 #include "core/interrupt.hpp"
 #include "studies/experiment/run_store.hpp"
@@ -11,16 +13,36 @@ namespace py = pybind11;
 
 namespace stickslip::python {
 
+namespace {
+// Scopes may nest and overlap (calls from several Python threads with the GIL released): the first one in saves
+// Python's handlers and installs stickslip's, the last one out puts Python's back.
+struct SignalScopes {
+  std::mutex mutex;
+  int depth = 0;
+  struct sigaction old_int {}, old_term{};
+};
+SignalScopes& scopes() {
+  static SignalScopes s;
+  return s;
+}
+}  // namespace
+
 SignalScope::SignalScope() {
-  sigaction(SIGINT, nullptr, &old_int_);
-  sigaction(SIGTERM, nullptr, &old_term_);
+  SignalScopes& s = scopes();
+  const std::lock_guard<std::mutex> lock(s.mutex);
+  if (s.depth++ > 0) return;
+  sigaction(SIGINT, nullptr, &s.old_int);
+  sigaction(SIGTERM, nullptr, &s.old_term);
   interrupt_flag() = 0;
   install_interrupt_handlers();
 }
 
 SignalScope::~SignalScope() {
-  sigaction(SIGINT, &old_int_, nullptr);
-  sigaction(SIGTERM, &old_term_, nullptr);
+  SignalScopes& s = scopes();
+  const std::lock_guard<std::mutex> lock(s.mutex);
+  if (--s.depth > 0) return;
+  sigaction(SIGINT, &s.old_int, nullptr);
+  sigaction(SIGTERM, &s.old_term, nullptr);
   interrupt_flag() = 0;
 }
 

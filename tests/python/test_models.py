@@ -181,3 +181,27 @@ def test_ctrl_c_ends_a_run_and_python_keeps_its_handler():
     assert signal.getsignal(signal.SIGINT) is before
     # the interpreter's own handling is back: the next run finishes
     assert stickslip.simulate(m, "rk4", t_end=1, dt=1e-2).t[-1] == 1
+
+
+def test_overlapping_runs_from_two_threads_leave_python_its_handler():
+    # Two runs with the GIL released overlap; Python's SIGINT handler must be back after both (the last one out
+    # restores it), and both results equal a run alone.
+    import signal
+    import threading
+
+    m = stickslip.model("sliding-plates", law="csds")
+    alone = stickslip.simulate(m, "rk4", t_end=10, dt=1e-5, dt_out=0.5)
+    before = signal.getsignal(signal.SIGINT)
+    results = [None, None]
+
+    def work(i, t_end):
+        results[i] = stickslip.simulate(m, "rk4", t_end=t_end, dt=1e-5, dt_out=0.5)
+
+    threads = [threading.Thread(target=work, args=(0, 10)), threading.Thread(target=work, args=(1, 5))]
+    for t in threads:
+        t.start()
+    for t in threads:
+        t.join()
+    assert signal.getsignal(signal.SIGINT) is before
+    assert np.array_equal(results[0].state["v"], alone.state["v"])
+    assert np.array_equal(results[1].state["v"], alone.state["v"][alone.t <= 5])
