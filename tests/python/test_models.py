@@ -205,3 +205,13 @@ def test_overlapping_runs_from_two_threads_leave_python_its_handler():
     assert signal.getsignal(signal.SIGINT) is before
     assert np.array_equal(results[0].state["v"], alone.state["v"])
     assert np.array_equal(results[1].state["v"], alone.state["v"][alone.t <= 5])
+
+
+def test_exact_plates_refusals():
+    with pytest.raises(ValueError, match="^law=dsds: allowed: csds, dsds-dae"):
+        stickslip.exact_sliding_plates([0, 1], law="dsds")
+    with pytest.raises(ValueError, match="^gamma=0: must be > 0 for friction=csds"):
+        stickslip.exact_sliding_plates([0, 1], law="csds", gamma=0)
+    with pytest.raises(ValueError, match="^t=-1: must be finite numbers >= 0"):
+        stickslip.exact_sliding_plates([0, -1])
+    assert stickslip.exact_sliding_plates([0, 1], law="dsds-dae", gamma=0)["v"][0] == 4
