@@ -152,16 +152,20 @@ py::dict simulate(const ModelSpec& m, const std::string& spec_text, double t_end
   std::vector<double> t, rows, force, sigma, kinetic, potential, external, work;
   std::vector<int> modes;
   EnergyLedger ledger;
-  double next_out = 0, last_t = -1;
-  bool last_kept = false;
-  std::vector<double> last_row;
-  int last_mode = 0;
-  double last_force = 0, last_sigma = 0;
-  Energy last_energy;
-  const auto keep = [&](double tt, const double* row, int mode, double f, double sg, const Energy& e) {
+  // The last sample the driver reported: an event's sample before the switch is kept when the one after it comes.
+  struct Sample {
+    double t = -1, force = 0, sigma = 0;
+    std::vector<double> x;
+    Mode mode;
+    bool kept = false;
+  } last;
+  double next_out = 0;
+  // The energy is evaluated for the rows kept only (a fixed-step run reports every step).
+  const auto keep = [&](double tt, VecCRef xx, const Mode& md, double f, double sg) {
+    const Energy e = s.model ? s.model->energy(tt, xx, md) : s.filippov_energy(xx);
     t.push_back(tt);
-    rows.insert(rows.end(), row, row + names.size());
-    modes.push_back(mode);
+    rows.insert(rows.end(), xx.data(), xx.data() + xx.size());
+    modes.push_back(contact_mode(s, md));
     force.push_back(f);
     sigma.push_back(sg);
     kinetic.push_back(e.kinetic), potential.push_back(e.potential), external.push_back(e.external);
@@ -169,17 +173,16 @@ py::dict simulate(const ModelSpec& m, const std::string& spec_text, double t_end
     ledger.add(tt, e);
   };
   const ContactObserver observer = [&](const ContactSample& c) {
-    const int mode = contact_mode(s, c.mode);
-    const Energy e = s.model ? s.model->energy(c.t, c.x, c.mode) : s.filippov_energy(c.x);
-    const bool event_pair = c.t == last_t;  // the samples just before and just after an event share its time
-    if (event_pair && !last_kept) keep(last_t, last_row.data(), last_mode, last_force, last_sigma, last_energy);
+    const bool event_pair = c.t == last.t;  // the samples just before and just after an event share its time
+    if (event_pair && !last.kept)
+      keep(last.t, Eigen::Map<const Vec>(last.x.data(), static_cast<Eigen::Index>(last.x.size())), last.mode,
+           last.force, last.sigma);
     const bool on_grid = c.t >= next_out - 1e-9 * out || c.t >= t_end;
-    last_kept = event_pair || on_grid;
-    if (last_kept) keep(c.t, c.x.data(), mode, c.force, c.sigma, e);
+    last.kept = event_pair || on_grid;
+    if (last.kept) keep(c.t, c.x, c.mode, c.force, c.sigma);
     while (next_out <= c.t + 1e-9 * out) next_out += out;
-    last_t = c.t;
-    last_row.assign(c.x.data(), c.x.data() + c.x.size());
-    last_mode = mode, last_force = c.force, last_sigma = c.sigma, last_energy = e;
+    last.t = c.t, last.force = c.force, last.sigma = c.sigma, last.mode = c.mode;
+    last.x.assign(c.x.data(), c.x.data() + c.x.size());
   };
   if (m.python_law) m.python_law->clear_error();
   Mode mode;
@@ -197,9 +200,6 @@ py::dict simulate(const ModelSpec& m, const std::string& spec_text, double t_end
       if (m.python_law && m.python_law->error()) std::rethrow_exception(m.python_law->error());
       throw;
     }
-  }
-  if (!t.empty() && t.back() < t_end && last_t >= t_end) {
-    keep(last_t, last_row.data(), last_mode, last_force, last_sigma, last_energy);
   }
 
   py::dict r;

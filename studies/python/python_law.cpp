@@ -13,6 +13,7 @@ PythonLaw::PythonLaw(py::object law, std::string name) : law_(std::move(law)), n
   const bool set = has("static_threshold") && has("sliding_force");
   const bool hybrid = has("initial_mode") && has("mode_force") && has("mode_rate") && has("events") && has("on_event");
   own_dae_ = hybrid && has("residual") && has("algebraic");
+  own_slip_force_ = slip;
   dae_force_ = truthy("dae_force");
   if (has("force") != has("rate"))
     throw_input("law", name_, "the rate form needs both force(c, fn, xi) and rate(c, fn, xi)");
@@ -38,7 +39,7 @@ SetValuedDae<PythonLaw> set_valued_dae(const PythonLaw::Hybrid& h) { return {h.l
 }  // namespace
 
 VecD<1> PythonLaw::force(const Slip1& c, double fn) const {
-  if (has("slip_force")) return VecD<1>(call("slip_force", c, fn));
+  if (own_slip_force_) return VecD<1>(call("slip_force", c, fn));
   return slip_force_of(c.vt, [&](double u) { return sliding_force(u, fn); });
 }
 

@@ -100,7 +100,7 @@ class PythonLaw {
   py::object law_;
   std::string name_;
   unsigned forms_ = 0;
-  bool own_dae_ = false, dae_force_ = false;
+  bool own_dae_ = false, dae_force_ = false, own_slip_force_ = false;
   std::shared_ptr<std::exception_ptr> error_ = std::make_shared<std::exception_ptr>();
 };
 
