@@ -19,7 +19,8 @@
 namespace stickslip {
 
 const std::vector<std::string>& sphere_integrator_names() {
-  static const std::vector<std::string> names{"trapezoid", "rk4", "dopri5", "cvode", "ida", "euler", "heun", "midpoint"};
+  static const std::vector<std::string> names{"trapezoid", "rk4", "dopri5", "cvode", "ida", "euler", "heun", "midpoint",
+                                              "verlet"};
   return names;
 }
 
@@ -44,14 +45,14 @@ bool read_sphere_tangential(const Parameters& p, const std::string& key, SphereP
 }
 
 void declare_sphere_run_parameters(Parameters& p, const std::string& default_dt) {
-  p.declare("integrator", "trapezoid", "trapezoid (Campello, Algorithm 1), rk4, dopri5, cvode, ida, euler, heun, midpoint")
+  p.declare("integrator", "trapezoid", "trapezoid (Campello, Algorithm 1), rk4, dopri5, cvode, ida, euler, heun, midpoint, verlet (velocity Verlet, engine=particles)")
       .declare("dt", default_dt, "time step [s] of trapezoid/fixed-step schemes, output interval of adaptive ones; auto = eq. 50")
       .declare("phi", "0.5", "trapezoid weight phi in [0, 1] (eq. 41)")
       .declare("tol", "1e-4", "trapezoid fixed-point tolerance TOL (eq. 48-49)")
       .declare("rtol", "1e-8", "dopri5/cvode/ida relative tolerance")
       .declare("atol", "1e-10", "dopri5/cvode/ida absolute tolerance")
       .declare("engine", "sphere-model",
-               "sphere-model (SphereStepper / SphereModel) or particles (the particle engine; trapezoid, mindlin)");
+               "sphere-model (SphereStepper / SphereModel) or particles (the particle engine: trapezoid, verlet, or its state-vector form under the other integrators; mindlin, coulomb-stick)");
 }
 
 SphereRunOptions read_sphere_run_options(const Parameters& p, double auto_dt) {
@@ -115,7 +116,7 @@ std::vector<RestingContactMode> resting_contact_modes(const SphereScene& scene, 
 std::string sphere_integrator_refuses(const SphereScene& scene, const ParticleState& initial, double t_end,
                                       const SphereRunOptions& o) {
   const std::vector<std::string> fixed{"euler", "midpoint", "heun", "rk4"};
-  if (std::find(fixed.begin(), fixed.end(), o.integrator) == fixed.end() || o.engine == "particles") return "";
+  if (std::find(fixed.begin(), fixed.end(), o.integrator) == fixed.end()) return "";
   const SolverKind kind = parse_solver("integrator", o.integrator);
   constexpr double kBound = 6.907755278982137;  // ln 1e3: at most a thousandfold over the run
   const double steps = step_count(t_end, o.dt);
@@ -140,7 +141,16 @@ SphereRunStats run_spheres(const SphereScene& scene, const ParticleState& initia
                 "t_end / dt = " + format_value(t_end) + " / " + format_value(o.dt), "steps", "raise dt or lower t_end");
   if (const std::string why = sphere_integrator_refuses(scene, initial, t_end, o); !why.empty())
     throw_input("integrator", o.integrator, why);
-  if (o.engine == "particles") return run_spheres_on_engine(scene, initial, t_end, o, observer);
+  const bool fixed = o.integrator == "trapezoid" || o.integrator == "verlet" ||
+                     is_fixed_step(parse_solver("integrator", o.integrator));
+  SphereRunOptions ov = o;  // the adaptive drivers' largest step (both state-vector forms)
+  if (!fixed) {
+    ov.max_step = tunnelling_step_limit(scene, initial);
+    if (o.max_step > 0) ov.max_step = ov.max_step > 0 ? std::min(ov.max_step, o.max_step) : o.max_step;
+  }
+  if (o.engine == "particles") return run_spheres_on_engine(scene, initial, t_end, ov, observer);
+  if (o.integrator == "verlet")
+    throw_input("integrator", "verlet", "velocity Verlet runs on the particle engine (engine=particles)");
   SphereRunStats stats;
   if (o.coulomb && o.integrator == "trapezoid")
     throw_input("tangential", "coulomb-stick", "needs an ODE integrator (rk4, dopri5, cvode, ida, ...); the trapezoid stepper offers mindlin and dsds");
@@ -165,10 +175,7 @@ SphereRunStats run_spheres(const SphereScene& scene, const ParticleState& initia
   so.dt = o.dt;
   so.rtol = o.rtol;
   so.atol = o.atol;
-  if (!is_fixed_step(so.kind)) {
-    so.max_step = tunnelling_step_limit(scene, initial);
-    if (o.max_step > 0) so.max_step = so.max_step > 0 ? std::min(so.max_step, o.max_step) : o.max_step;
-  }
+  so.max_step = ov.max_step;
   ParticleState ps;
   ps.resize(n);
   auto to_particles = [&](VecCRef s) {

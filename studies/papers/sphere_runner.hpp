@@ -17,7 +17,7 @@
 
 namespace stickslip {
 
-const std::vector<std::string>& sphere_integrator_names();  // trapezoid, rk4, dopri5, cvode, ida, euler, heun, midpoint
+const std::vector<std::string>& sphere_integrator_names();  // trapezoid, rk4, dopri5, cvode, ida, euler, heun, midpoint, verlet
 
 struct SphereRunOptions {
   std::string integrator = "trapezoid";
@@ -26,7 +26,7 @@ struct SphereRunOptions {
   double rtol = 1e-8, atol = 1e-10;
   double max_step = 0;   // adaptive drivers: largest step (0: only the tunnelling bound of run_spheres applies)
   bool coulomb = false;  // tangential=coulomb: the rigid Coulomb contact of SphereModel (ODE integrators only)
-  std::string engine = "sphere-model";  // "particles": the particle engine (studies/papers/sphere_engine_runner.hpp)
+  std::string engine = "sphere-model";  // "particles": the particle engine, every integrator (studies/papers/sphere_engine_runner.hpp)
 };
 
 struct SphereRunStats {
