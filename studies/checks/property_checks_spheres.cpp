@@ -32,8 +32,8 @@ struct RollRun {
 };
 
 bool is_fixed(const std::string& integrator) {
-  return integrator == "trapezoid" || integrator == "euler" || integrator == "midpoint" || integrator == "heun" ||
-         integrator == "rk4";
+  return integrator == "trapezoid" || integrator == "verlet" || integrator == "euler" || integrator == "midpoint" ||
+         integrator == "heun" || integrator == "rk4";
 }
 
 // The draw's scene, run length and options (a fixed step of omega_dt / omega, omega the stiffest resting mode).
@@ -43,7 +43,7 @@ struct RollSetup {
   double t_end, tau, delta, omega;
 };
 
-RollSetup roll_setup(const Draw& d, const std::string& integrator, bool coulomb) {
+RollSetup roll_setup(const Draw& d, const std::string& integrator, bool coulomb, const std::string& engine) {
   const double g = 9.81, r = d["radius"], m = d["mass"], mu = d["mu_s_wall"];
   RollSetup rs{rolling_sphere_setup(r, m, d["E"], 0.25, g, mu, d["v0"], d["omega0"]), {}, 0, 0, 0, 0};
   RollingSphereSetup& s = rs.s;
@@ -67,6 +67,7 @@ RollSetup roll_setup(const Draw& d, const std::string& integrator, bool coulomb)
   SphereRunOptions& o = rs.o;
   o.integrator = integrator;
   o.coulomb = coulomb;
+  o.engine = engine;
   o.dt = is_fixed(integrator) ? d["omega_dt"] / omega : rs.t_end / 200;
   o.rtol = 1e-9;
   o.atol = 1e-12;
@@ -75,13 +76,13 @@ RollSetup roll_setup(const Draw& d, const std::string& integrator, bool coulomb)
 
 // Whether the driver-acceptance logic (studies/papers/sphere_runner.hpp) accepts the draw's integrator: the check covers
 // what the rolling sphere accepts.
-bool roll_accepted(const Draw& d, const std::string& integrator, bool coulomb) {
-  const RollSetup rs = roll_setup(d, integrator, coulomb);
+bool roll_accepted(const Draw& d, const std::string& integrator, bool coulomb, const std::string& engine) {
+  const RollSetup rs = roll_setup(d, integrator, coulomb, engine);
   return sphere_integrator_refuses(rs.s.scene, rs.s.initial, rs.t_end, rs.o).empty();
 }
 
-RollRun run_roll(const Draw& d, const std::string& integrator, bool coulomb) {
-  const RollSetup rs = roll_setup(d, integrator, coulomb);
+RollRun run_roll(const Draw& d, const std::string& integrator, bool coulomb, const std::string& engine) {
+  const RollSetup rs = roll_setup(d, integrator, coulomb, engine);
   const RollingSphereSetup& s = rs.s;
   const SphereRunOptions& o = rs.o;
   const RollingSphereAnalytic& an = s.analytic;
@@ -119,9 +120,10 @@ std::vector<ParameterRange> roll_ranges() {
           {"omega_dt", 0.002, 0.1, true, {}}};    // fixed step dt = omega_dt / omega (the stiffest resting mode)
 }
 
-PropertyCheck roll_check(const std::string& law, const std::string& integrator) {
+// engine: sphere-model or particles (studies/papers/sphere_runner.hpp SphereRunOptions::engine).
+PropertyCheck roll_check(const std::string& law, const std::string& integrator, const std::string& engine) {
   PropertyCheck c;
-  c.model = "rolling-sphere/" + law;
+  c.model = (engine == "particles" ? "rolling-sphere-engine/" : "rolling-sphere/") + law;
   c.driver = integrator;
   const bool coulomb = law == "coulomb";
   c.what = std::string("t_roll, v_roll, omega_roll r against the rigid-body solution") +
@@ -135,15 +137,15 @@ PropertyCheck roll_check(const std::string& law, const std::string& integrator) 
   c.cost = is_fixed(integrator) ? 12 : 8;
   // Only what the rolling sphere accepts (studies/papers/sphere_runner.hpp: a resting contact mode amplified at most tenfold
   // over the run); the refusals themselves are checked in tests/studies/papers/test_rolling_sphere_study.cpp.
-  c.admissible = [integrator, coulomb](const Draw& d) { return roll_accepted(d, integrator, coulomb); };
+  c.admissible = [integrator, coulomb, engine](const Draw& d) { return roll_accepted(d, integrator, coulomb, engine); };
   // t_roll is read where the slip first falls below 1e-12 of its start. Under Mindlin the undamped stick spring
   // keeps the slip oscillating about zero (period 2 pi/omega_t), and the adaptive drivers report samples far apart
   // (t_end/200): which oscillation the threshold is first seen in is aliasing, not accuracy (seen: 2e-2 s under
   // cvode on one draw in 30, every driver alike on the rolling-sphere study). So Mindlin's t_roll is checked for
   // the fixed steps only (a sample every step); v_roll and omega_roll, exact for any force history, for all.
   const bool check_t_roll = coulomb || is_fixed(integrator);
-  c.run = [integrator, coulomb, check_t_roll](const Draw& d) {
-    const RollRun r = run_roll(d, integrator, coulomb);
+  c.run = [integrator, coulomb, check_t_roll, engine](const Draw& d) {
+    const RollRun r = run_roll(d, integrator, coulomb, engine);
     std::vector<Measurement> m{{"|v_roll - v_rigid| [m/s]", r.v_err, r.vw_tol},
                                {"r |omega_roll - omega_rigid| [m/s]", r.w_err, r.vw_tol}};
     if (check_t_roll) m.insert(m.begin(), Measurement{"|t_roll - t_rigid - delta| [s]", r.t_err, r.t_tol});
@@ -274,9 +276,13 @@ PropertyCheck three_spheres_check(const std::string& law, SolverKind kind) {
 
 std::vector<PropertyCheck> sphere_property_checks() {
   std::vector<PropertyCheck> v;
-  for (const char* integ : {"trapezoid", "euler", "midpoint", "heun", "rk4", "dopri5", "cvode", "ida"})
-    v.push_back(roll_check("mindlin", integ));
-  for (const char* integ : {"euler", "midpoint", "heun", "rk4", "dopri5", "cvode", "ida"}) v.push_back(roll_check("coulomb", integ));
+  for (const char* engine : {"sphere-model", "particles"}) {
+    for (const char* integ : {"trapezoid", "euler", "midpoint", "heun", "rk4", "dopri5", "cvode", "ida"})
+      v.push_back(roll_check("mindlin", integ, engine));
+    for (const char* integ : {"euler", "midpoint", "heun", "rk4", "dopri5", "cvode", "ida"})
+      v.push_back(roll_check("coulomb", integ, engine));
+  }
+  v.push_back(roll_check("mindlin", "verlet", "particles"));
   for (const char* law : {"mindlin", "csds", "coulomb"})
     for (SolverKind kind : {SolverKind::dopri5, SolverKind::cvode, SolverKind::ida}) v.push_back(energy_check(law, kind));
   v.push_back(energy_check("dsds", SolverKind::rk4));
