@@ -17,6 +17,21 @@ Driver driver_of(SolverKind kind, bool filippov) {
   }
 }
 
+bool runs_filippov(const IntegratorSpec& spec, unsigned law_forms) {
+  const bool filippov_only = (law_forms & form_filippov) && !(law_forms & ~(form_filippov | form_slip_force));
+  return spec.filippov || filippov_only;
+}
+
+SolverOptions contact_solver_options(const IntegratorSpec& spec, unsigned law_forms, const std::string& key,
+                                     SolverOptions base) {
+  if (spec.scheme != "bdf") return spec.options(key, base);
+  const bool dae = (law_forms & (form_dae | form_dae_ode)) && !runs_filippov(spec, law_forms);
+  base.kind = dae ? SolverKind::ida : SolverKind::cvode;
+  base.adams = false;
+  if (spec.max_order > 0) base.max_order = spec.max_order;
+  return base;
+}
+
 int contact_mode(const ContactSystem& s, const Mode& mode) {
   if (mode.empty()) return free_mode;
   if (s.model) return mode[0];

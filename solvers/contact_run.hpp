@@ -9,12 +9,22 @@
 #include "models/contact/registry.hpp"
 #include "models/contact_model.hpp"
 #include "solvers/filippov_driver.hpp"
+#include "solvers/integrator_spec.hpp"
 #include "solvers/solver_options.hpp"
 
 namespace stickslip {
 
 // The driver of the registry's matrix that a solver kind is (filippov: under the Filippov driver).
 Driver driver_of(SolverKind kind, bool filippov);
+
+// A spec for a law with the forms `law_forms` (models/contact/registry.hpp law_forms) on a 1-D relation:
+//   runs_filippov: the Filippov driver, where the spec says filippov: or the law has no other form than its Filippov
+//                  pieces (coulomb-filippov: every scheme then runs the Filippov driver);
+//   contact_solver_options: `base` with the spec's driver; bdf is IDA where the law has a DAE form and the run is not
+//                  a Filippov one (its stick constraint is solved), CVODE's BDF otherwise, with the spec's order.
+bool runs_filippov(const IntegratorSpec& spec, unsigned law_forms);
+SolverOptions contact_solver_options(const IntegratorSpec& spec, unsigned law_forms, const std::string& key,
+                                     SolverOptions base);
 
 struct ContactSample {
   double t;

@@ -20,6 +20,8 @@ const std::vector<SchemeInfo>& integrator_scheme_info() {
       {"dopri5", "Dormand-Prince 5(4), adaptive with dense output, rtol/atol (odeint)"},
       {"cvode", "SUNDIALS CVODE, cvode:bdf (default) or cvode:adams, :ORDER the largest order, rtol/atol"},
       {"ida", "SUNDIALS IDA, BDF order 1..5 (ida:ORDER) on the implicit residual: the DAE forms, rtol/atol"},
+      {"bdf", "SUNDIALS' BDF, bdf:ORDER the largest order (1..5): IDA where the contact's law has a DAE form, CVODE "
+              "otherwise (Krengel & Matuttis' BDF2 and BDF5 are bdf:2, bdf:5)"},
       {"trapezoid", "generalized trapezoidal rule with Gauss-Seidel fixed-point iterations (Campello, Algorithm 1; "
                     "spheres and the particle engine)"},
       {"verlet", "velocity Verlet of the particle engine, fixed step (container, heap, granular-gas)"},
@@ -40,7 +42,7 @@ const std::vector<std::string>& integrator_schemes() {
 
 std::string integrator_grammar() {
   return "allowed: [filippov:]SCHEME[:bdf|:adams][:ORDER] with SCHEME one of " + join(integrator_schemes()) +
-         " (e.g. rk4, cvode:bdf, cvode:adams:8, ida:5, filippov:dopri5)";
+         " (e.g. rk4, cvode:bdf, cvode:adams:8, ida:5, bdf:2, filippov:dopri5)";
 }
 
 std::string IntegratorSpec::text() const {
@@ -58,6 +60,8 @@ std::optional<SolverKind> IntegratorSpec::kind() const {
 }
 
 SolverOptions IntegratorSpec::options(const std::string& key, SolverOptions base) const {
+  if (scheme == "bdf")
+    throw_input(key, text(), "bdf picks IDA or CVODE from the law's forms: a contact run resolves it (solvers/contact_run)");
   const auto k = kind();
   if (!k) throw_input(key, text(), "not a general ODE/DAE driver here; allowed: " + join(solver_names()));
   base.kind = *k;
@@ -87,7 +91,7 @@ IntegratorSpec parse_integrator(const std::string& key, const std::string& text)
     s.adams = parts[i++] == "adams";
     s.variant_given = true;
   }
-  if (i < parts.size() && (s.scheme == "cvode" || s.scheme == "ida") && is_order(parts[i])) {
+  if (i < parts.size() && (s.scheme == "cvode" || s.scheme == "ida" || s.scheme == "bdf") && is_order(parts[i])) {
     s.max_order = std::stoi(parts[i++]);
     const int hi = s.adams ? 12 : 5;
     if (s.max_order < 1 || s.max_order > hi)

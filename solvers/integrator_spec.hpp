@@ -1,9 +1,11 @@
 // solvers/integrator_spec.hpp — one vocabulary for integrators, as the command line spells them.
 //
 //   spec    := ["filippov:"] scheme [":" variant] [":" order]
-//   scheme  := euler | midpoint | heun | rk4 | dopri5 | cvode | ida | trapezoid | verlet | em | sde-heun
+//   scheme  := euler | midpoint | heun | rk4 | dopri5 | cvode | ida | bdf | trapezoid | verlet | em | sde-heun
 //   variant := bdf | adams            (cvode only; default bdf)
 //   order   := 1..5 (bdf, ida), 1..12 (adams): the largest multistep order (default: the solver's own, 5/12)
+// `bdf` names the method, not the driver: SUNDIALS' BDF on IDA where the contact's law has a DAE form and on CVODE
+// otherwise, resolved from the law's forms by solvers/contact_run.hpp (contact_solver_options).
 // e.g. rk4, cvode:bdf, cvode:adams:8, ida:5, cvode:2, filippov:dopri5, trapezoid (seed 004 Algorithm 1), verlet
 // (velocity Verlet of the particle engine), em (Euler-Maruyama). `filippov:` runs a Filippov system through the
 // Filippov driver on the named scheme. Which specs a model or study accepts is its own business; this file only
@@ -26,9 +28,10 @@ struct IntegratorSpec {
   int max_order = 0;      // 0: the solver's default
   // Canonical text: "cvode:bdf:2", "filippov:dopri5", "rk4".
   std::string text() const;
-  bool adaptive() const { return scheme == "dopri5" || scheme == "cvode" || scheme == "ida"; }
+  bool adaptive() const { return scheme == "dopri5" || scheme == "cvode" || scheme == "ida" || scheme == "bdf"; }
   bool stochastic() const { return scheme == "em" || scheme == "sde-heun"; }
-  // The general drivers of solvers/integrate.hpp (euler .. ida); nullopt for trapezoid, verlet, em, sde-heun.
+  // The general drivers of solvers/integrate.hpp (euler .. ida); nullopt for bdf (resolved by the law's forms),
+  // trapezoid, verlet, em, sde-heun.
   std::optional<SolverKind> kind() const;
   // `base` with kind, adams and max_order of this spec (throws InputError naming `key` for a non-general scheme).
   SolverOptions options(const std::string& key, SolverOptions base) const;

@@ -13,10 +13,36 @@
 
 namespace stickslip {
 
+namespace {
+// The curves of this study (Krengel & Matuttis Fig. 1 and its naive variants): Coulomb's law under an integrator spec
+// (the driver follows from the spec and the law's forms: a filippov: spec runs the Filippov pieces, ida the DAE, a
+// fixed step the sign form) with the options of its form.
+struct Curve {
+  const char* name;
+  const char* spec;
+  bool projection;
+  GradientKind gradient;
+};
+constexpr Curve kCurves[] = {
+    {"filippov", "filippov:dopri5", true, GradientKind::exact},
+    {"filippov-cvode", "filippov:cvode", true, GradientKind::exact},
+    {"filippov-rk4", "filippov:rk4", true, GradientKind::exact},
+    {"filippov-fd", "filippov:dopri5", true, GradientKind::finite_difference},
+    {"ida", "ida", true, GradientKind::exact},
+    {"ida-noproj", "ida", false, GradientKind::exact},
+    {"euler-sign", "euler", true, GradientKind::exact},
+    {"midpoint-sign", "midpoint", true, GradientKind::exact},
+    {"heun-sign", "heun", true, GradientKind::exact},
+    {"rk4-sign", "rk4", true, GradientKind::exact},
+};
+}  // namespace
+
 const std::vector<std::string>& oscillator_solver_names() {
-  static const std::vector<std::string> names{"filippov",   "filippov-cvode", "filippov-rk4",  "filippov-fd",
-                                              "ida",        "ida-noproj",     "euler-sign",    "midpoint-sign",
-                                              "heun-sign",  "rk4-sign"};
+  static const std::vector<std::string> names = [] {
+    std::vector<std::string> n;
+    for (const Curve& c : kCurves) n.push_back(c.name);
+    return n;
+  }();
   return names;
 }
 
@@ -38,20 +64,16 @@ std::string oscillator_solver(const std::string& key, const std::string& text) {
 
 namespace {
 
-// A solver name of this study as an integrator spec for Coulomb's law and the options of its form.
+// A solver name of this study as its curve's spec and options.
 struct OscillatorSolver {
-  SolverKind kind;
-  bool filippov = false, projection = true;
+  IntegratorSpec spec;
+  bool projection = true;
   GradientKind gradient = GradientKind::exact;
 };
 OscillatorSolver solver_of(const std::string& solver) {
-  if (solver == "filippov") return {SolverKind::dopri5, true};
-  if (solver == "filippov-fd") return {SolverKind::dopri5, true, true, GradientKind::finite_difference};
-  if (solver == "filippov-cvode") return {SolverKind::cvode, true};
-  if (solver == "filippov-rk4") return {SolverKind::rk4, true};
-  if (solver == "ida") return {SolverKind::ida};
-  if (solver == "ida-noproj") return {SolverKind::ida, false, false};
-  return {parse_solver("solver", solver.substr(0, solver.find('-')))};  // <scheme>-sign: the sign form
+  for (const Curve& c : kCurves)
+    if (solver == c.name) return {parse_integrator("solver", c.spec), c.projection, c.gradient};
+  throw_input("solver", solver, "allowed: " + join(oscillator_solver_names()));
 }
 
 }  // namespace
@@ -66,12 +88,13 @@ OscillatorRun run_oscillator(const std::string& solver, const OscillatorSettings
   so.dt = s.dt;
   so.rtol = s.rtol;
   so.atol = s.atol;
-  so.kind = os.kind;
+  so = contact_solver_options(os.spec, law_forms("friction", "coulomb", RelationKind::one_d), "solver", so);
   LawValues values;
   values.set("mu", s.law.mu);
-  const ContactSystem sys =
-      oscillator_system(p, "coulomb", values, driver_of(os.kind, os.filippov), true, os.projection, solver);
+  const ContactSystem sys = oscillator_system(p, "coulomb", values, driver_of(so.kind, os.spec.filippov), true,
+                                              os.projection, solver);
   const ContactForm form = sys.form;
+  run.located = form == ContactForm::filippov || form == ContactForm::dae;
   Vec x(static_cast<Eigen::Index>(sys.size()));
   x.setZero();
   x[0] = s.x0;
@@ -141,7 +164,7 @@ nlohmann::json oscillator_run_row(const std::string& solver, const OscillatorSet
   for (const auto& q : r.samples) csv.row({q.t, q.x, q.v, q.force, q.lambda, static_cast<double>(q.mode)});
   csv.close();
   // The naive sign() schemes have no switching function: their stick time is read off the output grid.
-  const bool located = solver.find("-sign") == std::string::npos;
+  const bool located = r.located;
   nlohmann::json row{{"solver", solver},
                      {"x_stick", json_number(r.x_stick)},
                      {"drift", json_number(r.drift)},

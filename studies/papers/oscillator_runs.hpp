@@ -50,6 +50,7 @@ struct OscillatorRun {
   double t_stick = std::nan(""), x_stick = std::nan(""), drift = std::nan("");
   double v_after = 0;  // max |v| after t_stick
   long sign_changes = 0;
+  bool located = false;  // the form has a switching function (Filippov, DAE), so the stick is a located event
 };
 
 OscillatorRun run_oscillator(const std::string& solver, const OscillatorSettings& s);

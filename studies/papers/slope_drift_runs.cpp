@@ -17,16 +17,17 @@ namespace {
 
 constexpr double kDeg = 3.14159265358979323846 / 180;
 
-// The scheme of a solver name, without a filippov- prefix.
-std::string scheme_of(const std::string& solver) {
-  return solver.rfind("filippov-", 0) == 0 ? solver.substr(9) : solver;
+// The integrator spec of a solver name of this study: the paper's names bdf2, bdf5 are bdf:2, bdf:5 and a
+// filippov- prefix is filippov: (the names stay the curves' labels, as in the paper's legends).
+IntegratorSpec spec_of(const std::string& solver) {
+  const bool filippov = solver.rfind("filippov-", 0) == 0;
+  const std::string name = filippov ? solver.substr(9) : solver;
+  IntegratorSpec spec = parse_integrator("solver", name == "bdf2" ? "bdf:2" : name == "bdf5" ? "bdf:5" : name);
+  spec.filippov = filippov;
+  return spec;
 }
 
-// Whether the entry offers its Filippov form only (coulomb-filippov): every scheme then runs the Filippov driver.
-bool filippov_only(const std::string& law) {
-  const unsigned f = law_forms("friction", law, RelationKind::one_d);
-  return (f & form_filippov) && !(f & ~(form_filippov | form_slip_force));
-}
+unsigned forms_of(const std::string& law) { return law_forms("friction", law, RelationKind::one_d); }
 
 }  // namespace
 
@@ -36,10 +37,10 @@ const std::vector<std::string>& slope_solver_names() {
 }
 
 bool slope_dae(const SlopeConfig& c) {
-  const std::string sv = scheme_of(c.solver);
-  if (sv != c.solver || sv == "heun" || sv == "rk4" || sv == "dopri5") return false;  // a BDF (bdf2, bdf5, a spec)
-  const unsigned f = law_forms("friction", c.law, RelationKind::one_d);
-  return (f & (form_dae | form_dae_ode)) && !filippov_only(c.law);
+  const IntegratorSpec spec = spec_of(c.solver);
+  const unsigned f = forms_of(c.law);
+  return !runs_filippov(spec, f) && (f & (form_dae | form_dae_ode)) &&
+         contact_solver_options(spec, f, "solver", {}).kind == SolverKind::ida;
 }
 
 std::string SlopeConfig::label() const {
@@ -76,7 +77,7 @@ SlopeOutcome slope_outcome_of(const nlohmann::json& j) {
 std::string slope_solver(const std::string& key, const std::string& text) {
   if (text == "bdf2" || text == "bdf5") return text;
   if (text.rfind("filippov-", 0) == 0) return "filippov-" + slope_solver(key, text.substr(9));
-  const IntegratorSpec s = parse_integrator_among(key, text, {"heun", "rk4", "dopri5", "cvode", "ida"});
+  const IntegratorSpec s = parse_integrator_among(key, text, {"heun", "rk4", "dopri5", "cvode", "ida", "bdf"});
   if (s.filippov) {
     IntegratorSpec plain = s;
     plain.filippov = false;
@@ -84,7 +85,7 @@ std::string slope_solver(const std::string& key, const std::string& text) {
   }
   if (s.scheme == "heun" || s.scheme == "rk4" || s.scheme == "dopri5") return s.scheme;
   if (s.adams || (s.max_order != 0 && s.max_order != 2 && s.max_order != 5))
-    throw_input(key, text, "the BDF of this study has maximum order 2 or 5: bdf2, bdf5, cvode:2, cvode:5, ida:2, ida:5");
+    throw_input(key, text, "the BDF of this study has maximum order 2 or 5: bdf2, bdf5, bdf:2, bdf:5, cvode:2, cvode:5, ida:2, ida:5");
   return s.max_order == 2 ? "bdf2" : "bdf5";
 }
 
@@ -93,14 +94,7 @@ SolverOptions slope_solver_options(const SlopeConfig& c, const SlopeCommon& k) {
   o.dt = c.dt;  // the step of heun/rk4; the reporting interval of the adaptive solvers
   o.rtol = k.rtol;
   o.atol = k.atol;
-  const std::string sv = scheme_of(c.solver);
-  if (sv == "heun") o.kind = SolverKind::heun;
-  else if (sv == "rk4") o.kind = SolverKind::rk4;
-  else if (sv == "dopri5") o.kind = SolverKind::dopri5;
-  else {
-    o.kind = slope_dae(c) ? SolverKind::ida : SolverKind::cvode;  // bdf2/bdf5
-    o.max_order = sv == "bdf2" ? 2 : 5;
-  }
+  o = contact_solver_options(spec_of(c.solver), forms_of(c.law), "solver", o);
   if (!is_fixed_step(o.kind)) o.max_step = c.dt;
   return o;
 }
@@ -117,9 +111,9 @@ BlockParameters slope_block(const SlopeConfig& c, const SlopeCommon& k) {
 ContactSystem slope_system(const SlopeConfig& c, const SlopeCommon& k) {
   const BlockParameters p = slope_block(c, k);
   const SolverOptions so = slope_solver_options(c, k);
-  const bool filippov = scheme_of(c.solver) != c.solver || filippov_only(c.law);
+  const bool filippov = runs_filippov(spec_of(c.solver), forms_of(c.law));
   const bool dae = slope_dae(c);
-  const bool events = dae || needs_events(law_forms("friction", c.law, RelationKind::one_d));
+  const bool events = dae || needs_events(forms_of(c.law));
   return block_system(p, c.law, driver_of(so.kind, filippov), events, dae && c.projection, c.law_values, c.solver);
 }
 

@@ -44,6 +44,7 @@
 #include "core/work_limits.hpp"
 #include "models/contact/registry.hpp"
 #include "solvers/integrator_spec.hpp"
+#include "solvers/contact_run.hpp"
 #include "studies/experiment/figure.hpp"
 #include "studies/experiment/output.hpp"
 #include "studies/papers/slope_drift_report.hpp"
@@ -95,7 +96,7 @@ class SlopeDriftStudy final : public Study {
               "friction laws (list): " + join(block_laws()) + " (coulomb alone is ambiguous here: coulomb-filippov or coulomb-dae)")
         .declare("solver", "heun,rk4,dopri5,bdf2,bdf5",
                  "solvers (list): " + join(slope_solver_names()) +
-                     " (bdf2/bdf5 also as cvode:2, cvode:5, ida:2, ida:5, cvode, ida: IDA on a law's DAE form, else "
+                     " (bdf2/bdf5: the integrator specs bdf:2, bdf:5, also as cvode:2, cvode:5, ida:2, ida:5, cvode, ida: IDA on a law's DAE form, else "
                      "CVODE); filippov:SPEC the Filippov driver on SPEC (a set-valued law)")
         .declare("dt", "5e-6",
                  "time steps (list) [s]: the step of heun/rk4, the largest internal step of dopri5/bdf2/bdf5 "
@@ -148,6 +149,7 @@ class SlopeDriftStudy final : public Study {
     Observable o;
     o.name = "drift", o.unit = "m", o.help = "|s(t_end) - s(t_rest)| along the slope";
     o.integrators = solver_names();
+    o.integrators.push_back("bdf");  // IDA on a law's DAE form, else CVODE (solvers/contact_run.hpp)
     o.default_solvers = {"heun", "rk4"};
     o.work_solvers = {"heun", "rk4", "dopri5", "cvode:bdf", "cvode:adams"};
     o.default_dt = "1e-5:1.5625e-7:7";  // cundall-strack under rk4: first order (the clip is a kink) from ~5e-6 down
@@ -164,7 +166,7 @@ class SlopeDriftStudy final : public Study {
       SlopeConfig c{law, law_values(prm, law, {}, "friction"), (spec.filippov ? "filippov-" : "") + plain.text(), h, angle,
                     prm.positive("size"), prm.flag("damping"), false, prm.choice("start", kStarts) == "touching"};
       c.projection = slope_dae(c) && prm.flag("projection");
-      SolverOptions so = spec.options("solver", {});
+      SolverOptions so = contact_solver_options(spec, law_forms("friction", law, RelationKind::one_d), "solver", {});
       so.rtol = k.rtol, so.atol = k.atol, so.dt = h;
       if (spec.adaptive()) so.rtol = h, so.dt = so.max_step = prm.positive_list("dt").front();
       validate_slope_run(c, k, so);

@@ -124,10 +124,10 @@ py::dict simulate(const ModelSpec& m, const std::string& spec_text, double t_end
                   std::optional<double> dt_out, bool events, double rtol, double atol, double max_step,
                   bool projection) {
   const IntegratorSpec spec = parse_integrator("solver", spec_text);
-  if (!spec.filippov && !spec.kind())
+  if (!spec.filippov && !spec.kind() && spec.scheme != "bdf")
     throw_input("solver", spec_text, "a scheme of the particle engine or the stochastic pair; the small systems run "
-                                     "euler, midpoint, heun, rk4, dopri5, cvode[:bdf|:adams][:ORDER], ida[:ORDER] "
-                                     "and filippov:SCHEME");
+                                     "euler, midpoint, heun, rk4, dopri5, cvode[:bdf|:adams][:ORDER], ida[:ORDER], "
+                                     "bdf[:ORDER] and filippov:SCHEME");
   if (!(t_end > 0) || !std::isfinite(t_end)) throw_input("t_end", format_value(t_end), "must be a finite number > 0");
   if (dt && (!(*dt > 0) || !std::isfinite(*dt))) throw_input("dt", format_value(*dt), "must be a finite number > 0");
   const double out = dt_out.value_or(dt.value_or(t_end / 1000));
@@ -138,7 +138,7 @@ py::dict simulate(const ModelSpec& m, const std::string& spec_text, double t_end
   if (!(rtol > 0)) throw_input("rtol", format_value(rtol), "must be > 0");
   if (!(atol > 0)) throw_input("atol", format_value(atol), "must be > 0");
   if (!(max_step >= 0)) throw_input("max_step", format_value(max_step), "must be >= 0 (0: no limit)");
-  const SolverOptions so = spec.options("solver", base);
+  const SolverOptions so = contact_solver_options(spec, m.forms(), "solver", base);
   ContactOptions co;
   co.driver = driver_of(so.kind, spec.filippov);
   co.events = events;

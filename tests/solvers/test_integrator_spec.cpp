@@ -1,7 +1,10 @@
-// solvers/integrator_spec.hpp: the one integrator vocabulary of the command line.
+// solvers/integrator_spec.hpp: the one integrator vocabulary of the command line; the bdf scheme resolved by a law's
+// forms (solvers/contact_run.hpp).
 #include <doctest/doctest.h>
 
 #include "core/errors.hpp"
+#include "models/contact/registry.hpp"
+#include "solvers/contact_run.hpp"
 #include "solvers/integrator_spec.hpp"
 
 using namespace stickslip;
@@ -29,4 +32,42 @@ TEST_CASE("malformed specs are InputErrors naming the key") {
   for (const char* bad : {"rk5", "cvode:bdf:6", "cvode:adams:13", "ida:adams", "rk4:2", "filippov:em", "filippov", "", "cvode:0"})
     CHECK_THROWS_AS(parse_integrator("solver", bad), InputError);
   CHECK_THROWS_AS(parse_integrator("solver", "trapezoid").options("solver", {}), InputError);
+}
+
+TEST_CASE("bdf names the method; the law's forms pick the driver (solvers/contact_run.hpp)") {
+  const IntegratorSpec bdf2 = parse_integrator("solver", "bdf:2");
+  CHECK(bdf2.text() == "bdf:2");
+  CHECK(bdf2.adaptive());
+  CHECK(bdf2.kind() == std::nullopt);
+  CHECK_THROWS_AS(bdf2.options("solver", {}), InputError);  // only a contact run can resolve it
+  CHECK_THROWS_AS(parse_integrator("solver", "bdf:6"), InputError);
+  const auto resolved = [](const char* spec, const char* law) {
+    return contact_solver_options(parse_integrator("solver", spec), law_forms("friction", law, RelationKind::one_d),
+                                  "solver", {});
+  };
+  // A law with a DAE form: its stick constraint solved by IDA (Krengel & Matuttis' BDF on the Coulomb DAE).
+  for (const char* law : {"coulomb-dae", "coulomb", "dsds-dae", "stribeck"}) {
+    CAPTURE(law);
+    CHECK(resolved("bdf:2", law).kind == SolverKind::ida);
+    CHECK(resolved("bdf:2", law).max_order == 2);
+    CHECK(resolved("bdf", law).max_order == SolverOptions{}.max_order);
+  }
+  // Without one, CVODE's BDF (never Adams) at the order asked.
+  for (const char* law : {"csds", "cundall-strack", "coulomb-sign", "linear"}) {
+    CAPTURE(law);
+    const SolverOptions o = resolved("bdf:5", law);
+    CHECK(o.kind == SolverKind::cvode);
+    CHECK_FALSE(o.adams);
+    CHECK(o.max_order == 5);
+  }
+  // The Filippov driver: asked for, or the only form of the law; then its pieces run on CVODE's BDF.
+  CHECK(runs_filippov(parse_integrator("solver", "filippov:bdf:2"), law_forms("friction", "coulomb", RelationKind::one_d)));
+  CHECK(resolved("filippov:bdf:2", "coulomb").kind == SolverKind::cvode);
+  CHECK(runs_filippov(parse_integrator("solver", "rk4"), law_forms("friction", "coulomb-filippov", RelationKind::one_d)));
+  CHECK(resolved("bdf:5", "coulomb-filippov").kind == SolverKind::cvode);
+  CHECK_FALSE(runs_filippov(parse_integrator("solver", "rk4"), law_forms("friction", "coulomb", RelationKind::one_d)));
+  // Every other spec is itself.
+  CHECK(resolved("cvode:adams:8", "coulomb-dae").kind == SolverKind::cvode);
+  CHECK(resolved("ida:3", "csds").kind == SolverKind::ida);
+  CHECK(resolved("rk4", "coulomb-dae").kind == SolverKind::rk4);
 }
