@@ -27,6 +27,11 @@ ContainerSetup build_container(const ContainerSpec& spec) {
   const double mass = spec.density * 4.0 / 3.0 * M_PI * r * r * r;
   const double run = spec.incline_rise / std::tan(spec.incline_deg * M_PI / 180.0);
   c.x_right = spec.floor_width + run;
+  // The vessel is centred over the face: wider than the face's run, it would reach through the right wall.
+  if (!(spec.vessel_width <= run))
+    throw_input("vessel_width", str(spec.vessel_width),
+                "must be <= the inclined face's run incline_rise / tan(incline_deg) = " + str(run) +
+                    " m (the vessel, centred over the face, lies inside the walls)");
   const double height = spec.vessel_height - 2 * r;  // centres in [bottom, top], discs inside the vessel
   c.vessel_packing = static_cast<double>(spec.particles) * M_PI * r * r / (spec.vessel_width * spec.vessel_height);
   const double x_mid = spec.floor_width + 0.5 * run;  // vessel centred over the middle of the inclined face

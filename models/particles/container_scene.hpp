@@ -3,8 +3,8 @@
 // wall at x = 0, a floor from (0, 0) to (floor_width, 0), a right face inclined at incline_deg up to y = incline_rise
 // and then vertical at x_right = floor_width + incline_rise / tan(incline_deg); identical spheres (mass
 // m = rho 4/3 pi r^3, I = 2/5 m r^2) placed at rest in a vessel of width vessel_width and height vessel_height (the
-// paper's 0.75 x 20 m), centred over the middle of the inclined face, its bottom vessel_gap above the face's highest
-// point under the vessel. Gravity -9.81 m/s^2 along y. The walls are segments, so nothing leaves the x-y plane: the
+// paper's 0.75 x 20 m; vessel_width at most the face's run incline_rise / tan(incline_deg)), centred over the middle of
+// the inclined face, its bottom vessel_gap above the face's highest point under the vessel. Gravity -9.81 m/s^2 along y. The walls are segments, so nothing leaves the x-y plane: the
 // z components of positions, velocities and forces and the x, y components of spins and torques stay exactly zero.
 //
 // Placement (build_container): random sequential addition (seeded mt19937_64, uniforms from its top 53 bits, the same
