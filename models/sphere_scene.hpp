@@ -15,6 +15,7 @@
 
 #include "core/particle_system.hpp"
 #include "models/hertz_mindlin.hpp"
+#include "models/particles/container_scene.hpp"
 
 namespace stickslip {
 
@@ -89,30 +90,13 @@ class SphereScene {
   std::vector<Segment> segments_;
 };
 
-// Seed 004 example 5.3 (Fig. 8): a 2-D slice (centres and walls in z = 0) of a container with a vertical left wall
-// at x = 0, a floor from (0, 0) to (floor_width, 0), a right face inclined at incline_deg up to y = incline_rise and
-// then vertical; identical particles placed at rest by random sequential addition (seeded mt19937_64) in a vessel of
-// width vessel_width and height vessel_height (the seed's 0.75 x 20 m), centred over the middle of the inclined face, its
-// bottom vessel_gap above the face's highest point under the vessel. Gravity -y. Walls are segments, so nothing leaves the x-y plane: the z components
-// of positions, velocities, forces and the x, y components of spins and moments stay exactly zero.
-struct ContainerSpec {
-  std::size_t particles = 230;
-  double radius = 0.1, density = 2500, young = 1e8, poisson = 0.25;
-  double floor_width = 2.0, incline_deg = 45.0, incline_rise = 3.0;
-  double vessel_width = 0.75, vessel_height = 20.0, vessel_gap = 0.825;
-  std::uint64_t seed = 1;
-};
-struct ContainerSetup {
+// The container of Campello ex. 5.3 (models/particles/container_scene.hpp) as a scene of this stack, at rest: its
+// spheres (radius, mass, the setup's E and nu), its segments in order, its gravity; params otherwise the defaults.
+// For the comparisons of the particle engine with the trapezoid stepper and the state-vector form.
+struct ContainerSphereScene {
   SphereScene scene;
   ParticleState initial;
-  double x_right = 0;      // x of the vertical part of the right face
-  double wall_top = 0;     // top of the vertical walls
-  double vessel_bottom = 0, vessel_top = 0;
-  double vessel_packing = 0;  // area fraction of the particles in the vessel
-  std::string placement = "random";  // "random" (sequential addition) or "lattice" (the jittered fallback)
 };
-// Throws InputError naming the key when the vessel cannot hold the particles at that packing or the geometry is
-// inconsistent. scene.params are left at their defaults (the caller sets friction, damping, drag, rotations).
-ContainerSetup build_container(const ContainerSpec& spec);
+ContainerSphereScene container_sphere_scene(const ContainerSetup& setup);
 
 }  // namespace stickslip

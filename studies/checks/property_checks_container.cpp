@@ -1,8 +1,8 @@
 // Property check of the many-particle path (seed 004 ex. 5.3 in miniature): a few discs poured from the
-// vessel into the container (models/sphere_scene.hpp build_container), run by the trapezoid fixed-point
-// integrator on the O(N) stepper (models/sphere_stepper) and, as reference, by dopri5 on the state-vector form
-// of the same scene (models/sphere_model, every contact switch located) at rtol 1e-10. There is no exact
-// solution; the two forms are written separately, so agreement tests both.
+// vessel into the container (models/particles/container_scene.hpp, as a SphereScene: models/sphere_scene.hpp
+// container_sphere_scene), run by the trapezoid fixed-point integrator on the O(N) stepper (models/sphere_stepper)
+// and, as reference, by dopri5 on the state-vector form of the same scene (models/sphere_model, every contact switch
+// located) at rtol 1e-10. There is no exact solution; the two forms are written separately, so agreement tests both.
 // The reference's step is bounded by the trapezoid's dt/2, so a glancing touch the trapezoid resolves is not
 // stepped over by the reference (without the bound dopri5/cvode missed such touches on 3 draws of 60).
 // Tolerance: the trapezoid does not locate the onset of an impact (the Hertz force starts at h = 0 inside a
@@ -22,6 +22,7 @@
 // elastic normal force, see models/sphere_model.hpp); the drawn mu_s, mu_s_wall set both coefficients.
 #include <cmath>
 
+#include "models/particles/container_scene.hpp"
 #include "models/sphere_scene.hpp"
 #include "studies/experiment/property_checks.hpp"
 #include "studies/papers/sphere_runner.hpp"
@@ -29,7 +30,7 @@
 namespace stickslip {
 namespace {
 
-std::vector<Vec3> final_positions(const ContainerSetup& setup, double t_end, const SphereRunOptions& o) {
+std::vector<Vec3> final_positions(const ContainerSphereScene& setup, double t_end, const SphereRunOptions& o) {
   std::vector<Vec3> x;
   run_spheres(setup.scene, setup.initial, t_end, o, [&](double t, const ParticleState& s) {
     if (t >= t_end) x = s.x;
@@ -50,14 +51,15 @@ std::vector<Measurement> run_check(const Draw& d) {
   spec.seed = static_cast<std::uint64_t>(std::lround(d["seed"]));
   spec.vessel_height = 1.0;
   spec.vessel_gap = d["vessel_gap"];
-  ContainerSetup setup = build_container(spec);
+  const ContainerSetup container = build_container(spec);
+  ContainerSphereScene setup = container_sphere_scene(container);
   setup.scene.params.mu_s_pp = setup.scene.params.mu_d_pp = d["mu_s"];
   setup.scene.params.mu_s_pw = setup.scene.params.mu_d_pw = d["mu_s_wall"];
   setup.scene.params.xi = 0;
   setup.scene.validate();
   const double t_end = d["t_end"];
   // eq. 50 at the impact speed of the fall (vessel bottom to the floor), dt = t_c/20 as the container study.
-  const double v_impact = std::sqrt(2 * 9.81 * setup.vessel_top);
+  const double v_impact = std::sqrt(2 * 9.81 * container.vessel_top);
   const double dt = hertz_collision_duration(setup.scene.pair(0, 0), v_impact) / 20;
   SphereRunOptions ref;
   ref.integrator = "dopri5";
@@ -78,7 +80,7 @@ std::vector<Measurement> run_check(const Draw& d) {
   // How far this pour carries an error of the size in question: the reference from the discs moved by +-delta
   // (alternately in x), delta a tenth of the tolerance's v_impact dt.
   const double delta = 0.1 * v_impact * dt;
-  ContainerSetup moved = setup;
+  ContainerSphereScene moved = setup;
   for (std::size_t i = 0; i < moved.initial.x.size(); ++i) moved.initial.x[i].x() += i % 2 ? delta : -delta;
   const double spread = max_distance(final_positions(moved, t_end, ref), x_ref);
   return {{"max |x_trapezoid(dt/2) - x_dopri5| [m]", max_distance(x2, x_ref), std::max(v_impact * dt, 3 * spread)}};

@@ -1,11 +1,10 @@
 // studies/checks/property_checks_particles.cpp — randomized property checks of the newest particle code:
 //
 // container/engine x verlet: a few spheres poured from the vessel into the container of seed 004 ex. 5.3
-//   (models/sphere_scene.hpp build_container, as the container study's engine path: models/particles/scene_bodies.hpp,
-//   HertzDamped with the scene's E, nu, xi, a drawn tangential law of models/particles/engine_laws.hpp with mu
-//   against particles and mu_wall against walls; csds/dsds/cundall-strack with the study's k_t = Mindlin's
-//   stiffness at the resting overlap, gamma_t = 2 xi sqrt(k_t/m*)), under velocity Verlet at t_c/50 (eq. 50 at the
-//   impact speed from the vessel top). Measures the ledger (studies/checks/property_checks_ledger.hpp).
+//   (models/particles/container_scene.hpp, as the container study builds it: HertzDamped with the scene's E, nu, xi,
+//   a drawn tangential law of models/particles/engine_laws.hpp with mu against particles and mu_wall against walls;
+//   csds/dsds/cundall-strack with the study's k_t = Mindlin's stiffness at the resting overlap,
+//   gamma_t = 2 xi sqrt(k_t/m*)), under velocity Verlet at t_c/50 (eq. 50 at the impact speed from the vessel top). Measures the ledger (studies/checks/property_checks_ledger.hpp).
 //
 // hard-spheres x event-driven: the event-driven inelastic hard spheres (models/particles/hard_sphere_gas.hpp) from a
 //   drawn granular gas (N from 2, phi log-uniform from 1e-3: boxes down to 2.2 diameters, dilute gases whose flights
@@ -26,11 +25,10 @@
 
 #include "core/errors.hpp"
 #include "models/hertz_mindlin.hpp"
+#include "models/particles/container_scene.hpp"
+#include "models/particles/engine_laws.hpp"
 #include "models/particles/granular_gas.hpp"
 #include "models/particles/hard_sphere_gas.hpp"
-#include "models/particles/engine_laws.hpp"
-#include "models/particles/scene_bodies.hpp"
-#include "models/sphere_scene.hpp"
 #include "studies/checks/property_checks_ledger.hpp"
 
 namespace stickslip {
@@ -43,34 +41,33 @@ std::vector<Measurement> run_container(const Draw& d) {
   spec.vessel_height = 1.0;
   spec.vessel_gap = d["vessel_gap"];
   spec.young = d["E"];
-  ContainerSetup setup = build_container(spec);
-  SphereParams& sp = setup.scene.params;
-  sp.xi = d["xi"];
-  sp.mu_s_pp = sp.mu_d_pp = d["mu_s"];
-  sp.mu_s_pw = sp.mu_d_pw = d["mu_s_wall"];
-  setup.scene.validate();
-  const double h_rest = hertz_static_overlap(setup.scene.wall_pair(0), setup.scene.mass(0) * 9.81);
+  const ContainerSetup setup = build_container(spec);
+  const double xi = d["xi"], m = setup.mass(), r = spec.radius;
+  for (const auto& [key, value] : {std::pair<const char*, double>{"xi", xi}, {"mu_s", d["mu_s"]}, {"mu_s_wall", d["mu_s_wall"]}})
+    if (!(value >= 0)) throw_input(key, format_value(value), "must be >= 0");
+  const ContactPair hertz_pair = sphere_sphere_pair(r, m, spec.young, spec.poisson, r, m, spec.young, spec.poisson);
+  const ContactPair hertz_wall = sphere_wall_pair(r, m, spec.young, spec.poisson);
+  const double h_rest = hertz_static_overlap(hertz_wall, m * 9.81);
   TangentialParameters pair;
-  pair.kt = mindlin_stiffness(setup.scene.pair(0, 0), h_rest);
-  pair.gamma_t = 2 * sp.xi * std::sqrt(pair.kt / (0.5 * setup.scene.mass(0)));
-  pair.mu = sp.mu_d_pp;
+  pair.kt = mindlin_stiffness(hertz_pair, h_rest);
+  pair.gamma_t = 2 * xi * std::sqrt(pair.kt / (0.5 * m));
+  pair.mu = d["mu_s"];
   pair.young = spec.young;
   pair.poisson = spec.poisson;
   TangentialParameters wall = pair;
-  wall.mu = sp.mu_d_pw;
+  wall.mu = d["mu_s_wall"];
   const double v_impact = std::sqrt(2 * 9.81 * setup.vessel_top);
-  const double t_c = std::min(hertz_collision_duration(setup.scene.pair(0, 0), v_impact),
-                              hertz_collision_duration(setup.scene.wall_pair(0), v_impact));
+  const double t_c = std::min(hertz_collision_duration(hertz_pair, v_impact), hertz_collision_duration(hertz_wall, v_impact));
   const double dt = t_c / 50;
   const long steps = std::lround(d["t_end"] / dt);
   return with_tangential_law(drawn_law(d), pair, wall, [&](auto law) {
     ParticleEngine<HertzDamped, decltype(law)> e;
-    e.normal = HertzDamped::material(spec.young, spec.poisson, sp.xi);
+    e.normal = HertzDamped::material(spec.young, spec.poisson, xi);
     e.tangential = law;
-    e.boundaries = scene_boundaries(setup.scene);
+    e.boundaries = setup.boundaries;
     e.skin = 0.2 * spec.radius;
     GranularState s;
-    s.bodies = scene_bodies(setup.scene, setup.initial, /*rotations=*/true);
+    s.bodies = container_bodies(setup, /*rotations=*/true);
     return verlet_ledger_measurements(e, s, dt, steps, t_c, [](const GranularState&) {});
   });
 }

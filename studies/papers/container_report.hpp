@@ -19,7 +19,7 @@
 
 #include <nlohmann/json.hpp>
 
-#include "models/sphere_scene.hpp"
+#include "models/particles/container_scene.hpp"
 #include "studies/papers/container_runs.hpp"
 
 namespace stickslip {

@@ -10,10 +10,9 @@
 #include "core/interrupt.hpp"
 #include "core/progress.hpp"
 #include "core/work_limits.hpp"
-#include "models/container_packing.hpp"
+#include "models/particles/container_packing.hpp"
 #include "models/particles/engine_laws.hpp"
 #include "models/particles/particle_trapezoid.hpp"
-#include "models/particles/scene_bodies.hpp"
 #include "models/particles/velocity_verlet.hpp"
 #include "models/particles/wall_friction.hpp"
 #include "studies/experiment/output.hpp"
@@ -130,15 +129,11 @@ nlohmann::json engine_pour(const ContainerSetup& setup, bool with_rot, const Tan
   ParticleEngine<HertzDamped, Tangential> e;
   e.normal = HertzDamped::material(c.young, c.poisson, c.xi);
   e.tangential = law;
-  e.boundaries = scene_boundaries(setup.scene);
-  // the container's bounding box (open axes: only the dumps' BOX BOUNDS read it)
-  const double r = setup.scene.max_radius();
-  e.boundaries.box.lo = Vec3(-r, -r, -r);
-  e.boundaries.box.hi = Vec3(setup.x_right + r, setup.wall_top + r, r);
+  e.boundaries = setup.boundaries;  // the container's segments, gravity and bounding box
   e.skin = c.skin;
   e.threads = c.threads;
   GranularState s;
-  s.bodies = scene_bodies(setup.scene, setup.initial, with_rot);
+  s.bodies = container_bodies(setup, with_rot);
   ParticleArrays& p = s.bodies;
   ParticleLedger ledger;
   verlet_setup(e, s, &ledger);

@@ -1,6 +1,6 @@
 // studies/papers/container_runs.hpp — one pour of the container study (seed 004 example 5.3,
-// studies/papers/container_study.cpp): the scene of models/sphere_scene.hpp build_container (placement, walls, Hertz
-// contact with the damping of eq. 19-23) on the particle engine under one of two integrators:
+// studies/papers/container_study.cpp): the scene of models/particles/container_scene.hpp (placement, walls, gravity)
+// with Hertz contact and the damping of eq. 19-23 on the particle engine under one of two integrators:
 //   integrator=verlet (default): (models/particles/: velocity Verlet, HertzDamped normal law,
 //     any tangential law by --set tangential=none|csds|dsds|cundall-strack|mindlin, each with mu against particles
 //     and mu_wall against the container, models/particles/wall_friction.hpp), dt = t_c/100 (eq. 50 at the impact
@@ -15,7 +15,7 @@
 // State: positions, velocities, spins of the spheres (I = 2/5 m r^2) in the plane z = 0; contact springs per
 // candidate pair. A pour runs until t_end or until at rest (total kinetic energy below rest_ratio times its peak for
 // rest_hold) and reports: peak kinetic energy, the time to rest, iteration counts, the energy ledger and the final
-// packing (models/container_packing.hpp). Files: container_ke_<tag>.csv (kinetic energies, contacts, out-of-plane
+// packing (models/particles/container_packing.hpp). Files: container_ke_<tag>.csv (kinetic energies, contacts, out-of-plane
 // error every `sample`) and, for the pours that draw figures, container_snap_<tag>_<t>.csv at the snapshot times and
 // the final time.
 #pragma once
@@ -29,7 +29,7 @@
 #include "core/parameters.hpp"
 #include "core/trapezoid_options.hpp"
 #include "models/contact/law.hpp"
-#include "models/sphere_scene.hpp"
+#include "models/particles/container_scene.hpp"
 #include "studies/experiment/study.hpp"
 
 namespace stickslip {

@@ -1,11 +1,11 @@
 // studies/papers/container_study.cpp — seed 004 example 5.3 (Fig. 8-12): 230 particles poured from a tall vessel onto the
 // inclined face of a container (2-D slice), once with rotational degrees of freedom and once with the spins held at
-// zero. The scene (models/sphere_scene.hpp build_container: placement, walls, Hertz contact with the damping of
-// eq. 19-23) runs on the particle engine under integrator=verlet (default; dt = t_c/100 of eq. 50 at the impact
+// zero. The scene (models/particles/container_scene.hpp: placement, walls, gravity), with Hertz contact and the damping
+// of eq. 19-23, runs on the particle engine under integrator=verlet (default; dt = t_c/100 of eq. 50 at the impact
 // speed) or integrator=trapezoid (seed 004 Algorithm 1, eq. 40-49; dt = t_c/20), with any tangential law, the drag of
 // eq. 15 split off each step and the energy ledger (one pour: studies/papers/container_runs.hpp).
 // Reports per run: peak kinetic energy, the time to rest (total kinetic energy below rest_ratio times its
-// peak from then on), iteration counts, and the final packing (models/container_packing.hpp): centroid and top
+// peak from then on), iteration counts, and the final packing (models/particles/container_packing.hpp): centroid and top
 // height, area fraction in a reference window on the floor, contacts per particle, and the hexagonal
 // bond-orientational order <|psi_6|> (1 for a perfect hexagonal lattice). The pour is chaotic (one placement can
 // reverse a small difference), so it is repeated for several placement seeds and the paired differences rotations -
@@ -13,7 +13,7 @@
 // (figures, results and ensemble: studies/papers/container_report.hpp).
 // The seed: "A more ordered final configuration, resembling the hexagonal lattice of the highest density pack for two
 // dimensions, is attained when rotations are considered"; rest at t ~ 4.0 s with rotations.
-// The container geometry of Fig. 8 is not given in numbers: see models/sphere_scene.hpp ContainerSpec.
+// The container geometry of Fig. 8 is not given in numbers: see models/particles/container_scene.hpp ContainerSpec.
 #include <algorithm>
 #include <cmath>
 #include <map>
@@ -21,8 +21,8 @@
 #include "core/errors.hpp"
 #include "core/work_limits.hpp"
 #include "models/hertz_mindlin.hpp"
+#include "models/particles/container_scene.hpp"
 #include "models/particles/engine_laws.hpp"
-#include "models/sphere_scene.hpp"
 #include "studies/experiment/output.hpp"
 #include "studies/experiment/study.hpp"
 #include "studies/experiment/study_runs.hpp"
@@ -113,7 +113,7 @@ class ContainerStudy : public Study {
     spec.vessel_width = prm.in_range("vessel_width", 1e-9, 1e4);
     spec.vessel_height = prm.in_range("vessel_height", 1e-9, 1e4);
     spec.vessel_gap = prm.in_range("vessel_gap", 0, 1e4);
-    // The placement grid (models/sphere_scene.cpp) has cells of 2 r over the vessel: at most 1e8 of them.
+    // The placement grid (models/particles/container_scene.cpp) has cells of 2 r over the vessel: at most 1e8 of them.
     const double cells = (std::ceil(spec.vessel_width / (2 * spec.radius)) + 1) *
                          (std::ceil(spec.vessel_height / (2 * spec.radius)) + 1);
     prm.require_relation(cells <= 1e8, {"r", "vessel_width", "vessel_height"},
@@ -132,30 +132,28 @@ class ContainerStudy : public Study {
     const double t_end = cfg.t_end;
     TrapezoidOptions& topt = cfg.topt;
 
-    ContainerSetup setup = build_container(spec);
-    SphereParams& sp = setup.scene.params;
-    sp.gravity = Vec3(0, -9.81, 0);
-    sp.xi = prm.nonnegative("xi");
-    sp.mu_s_pw = sp.mu_d_pw = prm.nonnegative("mu_wall");
-    sp.mu_s_pp = sp.mu_d_pp = prm.nonnegative("mu");
-    sp.drag = prm.nonnegative("drag");
-    setup.scene.validate();
-    cfg.young = spec.young, cfg.poisson = spec.poisson, cfg.xi = sp.xi, cfg.drag = sp.drag;
-    cfg.mu = sp.mu_d_pp, cfg.mu_wall = sp.mu_d_pw, cfg.threads = topt.threads;
+    const ContainerSetup setup = build_container(spec);
+    cfg.young = spec.young, cfg.poisson = spec.poisson, cfg.threads = topt.threads;
+    cfg.xi = prm.nonnegative("xi");
+    cfg.mu_wall = prm.nonnegative("mu_wall");
+    cfg.mu = prm.nonnegative("mu");
+    cfg.drag = prm.nonnegative("drag");
+    // Hertz's pair values (eq. 23) of two particles and of a particle and a wall.
+    const double m = setup.mass(), r = spec.radius;
+    const ContactPair pair = sphere_sphere_pair(r, m, spec.young, spec.poisson, r, m, spec.young, spec.poisson);
+    const ContactPair wall = sphere_wall_pair(r, m, spec.young, spec.poisson);
     // csds/dsds/cundall-strack: the Mindlin stiffness of a pair at the overlap of a particle resting on the floor
     // under its weight (eq. 37, 23), damping xi of critical for the pair's effective mass.
-    const double h_rest = hertz_static_overlap(setup.scene.wall_pair(0), setup.scene.mass(0) * 9.81);
-    cfg.kt = prm.raw("kt") == "auto" ? mindlin_stiffness(setup.scene.pair(0, 0), h_rest) : prm.positive("kt");
-    cfg.gamma_t = prm.raw("gamma_t") == "auto" ? 2 * sp.xi * std::sqrt(cfg.kt / (0.5 * setup.scene.mass(0)))
-                                                : prm.nonnegative("gamma_t");
+    const double h_rest = hertz_static_overlap(wall, m * 9.81);
+    cfg.kt = prm.raw("kt") == "auto" ? mindlin_stiffness(pair, h_rest) : prm.positive("kt");
+    cfg.gamma_t = prm.raw("gamma_t") == "auto" ? 2 * cfg.xi * std::sqrt(cfg.kt / (0.5 * m)) : prm.nonnegative("gamma_t");
     if (cfg.tangential == "csds" && !(cfg.gamma_t > 0))
       throw_input("gamma_t", prm.raw("gamma_t") == "auto" ? "auto (xi = 0)" : prm.raw("gamma_t"),
                   "csds needs gamma_t > 0 (eq. 10 divides by it)");
     cfg.skin = prm.raw("skin") == "auto" ? 0.2 * spec.radius : prm.nonnegative("skin");
     // eq. 50 at the speed of a particle falling from the vessel top to the floor.
     const double v_impact = std::sqrt(2 * 9.81 * setup.vessel_top);
-    const double tc = std::min(hertz_collision_duration(setup.scene.pair(0, 0), v_impact),
-                               hertz_collision_duration(setup.scene.wall_pair(0), v_impact));
+    const double tc = std::min(hertz_collision_duration(pair, v_impact), hertz_collision_duration(wall, v_impact));
     const double dt_fraction = cfg.integrator == "verlet" ? 100 : 20;
     if (prm.raw("dt") == "auto") {
       topt.dt = tc / dt_fraction;
@@ -190,7 +188,6 @@ class ContainerStudy : public Study {
       specs.push_back(spec);
       specs.back().seed = seeds[k];
       setups.push_back(build_container(specs.back()));
-      setups.back().scene.params = setup.scene.params;
     }
     struct Pour {
       std::size_t seed;  // index into seeds
@@ -218,7 +215,7 @@ class ContainerStudy : public Study {
     nlohmann::json j;
     j["study"] = "container";
     j["particles"] = spec.particles;
-    j["particle_mass"] = json_number(setup.scene.mass(0));
+    j["particle_mass"] = json_number(m);
     j["integrator"] = cfg.integrator;
     j["tangential"] = cfg.tangential;
     j["dt"] = json_number(topt.dt);

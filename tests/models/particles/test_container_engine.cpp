@@ -1,9 +1,10 @@
-// The container of seed 004 ex. 5.3 (models/sphere_scene.hpp build_container) on the particle engine
-// (models/particles/scene_bodies.hpp: the scene's spheres and segment walls; HertzDamped + Mindlin with mu against
-// particles and mu_wall against walls, models/particles/wall_friction.hpp; velocity Verlet at t_c/50) against the
-// old path (SphereStepper + trapezoid fixed point at t_c/40, tol 1e-10) on the same placement: a few discs fall from
-// the vessel onto the inclined face and onto each other. The two are written separately (contact lists, spring
-// update by displacement vs by slip velocity, integrator), so agreement tests the bridge, the laws and the walls.
+// The container of seed 004 ex. 5.3 (models/particles/container_scene.hpp) on the particle engine (its spheres and
+// segment walls as built; HertzDamped + Mindlin with mu against particles and mu_wall against walls,
+// models/particles/wall_friction.hpp; velocity Verlet at t_c/50) against the old path (SphereStepper + trapezoid fixed
+// point at t_c/40, tol 1e-10; the scene copied by models/sphere_scene.hpp container_sphere_scene) on the same
+// placement: a few discs fall from the vessel onto the inclined face and onto each other. The two are written
+// separately (contact lists, spring update by displacement vs by slip velocity, integrator), so agreement tests the
+// scene, the laws and the walls.
 // Tolerance as the container property check (studies/checks/property_checks_container.cpp): neither scheme locates the
 // onset of an impact, which costs O(dt) in position, so the discs must agree within one trapezoid step t_c/20 of
 // travel at the impact speed, v_impact t_c/20 (about 2e-3 m). The window covers the first impacts (asserted: the
@@ -14,7 +15,7 @@
 #include <cmath>
 #include <vector>
 
-#include "models/particles/scene_bodies.hpp"
+#include "models/particles/container_scene.hpp"
 #include "models/particles/velocity_verlet.hpp"
 #include "models/particles/wall_friction.hpp"
 #include "models/sphere_scene.hpp"
@@ -29,11 +30,21 @@ struct Final {
   std::vector<Vec3> x, v;
 };
 
-Final run_trapezoid_path(const ContainerSetup& setup, bool rotations, double dt, double t_end) {
-  SphereScene scene = setup.scene;
-  scene.params.rotations = rotations;
-  SphereStepper stepper(scene);
-  ParticleState s = setup.initial;
+struct Friction {
+  double xi = 0.9, mu = 0.1, mu_wall = 0.25;
+};
+
+Final run_trapezoid_path(const ContainerSetup& setup, const Friction& fr, bool rotations, double dt, double t_end) {
+  ContainerSphereScene c = container_sphere_scene(setup);
+  SphereParams& sp = c.scene.params;
+  sp.xi = fr.xi;
+  sp.mu_s_pp = sp.mu_d_pp = fr.mu;
+  sp.mu_s_pw = sp.mu_d_pw = fr.mu_wall;
+  sp.drag = 0;
+  sp.rotations = rotations;
+  c.scene.validate();
+  SphereStepper stepper(c.scene);
+  ParticleState s = c.initial;
   TrapezoidOptions o;
   o.dt = dt;
   o.tol = 1e-10;
@@ -42,15 +53,15 @@ Final run_trapezoid_path(const ContainerSetup& setup, bool rotations, double dt,
   return {s.x, s.v};
 }
 
-Final run_engine_path(const ContainerSetup& setup, bool rotations, double dt, double t_end, double young, double nu) {
-  const SphereParams& sp = setup.scene.params;
+Final run_engine_path(const ContainerSetup& setup, const Friction& fr, bool rotations, double dt, double t_end) {
+  const double young = setup.young, nu = setup.poisson;
   ParticleEngine<HertzDamped, WallFriction<Mindlin>> e;
-  e.normal = HertzDamped::material(young, nu, sp.xi);
-  e.tangential = {Mindlin::material(young, nu, sp.mu_d_pp), Mindlin::material(young, nu, sp.mu_d_pw)};
-  e.boundaries = scene_boundaries(setup.scene);
+  e.normal = HertzDamped::material(young, nu, fr.xi);
+  e.tangential = {Mindlin::material(young, nu, fr.mu), Mindlin::material(young, nu, fr.mu_wall)};
+  e.boundaries = setup.boundaries;
   e.skin = 0.02;
   GranularState s;
-  s.bodies = scene_bodies(setup.scene, setup.initial, rotations);
+  s.bodies = container_bodies(setup, rotations);
   verlet_setup(e, s);
   VerletStats st;
   const long steps = std::lround(t_end / dt);
@@ -70,23 +81,17 @@ TEST_CASE("container: engine (Verlet) and SphereStepper (trapezoid) agree throug
       spec.seed = seed;
       spec.vessel_height = 1.0;
       spec.vessel_gap = 0.1;
-      ContainerSetup setup = build_container(spec);
-      SphereParams& sp = setup.scene.params;
-      sp.gravity = Vec3(0, -9.81, 0);
-      sp.xi = 0.9;
-      sp.mu_s_pp = sp.mu_d_pp = 0.1;
-      sp.mu_s_pw = sp.mu_d_pw = 0.25;
-      sp.drag = 0;
-      setup.scene.validate();
+      const ContainerSetup setup = build_container(spec);
+      const Friction fr;
       const double v_impact = std::sqrt(2 * 9.81 * setup.vessel_top);
-      const double tc = std::min(hertz_collision_duration(setup.scene.pair(0, 0), v_impact),
-                                 hertz_collision_duration(setup.scene.wall_pair(0), v_impact));
+      const double r = spec.radius, m = setup.mass(), young = spec.young, nu = spec.poisson;
+      const double tc = std::min(hertz_collision_duration(sphere_sphere_pair(r, m, young, nu, r, m, young, nu), v_impact),
+                                 hertz_collision_duration(sphere_wall_pair(r, m, young, nu), v_impact));
       const double t_end = 0.45;
       // max_p |x_verlet - x_trapezoid| with the trapezoid at tc/k40 and Verlet at tc/k50.
       const auto gap = [&](double refine, double& off_free_fall) {
-        const Final a = run_trapezoid_path(setup, rotations, tc / (40 * refine), t_end);
-        const Final b = run_engine_path(setup, rotations, t_end / std::ceil(t_end / (tc / (50 * refine))), t_end,
-                                        spec.young, spec.poisson);
+        const Final a = run_trapezoid_path(setup, fr, rotations, tc / (40 * refine), t_end);
+        const Final b = run_engine_path(setup, fr, rotations, t_end / std::ceil(t_end / (tc / (50 * refine))), t_end);
         double dx = 0;
         off_free_fall = 0;
         for (std::size_t p = 0; p < a.x.size(); ++p) {

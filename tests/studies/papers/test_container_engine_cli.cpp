@@ -13,8 +13,8 @@
 #include <sstream>
 #include <string>
 
+#include "models/particles/container_scene.hpp"
 #include "models/particles/engine_laws.hpp"
-#include "models/sphere_scene.hpp"
 #include "studies/experiment/lammps_files.hpp"
 
 namespace {
@@ -87,7 +87,7 @@ TEST_CASE("container on the engine: dumps are LAMMPS text frames starting at the
     for (std::size_t p = 0; p < 12; ++p) {
       CHECK(f.bodies.x[p][2] == 0.0);
       CHECK(f.bodies.radius[p] == doctest::Approx(0.1));
-      if (frames == 0) CHECK(f.bodies.x[p] == setup.initial.x[p]);  // 17 digits: the placement to the last bit
+      if (frames == 0) CHECK(f.bodies.x[p] == setup.bodies.x[p]);  // 17 digits: the placement to the last bit
     }
     ++frames;
   }

@@ -1,5 +1,6 @@
-// tests/models/test_container_packing.cpp — the packing measures of models/container_packing.hpp on arrangements whose
-// values follow by hand: a row of discs resting on the floor of the default container of seed 004 ex. 5.3, each
+// tests/models/particles/test_container_packing.cpp — the packing measures of models/particles/container_packing.hpp
+// on arrangements whose values follow by hand: a row of discs resting on the floor of the default container of
+// Campello ex. 5.3 (models/particles/container_scene.hpp), each
 // overlapping its neighbours and the floor slightly (every bond angle 0 or pi, so |psi_6| = 1; N - 1 pair contacts and
 // N floor contacts; the area fraction of N discs in the floor window), and a hexagonal patch (psi_6 = 1, its centre
 // with exactly 6 neighbours).
@@ -7,7 +8,7 @@
 #include <doctest/doctest.h>
 #include <vector>
 
-#include "models/container_packing.hpp"
+#include "models/particles/container_packing.hpp"
 
 using namespace stickslip;
 

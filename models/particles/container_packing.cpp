@@ -1,5 +1,5 @@
-// models/container_packing.cpp — see container_packing.hpp.
-#include "models/container_packing.hpp"
+// models/particles/container_packing.cpp — see container_packing.hpp.
+#include "models/particles/container_packing.hpp"
 
 #include <algorithm>
 #include <cmath>
@@ -37,7 +37,7 @@ ContainerPacking container_packing(const ContainerSetup& setup, const ContainerS
     }
   long walls = 0;
   for (std::size_t p = 0; p < n; ++p)
-    for (std::size_t w = 0; w < setup.scene.num_walls(); ++w) walls += setup.scene.wall_geometry(p, w, x[p]).h > 0;
+    for (std::size_t w = 0; w < setup.boundaries.num_walls(); ++w) walls += setup.boundaries.wall(w, x[p]).distance < r;
   double psi_sum = 0;
   long psi_count = 0, six = 0;
   for (std::size_t p = 0; p < n; ++p) {
