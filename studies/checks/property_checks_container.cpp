@@ -1,38 +1,35 @@
-// Property check of the many-particle path (seed 004 ex. 5.3 in miniature): a few discs poured from the
-// vessel into the container (models/particles/container_scene.hpp, as a SphereScene: models/sphere_scene.hpp
-// container_sphere_scene), run by the trapezoid fixed-point integrator on the O(N) stepper (models/sphere_stepper)
-// and, as reference, by dopri5 on the state-vector form of the same scene (models/sphere_model, every contact switch
-// located) at rtol 1e-10. There is no exact solution; the two forms are written separately, so agreement tests both.
+// Property check of the many-particle path (Campello ex. 5.3 in miniature): a few spheres poured from the vessel into
+// the container (models/particles/container_scene.hpp), run on the particle engine by the trapezoid fixed-point
+// integrator (Algorithm 1, models/particles/particle_trapezoid.hpp) and, as reference, by dopri5 on the engine's
+// state-vector form of the same scene (models/particles/engine_model.hpp: Mindlin's stick and slip as modes, every
+// contact switch located) at rtol 1e-10 (studies/papers/sphere_runner.hpp). There is no exact solution; the discrete
+// return mapping and the continuous stick/slip modes are written separately, so agreement tests both.
 // The reference's step is bounded by the trapezoid's dt/2, so a glancing touch the trapezoid resolves is not
 // stepped over by the reference (without the bound dopri5/cvode missed such touches on 3 draws of 60).
 // Tolerance: the trapezoid does not locate the onset of an impact (the Hertz force starts at h = 0 inside a
-// step), which costs O(dt) in position: at dt/2 the discs lie within one coarse step's travel at the impact
+// step), which costs O(dt) in position: at dt/2 the spheres lie within one coarse step's travel at the impact
 // speed, max_p |x_trap(dt/2) - x_ref| <= v_impact dt (v_impact = sqrt(2 g y_vessel_top), about 2e-3 m). A
 // Richardson estimate (1.5-3 |x(dt) - x(dt/2)|) failed on 2 draws in 300-500: where an impact starts between
 // steps the error is not monotone in dt. The check fails when the trapezoid converges to something else than
-// the ODE form (a force or a rotation written differently; before the tunnelling bound of run_spheres the
-// discrepancies were 0.05-0.86 m). The trapezoid's impact errors are about a tenth of v_impact dt (1e-4 m on
-// well-conditioned draws); a pour whose collisions amplify position errors carries them as far as it carries the
-// reference started from discs moved by delta = v_impact dt/10 (alternately +-delta in x), so the tolerance is
-// max(v_impact dt, 3 x that spread) (seed 1 at 1000 draws: 3 draws had exceeded v_impact dt, by 1.1-2.7, where the
-// spread was 11-27 v_impact dt/10; they pass at 0.30-0.35 of the new tolerance). The window (t_end <= 0.42 s, up
-// to 4 discs) covers the first impacts on the face and between discs: a longer pour is chaotic (two correct solvers
-// part by centimetres after a dozen collisions: 2 of 100 draws to 0.58 s). xi = 0 and
-// mu_s = mu_d: the only setting in which both forms implement the same Mindlin law (the ODE cone uses the
-// elastic normal force, see models/sphere_model.hpp); the drawn mu_s, mu_s_wall set both coefficients.
+// the ODE form (a force or a rotation written differently). A pour whose collisions amplify position errors carries
+// them as far as it carries the reference started from spheres moved by delta = v_impact dt/10 (alternately +-delta
+// in x), so the tolerance is max(v_impact dt, 3 x that spread). The window (t_end <= 0.42 s, up to 4 spheres) covers
+// the first impacts on the face and between spheres: a longer pour is chaotic (two correct solvers part by
+// centimetres after a dozen collisions). xi = 0: Campello's damping of eq. 22 is the same in both, but an undamped
+// impact keeps the comparison free of the damping's clamp at f_n = 0.
 #include <cmath>
 
 #include "models/particles/container_scene.hpp"
-#include "models/sphere_scene.hpp"
 #include "studies/experiment/property_checks.hpp"
 #include "studies/papers/sphere_runner.hpp"
 
 namespace stickslip {
 namespace {
 
-std::vector<Vec3> final_positions(const ContainerSphereScene& setup, double t_end, const SphereRunOptions& o) {
+std::vector<Vec3> final_positions(const FewSpheres& scene, const SphereFriction& friction, double t_end,
+                                  const SphereRunOptions& o) {
   std::vector<Vec3> x;
-  run_spheres(setup.scene, setup.initial, t_end, o, [&](double t, const ParticleState& s) {
+  run_spheres(scene, friction, t_end, o, [&](double t, const SphereSample& s) {
     if (t >= t_end) x = s.x;
   });
   return x;
@@ -52,15 +49,19 @@ std::vector<Measurement> run_check(const Draw& d) {
   spec.vessel_height = 1.0;
   spec.vessel_gap = d["vessel_gap"];
   const ContainerSetup container = build_container(spec);
-  ContainerSphereScene setup = container_sphere_scene(container);
-  setup.scene.params.mu_s_pp = setup.scene.params.mu_d_pp = d["mu_s"];
-  setup.scene.params.mu_s_pw = setup.scene.params.mu_d_pw = d["mu_s_wall"];
-  setup.scene.params.xi = 0;
-  setup.scene.validate();
+  FewSpheres scene;
+  scene.bodies = container.bodies;
+  scene.boundaries = container.boundaries;
+  scene.young = container.young;
+  scene.poisson = container.poisson;
+  scene.xi = 0;
+  SphereFriction friction;
+  friction.pair = TangentialParameters{0, 0, d["mu_s"], container.young, container.poisson, {}};
+  friction.wall = TangentialParameters{0, 0, d["mu_s_wall"], container.young, container.poisson, {}};
   const double t_end = d["t_end"];
   // eq. 50 at the impact speed of the fall (vessel bottom to the floor), dt = t_c/20 as the container study.
   const double v_impact = std::sqrt(2 * 9.81 * container.vessel_top);
-  const double dt = hertz_collision_duration(setup.scene.pair(0, 0), v_impact) / 20;
+  const double dt = hertz_collision_duration(scene.pair(0, 0), v_impact) / 20;
   SphereRunOptions ref;
   ref.integrator = "dopri5";
   ref.dt = t_end / 10;
@@ -70,19 +71,19 @@ std::vector<Measurement> run_check(const Draw& d) {
   // reference must resolve every contact the trapezoid's finer step resolves, so its step is bounded by it
   // (without the bound dopri5/cvode missed such touches on 3 draws of 60 and the pours went apart).
   ref.max_step = dt / 2;
-  const auto x_ref = final_positions(setup, t_end, ref);
+  const auto x_ref = final_positions(scene, friction, t_end, ref);
   SphereRunOptions trap;
   trap.integrator = "trapezoid";
   trap.trapezoid.tol = 1e-10;
   trap.trapezoid.max_iterations = 500;
   trap.dt = dt / 2;
-  const auto x2 = final_positions(setup, t_end, trap);
+  const auto x2 = final_positions(scene, friction, t_end, trap);
   // How far this pour carries an error of the size in question: the reference from the discs moved by +-delta
   // (alternately in x), delta a tenth of the tolerance's v_impact dt.
   const double delta = 0.1 * v_impact * dt;
-  ContainerSphereScene moved = setup;
-  for (std::size_t i = 0; i < moved.initial.x.size(); ++i) moved.initial.x[i].x() += i % 2 ? delta : -delta;
-  const double spread = max_distance(final_positions(moved, t_end, ref), x_ref);
+  FewSpheres moved = scene;
+  for (std::size_t i = 0; i < moved.size(); ++i) moved.bodies.x[i].x() += i % 2 ? delta : -delta;
+  const double spread = max_distance(final_positions(moved, friction, t_end, ref), x_ref);
   return {{"max |x_trapezoid(dt/2) - x_dopri5| [m]", max_distance(x2, x_ref), std::max(v_impact * dt, 3 * spread)}};
 }
 

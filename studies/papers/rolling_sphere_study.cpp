@@ -39,9 +39,8 @@ class RollingSphereStudy : public Study {
         .declare("xi", "0", "normal damping ratio (eq. 22)")
         .declare("g", "9.81", "gravity [m/s^2]")
         .declare("t_end", "5", "end time [s]")
-        .declare("tangential", "mindlin", "tangential law: mindlin, csds, dsds, coulomb-stick (rigid stick/slip; ODE integrators; old name coulomb)")
-        .declare("gamma_t", "0", "tangential damping of csds/dsds [N s/m]")
         .declare("output_every", "10", "write every n-th sample to the CSV");
+    declare_sphere_friction_parameters(p);
     declare_sphere_run_parameters(p, "1e-4");
     return p;
   }
@@ -66,8 +65,8 @@ class RollingSphereStudy : public Study {
         if (spec.adaptive()) pr.opt.rtol = h;
         else pr.opt.dt = h;
         RollDetector roll(pr.setup.analytic);
-        const SphereRunStats st = run_spheres(pr.setup.scene, pr.setup.initial, pr.t_end, pr.opt,
-                                              [&](double t, const ParticleState& s) { roll.observe(t, s.v[0], s.omega[0]); });
+        const SphereRunStats st = run_spheres(pr.setup.scene, pr.setup.friction, pr.t_end, pr.opt,
+                                              [&](double t, const SphereSample& s) { roll.observe(t, s.v[0], s.omega[0]); });
         if (!roll.rolled()) throw SolverError("rolling-sphere: the slip velocity never reached zero before t_end");
         return ObservableValue{pick(roll), st.rhs_evals, st.steps};
       };
@@ -100,7 +99,6 @@ class RollingSphereStudy : public Study {
     // study whose run finished returns the stored row.
     return ctx.run("rolling-sphere", [&] {
       nlohmann::json j = rolling_sphere_row(pr, every, ctx.out_dir / "rolling_sphere.csv", ctx.log);
-      j["tangential"] = prm.raw("tangential");
       render_figure(ctx.out_dir / "fig5_rolling_sphere.png", figure(pr, j["t_roll"].get<double>()), ctx.log);
       return j;
     });

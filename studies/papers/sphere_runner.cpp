@@ -1,4 +1,5 @@
-// studies/papers/sphere_runner.cpp — one entry point for the sphere studies over all integrators.
+// studies/papers/sphere_runner.cpp — one entry point for the sphere studies over all integrators, on the particle
+// engine (studies/papers/sphere_runner.hpp).
 #include "studies/papers/sphere_runner.hpp"
 
 #include <algorithm>
@@ -7,52 +8,62 @@
 #include <limits>
 
 #include "core/errors.hpp"
+#include "core/interrupt.hpp"
 #include "core/work_limits.hpp"
-#include "models/hertz_mindlin.hpp"
-#include "models/sphere_model.hpp"
-#include "models/sphere_stepper.hpp"
-#include "solvers/integrator_spec.hpp"
+#include "models/contact/registry.hpp"
+#include "models/particles/engine_model.hpp"
+#include "models/particles/particle_trapezoid.hpp"
+#include "models/particles/velocity_verlet.hpp"
 #include "solvers/integrate.hpp"
+#include "solvers/integrator_spec.hpp"
 #include "solvers/linear_stability.hpp"
-#include "studies/papers/sphere_engine_runner.hpp"
 
 namespace stickslip {
 
 const std::vector<std::string>& sphere_integrator_names() {
-  static const std::vector<std::string> names{"trapezoid", "rk4", "dopri5", "cvode", "ida", "euler", "heun", "midpoint",
-                                              "verlet"};
-  return names;
-}
-
-const std::vector<std::string>& sphere_tangential_names() {
-  static const std::vector<std::string> names{"mindlin", "csds", "dsds", "coulomb-stick"};
+  static const std::vector<std::string> names{"trapezoid", "verlet", "rk4",  "dopri5",  "cvode",
+                                              "ida",       "euler",  "heun", "midpoint"};
   return names;
 }
 
 const Renames& sphere_tangential_renames() {
-  static const Renames r{{"coulomb", {"coulomb-stick"}}};  // the only Coulomb law of the spheres: still read
+  static const Renames r{{"coulomb-stick", {"coulomb"}}};  // the rigid Coulomb contact's old name: still read
   return r;
 }
 
-bool read_sphere_tangential(const Parameters& p, const std::string& key, SphereParams& params) {
-  const std::string name = p.choice(key, sphere_tangential_names(), sphere_tangential_renames());
-  if (name == "coulomb-stick") {
-    params.law = "mindlin";
-    return true;
-  }
-  params.law = parse_tangential_law(key, name);
-  return false;
+SphereSample initial_sample(const FewSpheres& scene) {
+  const ParticleArrays& b = scene.bodies;
+  return {b.x, b.v, b.omega, std::vector<Vec3>(b.size(), Vec3::Zero())};
+}
+
+void declare_sphere_friction_parameters(Parameters& p) {
+  p.declare("tangential", "mindlin",
+            "tangential law: " + particle_law_list() +
+                " (coulomb: the rigid stick/slip contact under the ODE integrators, Krengel & Matuttis' exact static "
+                "friction under verlet; old name coulomb-stick)")
+      .declare("kt", "auto", "tangential spring of csds, dsds, cundall-strack, stribeck [N/m]; auto: Mindlin's stiffness "
+                             "of the resting contact (eq. 37)")
+      .declare("gamma_t", "0", "tangential dashpot of csds, dsds, cundall-strack, stribeck per effective mass [1/s]");
+  declare_engine_law_parameters(p);
+}
+
+void read_sphere_friction(const Parameters& p, const ContactPair& wall, double static_overlap, SphereFriction& friction) {
+  friction.law = p.choice("tangential", particle_law_names(), sphere_tangential_renames());
+  const double kt = p.raw("kt") == "auto" ? mindlin_stiffness(wall, static_overlap) : p.positive("kt");
+  const double gamma_t = p.nonnegative("gamma_t");
+  const LawValues extra = engine_law_values(p, "tangential");
+  for (TangentialParameters* t : {&friction.pair, &friction.wall}) t->kt = kt, t->gamma_t = gamma_t, t->extra = extra;
 }
 
 void declare_sphere_run_parameters(Parameters& p, const std::string& default_dt) {
-  p.declare("integrator", "trapezoid", "trapezoid (Campello, Algorithm 1), rk4, dopri5, cvode, ida, euler, heun, midpoint, verlet (velocity Verlet, engine=particles)")
+  p.declare("integrator", "trapezoid",
+            "trapezoid (Campello, Algorithm 1), verlet (velocity Verlet), rk4, dopri5, cvode, ida, euler, heun, midpoint "
+            "(the engine's state-vector form with located events)")
       .declare("dt", default_dt, "time step [s] of trapezoid/fixed-step schemes, output interval of adaptive ones; auto = eq. 50")
       .declare("phi", "0.5", "trapezoid weight phi in [0, 1] (eq. 41)")
       .declare("tol", "1e-4", "trapezoid fixed-point tolerance TOL (eq. 48-49)")
       .declare("rtol", "1e-8", "dopri5/cvode/ida relative tolerance")
-      .declare("atol", "1e-10", "dopri5/cvode/ida absolute tolerance")
-      .declare("engine", "sphere-model",
-               "sphere-model (SphereStepper / SphereModel) or particles (the particle engine: trapezoid, verlet, or its state-vector form under the other integrators; mindlin, coulomb-stick)");
+      .declare("atol", "1e-10", "dopri5/cvode/ida absolute tolerance");
 }
 
 SphereRunOptions read_sphere_run_options(const Parameters& p, double auto_dt) {
@@ -64,143 +75,83 @@ SphereRunOptions read_sphere_run_options(const Parameters& p, double auto_dt) {
   if (o.trapezoid.tol >= 1) throw_input("tol", p.raw("tol"), "must lie in (0, 1)");
   o.rtol = p.positive("rtol");
   o.atol = p.positive("atol");
-  o.engine = p.choice("engine", {"sphere-model", "particles"});
   return o;
 }
 
 namespace {
+
+bool fixed_step_engine(const std::string& integrator) { return integrator == "trapezoid" || integrator == "verlet"; }
+
+// The registry's driver of an integrator of this runner.
+Driver driver_of_integrator(const std::string& integrator) {
+  if (integrator == "trapezoid") return Driver::trapezoid;
+  if (integrator == "verlet") return Driver::verlet;
+  return Driver::engine_ode;
+}
+
 // The largest step an adaptive driver may take on the state-vector form: a contact is found from the sign of its
-// overlap at step ends, and a particle that crosses a thin wall (a segment) within one step has a negative
-// overlap on both sides of it (dopri5 in free fall, whose error estimate is zero, tunnelled through the
-// container's face). A quarter of the smallest radius per step at the fastest speed energy allows (initial
-// kinetic energy plus the fall over the scene's height) closes that gap.
-double tunnelling_step_limit(const SphereScene& scene, const ParticleState& initial) {
+// overlap at step ends, and a sphere that crosses a contact within one step has a negative overlap on both sides of
+// it. A quarter of the smallest radius per step at the fastest speed energy allows (initial kinetic energy plus the
+// fall over the scene's height) closes that gap.
+double tunnelling_step_limit(const FewSpheres& scene) {
+  const ParticleArrays& b = scene.bodies;
+  const Vec3 g = scene.boundaries.gravity;
   double lo = std::numeric_limits<double>::infinity(), hi = -lo, v2 = 0;
-  const Vec3 down = scene.params.gravity.norm() > 0 ? Vec3(scene.params.gravity.normalized()) : Vec3(0, -1, 0);
+  const Vec3 down = g.norm() > 0 ? Vec3(g.normalized()) : Vec3(0, -1, 0);
   auto extend = [&](const Vec3& p) {
     lo = std::min(lo, -p.dot(down));
     hi = std::max(hi, -p.dot(down));
   };
-  for (std::size_t i = 0; i < scene.num_particles(); ++i) {
-    extend(initial.x[i]);
-    v2 = std::max(v2, std::pow(initial.v[i].norm() + initial.omega[i].norm() * scene.radius(i), 2));
+  for (std::size_t i = 0; i < b.size(); ++i) {
+    extend(b.x[i]);
+    v2 = std::max(v2, std::pow(b.v[i].norm() + b.omega[i].norm() * b.radius[i], 2));
   }
-  for (const auto& seg : scene.segments()) extend(seg.a), extend(seg.b);
-  for (const auto& pl : scene.planes()) extend(pl.point);
-  const double v = std::sqrt(v2 + 2 * scene.params.gravity.norm() * std::max(0.0, hi - lo));
+  for (const PlaneWall& pl : scene.boundaries.planes) extend(pl.point);
+  for (const SegmentWall& sg : scene.boundaries.segments) extend(sg.a), extend(sg.b);
+  const double v = std::sqrt(v2 + 2 * g.norm() * std::max(0.0, hi - lo));
   return v > 0 ? 0.25 * scene.min_radius() / v : 0.0;
 }
-}  // namespace
 
-std::vector<RestingContactMode> resting_contact_modes(const SphereScene& scene, const ParticleState& initial, bool coulomb) {
-  std::vector<RestingContactMode> modes;
-  const SphereParams& sp = scene.params;
-  for (std::size_t i = 0; i < scene.num_particles(); ++i)
-    for (std::size_t w = 0; w < scene.planes().size(); ++w) {
-      const double load = -scene.mass(i) * sp.gravity.dot(scene.planes()[w].normal);
-      const ContactGeometry g = scene.wall_geometry(i, w, initial.x[i]);
-      if (!(load > 0) || !(g.h > -1e-6 * scene.radius(i))) continue;  // not pressed onto it, or not touching it
-      const ContactPair pair = scene.wall_pair(i);
-      const double m = scene.mass(i), h = hertz_static_overlap(pair, load);
-      const std::string where = " contact of sphere " + std::to_string(i) + " with plane " + std::to_string(w);
-      modes.push_back({"Hertz normal" + where, std::sqrt(1.5 * load / h / m), sp.xi});
-      if (coulomb) continue;
-      const double kt = mindlin_stiffness(pair, h), mt = sp.rotations ? m / 3.5 : m, omega_t = std::sqrt(kt / mt);
-      const bool damped = sp.law != "mindlin";
-      modes.push_back({"tangential spring" + where, omega_t, damped ? sp.gamma_t / (2 * std::sqrt(kt * mt)) : 0.0});
-      if (sp.law == "csds" && sp.gamma_t > 0) modes.push_back({"C-SDS spring relaxation" + where, kt / sp.gamma_t, 1.0});
+// Every pair and every wall is a candidate of the state-vector form for the whole run: the reach covers the widest
+// gap of the initial state.
+double all_pairs_reach(const FewSpheres& scene) {
+  const ParticleArrays& b = scene.bodies;
+  double reach = 0;
+  for (std::size_t i = 0; i < b.size(); ++i) {
+    for (std::size_t j = i + 1; j < b.size(); ++j)
+      reach = std::max(reach, (b.x[j] - b.x[i]).norm() - b.radius[i] - b.radius[j]);
+    for (std::size_t w = 0; w < scene.boundaries.num_walls(); ++w)
+      reach = std::max(reach, scene.boundaries.wall(w, b.x[i]).distance - b.radius[i]);
+  }
+  return 1.01 * reach + 0.1 * scene.min_radius();
+}
+
+// The fixed-step drivers' observer: phi summed from each step's rotation vector dt (omega_n + omega_{n+1})/2.
+class StepObserver {
+ public:
+  StepObserver(const FewSpheres& scene, const SphereObserver& observer)
+      : sample_(initial_sample(scene)), observer_(observer) {
+    if (observer_) observer_(0.0, sample_);
+  }
+  void operator()(const GranularState& g) {
+    const double dt = g.t - t_prev_;
+    t_prev_ = g.t;
+    for (std::size_t i = 0; i < sample_.x.size(); ++i) {
+      sample_.phi[i] += 0.5 * dt * (sample_.omega[i] + g.bodies.omega[i]);
+      sample_.x[i] = g.bodies.x[i];
+      sample_.v[i] = g.bodies.v[i];
+      sample_.omega[i] = g.bodies.omega[i];
     }
-  return modes;
-}
-
-std::string sphere_integrator_refuses(const SphereScene& scene, const ParticleState& initial, double t_end,
-                                      const SphereRunOptions& o) {
-  const std::vector<std::string> fixed{"euler", "midpoint", "heun", "rk4"};
-  if (std::find(fixed.begin(), fixed.end(), o.integrator) == fixed.end()) return "";
-  const SolverKind kind = parse_solver("integrator", o.integrator);
-  constexpr double kBound = 6.907755278982137;  // ln 1e3: at most a thousandfold over the run
-  const double steps = step_count(t_end, o.dt);
-  for (const RestingContactMode& mode : resting_contact_modes(scene, initial, o.coulomb)) {
-    const double g = oscillator_growth_exponent(kind, mode.omega, mode.zeta, o.dt, steps);
-    if (g <= kBound) continue;
-    const double dt_ok = largest_dt_within_growth(kind, mode.omega, mode.zeta, t_end, o.dt, kBound);
-    return fmt::format("{} amplifies the {} (omega = {:.4g} rad/s, damping ratio {:.3g}) by e^{:.3g} over t_end = {:.4g} s "
-                       "at dt = {:.3g} s (its stability function exceeds 1 there): the round-off of the static balance grows "
-                       "into the answer; at most 1e3 is accepted{}; or use trapezoid, rk4 (at omega dt < 2.8), dopri5, cvode, ida, or a "
-                       "damped contact (xi > 0)",
-                       o.integrator, mode.what, mode.omega, mode.zeta, g, t_end, o.dt,
-                       dt_ok > 0 ? fmt::format(": dt <= {:.3g} s", dt_ok) : std::string(""));
+    if (observer_) observer_(g.t, sample_);
   }
-  return "";
-}
 
-SphereRunStats run_spheres(const SphereScene& scene, const ParticleState& initial, double t_end,
-                           const SphereRunOptions& o, const ParticleObserver& observer) {
-  // Every path (the trapezoid stepper, the state-vector form, the engine): the grid counted before the run.
-  require_count("dt", format_value(o.dt), step_count(t_end, o.dt), kMaxSteps,
-                "t_end / dt = " + format_value(t_end) + " / " + format_value(o.dt), "steps", "raise dt or lower t_end");
-  if (const std::string why = sphere_integrator_refuses(scene, initial, t_end, o); !why.empty())
-    throw_input("integrator", o.integrator, why);
-  const bool fixed = o.integrator == "trapezoid" || o.integrator == "verlet" ||
-                     is_fixed_step(parse_solver("integrator", o.integrator));
-  SphereRunOptions ov = o;  // the adaptive drivers' largest step (both state-vector forms)
-  if (!fixed) {
-    ov.max_step = tunnelling_step_limit(scene, initial);
-    if (o.max_step > 0) ov.max_step = ov.max_step > 0 ? std::min(ov.max_step, o.max_step) : o.max_step;
-  }
-  if (o.engine == "particles") return run_spheres_on_engine(scene, initial, t_end, ov, observer);
-  if (o.integrator == "verlet")
-    throw_input("integrator", "verlet", "velocity Verlet runs on the particle engine (engine=particles)");
-  SphereRunStats stats;
-  if (o.coulomb && o.integrator == "trapezoid")
-    throw_input("tangential", "coulomb-stick", "needs an ODE integrator (rk4, dopri5, cvode, ida, ...); the trapezoid stepper offers mindlin and dsds");
-  if (o.integrator == "trapezoid") {
-    SphereStepper stepper(scene);
-    ParticleState s = initial;
-    TrapezoidOptions to = o.trapezoid;
-    to.dt = o.dt;
-    return sphere_run_stats(run_trapezoid(stepper, 0.0, t_end, s, to, observer));
-  }
-  SphereModel model(scene, o.coulomb);
-  if (scene.params.law == "mindlin" && !o.coulomb)
-    for (bool wall : {false, true})
-      if (scene.mu_s(wall) != scene.mu_d(wall))
-        throw_input("mu_s", std::to_string(scene.mu_s(wall)),
-                    "the ODE form of the Mindlin spring needs mu_s = mu_d; use integrator=trapezoid for mu_s != mu_d");
-  const std::size_t n = scene.num_particles();
-  Vec x = model.make_state(initial.x, initial.v, initial.omega);
-  Mode mode = model.initial_mode(0.0, x);
-  SolverOptions so;
-  so.kind = parse_solver("integrator", o.integrator);
-  so.dt = o.dt;
-  so.rtol = o.rtol;
-  so.atol = o.atol;
-  so.max_step = ov.max_step;
-  ParticleState ps;
-  ps.resize(n);
-  auto to_particles = [&](VecCRef s) {
-    for (std::size_t p = 0; p < n; ++p) {
-      const std::size_t b = model.particle_base(p);
-      ps.x[p] = s.segment<3>(b);
-      ps.v[p] = s.segment<3>(b + 3);
-      ps.omega[p] = s.segment<3>(b + 6);
-      ps.alpha[p] = model.total_rotation(s, p);
-      ps.phi[p] = s.segment<3>(b + 15);
-    }
-  };
-  const Observer obs = [&](double t, VecCRef s, const Mode&) {
-    if (!observer) return;
-    to_particles(s);
-    observer(t, ps);
-  };
-  const RunStats rs = integrate(model, 0.0, t_end, x, mode, so, obs);
-  stats.steps = rs.steps;
-  stats.rhs_evals = rs.rhs_evals;
-  stats.events = static_cast<long>(rs.events.size());
-  return stats;
-}
+ private:
+  SphereSample sample_;
+  const SphereObserver& observer_;
+  double t_prev_ = 0;
+};
 
-SphereRunStats sphere_run_stats(const TrapezoidStats& ts) {
+SphereRunStats trapezoid_stats(const ParticleTrapezoidStats& ts) {
   SphereRunStats stats;
   stats.steps = ts.steps;
   stats.iterations = ts.iterations;
@@ -212,15 +163,153 @@ SphereRunStats sphere_run_stats(const TrapezoidStats& ts) {
   return stats;
 }
 
+template <class Normal, class Tangential>
+SphereRunStats run_fixed_step(const ParticleEngine<Normal, Tangential>& e, const FewSpheres& scene, double t_end,
+                              const SphereRunOptions& o, const SphereObserver& observer) {
+  GranularState s;
+  s.bodies = scene.bodies;
+  StepObserver obs(scene, observer);
+  if (o.integrator == "trapezoid") {
+    if constexpr (is_exact_static<Tangential>) {
+      throw_input("tangential", Tangential::name, "has no trapezoid form");  // refused by run_spheres already
+    } else {
+      TrapezoidOptions to = o.trapezoid;
+      to.dt = o.dt;
+      validate_trapezoid_options(to);
+      trapezoid_setup(e, s);
+      return trapezoid_stats(trapezoid_run(e, s, t_end, to, nullptr, [&](const GranularState& g) { obs(g); }));
+    }
+  }
+  const long steps = static_cast<long>(step_count(t_end, o.dt));  // checked against kMaxSteps by run_spheres
+  VerletStats vs;
+  verlet_setup(e, s);
+  for (long k = 1; k <= steps; ++k) {  // the grid k dt, the last step shortened to end at t_end
+    check_interrupt();
+    verlet_step(e, s, std::min(o.dt, t_end - s.t), vs);
+    if (k == steps) s.t = t_end;
+    obs(s);
+  }
+  SphereRunStats st;
+  st.steps = vs.steps;
+  st.rhs_evals = vs.force_evaluations;
+  return st;
+}
+
+template <class Normal, class Tangential>
+SphereRunStats run_state_vector(const ParticleEngine<Normal, Tangential>& e, const FewSpheres& scene, double t_end,
+                                const SphereRunOptions& o, const SphereObserver& observer) {
+  const EngineModel<Normal, Tangential> model(e, scene.bodies, all_pairs_reach(scene));
+  Vec x = model.make_state(scene.bodies);
+  Mode mode = model.initial_mode(0.0, x);
+  SolverOptions so;
+  so.kind = parse_solver("integrator", o.integrator);
+  so.dt = o.dt;
+  so.rtol = o.rtol;
+  so.atol = o.atol;
+  if (!is_fixed_step(so.kind)) {
+    so.max_step = tunnelling_step_limit(scene);
+    if (o.max_step > 0) so.max_step = so.max_step > 0 ? std::min(so.max_step, o.max_step) : o.max_step;
+  }
+  SphereSample sample = initial_sample(scene);
+  const Observer obs = [&](double t, VecCRef y, const Mode&) {
+    if (!observer) return;
+    for (std::size_t p = 0; p < scene.size(); ++p) {
+      const std::size_t b = model.body_base(p);
+      sample.x[p] = y.segment<3>(b);
+      sample.v[p] = y.segment<3>(b + 3);
+      sample.omega[p] = y.segment<3>(b + 6);
+      sample.phi[p] = y.segment<3>(b + 9);
+    }
+    observer(t, sample);
+  };
+  const RunStats rs = integrate(model, 0.0, t_end, x, mode, so, obs);
+  SphereRunStats st;
+  st.steps = rs.steps;
+  st.rhs_evals = rs.rhs_evals;
+  st.events = static_cast<long>(rs.events.size());
+  return st;
+}
+
+}  // namespace
+
+std::vector<RestingContactMode> resting_contact_modes(const FewSpheres& scene, const SphereFriction& friction) {
+  std::vector<RestingContactMode> modes;
+  const Vec3 g = scene.boundaries.gravity;
+  const std::string& law = friction.law;
+  for (std::size_t i = 0; i < scene.size(); ++i)
+    for (std::size_t w = 0; w < scene.boundaries.planes.size(); ++w) {
+      const double m = scene.bodies.mass[i], load = -m * g.dot(scene.boundaries.planes[w].normal);
+      if (!(load > 0) || !(scene.plane_overlap(i, w) > -1e-6 * scene.bodies.radius[i])) continue;  // not resting on it
+      const ContactPair pair = scene.wall_pair(i);
+      const double h = hertz_static_overlap(pair, load);
+      const std::string where = " contact of sphere " + std::to_string(i) + " with plane " + std::to_string(w);
+      modes.push_back({"Hertz normal" + where, std::sqrt(1.5 * load / h / m), scene.xi});
+      const double mt = scene.rotations ? m / 3.5 : m;
+      if (law == "mindlin") {
+        modes.push_back({"tangential spring" + where, std::sqrt(mindlin_stiffness(pair, h) / mt), 0.0});
+      } else if (friction.wall.kt > 0 && law != "coulomb" && law != "none") {
+        const double kt = friction.wall.kt, c = friction.wall.gamma_t * m;  // dashpot gamma_t m* (m* = m on a plane)
+        modes.push_back({"tangential spring" + where, std::sqrt(kt / mt), c / (2 * std::sqrt(kt * mt))});
+        if (law == "csds" && c > 0) modes.push_back({"C-SDS spring relaxation" + where, kt / c, 1.0});
+      }
+    }
+  return modes;
+}
+
+std::string sphere_integrator_refuses(const FewSpheres& scene, const SphereFriction& friction, double t_end,
+                                      const SphereRunOptions& o) {
+  const std::vector<std::string> fixed{"euler", "midpoint", "heun", "rk4"};
+  if (std::find(fixed.begin(), fixed.end(), o.integrator) == fixed.end()) return "";
+  const SolverKind kind = parse_solver("integrator", o.integrator);
+  constexpr double kBound = 6.907755278982137;  // ln 1e3: at most a thousandfold over the run
+  const double steps = step_count(t_end, o.dt);
+  for (const RestingContactMode& mode : resting_contact_modes(scene, friction)) {
+    const double g = oscillator_growth_exponent(kind, mode.omega, mode.zeta, o.dt, steps);
+    if (g <= kBound) continue;
+    const double dt_ok = largest_dt_within_growth(kind, mode.omega, mode.zeta, t_end, o.dt, kBound);
+    return fmt::format("{} amplifies the {} (omega = {:.4g} rad/s, damping ratio {:.3g}) by e^{:.3g} over t_end = {:.4g} s "
+                       "at dt = {:.3g} s (its stability function exceeds 1 there): the round-off of the static balance grows "
+                       "into the answer; at most 1e3 is accepted{}; or use trapezoid, verlet, rk4 (at omega dt < 2.8), dopri5, "
+                       "cvode, ida, or a damped contact (xi > 0)",
+                       o.integrator, mode.what, mode.omega, mode.zeta, g, t_end, o.dt,
+                       dt_ok > 0 ? fmt::format(": dt <= {:.3g} s", dt_ok) : std::string(""));
+  }
+  return "";
+}
+
+SphereRunStats run_spheres(const FewSpheres& scene, const SphereFriction& friction, double t_end,
+                           const SphereRunOptions& o, const SphereObserver& observer) {
+  require_count("dt", format_value(o.dt), step_count(t_end, o.dt), kMaxSteps,
+                "t_end / dt = " + format_value(t_end) + " / " + format_value(o.dt), "steps", "raise dt or lower t_end");
+  if (scene.size() == 0) throw_input("particles", "0", "needs at least one sphere");
+  const Driver driver = driver_of_integrator(o.integrator);
+  if (!runs(law_forms("tangential", friction.law, RelationKind::particles), driver))
+    throw_input("tangential", friction.law,
+                fmt::format("has no form that {} runs; laws with one: {}", o.integrator,
+                            join(laws_running(RelationKind::particles, {driver}))));
+  if (const std::string why = sphere_integrator_refuses(scene, friction, t_end, o); !why.empty())
+    throw_input("integrator", o.integrator, why);
+  return with_tangential_law(friction.law, friction.pair, friction.wall, [&](const auto& law) -> SphereRunStats {
+    using Law = std::decay_t<decltype(law)>;
+    ParticleEngine<HertzDamped, Law> e;
+    e.normal = scene.normal_law();
+    e.tangential = law;
+    e.boundaries = scene.boundaries;
+    e.skin = 0.1 * scene.min_radius();
+    return fixed_step_engine(o.integrator) ? run_fixed_step(e, scene, t_end, o, observer)
+                                           : run_state_vector(e, scene, t_end, o, observer);
+  });
+}
+
 RollingSphereSetup rolling_sphere_setup(double r, double m, double e, double nu, double g, double mu, double v0,
                                         double omega0) {
   RollingSphereSetup s;
-  s.scene.params.gravity = Vec3(0, -g, 0);
-  s.scene.params.mu_s_pw = s.scene.params.mu_d_pw = mu;
-  s.scene.add_sphere(r, m, e, nu);
+  s.scene.young = e;
+  s.scene.poisson = nu;
+  s.scene.boundaries.gravity = Vec3(0, -g, 0);
   s.scene.add_plane(Vec3::Zero(), Vec3(0, 1, 0));
-  s.scene.validate();
-  s.static_overlap = hertz_static_overlap(s.scene.wall_pair(0), m * g);
+  s.static_overlap = hertz_static_overlap(sphere_wall_pair(r, m, e, nu), m * g);
+  s.friction.pair = s.friction.wall = TangentialParameters{0, 0, mu, e, nu, {}};
   RollingSphereAnalytic& an = s.analytic;
   an.x0 = Vec3(0, r - s.static_overlap, 0);
   an.v0 = Vec3(v0, 0, 0);
@@ -229,10 +318,7 @@ RollingSphereSetup rolling_sphere_setup(double r, double m, double e, double nu,
   an.r = r;
   an.g = g;
   an.mu = mu;
-  s.initial.resize(1);
-  s.initial.x[0] = an.x0;
-  s.initial.v[0] = an.v0;
-  s.initial.omega[0] = an.omega0;
+  s.scene.add_sphere(an.x0, an.v0, an.omega0, r, m);
   return s;
 }
 
@@ -265,37 +351,37 @@ ThreeSpheresSetup three_spheres_setup(double r, double m, double e, double nu, d
   s.r = r;
   s.m = m;
   s.v0 = v0;
-  SphereScene& scene = s.scene;
-  scene.params.gravity = Vec3(0, 0, -9.81);
-  scene.params.mu_s_pw = scene.params.mu_d_pw = mu;
-  scene.params.mu_s_pp = scene.params.mu_d_pp = mu_pp;
-  for (int k = 0; k < 3; ++k) scene.add_sphere(r, m, e, nu);
+  FewSpheres& scene = s.scene;
+  scene.young = e;
+  scene.poisson = nu;
+  scene.boundaries.gravity = Vec3(0, 0, -9.81);
   scene.add_plane(Vec3::Zero(), Vec3(0, 0, 1));
-  scene.validate();
-  s.static_overlap = hertz_static_overlap(scene.wall_pair(0), m * 9.81);
+  s.friction.pair = TangentialParameters{0, 0, mu_pp, e, nu, {}};
+  s.friction.wall = TangentialParameters{0, 0, mu, e, nu, {}};
+  s.static_overlap = hertz_static_overlap(sphere_wall_pair(r, m, e, nu), m * 9.81);
   const double touch = 2 * r / std::sqrt(3.0);  // centre distance at first contact
   s.d0 = touch + v0 * t_contact;
-  s.initial.resize(3);
   for (int k = 0; k < 3; ++k) {
     const double a = M_PI / 2 + 2 * M_PI * k / 3;
     s.radial[k] = Vec3(std::cos(a), std::sin(a), 0);
-    s.initial.x[k] = s.d0 * s.radial[k] + Vec3(0, 0, r - s.static_overlap);
-    s.initial.v[k] = -v0 * s.radial[k];
-    s.initial.omega[k] = Vec3(0, 0, 1).cross(s.initial.v[k]) / r;  // rolling: v + omega x (-r e_z) = 0
+    const Vec3 v = -v0 * s.radial[k];
+    scene.add_sphere(s.d0 * s.radial[k] + Vec3(0, 0, r - s.static_overlap), v,
+                     Vec3(0, 0, 1).cross(v) / r,  // rolling: v + omega x (-r e_z) = 0
+                     r, m);
   }
-  s.axis = s.initial.omega[0].normalized();
+  s.axis = scene.bodies.omega[0].normalized();
   return s;
 }
 
 ThreeSpheresTracker::ThreeSpheresTracker(const ThreeSpheresSetup& s)
-    : s_(s), prev_spin_(s.initial.omega[0].dot(s.axis)) {}
+    : s_(s), prev_spin_(s.scene.bodies.omega[0].dot(s.axis)) {}
 
-double ThreeSpheresTracker::l_contact(const ParticleState& p) const {
+double ThreeSpheresTracker::l_contact(const SphereSample& p) const {
   const Vec3 arm(0, 0, p.x[0].z());
   return (s_.scene.inertia(0) * p.omega[0] + s_.m * arm.cross(p.v[0])).dot(s_.axis) / (s_.m * s_.r * s_.v0);
 }
 
-void ThreeSpheresTracker::observe(double t, const ParticleState& p) {
+void ThreeSpheresTracker::observe(double t, const SphereSample& p) {
   const double r = s_.r;
   gap = (p.x[0] - p.x[1]).norm() - 2 * r;
   vr = p.v[0].dot(s_.radial[0]);  // > 0: moving outwards

@@ -16,18 +16,16 @@ RollingSpherePrepared prepare_rolling_sphere(const Parameters& prm) {
   const double mu = prm.positive("mu"), e = prm.positive("E"), nu = prm.in_range("nu", -0.99, 0.49);
   const double g = prm.positive("g"), t_end = prm.positive("t_end");
   RollingSpherePrepared pr{rolling_sphere_setup(r, m, e, nu, g, mu, v0, w0), {}, t_end};
-  SphereScene& scene = pr.setup.scene;
-  scene.params.xi = prm.nonnegative("xi");
-  const bool coulomb = read_sphere_tangential(prm, "tangential", scene.params);
-  scene.params.gamma_t = prm.nonnegative("gamma_t");
+  FewSpheres& scene = pr.setup.scene;
+  scene.xi = prm.nonnegative("xi");
+  read_sphere_friction(prm, scene.wall_pair(0), pr.setup.static_overlap, pr.setup.friction);
   // eq. 50 with the contact's approach speed taken as the slip speed scale (the sphere does not impact).
   const double auto_dt = hertz_collision_duration(scene.wall_pair(0), std::abs(v0 + w0 * r)) / 20.0;
   pr.opt = read_sphere_run_options(prm, auto_dt);
-  pr.opt.coulomb = coulomb;
   prm.require_relation(pr.opt.dt <= t_end, {"dt", "t_end"},
                        "needs dt <= t_end (dt=" + prm.raw("dt") + ", t_end=" + prm.raw("t_end") + ")");
   (void)checked_count(prm, "dt", pr.opt.dt, "t_end", t_end, kMaxSteps, "steps");
-  if (const std::string why = sphere_integrator_refuses(scene, pr.setup.initial, t_end, pr.opt); !why.empty())
+  if (const std::string why = sphere_integrator_refuses(scene, pr.setup.friction, t_end, pr.opt); !why.empty())
     throw_input("integrator", prm.raw("integrator"), why);
   if (pr.setup.analytic.slip0().norm() == 0)
     throw_input("v0", prm.raw("v0"), "must differ from -omega0 r (the sphere would already roll)");
@@ -47,7 +45,7 @@ nlohmann::json rolling_sphere_row(const RollingSpherePrepared& pr, long every, c
   long sample = 0;
   Progress progress(log, "rolling-sphere", 5);
   double next_tick = t_end / 5;
-  const ParticleObserver obs = [&](double t, const ParticleState& s) {
+  const SphereObserver obs = [&](double t, const SphereSample& s) {
     const Vec3 u = s.v[0] + s.omega[0].cross(Vec3(0, -r, 0));
     roll.observe(t, s.v[0], s.omega[0]);
     if (sample++ % every == 0 || t >= t_end)
@@ -58,13 +56,14 @@ nlohmann::json rolling_sphere_row(const RollingSpherePrepared& pr, long every, c
       next_tick += t_end / 5;
     }
   };
-  const SphereRunStats st = run_spheres(pr.setup.scene, pr.setup.initial, t_end, opt, obs);
+  const SphereRunStats st = run_spheres(pr.setup.scene, pr.setup.friction, t_end, opt, obs);
   if (!roll.rolled()) throw SolverError("rolling-sphere: the slip velocity never reached zero before t_end");
   csv.close();  // the CSV appears under its name (from .part) only when closed; the figure reads it
 
   nlohmann::json j;
   j["study"] = "rolling-sphere";
   j["integrator"] = opt.integrator;
+  j["tangential"] = pr.setup.friction.law;
   j["dt"] = json_number(opt.dt);
   j["t_roll"] = json_number(roll.t_roll);
   j["v_roll"] = json_number(roll.v_roll.x());
@@ -90,17 +89,15 @@ ThreeSpheresPrepared prepare_three_spheres(const Parameters& prm) {
   const double r = prm.positive("r"), m = prm.positive("m"), e = prm.positive("E"), nu = prm.in_range("nu", -0.99, 0.49);
   const double v0 = prm.positive("v0"), tc0 = prm.positive("t_contact"), t_end = prm.positive("t_end");
   ThreeSpheresPrepared pr{three_spheres_setup(r, m, e, nu, prm.nonnegative("mu"), prm.nonnegative("mu_pp"), v0, tc0), {}, t_end};
-  SphereScene& scene = pr.setup.scene;
-  scene.params.xi = prm.nonnegative("xi");
-  const bool coulomb = read_sphere_tangential(prm, "tangential", scene.params);
-  scene.params.gamma_t = prm.nonnegative("gamma_t");
+  FewSpheres& scene = pr.setup.scene;
+  scene.xi = prm.nonnegative("xi");
+  read_sphere_friction(prm, scene.wall_pair(0), pr.setup.static_overlap, pr.setup.friction);
   const double auto_dt = hertz_collision_duration(scene.pair(0, 1), v0 * std::sqrt(3.0)) / 20.0;
   pr.opt = read_sphere_run_options(prm, auto_dt);
-  pr.opt.coulomb = coulomb;
   prm.require_relation(pr.opt.dt <= t_end, {"dt", "t_end"},
                        "needs dt <= t_end (dt=" + prm.raw("dt") + ", t_end=" + prm.raw("t_end") + ")");
   (void)checked_count(prm, "dt", pr.opt.dt, "t_end", t_end, kMaxSteps, "steps");
-  if (const std::string why = sphere_integrator_refuses(scene, pr.setup.initial, t_end, pr.opt); !why.empty())
+  if (const std::string why = sphere_integrator_refuses(scene, pr.setup.friction, t_end, pr.opt); !why.empty())
     throw_input("integrator", prm.raw("integrator"), why);
   // Beyond these the collision geometry overflows a double (positions ~ v0 t_contact, r^2).
   if (!(r <= 1e100)) throw_input("r", prm.raw("r"), "must be <= 1e100 m");
@@ -118,13 +115,13 @@ ThreeSpheresPrepared prepare_three_spheres(const Parameters& prm) {
 // energy (mu N)^2/(2 k_t) as kinetic energy of m_eff). Predicted for the Mindlin law; measured from the run.
 static nlohmann::json stick_oscillation_json(const ThreeSpheresPrepared& pr, const ThreeSpheresTracker& tr) {
   const ThreeSpheresSetup& setup = pr.setup;
-  const SphereScene& scene = setup.scene;
+  const FewSpheres& scene = setup.scene;
   nlohmann::json j{{"period_measured", json_number(tr.roll_slip_period())},
                    {"slip_max_measured", json_number(tr.t_roll >= 0 ? tr.roll_slip_max : std::nan(""))}};
-  if (scene.params.law == "mindlin" && !pr.opt.coulomb) {
+  if (setup.friction.law == "mindlin") {
     const double n = setup.m * 9.81, kt = mindlin_stiffness(scene.wall_pair(0), setup.static_overlap);
     const double inv_meff = 1 / setup.m + setup.r * setup.r / scene.inertia(0);
-    const double w = std::sqrt(kt * inv_meff), f = scene.params.mu_d_pw * n;
+    const double w = std::sqrt(kt * inv_meff), f = setup.friction.wall.mu * n;
     j["tangential_stiffness"] = json_number(kt);
     j["period_predicted"] = json_number(2 * M_PI / w);
     j["slip_amplitude_predicted"] = json_number(f * std::sqrt(inv_meff / kt));
@@ -135,15 +132,15 @@ static nlohmann::json stick_oscillation_json(const ThreeSpheresPrepared& pr, con
 
 nlohmann::json three_spheres_row(const ThreeSpheresPrepared& pr, const std::filesystem::path& csv_path) {
   const ThreeSpheresSetup& setup = pr.setup;
-  const SphereScene& scene = setup.scene;
+  const FewSpheres& scene = setup.scene;
   const SphereRunOptions& opt = pr.opt;
   const double m = setup.m, r = setup.r, v0 = setup.v0, t_end = pr.t_end;
   CsvWriter csv(csv_path, {"t [s]", "v_radial_1 [m/s]", "spin_1 [rad/s]", "rotation_1 [rad]", "slip_1 [m/s]",
                            "gap_12 [m]", "kinetic [J]", "slip_radial_1 [m/s]"});
   ThreeSpheresTracker tr(setup);
   long sample = 0;
-  const double l_before = tr.l_contact(setup.initial);
-  const ParticleObserver obs = [&](double t, const ParticleState& s) {
+  const double l_before = tr.l_contact(initial_sample(scene));
+  const SphereObserver obs = [&](double t, const SphereSample& s) {
     tr.observe(t, s);
     if (sample++ % 10 == 0 || t >= t_end) {
       double ke = 0;
@@ -151,13 +148,13 @@ nlohmann::json three_spheres_row(const ThreeSpheresPrepared& pr, const std::file
       csv.row({t, tr.vr, tr.spin, s.phi[0].dot(setup.axis), tr.slip, tr.gap, ke, tr.radial_slip});
     }
   };
-  const SphereRunStats st = run_spheres(scene, setup.initial, t_end, opt, obs);
+  const SphereRunStats st = run_spheres(scene, setup.friction, t_end, opt, obs);
   csv.close();  // the CSV appears under its name (from .part) only when closed; the figure reads it
   const double ke0 = 3 * (0.5 * m * v0 * v0 + 0.5 * scene.inertia(0) * std::pow(v0 / r, 2));
   nlohmann::json j;
   j["study"] = "three-spheres";
   j["integrator"] = opt.integrator;
-  j["engine"] = opt.engine;
+  j["tangential"] = setup.friction.law;
   j["dt"] = json_number(opt.dt);
   j["start_distance"] = json_number(setup.d0);
   j["collision_time"] = json_number(tr.t_first);
@@ -182,7 +179,7 @@ nlohmann::json three_spheres_row(const ThreeSpheresPrepared& pr, const std::file
   const double tc3 = tc50 * std::pow(2.0 / std::pow(3.0, 1.25), 0.4) * std::pow(3.0, 0.1);
   j["hertz_duration_three_body"] = json_number(tc3);
   j["rigid_body_rolling_speed"] = json_number(3.0 / 7.0 * v0);
-  j["rolling_speed_bound_finite_collision"] = json_number((0.6 * v0 + scene.params.mu_d_pw * 9.81 * tc3) / 1.4);
+  j["rolling_speed_bound_finite_collision"] = json_number((0.6 * v0 + setup.friction.wall.mu * 9.81 * tc3) / 1.4);
   j["paper"] = {{"collision_time", 0.46}, {"contact_duration", 0.0047}, {"spin_reversal_time", 0.62},
                 {"rolling_again_time", 0.69}, {"back_at_start_time", 1.39}};
   j["stick_oscillation"] = stick_oscillation_json(pr, tr);

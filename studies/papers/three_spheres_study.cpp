@@ -55,9 +55,8 @@ class ThreeSpheresStudy : public Study {
         .declare("xi", "0", "normal damping ratio")
         .declare("v0", "1", "initial rolling speed towards the centre [m/s]")
         .declare("t_contact", "0.46", "time at which the spheres first touch (sets the start distance) [s]")
-        .declare("t_end", "2", "end time [s]")
-        .declare("tangential", "mindlin", "tangential law: mindlin, csds, dsds, coulomb (rigid stick/slip; ODE integrators)")
-        .declare("gamma_t", "0", "tangential damping of csds/dsds [N s/m]");
+        .declare("t_end", "2", "end time [s]");
+    declare_sphere_friction_parameters(p);
     declare_sphere_run_parameters(p, "1e-4");
     return p;
   }
