@@ -13,6 +13,7 @@
 #include <algorithm>
 #include <limits>
 
+#include "core/errors.hpp"
 #include "models/contact/normal_laws.hpp"
 #include "models/hertz_mindlin.hpp"
 #include "models/particles/boundaries.hpp"
@@ -48,6 +49,16 @@ struct FewSpheres {
   ContactPair wall_pair(std::size_t i) const { return sphere_wall_pair(bodies.radius[i], bodies.mass[i], young, poisson); }
   // The engine's normal law for this material.
   HertzDamped normal_law() const { return HertzDamped::material(young, poisson, xi); }
+  // Throws InputError naming the key (radius, mass, E, nu, xi) when a value is out of range.
+  void validate() const {
+    for (std::size_t i = 0; i < size(); ++i) {
+      if (!(bodies.radius[i] > 0)) throw_input("radius", format_value(bodies.radius[i]), "must be > 0");
+      if (!(bodies.mass[i] > 0)) throw_input("mass", format_value(bodies.mass[i]), "must be > 0");
+    }
+    if (!(young > 0)) throw_input("E", format_value(young), "must be > 0");
+    if (!(poisson > -1 && poisson < 0.5)) throw_input("nu", format_value(poisson), "must lie in (-1, 0.5)");
+    if (!(xi >= 0)) throw_input("xi", format_value(xi), "must be >= 0");
+  }
   // Overlap of sphere i with plane w at the initial state (> 0: pressed in).
   double plane_overlap(std::size_t i, std::size_t w) const {
     const PlaneWall& p = boundaries.planes[w];

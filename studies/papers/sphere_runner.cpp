@@ -304,6 +304,9 @@ SphereRunStats run_spheres(const FewSpheres& scene, const SphereFriction& fricti
 RollingSphereSetup rolling_sphere_setup(double r, double m, double e, double nu, double g, double mu, double v0,
                                         double omega0) {
   RollingSphereSetup s;
+  if (!(r > 0)) throw_input("radius", format_value(r), "must be > 0");  // before the Hertz pieces divide by them
+  if (!(m > 0)) throw_input("mass", format_value(m), "must be > 0");
+  if (!(e > 0)) throw_input("E", format_value(e), "must be > 0");
   s.scene.young = e;
   s.scene.poisson = nu;
   s.scene.boundaries.gravity = Vec3(0, -g, 0);
@@ -319,6 +322,8 @@ RollingSphereSetup rolling_sphere_setup(double r, double m, double e, double nu,
   an.g = g;
   an.mu = mu;
   s.scene.add_sphere(an.x0, an.v0, an.omega0, r, m);
+  s.scene.validate();
+  if (!(mu >= 0)) throw_input("mu_s_wall", format_value(mu), "must be >= 0");
   return s;
 }
 
@@ -348,6 +353,9 @@ void RollDetector::observe(double t, const Vec3& v, const Vec3& omega) {
 ThreeSpheresSetup three_spheres_setup(double r, double m, double e, double nu, double mu, double mu_pp, double v0,
                                       double t_contact) {
   ThreeSpheresSetup s;
+  if (!(r > 0)) throw_input("radius", format_value(r), "must be > 0");  // before the Hertz pieces divide by them
+  if (!(m > 0)) throw_input("mass", format_value(m), "must be > 0");
+  if (!(e > 0)) throw_input("E", format_value(e), "must be > 0");
   s.r = r;
   s.m = m;
   s.v0 = v0;
@@ -370,6 +378,9 @@ ThreeSpheresSetup three_spheres_setup(double r, double m, double e, double nu, d
                      r, m);
   }
   s.axis = scene.bodies.omega[0].normalized();
+  scene.validate();
+  if (!(mu >= 0)) throw_input("mu_s_wall", format_value(mu), "must be >= 0");
+  if (!(mu_pp >= 0)) throw_input("mu_s", format_value(mu_pp), "must be >= 0");
   return s;
 }
 
