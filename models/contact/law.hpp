@@ -42,6 +42,13 @@
 //   hybrid      1-D modes with switching functions and a mode map (HybridLaw below): stick, slide +, slide -; the
 //               events drivers locate, the state jump at a switch, and, where the law has algebraic rows (a DAE:
 //               the D-SDS's continuous limit, the Coulomb DAE), the residual rows and the differential mask for IDA.
+//   modes       3-D stick/slip modes of one contact with switching functions and a state map (ContactModesForm
+//               below, members of the object modes() returns): the ODE form of a law whose stick and slip are two
+//               different vector fields (Mindlin's spring below and on its cone, the rigid Coulomb contact). On
+//               particle contacts; the state-vector form of the particle engine (models/particles/engine_model.hpp)
+//               runs it under odeint and CVODE with the switches located as events. A law whose stick force is a
+//               constraint of all sticking contacts together (`constrained_stick`: rigid Coulomb) leaves that force
+//               to the assembler, which solves the joint constraint (models/particles/stick_constraints.hpp).
 //   set-valued  double static_threshold(fn), double sliding_force(u, fn) and `set_valued = true`: the force at zero
 //               slip is any value in [-F_s, F_s], F_s = static_threshold; sliding at speed u it is
 //               -sliding_force(u) sign(v). From these two functions alone (models/contact/set_valued.hpp) come the
@@ -61,6 +68,8 @@
 //                         slip-force form
 //   euler .. rk4          the reset rule, else the hybrid (events on) or the rate, else the slip force
 //   dopri5, cvode         the hybrid (events on, ODE-form hybrids only) or the rate, else the slip force
+//   engine-ode            (the particle engine under odeint or CVODE) the modes, else the rate whose increment is its
+//                         Euler step, else the slip force
 //   verlet, trapezoid     the increment (trapezoid: not exact-static; it has no Gauss-Seidel sweep)
 //   LAMMPS                the increment, generated as pair style stickslip/<law> and stickslip/hertz/<law>
 //   em, sde-heun          the slip force's magnitude f(u)
@@ -232,6 +241,45 @@ template <class L>
 concept HasDae = requires(const L& l) {
   { l.dae(true) };
 } && HybridLaw<decltype(std::declval<const L&>().dae(true))>;
+
+// The modes of a 3-D contact (the modes form): open (no contact), stick, slip. The law's state s is a 3-vector in the
+// contact plane (a spring, or the slip path of rigid Coulomb friction) that the assembler turns with the plane.
+enum ContactMode : int { contact_open = 0, contact_stick = 1, contact_slip = 2 };
+
+// The modes form on a contact C (on particle contacts: ModeKinematics, models/particles/contact_kinematics.hpp: the
+// relation's kinematics plus the normal force f_n, its elastic part, that part's rate and a force at rounding level).
+// The switching function follows core/model.hpp's convention: g < 0 while the mode holds, rising through 0 at its end.
+// f is the tangential force the contact applies in its mode now (a constrained stick's constraint force; zero when
+// a member does not need it), f_stick the force it would apply sticking (asked only where neither s nor the slip
+// velocity gives a slip a direction).
+//   closing_mode(c, s)           the mode at the first instant of contact (or at the start of a run); a constrained
+//                                stick is a candidate the assembler confirms with its constraint force
+//   force(c, s, mode)            the tangential force on body i (not asked for a constrained stick)
+//   rate(c, s, mode)             s' in the contact plane (the assembler adds the turning term -(s . n')n)
+//   switching(c, s, mode, f)     the switching function of a closed mode (stick -> slip, slip -> stick)
+//   leaves(c, s, mode, f)        whether that switch's condition holds, with relative tolerances of 1e-9 (drivers
+//                                locate one root at a time; symmetric contacts reach theirs at the same instant)
+//   on_switch(c, s&, mode, f)    the new mode after the switch, and the state map
+//   project(c, s&, mode, f_stick)  puts s on the mode's constraint (the cone of a slip)
+//   elastic_energy(c, s)         the energy stored in s (J)
+//   constrained_stick            the stick force is the joint constraint force of all sticking contacts
+template <class M, class C>
+concept ContactModesForm = requires(const M& m, const C& c, const VecD<3>& s, VecD<3>& sr, int mode,
+                                    const VecD<3>& f) {
+  { M::constrained_stick } -> std::convertible_to<bool>;
+  { m.closing_mode(c, s) } -> std::convertible_to<int>;
+  { m.force(c, s, mode) } -> std::convertible_to<VecD<3>>;
+  { m.rate(c, s, mode) } -> std::convertible_to<VecD<3>>;
+  { m.switching(c, s, mode, f) } -> std::convertible_to<double>;
+  { m.leaves(c, s, mode, f) } -> std::convertible_to<bool>;
+  { m.on_switch(c, sr, mode, f) } -> std::convertible_to<int>;
+  m.project(c, sr, mode, f);
+  { m.elastic_energy(c, s) } -> std::convertible_to<double>;
+};
+template <class L, class C>
+concept HasContactModes = requires(const L& l) {
+  { l.modes() };
+} && ContactModesForm<decltype(std::declval<const L&>().modes()), C>;
 
 // The declared parameters of a law type.
 template <class L>

@@ -1,7 +1,10 @@
 // models/contact/normal_laws.hpp — the normal contact laws (kernels: inline, no state). Each provides
 //   double force(const C& c, double& energy) const
 // returning the normal force f_n (> 0 pushes apart) for an overlap c.h > 0 at overlap rate c.hdot, and the elastic
-// energy stored; the same function is the discrete force (velocity Verlet, trapezoid, LAMMPS) and the ODE's.
+// energy stored; the same function is the discrete force (velocity Verlet, trapezoid, LAMMPS) and the ODE's; and
+//   double elastic_force(const C& c, double& stiffness) const
+// the elastic part F_el(h) of the force (no damping) and its stiffness dF_el/dh, which the cone of Mindlin's modes
+// form follows (models/contact/mindlin.hpp).
 //
 //   LinearSpringDashpot  f_n = k_n h + gamma_n m* hdot,  U = k_n h^2/2.  The meaning of LAMMPS gran/hooke/history and
 //       pair granular "hooke k_n eta_n0 ... damping mass_velocity" (eta_n = eta_n0 m*); not clamped (a damped contact
@@ -43,6 +46,11 @@ struct LinearSpringDashpot {
     energy = 0.5 * kn * c.h * c.h;
     return kn * c.h + gamma_n * c.m_star * c.hdot;
   }
+  template <class C>
+  double elastic_force(const C& c, double& stiffness) const {
+    stiffness = kn;
+    return kn * c.h;
+  }
 };
 
 struct HertzDamped {
@@ -73,6 +81,12 @@ struct HertzDamped {
     energy = hertz_elastic_energy(p, c.h);
     return hertz_normal_force(p, c.h, c.hdot, xi);
   }
+  template <HertzContact C>
+  double elastic_force(const C& c, double& stiffness) const {
+    const double f = hertz_elastic_force(pair(c), c.h);
+    stiffness = c.h > 0 ? 1.5 * f / c.h : 0.0;
+    return f;
+  }
 };
 
 struct AreaOverlap {
@@ -91,6 +105,11 @@ struct AreaOverlap {
     energy = 0.5 * young * c.h * c.h;
     const double d = damping * std::sqrt(young * c.m_star);
     return std::max(0.0, young * c.h + d * c.hdot);
+  }
+  template <class C>
+  double elastic_force(const C& c, double& stiffness) const {
+    stiffness = young;
+    return young * c.h;
   }
 };
 

@@ -42,7 +42,7 @@ std::string form_list(unsigned forms) {
       {form_increment, "increment"}, {form_rate, "rate"},       {form_slip_force, "slip force"},
       {form_reset, "reset"},         {form_hybrid, "hybrid"},   {form_hybrid_rule, "hybrid rule"},
       {form_dae, "DAE"},             {form_dae_ode, "DAE (ODE-consistent)"}, {form_filippov, "Filippov"},
-      {form_jumps, "jump (no IDA)"}};
+      {form_jumps, "jump (no IDA)"}, {form_modes, "modes"}};
   std::vector<std::string> out;
   for (const auto& [bit, n] : names)
     if (forms & bit) out.emplace_back(n);
@@ -75,8 +75,9 @@ bool runs(unsigned f, Driver d) {
     case Driver::verlet: return f & form_increment;
     case Driver::trapezoid:
     case Driver::lammps: return (f & form_increment) && !(f & form_exact_static);
-    case Driver::engine_ode:  // EngineModel takes the rate from one increment (models/particles/engine_model.hpp)
-      return (f & form_increment) && !(f & form_exact_static) && (f & (form_rate | form_slip_force));
+    case Driver::engine_ode:  // EngineModel runs the modes, or takes the rate from one increment
+                              // (models/particles/engine_model.hpp)
+      return (f & form_modes) || ((f & form_increment) && !(f & form_exact_static) && (f & (form_rate | form_slip_force)));
     default: return f & form_slip_force;
   }
 }

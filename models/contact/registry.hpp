@@ -48,6 +48,7 @@ enum Form : unsigned {
   form_filippov = 1u << 8,    // set-valued pieces
   form_exact_static = 1u << 9,  // the increment needs the relation's StickKinematics (velocity Verlet only)
   form_jumps = 1u << 10,        // its rate or slip force jumps (a cut-off, sign(v)): no smooth residual for IDA
+  form_modes = 1u << 11,        // 3-D stick/slip modes + events (the engine's state-vector form)
   all_forms = ~0u,
 };
 // "rate, hybrid, ..." (the names of the forms in a mask).
@@ -58,7 +59,8 @@ std::string form_list(unsigned forms);
 enum class RelationKind { one_d, particles, stochastic_pair };
 
 // The drivers of the matrix. fixed: euler, midpoint, heun, rk4; engine_ode: the particle engine as a Model
-// (models/particles/engine_model.hpp) under odeint or CVODE; sde: Euler-Maruyama and stochastic Heun.
+// (models/particles/engine_model.hpp) under odeint or CVODE, from a modes form or a rate whose increment is its Euler
+// step; sde: Euler-Maruyama and stochastic Heun.
 enum class Driver { fixed, dopri5, cvode, ida, filippov, verlet, trapezoid, engine_ode, lammps, sde };
 const char* to_string(Driver d);
 bool runs(unsigned forms, Driver d);
@@ -140,6 +142,7 @@ unsigned forms_of_type() {
   if constexpr (IncrementForm<L, C>) f |= form_increment;
   if constexpr (std::is_same_v<C, ContactKinematics>) {
     if constexpr (is_exact_static<L> && IncrementForm<L, StickKinematics>) f |= form_increment | form_exact_static;
+    if constexpr (HasContactModes<L, ModeKinematics>) f |= form_modes;
   }
   if constexpr (RateForm<L, C>) {
     // On particle contacts the engine's state-vector form (EngineModel) takes its rate from one increment: a rate

@@ -34,6 +34,15 @@ struct StickKinematics : ContactKinematics {
   bool replay = false;          // report the slot's last applied force, compute nothing (dumps of contact forces)
 };
 
+// The relation's kinematics plus the normal load a modes form needs (models/contact/law.hpp's ContactModesForm; the
+// state-vector form of the engine, models/particles/engine_model.hpp, fills it).
+struct ModeKinematics : ContactKinematics {
+  double fn = 0;            // normal force f_n (N), damping included; 0 while h <= 0
+  double elastic = 0;       // its elastic part F_el(h) (N)
+  double elastic_rate = 0;  // dF_el/dh hdot (N/s)
+  double rounding = 0;      // a tangential force at rounding level (N): a constraint force below it picks no direction
+};
+
 // The kinematics of the pair i, j at distance r = |d| (d = x_j - x_i, 0 < r < r_i + r_j), with omega the angular
 // velocities and m* the effective mass.
 inline ContactKinematics pair_kinematics(const Vec3& d, double r, const Vec3& v_i, const Vec3& v_j, const Vec3& omega_i,
@@ -47,6 +56,22 @@ inline ContactKinematics pair_kinematics(const Vec3& d, double r, const Vec3& v_
   c.r_star = r_i * r_j / (r_i + r_j);
   c.m_star = m_star;
   c.wall = false;
+  return c;
+}
+
+// The kinematics of a body (radius r_i, mass m_i) against a wall whose closest point lies at `distance` from the
+// centre along the unit normal n (from the centre towards the wall).
+inline ContactKinematics wall_kinematics(const Vec3& n, double distance, const Vec3& v_i, const Vec3& omega_i, double r_i,
+                                         double m_i) {
+  ContactKinematics c;
+  c.n = n;
+  c.h = r_i - distance;
+  const Vec3 vrel = v_i + (r_i * omega_i).cross(c.n);
+  c.hdot = vrel.dot(c.n);
+  c.vt = vrel - c.hdot * c.n;
+  c.r_star = r_i;
+  c.m_star = m_i;
+  c.wall = true;
   return c;
 }
 

@@ -440,16 +440,8 @@ struct ParticleEngine {
   // The kinematics of particle i against wall w (contact_kinematics.hpp); false when they do not touch.
   bool wall_kinematics(const ParticleArrays& p, std::size_t i, std::size_t w, ContactKinematics& c) const {
     const WallGeometry wg = boundaries.wall(w, p.x[i]);
-    const double ri = p.radius[i];
-    if (wg.distance >= ri) return false;
-    c.n = wg.n;
-    c.h = ri - wg.distance;
-    const Vec3 vrel = p.v[i] + (ri * p.omega[i]).cross(c.n);
-    c.hdot = vrel.dot(c.n);
-    c.vt = vrel - c.hdot * c.n;
-    c.r_star = ri;
-    c.m_star = p.mass[i];
-    c.wall = true;
+    if (wg.distance >= p.radius[i]) return false;
+    c = stickslip::wall_kinematics(wg.n, wg.distance, p.v[i], p.omega[i], p.radius[i], p.mass[i]);
     return true;
   }
 

@@ -321,7 +321,7 @@ PropertyCheck particle_cell(const std::string& name, Driver driver) {
           }, w);
         }
       } else {
-        if constexpr (EngineRateLaw<L>) {
+        if constexpr (EngineOdeLaw<L>) {
           const EngineModel<LinearSpringDashpot, L> model(eng, s.bodies, r);
           Vec x = model.make_state(s.bodies);
           Mode mode = model.initial_mode(0, x);
@@ -424,7 +424,7 @@ std::vector<PropertyCheck> law_property_checks() {
     if constexpr (detail::engine_law<L>) {
       for (Driver d : {Driver::verlet, Driver::trapezoid, Driver::engine_ode}) {
         if (!runs(particles, d)) continue;
-        if (d == Driver::engine_ode && !EngineRateLaw<L>) continue;
+        if (d == Driver::engine_ode && !EngineOdeLaw<L>) continue;
         checks.push_back(particle_cell<L>(name, d));
       }
     }

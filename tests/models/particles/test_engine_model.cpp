@@ -4,7 +4,7 @@
 //   dopri5, both at rtol 1e-10: they agree to the drivers' tolerance;
 // - Hertz + C-SDS (sticking and sliding): the engine under dopri5 and under cvode:bdf agree to their tolerance, and
 //   the engine's trapezoid (models/particles/particle_trapezoid.hpp) converges to them as dt shrinks;
-// - a law without a rate form (mindlin, dsds) is refused with InputError naming it.
+// - a law without a modes or rate form (cundall-strack, dsds) is refused with InputError naming it.
 #include <doctest/doctest.h>
 
 #include <cmath>
@@ -138,15 +138,15 @@ TEST_CASE("engine with the C-SDS under dopri5, cvode:bdf and the engine trapezoi
   }
 }
 
-TEST_CASE("the state-vector form refuses laws without a rate form, naming them") {
+TEST_CASE("the state-vector form refuses laws without a modes or rate form, naming them") {
   const ParticleArrays p = arrays(problem(2));
   std::string message;
   try {
-    EngineModel<HertzDamped, Mindlin> m(engine(2, Mindlin::material(kE, kNu, 0.3)), p, 1.0);
+    EngineModel<HertzDamped, CundallStrack> m(engine(2, CundallStrack{}), p, 1.0);
   } catch (const InputError& e) {
     message = e.what();
   }
-  CHECK(message.find("mindlin") != std::string::npos);
+  CHECK(message.find("cundall-strack") != std::string::npos);
   CHECK(message.find("csds") != std::string::npos);
   message.clear();
   try {
