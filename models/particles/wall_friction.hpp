@@ -2,7 +2,8 @@
 // particle-particle law and a particle-wall law of the same kind (seed 004 ex. 5.3: mu = 0.1 between particles,
 // mu = 0.25 against the container). step() hands each contact to the law of its kind (c.wall,
 // models/particles/contact_kinematics.hpp); the spring state and the energies are those of that law. A law with a
-// modes form (models/contact/law.hpp) gives WallFriction one too, each contact's calls going to its own law's.
+// modes form (models/contact/law.hpp) gives WallFriction one too, each contact's calls going to its own law's; so do
+// a rate form and a slip force.
 #pragma once
 
 #include "models/particles/contact_kinematics.hpp"
@@ -66,6 +67,26 @@ struct WallFriction {
     requires requires(const Law& l) { l.modes(); }
   {
     return WallModes<decltype(pair.modes())>{pair.modes(), wall.modes()};
+  }
+  // The rate form and the slip force, each contact's to its own law (the engine's state-vector form runs them).
+  static constexpr bool euler_increment = requires { requires Law::euler_increment; };
+  template <class C, class Spring>
+  auto force(const C& c, double fn, const Spring& xi) const
+    requires RateForm<Law, C>
+  {
+    return c.wall ? wall.force(c, fn, xi) : pair.force(c, fn, xi);
+  }
+  template <class C, class Spring>
+  auto rate(const C& c, double fn, const Spring& xi) const
+    requires RateForm<Law, C>
+  {
+    return c.wall ? wall.rate(c, fn, xi) : pair.rate(c, fn, xi);
+  }
+  template <class C>
+  auto force(const C& c, double fn) const
+    requires SlipForceForm<Law, C>
+  {
+    return c.wall ? wall.force(c, fn) : pair.force(c, fn);
   }
 };
 
