@@ -636,17 +636,24 @@ int main(int argc, char** argv) {
     if (t.integrator != "trapezoid") continue;
     const Row* v = nullptr;
     for (const Row& r : rows)
-      if (r.integrator == "velocity-verlet" && r.system == t.system && r.law == t.law && r.n == t.n) v = &r;
+      if (r.integrator == "velocity-verlet" && r.system == t.system && r.law == t.law && r.n == t.n &&
+          r.threads == t.threads)
+        v = &r;
+    const Row* one = nullptr;  // the trapezoid on 1 thread: the threads' speed-up
+    for (const Row& r : rows)
+      if (r.integrator == "trapezoid" && r.system == t.system && r.law == t.law && r.n == t.n && r.threads == 1) one = &r;
     if (!header) {
-      std::printf("\ntrapezoid (phi 1/2, tol 1e-4) vs velocity Verlet at dt = t_c/20 (the old path's step), 1 thread; "
-                  "target <= 3 sweeps per step\n%-8s %-13s %8s | %12s %12s %7s | %12s %12s %7s | %12s %9s\n", "law",
-                  "system", "n", "trap us/p-s", "VV us/p-s", "ratio", "trap cpu-us", "VV cpu-us", "ratio",
-                  "sweeps/step", "rejected");
+      std::printf("\ntrapezoid (phi 1/2, tol 1e-4) vs velocity Verlet at dt = t_c/20 (the old path's step), both on T "
+                  "threads; target <= 3 sweeps per step; 1T/T: the trapezoid's wall time on 1 thread over T\n"
+                  "%-8s %-13s %8s %3s | %12s %12s %7s | %12s %12s %7s | %12s %9s %6s\n", "law",
+                  "system", "n", "T", "trap us/p-s", "VV us/p-s", "ratio", "trap cpu-us", "VV cpu-us", "ratio",
+                  "sweeps/step", "rejected", "1T/T");
       header = true;
     }
-    std::printf("%-8s %-13s %8ld | %12.4f %12.4f %7.2f | %12.4f %12.4f %7.2f | %12.2f %9ld\n", t.law.c_str(),
-                t.system.c_str(), t.n, t.us_step, v ? v->us_step : 0.0, v ? t.us_step / v->us_step : 0.0, t.cpu_us_step,
-                v ? v->cpu_us_step : 0.0, v ? t.cpu_us_step / v->cpu_us_step : 0.0, t.sweeps, t.rejected);
+    std::printf("%-8s %-13s %8ld %3d | %12.4f %12.4f %7.2f | %12.4f %12.4f %7.2f | %12.2f %9ld %6.2f\n", t.law.c_str(),
+                t.system.c_str(), t.n, t.threads, t.us_step, v ? v->us_step : 0.0, v ? t.us_step / v->us_step : 0.0,
+                t.cpu_us_step, v ? v->cpu_us_step : 0.0, v ? t.cpu_us_step / v->cpu_us_step : 0.0, t.sweeps, t.rejected,
+                one ? one->us_step / t.us_step : 0.0);
   }
   return 0;
 }
