@@ -19,6 +19,8 @@
 // impact keeps the comparison free of the damping's clamp at f_n = 0.
 #include <cmath>
 
+#include "core/errors.hpp"
+
 #include "models/particles/container_scene.hpp"
 #include "studies/experiment/property_checks.hpp"
 #include "studies/papers/sphere_runner.hpp"
@@ -55,6 +57,8 @@ std::vector<Measurement> run_check(const Draw& d) {
   scene.young = container.young;
   scene.poisson = container.poisson;
   scene.xi = 0;
+  if (!(d["mu_s"] >= 0)) throw_input("mu_s", format_value(d["mu_s"]), "must be >= 0");
+  if (!(d["mu_s_wall"] >= 0)) throw_input("mu_s_wall", format_value(d["mu_s_wall"]), "must be >= 0");
   SphereFriction friction;
   friction.pair = TangentialParameters{0, 0, d["mu_s"], container.young, container.poisson, {}};
   friction.wall = TangentialParameters{0, 0, d["mu_s_wall"], container.young, container.poisson, {}};
