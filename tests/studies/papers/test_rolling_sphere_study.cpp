@@ -53,17 +53,18 @@ TEST_CASE("rolling-sphere at the seed's dt = 1e-4: every integrator it accepts w
   CHECK(a.w == doctest::Approx(-44.705).epsilon(1e-5));
   // mindlin: every integrator accepted, IDA included (stick/slip are modes with events, so each driver
   // integrates smooth pieces; IDA used to fail with IDA_CONV_FAIL on the unlocated switch). Euler is refused (below).
-  for (const char* integrator : {"trapezoid", "rk4", "dopri5", "cvode", "ida", "heun", "midpoint"}) {
+  for (const char* integrator : {"trapezoid", "verlet", "rk4", "dopri5", "cvode", "ida", "heun", "midpoint"}) {
     CAPTURE(integrator);
     check_roll(run(std::string("--set integrator=") + integrator), a, 2e-3);
   }
-  // csds (gamma_t = 2e4 N s/m, about 5 % of the critical 2 sqrt(k_t 2m/7)) on the ODE integrators it offers.
-  for (const char* integrator : {"rk4", "dopri5", "cvode", "ida"}) {
+  // csds (kt auto: Mindlin's stiffness of the resting contact; gamma_t = 20 1/s per effective mass, a dashpot of
+  // 2e4 N s/m, about 5 % of the critical 2 sqrt(k_t 2m/7)) on every driver it has a form for.
+  for (const char* integrator : {"trapezoid", "verlet", "rk4", "dopri5", "cvode", "ida"}) {
     CAPTURE(integrator);
-    check_roll(run(std::string("--set tangential=csds --set gamma_t=2e4 --set integrator=") + integrator), a, 2e-3);
+    check_roll(run(std::string("--set tangential=csds --set gamma_t=20 --set integrator=") + integrator), a, 2e-3);
   }
-  // dsds: fixed-step drivers only (the reset of eq. 3 is a step rule).
-  for (const char* integrator : {"trapezoid", "rk4"}) {
+  // dsds: the fixed-step drivers of the engine only (the reset of eq. 3 is a step rule; no rate form).
+  for (const char* integrator : {"trapezoid", "verlet"}) {
     CAPTURE(integrator);
     check_roll(run(std::string("--set tangential=dsds --set integrator=") + integrator), a, 2e-3);
   }
@@ -128,6 +129,8 @@ TEST_CASE("bad input exits with code 2") {
   CHECK(run("--set tangential=magic").code == 2);
   CHECK(run("--set phi=2").code == 2);
   CHECK(run("--set dt=0").code == 2);
-  CHECK(run("--set tangential=coulomb --set integrator=trapezoid").code == 2);
-  CHECK(run("--set tangential=csds --set gamma_t=0 --set integrator=rk4").code == 2);
+  CHECK(run("--set tangential=coulomb --set integrator=trapezoid").code == 2);  // no trapezoid form
+  CHECK(run("--set tangential=dsds --set integrator=rk4").code == 2);           // a step rule: no rate form
+  CHECK(run("--set kt=-1 --set tangential=csds").code == 2);
+  CHECK(run("--set gamma_t=-1 --set tangential=csds").code == 2);
 }

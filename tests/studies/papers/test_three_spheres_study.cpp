@@ -42,12 +42,12 @@ TEST_CASE("three-spheres: collision time, Hertz contact duration, return to roll
     bool coulomb;
   };
   for (const Case& c : {Case{"--set integrator=cvode", 1e-9, false}, Case{"--set integrator=ida", 1e-9, false},
-                        Case{"--set integrator=trapezoid", dt, false},
-                        Case{"--set integrator=trapezoid --set engine=particles", dt, false},
+                        Case{"--set integrator=trapezoid", dt, false}, Case{"--set integrator=verlet", dt, false},
                         Case{"--set integrator=cvode --set tangential=coulomb", 1e-9, true},
                         Case{"--set integrator=ida --set tangential=coulomb", 1e-9, true},
                         // the three floor contacts reach slip at the same instant: one located root must switch
-                        // all of them (SphereModel::settle), or the fixed-step/dopri5 runs break the symmetry
+                        // all of them (the engine's state-vector form settles them), or the fixed-step/dopri5 runs
+                        // break the symmetry
                         Case{"--set integrator=dopri5 --set tangential=coulomb", 1e-9, true},
                         Case{"--set integrator=rk4 --set tangential=coulomb", 1e-9, true}}) {
     CAPTURE(c.args);
