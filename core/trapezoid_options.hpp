@@ -1,6 +1,6 @@
 // core/trapezoid_options.hpp — options, statistics and the iteration policy of seed 004's generalized trapezoidal
-// rule (§4, eq. 40-49, Algorithm 1), shared by its two drivers: solvers/trapezoid_fixed_point.hpp (a ParticleSystem,
-// Gauss-Seidel sweeps) and models/particles/particle_trapezoid.hpp (the particle engine, Jacobi sweeps).
+// rule (§4, eq. 40-49, Algorithm 1), used by its driver on the particle engine (models/particles/particle_trapezoid.hpp,
+// Jacobi sweeps).
 //
 //   TrapezoidErrorSum      the convergence measure of eq. 48 (eq. 49 when the denominator vanishes), per field
 //   TrapezoidRelaxation    under-relaxation of the v, omega updates when the sweep stagnates (relax_after, min_relax)

@@ -10,7 +10,8 @@
 // plane), stiffness k_t = 8 G* sqrt(r*) h^{1/2} (eq. 37); friction force on i  f = -k_t s (eq. 31).
 //   Discrete (trapezoid, eq. 29-36): trial s = s_acc (rotated into the new tangent plane) + Delta s;
 //     if k_t |s| <= mu_s N stick; else f = -mu_d N tau, tau = s/|s|, s = mu_d N/k_t tau (return mapping).
-//   Continuous (ODE drivers, models/sphere_model.hpp): stick and slip are modes of the contact with events —
+//   Continuous (the engine's state-vector form, models/particles/engine_model.hpp, Mindlin's modes form in
+//   models/contact/mindlin.hpp): stick and slip are modes of the contact with events —
 //     stick s' = v_t - (s . n') n, f = -k_t s, until |s| reaches the cone c = mu N_el/k_t = mu E* h/(6 G*);
 //     slip on the cone, f = -mu N_el s/|s|, until the slip turns back slower than the cone grows (mu_s = mu_d).
 // Friction moment on i: r_i n x f (eq. 39), n the unit vector from i's centre towards the contact.

@@ -7,11 +7,11 @@
 //   xi_{n+1} = xi_base advanced over phi dt at the trial state (every sweep starts again from xi_base),
 // i.e. xi_{n+1} = xi_n + dt [(1-phi) v_t,n + phi v_t,n+1] while sticking (seed 004 eq. 29-30 to O(dt^2) per step);
 // sliding laws (csds rate, dsds/mindlin resets) apply their rule in each part.
-// Sweep K -> K+1: the engine evaluates f, T at iterate K (all particles at once: a Jacobi sweep; the old driver,
-// solvers/trapezoid_fixed_point.hpp, sweeps particle by particle, Remark 5 — both converge to the same fixed point).
-// Predictor: the rule with f_{n+1} extrapolated from f_{n-1}, f_n (explicit Euler on a run's first step; the old
-// driver uses explicit Euler: same fixed point, about one sweep fewer here). Convergence, under-relaxation, step rejection and regrowth: the policy of the old
-// driver (core/trapezoid_options.hpp: eq. 48-49 over x, v, omega and alpha_Delta = dt [phi omega_{n+1} + (1-phi)
+// Sweep K -> K+1: the engine evaluates f, T at iterate K (all particles at once: a Jacobi sweep; Campello's Remark 5
+// sweeps particle by particle, Gauss-Seidel — both converge to the same fixed point).
+// Predictor: the rule with f_{n+1} extrapolated from f_{n-1}, f_n (explicit Euler on a run's first step: same fixed
+// point, about one sweep fewer than Euler throughout). Convergence, under-relaxation, step rejection and regrowth:
+// core/trapezoid_options.hpp (eq. 48-49 over x, v, omega and alpha_Delta = dt [phi omega_{n+1} + (1-phi)
 // omega_n], tol, relax_after, min_relax, min_dt_factor, regrow_after). phi = 0: explicit Euler, one sweep.
 // The forces of the last sweep (at iterate K-1, within tol of the end state) are the next step's f_n (first same
 // as last): one engine call per sweep plus one per step. The engine tracks no orientation (omega only).

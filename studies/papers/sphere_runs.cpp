@@ -79,7 +79,7 @@ nlohmann::json rolling_sphere_row(const RollingSpherePrepared& pr, long every, c
   j["events"] = st.events;
   if (opt.integrator == "trapezoid") {
     j["iterations"] = {{"mean", json_number(st.mean_iterations)}, {"max", st.max_iterations}, {"total", st.iterations}};
-    // Steps retried with dt/2 (solvers/trapezoid_fixed_point.hpp); smallest_dt 0: none was.
+    // Steps retried with dt/2 (models/particles/particle_trapezoid.hpp); smallest_dt 0: none was.
     j["rejected_steps"] = {{"count", st.rejected_steps}, {"smallest_dt", json_number(st.min_dt)}};
   }
   return j;
@@ -186,7 +186,7 @@ nlohmann::json three_spheres_row(const ThreeSpheresPrepared& pr, const std::file
   j["steps"] = st.steps;
   if (opt.integrator == "trapezoid") {
     j["iterations"] = {{"mean", json_number(st.mean_iterations)}, {"max", st.max_iterations}};
-    // Steps retried with dt/2 (solvers/trapezoid_fixed_point.hpp); smallest_dt 0: none was.
+    // Steps retried with dt/2 (models/particles/particle_trapezoid.hpp); smallest_dt 0: none was.
     j["rejected_steps"] = {{"count", st.rejected_steps}, {"smallest_dt", json_number(st.min_dt)}};
   }
   return j;

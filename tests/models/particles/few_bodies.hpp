@@ -6,7 +6,7 @@
 #include <vector>
 
 #include "models/particles/particle_arrays.hpp"
-#include "models/sphere_model.hpp"
+#include "models/hertz_mindlin.hpp"
 
 namespace stickslip::test {
 
@@ -46,23 +46,6 @@ inline ParticleArrays few_body_arrays(const Bodies& b) {
     p.omega[i] = b.w[i];
   }
   return p;
-}
-
-// Integrates the small-system sphere model from the bodies `start` to t_end and returns the bodies at the end.
-template <class Integrate>
-Bodies run_sphere_model(const SphereScene& scene, const Bodies& start, Integrate&& integrate_to_end) {
-  SphereModel model(scene);
-  Vec x = model.make_state(start.x, start.v, start.w);
-  Mode mode = model.initial_mode(0, x);
-  integrate_to_end(model, x, mode);
-  Bodies out = start;
-  for (std::size_t i = 0; i < start.x.size(); ++i) {
-    const std::size_t b = model.particle_base(i);
-    out.x[i] = x.segment<3>(b);
-    out.v[i] = x.segment<3>(b + 3);
-    out.w[i] = x.segment<3>(b + 6);
-  }
-  return out;
 }
 
 }  // namespace stickslip::test

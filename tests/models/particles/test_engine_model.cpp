@@ -1,7 +1,4 @@
 // The particle engine as a state-vector Model (models/particles/engine_model.hpp) under the odeint and CVODE drivers:
-// - frictionless Hertz with damping, two and three bodies (a floor and gravity for three): the engine under dopri5
-//   against the small-system model (models/sphere_model.hpp, its C-SDS with mu = 0: no tangential force) under
-//   dopri5, both at rtol 1e-10: they agree to the drivers' tolerance;
 // - Hertz + C-SDS (sticking and sliding): the engine under dopri5 and under cvode:bdf agree to their tolerance, and
 //   the engine's trapezoid (models/particles/particle_trapezoid.hpp) converges to them as dt shrinks;
 // - a law without a modes or rate form (cundall-strack, dsds) is refused with InputError naming it.
@@ -14,7 +11,6 @@
 #include "core/errors.hpp"
 #include "models/particles/engine_model.hpp"
 #include "models/particles/particle_trapezoid.hpp"
-#include "models/sphere_model.hpp"
 #include "solvers/integrate.hpp"
 #include "tests/models/particles/few_bodies.hpp"
 
@@ -64,21 +60,6 @@ Bodies run_engine_ode(int n, const Tangential& law, SolverKind kind) {
   return {p.x, p.v, p.omega};
 }
 
-Bodies run_sphere_model(int n) {
-  const Bodies start = problem(n);
-  SphereScene scene;
-  scene.params.gravity = gravity(n);
-  scene.params.law = "csds";
-  scene.params.gamma_t = 1.0;
-  scene.params.mu_s_pp = scene.params.mu_d_pp = scene.params.mu_s_pw = scene.params.mu_d_pw = 0.0;
-  scene.params.xi = kXi;
-  for (std::size_t i = 0; i < start.x.size(); ++i) scene.add_sphere(kR, kM, kE, kNu);
-  if (n == 3) scene.add_plane(Vec3::Zero(), Vec3::UnitY());
-  return test::run_sphere_model(scene, start, [&](const SphereModel& model, Vec& x, Mode& mode) {
-    integrate(model, 0, t_end(n), x, mode, tight(SolverKind::dopri5));
-  });
-}
-
 double moved(int n, const Bodies& end) {
   const Bodies start = problem(n);
   double m = 0;
@@ -87,21 +68,6 @@ double moved(int n, const Bodies& end) {
 }
 
 }  // namespace
-
-TEST_CASE("engine under dopri5 vs the small-system sphere model under dopri5 (frictionless Hertz, 2 and 3 bodies)") {
-  for (int n : {2, 3}) {
-    const Bodies eng = run_engine_ode(n, Frictionless{}, SolverKind::dopri5);
-    const Bodies ref = run_sphere_model(n);
-    const double d = difference(eng, ref);
-    double dx = 0;
-    for (std::size_t i = 0; i < eng.x.size(); ++i) dx = std::max(dx, (eng.x[i] - ref.x[i]).norm());
-    MESSAGE(n << " bodies: max |dv|, r|domega| engine - sphere model " << d << " m/s, |dx| " << dx
-              << " m (velocity changes up to " << moved(n, ref) << " m/s)");
-    CHECK(moved(n, ref) > 0.1);
-    CHECK(d < 1e-6 * moved(n, ref));  // rtol 1e-10 per step, a few hundred steps
-    CHECK(dx < 1e-8);
-  }
-}
 
 TEST_CASE("engine with the C-SDS under dopri5, cvode:bdf and the engine trapezoid") {
   const Csds law{2e5, 50.0, 0.3};
