@@ -95,11 +95,13 @@ struct MindlinModes {
   static Vec3 in_plane(const C& c, const Vec3& s) {
     return s - s.dot(c.n) * c.n;
   }
-  // tau: along s, else along the slip velocity, else zero.
+  // tau: along s, else along the slip velocity, else zero. A spring of round-off size (below 1e-12 of the contact
+  // radius: the first instants after the contact closed at h = 0, where the cone is as small) has no direction of
+  // its own: the slip velocity gives it.
   template <class C>
   static Vec3 direction(const C& c, const Vec3& s_t) {
     const double len = s_t.norm();
-    if (len > 0) return s_t / len;
+    if (len > 1e-12 * c.r_star || (len > 0 && c.vt.norm() == 0)) return s_t / len;
     return c.vt.norm() > 0 ? Vec3(c.vt.normalized()) : Vec3(Vec3::Zero());
   }
   template <class C>

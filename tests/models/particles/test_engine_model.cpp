@@ -122,3 +122,40 @@ TEST_CASE("the state-vector form refuses laws without a modes or rate form, nami
   }
   CHECK(message.find("dsds") != std::string::npos);
 }
+
+// A contact closes at h = 0 with a zero spring and a zero cone; when it closes into slip, the slip direction comes from
+// the slip velocity. A spring of round-off size (the first stage after the closing) pointed anywhere, and on one step
+// size in four it pointed against the slip, so the switch back to stick fired at once: rk4 at dt = 2e-6 s ended the
+// oblique two-body impact 0.28 m/s off while 2.5e-6 .. 2e-5 agreed to 1e-7. Every step size now gives the same motion.
+TEST_CASE("Mindlin's modes: a contact closing into slip keeps the slip velocity's direction at every step size") {
+  const Bodies start = problem(2);
+  const ParticleArrays p0 = arrays(start);
+  ParticleEngine<HertzDamped, Mindlin> e = engine(2, Mindlin::material(kE, kNu, 0.3));
+  e.normal.xi = 0;  // undamped: the contact is smooth but for its switches, so rk4's error shows undisturbed
+  const EngineModel<HertzDamped, Mindlin> model(e, p0, 1.0);
+  auto run = [&](double dt, std::size_t& events) {
+    Vec x = model.make_state(p0);
+    Mode mode = model.initial_mode(0, x);
+    SolverOptions o;
+    o.kind = SolverKind::rk4;
+    o.dt = dt;
+    const RunStats rs = integrate(model, 0, t_end(2), x, mode, o);
+    events = rs.events.size();
+    ParticleArrays p = p0;
+    model.read_bodies(x, p);
+    return Bodies{p.x, p.v, p.omega};
+  };
+  std::size_t events_ref = 0;
+  const Bodies ref = run(2.5e-6, events_ref);
+  CHECK(moved(2, ref) > 0.1);
+  for (double dt : {2e-6, 4e-6, 5e-6, 1e-5, 2e-5}) {
+    CAPTURE(dt);
+    std::size_t events = 0;
+    const Bodies b = run(dt, events);
+    // rk4's error at these steps on the smooth pieces, the switches located: measured <= 1.7e-7 m/s
+    CHECK(difference(b, ref) < 1e-6 * moved(2, ref));
+    // (the count of located roots varies by one: a root where the slot's condition does not hold is handed over
+    // and not acted on)
+    CHECK(events >= events_ref - 1);
+  }
+}
