@@ -5,22 +5,6 @@
 
 namespace stickslip {
 
-double mean_of(const std::vector<double>& v) {
-  double s = 0;
-  for (double x : v) s += x;
-  return v.empty() ? NAN : s / static_cast<double>(v.size());
-}
-
-double stderr_of(const std::vector<double>& v) {
-  if (v.size() < 2) return NAN;
-  const double m = mean_of(v);
-  double s = 0;
-  for (double x : v) s += (x - m) * (x - m);
-  return std::sqrt(s / static_cast<double>(v.size() - 1) / static_cast<double>(v.size()));
-}
-
-double stderr_or_zero(const std::vector<double>& v) { return v.size() > 1 ? stderr_of(v) : 0.0; }
-
 PairedRatio paired_ratio(const std::vector<double>& a, const std::vector<double>& b) {
   PairedRatio r;
   r.n = a.size();

@@ -1,5 +1,5 @@
 // models/particles/cooling_statistics.hpp — the analysis of a cooling granular gas's temperature series, shared by the
-// granular-gas study and its tests: ensemble mean and standard error over seeds, the end of the homogeneous phase,
+// granular-gas study and its tests: (ensemble mean and standard error over seeds: core/sample_statistics.hpp) the end of the homogeneous phase,
 // the local cooling rate zeta = -dlnT/dt, zeta at a given temperature, and the mean over a temperature grid of a
 // ratio of two cooling rates (engine/Enskog, hard spheres/Enskog, engine/hard spheres); the paired ratio of two laws'
 // samples over seeds (dsds-cooling: the times two laws take to cool through a bin of ln T).
@@ -16,11 +16,10 @@
 #include <optional>
 #include <vector>
 
+#include "core/sample_statistics.hpp"  // mean_of, stderr_of, stderr_or_zero
+
 namespace stickslip {
 
-double mean_of(const std::vector<double>& v);    // NaN when empty
-double stderr_of(const std::vector<double>& v);  // standard error of the mean; NaN with fewer than 2
-double stderr_or_zero(const std::vector<double>& v);  // the same, 0 with fewer than 2 (one seed: no error bar)
 
 // sum(a)/sum(b) over paired samples and its standard error by the delta method: var = var(a - R b)/(n mean(b)^2).
 // Empty: ratio NaN; one pair: stderr NaN.

@@ -6,6 +6,7 @@
 #include <fmt/format.h>
 
 #include "core/errors.hpp"
+#include "core/sample_statistics.hpp"
 #include "studies/experiment/figure.hpp"
 #include "studies/experiment/output.hpp"
 
@@ -13,17 +14,9 @@ namespace stickslip {
 
 namespace {
 
-// Mean, standard error and count of one quantity over seeds. The same statistics as mean_of and stderr_of of
-// models/particles/cooling_statistics.hpp, but summed as x_k / n: kept so that the container's results stay the same
-// to the last bit (the two orders differ there, e.g. in centroid_y over three seeds).
+// Mean, standard error and count of one quantity over seeds.
 nlohmann::json seed_statistics(const std::vector<double>& v) {
-  double m = 0;
-  for (double x : v) m += x / static_cast<double>(v.size());
-  double var = 0;
-  for (double x : v) var += (x - m) * (x - m);
-  const double se =
-      v.size() > 1 ? std::sqrt(var / static_cast<double>(v.size() - 1) / static_cast<double>(v.size())) : NAN;
-  return nlohmann::json{{"mean", json_number(m)}, {"stderr", json_number(se)}, {"n", v.size()}};
+  return nlohmann::json{{"mean", json_number(mean_of(v))}, {"stderr", json_number(stderr_of(v))}, {"n", v.size()}};
 }
 
 }  // namespace
