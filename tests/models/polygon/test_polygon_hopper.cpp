@@ -95,10 +95,7 @@ TEST_CASE("polygon hopper: random n, shapes and hopper sizes (seeded draws)") {
   std::mt19937_64 rng(77);
   for (int draw = 0; draw < 6; ++draw) {
     CAPTURE(draw);
-    PolygonHopperSpec spec;
-    spec.hopper.n = 20 + static_cast<long>(test::uniform(rng, 0, 300));
-    spec.hopper.seed = rng();
-    spec.shape = test::random_spec(rng, 12, 1e-3, 4e-3, 0.9);
+    PolygonHopperSpec spec = test::random_hopper_spec(rng, 20, 300, 12, 1e-3, 4e-3, 0.9);
     spec.hopper.hopper_angle_deg = test::uniform(rng, 30, 80);
     spec.hopper.outlet = test::uniform(rng, 0.04, 0.08);
     spec.hopper.hopper_width = spec.hopper.outlet + test::uniform(rng, 0.05, 0.2);

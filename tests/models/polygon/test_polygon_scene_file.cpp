@@ -31,11 +31,7 @@ std::string refusal(const std::string& text) {
 TEST_CASE("scene file: round trip of random hopper scenes to round-off") {
   std::mt19937_64 rng(5);
   for (int draw = 0; draw < 4; ++draw) {
-    PolygonHopperSpec spec;
-    spec.hopper.n = 50 + static_cast<long>(test::uniform(rng, 0, 200));
-    spec.hopper.seed = rng();
-    spec.shape = test::random_spec(rng, 10, 1e-3, 3e-3, 0.9);
-    const PolygonHopperScene h = make_polygon_hopper(spec);
+    const PolygonHopperScene h = make_polygon_hopper(test::random_hopper_spec(rng, 50, 200, 10, 1e-3, 3e-3, 0.9));
     std::stringstream text;
     write_polygon_scene(text, h.frame());
     const PolygonScene s = parse_polygon_scene(text, "round-trip");

@@ -47,11 +47,7 @@ TEST_CASE("polygon VTK dumps: frames of random scenes in both formats, expected.
     PolygonVtkSeries series(dir, stem, format);
     nlohmann::json frames = nlohmann::json::array();
     for (int k = 0; k < 3; ++k) {
-      PolygonHopperSpec spec;
-      spec.hopper.n = 5 + static_cast<long>(test::uniform(rng, 0, 40));
-      spec.hopper.seed = rng();
-      spec.shape = test::random_spec(rng, 12, 1e-3, 4e-3, 0.9);
-      const PolygonHopperScene h = make_polygon_hopper(spec);
+      const PolygonHopperScene h = make_polygon_hopper(test::random_hopper_spec(rng, 5, 40, 12, 1e-3, 4e-3, 0.9));
       std::vector<Vec2> v;
       std::vector<double> omega;
       for (std::size_t i = 0; i < h.x.size(); ++i) {
