@@ -4,6 +4,7 @@
 #include <algorithm>
 #include <cerrno>
 #include <cmath>
+#include <cstdint>
 #include <cstdlib>
 #include <cstdio>
 #include <cstring>
@@ -87,13 +88,14 @@ void check_scene_no_overlap(const PolygonFrame& f, std::span<const int> line, co
   double r_max = 0;
   for (std::size_t i = 0; i < n; ++i) r_max = std::max(r_max, f.shape(i).bounding_radius());
   const double cell = 2 * r_max;
-  auto cell_of = [&](const Vec2& p) {
-    return std::pair<long long, long long>(static_cast<long long>(std::floor(p.x() / cell)),
-                                           static_cast<long long>(std::floor(p.y() / cell)));
+  // Cell indices clamped to 32 bits (a scene wider than 4e9 cells piles its far bodies into the edge cells: still
+  // correct, only slower) and packed into one unsigned key.
+  auto index = [&](double v) { return static_cast<std::int64_t>(std::clamp(std::floor(v / cell), -2147483648.0, 2147483647.0)); };
+  auto cell_of = [&](const Vec2& p) { return std::pair<std::int64_t, std::int64_t>(index(p.x()), index(p.y())); };
+  auto key = [](std::int64_t a, std::int64_t b) {
+    return (static_cast<std::uint64_t>(a) << 32) ^ (static_cast<std::uint64_t>(b) & 0xffffffffULL);
   };
-  // Cell key: the two indices packed (|index| < 2^31 for any scene below 4e9 cells across).
-  auto key = [](long long a, long long b) { return (a << 32) ^ (b & 0xffffffffLL); };
-  std::unordered_map<long long, std::vector<std::size_t>> grid;
+  std::unordered_map<std::uint64_t, std::vector<std::size_t>> grid;
   grid.reserve(n);
   for (std::size_t i = 0; i < n; ++i) {
     const auto [a, b] = cell_of(f.x[i]);
@@ -104,8 +106,8 @@ void check_scene_no_overlap(const PolygonFrame& f, std::span<const int> line, co
   for (std::size_t i = 0; i < n; ++i) {
     const auto [a, b] = cell_of(f.x[i]);
     const int ni = f.world_corners(i, pi);
-    for (long long da = -1; da <= 1; ++da)
-      for (long long db = -1; db <= 1; ++db) {
+    for (std::int64_t da = -1; da <= 1; ++da)
+      for (std::int64_t db = -1; db <= 1; ++db) {
         const auto it = grid.find(key(a + da, b + db));
         if (it == grid.end()) continue;
         for (std::size_t j : it->second) {

@@ -92,6 +92,9 @@ TEST_CASE("scene file refusals: key scene, file:line and what is allowed") {
   CHECK(m.rfind("scene=s.txt:2 and 5: bodies that do not overlap at the start (overlap area 0.25 m^2)", 0) == 0);
   // Touching squares (a shared edge, a shared corner) are accepted.
   CHECK(refusal(ok + "1 0 0  0 0 1 0 1 1 0 1\n1 1 0  0 0 1 0 1 1 0 1\n").empty());
+  // Bodies 1e12 m out (cell indices beyond 32 bits, clamped into the edge cells): far pairs pass, a near one not.
+  CHECK(refusal("1e12 -1e12 0  0 0 1 0 1 1 0 1\n-1e12 1e12 0  0 0 1 0 1 1 0 1\n1e12 -1e12 0.3  0 0 1 0 1 1 0 1\n")
+            .rfind("scene=s.txt:1 and 3: bodies that do not overlap", 0) == 0);
   // An unreadable file.
   CHECK(test::input_error_message([] { read_polygon_scene("/nonexistent/scene.txt"); })
             .rfind("scene=/nonexistent/scene.txt: a readable text file", 0) == 0);
