@@ -7,7 +7,8 @@
 
 PACKAGES := build-essential cmake libsundials-dev libeigen3-dev libboost-dev libfmt-dev doctest-dev \
             nlohmann-json3-dev libcli11-dev gnuplot-nox liblammps-dev lammps mpi-default-dev mpi-default-bin \
-            python3 python3-pandas python3-numpy python3-dev pybind11-dev python3-pytest python3-matplotlib
+            python3 python3-pandas python3-numpy python3-dev pybind11-dev python3-pytest python3-matplotlib \
+            python3-vtk9
 BUILD    := build
 SANITIZE_BUILD := build-sanitize
 # STICKSLIP_NO_FLATTEN: no [[gnu::flatten]] (core/flatten.hpp); the sanitizer build checks memory and UB, not inlining.

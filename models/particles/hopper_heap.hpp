@@ -14,9 +14,14 @@
 // Placement (make_hopper_heap): a jittered square lattice of pitch 2 r_max + gap, row by row from the outlet up,
 // each site at least r_max + gap/2 from every wall and each disc jittered within its own cell, so no two discs
 // overlap and none touches a wall; the outlet is open from t = 0 (the pour starts at once). Deterministic for a seed.
+// The geometry (hopper_wall_segments, check_hopper_fits, for_each_hopper_site) is shared with the polygon heap
+// (models/polygon/polygon_hopper.hpp), which places bounding circles on the same lattice.
 #pragma once
 
+#include <array>
 #include <cstdint>
+#include <functional>
+#include <string>
 
 #include "models/particles/particle_engine.hpp"
 
@@ -36,6 +41,22 @@ struct HopperHeapSpec {
   double mean_mass() const;        // rho pi <r^2> (kg per metre of depth)
   double hopper_top_of_v() const;  // y_v (m)
 };
+
+// The six wall segments (the floor y = 0 excluded), each from a to b in the x-y plane: left and right side walls
+// (from the floor up), left and right inclined walls (from the rim (-+hopper_width/2, y_v) down to the outlet's lips),
+// left and right bin walls (from the rim up to bin_top).
+std::array<std::array<VecD<2>, 2>, 6> hopper_wall_segments(const HopperHeapSpec& spec, double bin_top);
+
+// Throws InputError when particles of bounding diameter `diameter` on a lattice of pitch `pitch` cannot pass or fill
+// the hopper: outlet <= diameter, hopper_width <= outlet + pitch (no row of sites above the inclined walls),
+// floor_width <= hopper_width. `what` names the particles in the message ("disc", "polygon's bounding circle").
+void check_hopper_fits(const HopperHeapSpec& spec, double diameter, double pitch, const std::string& what);
+
+// The sites of the jittered lattice: row by row from the outlet up (pitch apart in x and y), each at least
+// `clearance` from the inclined and vertical walls (their lines; a segment is never closer than its line), centred
+// in its row; calls site(x, y) until it has been called n times. Throws InputError (key n) if no row holds a site.
+void for_each_hopper_site(const HopperHeapSpec& spec, double pitch, double clearance, long n,
+                          const std::function<void(double, double)>& site);
 
 struct HopperHeapScene {
   GranularState state;

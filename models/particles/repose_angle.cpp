@@ -3,29 +3,35 @@
 
 #include <algorithm>
 #include <cmath>
+#include <utility>
 
 #include "core/line_fit.hpp"
 
 namespace stickslip {
 
-SurfaceProfile surface_profile(const ParticleArrays& p, double x_lo, double x_hi, double bin) {
+SurfaceProfile surface_profile(std::span<const SurfacePoint> points, double x_lo, double x_hi, double bin) {
   SurfaceProfile s;
   const std::size_t bins = static_cast<std::size_t>(std::max(1.0, std::ceil((x_hi - x_lo) / bin)));
   s.x.resize(bins);
   s.height.assign(bins, 0.0);
   s.top.assign(bins, -1);
   for (std::size_t k = 0; k < bins; ++k) s.x[k] = x_lo + (static_cast<double>(k) + 0.5) * bin;
-  for (std::size_t i = 0; i < p.size(); ++i) {
-    const double u = (p.x[i][0] - x_lo) / bin;
+  for (const SurfacePoint& q : points) {
+    const double u = (q.x - x_lo) / bin;
     if (!(u >= 0 && u < static_cast<double>(bins))) continue;
     const std::size_t k = static_cast<std::size_t>(u);
-    const double h = p.x[i][1] + p.radius[i];
-    if (s.top[k] < 0 || h > s.height[k]) {
-      s.height[k] = h;
-      s.top[k] = static_cast<std::ptrdiff_t>(i);
+    if (s.top[k] < 0 || q.h > s.height[k]) {
+      s.height[k] = q.h;
+      s.top[k] = static_cast<std::ptrdiff_t>(q.body);
     }
   }
   return s;
+}
+
+SurfaceProfile surface_profile(const ParticleArrays& p, double x_lo, double x_hi, double bin) {
+  std::vector<SurfacePoint> points(p.size());
+  for (std::size_t i = 0; i < p.size(); ++i) points[i] = {p.x[i][0], p.x[i][1] + p.radius[i], i};
+  return surface_profile(points, x_lo, x_hi, bin);
 }
 
 namespace {
@@ -47,8 +53,12 @@ FlankFit fit_flank(const SurfaceProfile& s, std::size_t a, std::size_t b, double
 
 ReposeFit fit_repose_angle(const ParticleArrays& p, double x_lo, double x_hi, double bin, double min_height,
                            double lo_frac, double hi_frac) {
+  return fit_repose_profile(surface_profile(p, x_lo, x_hi, bin), min_height, lo_frac, hi_frac);
+}
+
+ReposeFit fit_repose_profile(SurfaceProfile profile, double min_height, double lo_frac, double hi_frac) {
   ReposeFit r;
-  r.profile = surface_profile(p, x_lo, x_hi, bin);
+  r.profile = std::move(profile);
   const SurfaceProfile& s = r.profile;
   const std::size_t peak = static_cast<std::size_t>(std::max_element(s.height.begin(), s.height.end()) - s.height.begin());
   r.peak_x = s.x[peak];
@@ -67,7 +77,8 @@ ReposeFit fit_repose_angle(const ParticleArrays& p, double x_lo, double x_hi, do
   else r.angle_deg = 0.5 * (r.left.angle_deg + r.right.angle_deg);
   if (r.peak_height >= min_height)
     for (std::size_t k = a; k <= b; ++k)
-      if (s.top[k] >= 0) r.surface.push_back(static_cast<std::size_t>(s.top[k]));
+      if (s.top[k] >= 0 && std::find(r.surface.begin(), r.surface.end(), static_cast<std::size_t>(s.top[k])) == r.surface.end())
+        r.surface.push_back(static_cast<std::size_t>(s.top[k]));
   return r;
 }
 

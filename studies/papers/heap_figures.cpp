@@ -2,6 +2,7 @@
 #include "studies/papers/heap_figures.hpp"
 
 #include <algorithm>
+#include <array>
 #include <cmath>
 #include <fmt/format.h>
 #include <string>
@@ -10,6 +11,7 @@
 
 #include "studies/experiment/figure.hpp"
 #include "studies/experiment/output.hpp"
+#include "studies/papers/heap_scene_style.hpp"
 
 namespace stickslip {
 
@@ -17,21 +19,10 @@ using nlohmann::json;
 
 void draw_heap_figures(const StudyContext& ctx, const HeapConfig& c, const json& rows, const Boundaries& walls) {
   // The walls and the floor as data lines (a datablock: clipped to each panel), the speed as colour with its bar.
-  // (no cblabel: it lands in the next panel)
-  std::vector<std::string> scene{"set size ratio -1", "unset key", "unset grid", "set palette defined (0 'blue', 1 'red')",
-                                 "set cbrange [0:2]",
-                                 "set colorbox vertical user origin graph 1.02, graph 0 size graph 0.025, graph 1",
-                                 "set format cb '%g m/s'", "set rmargin 11", "set style fill solid 0.6 noborder"};
-  std::vector<std::vector<double>> wall_rows;
-  double top = 0;
-  for (const SegmentWall& w : walls.segments) {
-    wall_rows.push_back({w.a[0], w.a[1]}), wall_rows.push_back({w.b[0], w.b[1]}), wall_rows.push_back({});
-    top = std::max({top, w.a[1], w.b[1]});
-  }
-  wall_rows.push_back({-0.5 * c.spec.floor_width, 0}), wall_rows.push_back({0.5 * c.spec.floor_width, 0});
-  scene.push_back("set xrange [" + format_value(-0.5 * c.spec.floor_width) + ":" + format_value(0.5 * c.spec.floor_width) +
-                  "]");
-  scene.push_back("set yrange [-0.005:" + format_value(top * 1.02) + "]");
+  std::vector<std::array<double, 4>> segments;
+  for (const SegmentWall& w : walls.segments) segments.push_back({w.a[0], w.a[1], w.b[0], w.b[1]});
+  const HeapSceneStyle style = heap_scene_style(c.spec.floor_width, segments);
+  const std::vector<std::string>& scene = style.settings;
   // Snapshots (Fig. 6), one figure per law.
   for (const json& r : rows) {
     const std::string law = r["law"].get<std::string>();
@@ -46,7 +37,7 @@ void draw_heap_figures(const StudyContext& ctx, const HeapConfig& c, const json&
     Figure fig{"Krengel & Matuttis, Fig. 6: heap poured from a hopper (" + law +
                    "; discs, where the paper uses polygons). Colour: speed (colour bar; faster drawn as 2 m/s)",
                nrows, cols, 1450, 500 * nrows, scene, {}};
-    const std::string wall_block = fig.block("walls", {"x [m]", "y [m]"}, wall_rows);
+    const std::string wall_block = fig.block("walls", {"x [m]", "y [m]"}, style.wall_rows);
     for (const auto& [file, title] : frames)
       fig.panel(title, "x [m]", "y [m]")
           .add(Curve::of(file, "1", "2:3:4", "", "circles lc palette"))

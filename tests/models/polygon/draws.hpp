@@ -1,9 +1,10 @@
 // tests/models/polygon/draws.hpp — random draws of the polygon tests: uniform numbers from std::mt19937_64 (the same
-// stream on every platform) and random polygon specs.
+// stream on every platform), random polygon specs and hopper scenes.
 #pragma once
 
 #include <random>
 
+#include "models/polygon/polygon_hopper.hpp"
 #include "models/polygon/random_polygon.hpp"
 
 namespace stickslip::test {
@@ -20,6 +21,16 @@ inline RandomPolygonSpec random_spec(std::mt19937_64& rng, int max_corners, doub
   s.mean_radius = uniform(rng, r_lo, r_hi);
   s.eccentricity = uniform(rng, 0.0, e_max);
   return s;
+}
+
+// The default hopper holding n_lo .. n_lo + n_span polygons of random_spec(max_corners, r_lo, r_hi, e_max), its own seed.
+inline PolygonHopperSpec random_hopper_spec(std::mt19937_64& rng, long n_lo, double n_span, int max_corners, double r_lo,
+                                            double r_hi, double e_max) {
+  PolygonHopperSpec spec;
+  spec.hopper.n = n_lo + static_cast<long>(uniform(rng, 0, n_span));
+  spec.hopper.seed = rng();
+  spec.shape = random_spec(rng, max_corners, r_lo, r_hi, e_max);
+  return spec;
 }
 
 }  // namespace stickslip::test
