@@ -126,18 +126,6 @@ double stratonovich_ratio(const NoiseStrength& D) {
   return num / den / (s * s);
 }
 
-Vec3 relative_tangential_velocity(const Vec3& r_hat, const Vec3& v_i, const Vec3& v_j, const Vec3& w_i,
-                                  const Vec3& w_j, double R_i, double R_j) {
-  const Vec3 dv = v_j - v_i;
-  return dv - r_hat * r_hat.dot(dv) - (w_i * R_i + w_j * R_j).cross(r_hat);
-}
-
-Vec3 friction_force(const Vec3& u_perp, double f) {
-  const double u = u_perp.norm();
-  if (u == 0) return Vec3::Zero();
-  return (f / u) * u_perp;
-}
-
 Vec3 noise_force(const Vec3& r_hat, double sqrt_D, const Vec3& xi, const Vec3& N) {
   return sqrt_D * (xi - r_hat * r_hat.dot(xi) - r_hat.cross(N));
 }

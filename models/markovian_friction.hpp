@@ -105,11 +105,9 @@ double coulomb_noise_strength_closed_form(double c, double kT, double nu, double
 // 2-D noise: the stationary density is sqrt(D(u)) times the Gaussian (Ito) one (Simpson on [0, 12 s], s = sqrt(2 kT nu)).
 double stratonovich_ratio(const NoiseStrength& D);
 
-// Kinematics and forces of one contact (S1-S5, S9).
-Vec3 relative_tangential_velocity(const Vec3& r_hat, const Vec3& v_i, const Vec3& v_j, const Vec3& w_i,
-                                  const Vec3& w_j, double R_i, double R_j);
-// f u_hat; zero at u_perp = 0 exactly (the direction is undefined there).
-Vec3 friction_force(const Vec3& u_perp, double f);
+// The noise impulse and the loads of one contact (S5, S9). The kinematics (u_perp = -v_t of S2) and the friction
+// force f u_hat (S4) are the particle engine's pair relation and the law's slip force
+// (models/particles/contact_kinematics.hpp, models/contact/law.hpp; assembled in models/particles/engine_sde.hpp).
 // sqrt(D) [P xi - r_hat x N] for given samples xi, N.
 Vec3 noise_force(const Vec3& r_hat, double sqrt_D, const Vec3& xi, const Vec3& N);
 

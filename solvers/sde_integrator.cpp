@@ -7,12 +7,6 @@
 
 namespace stickslip {
 
-void SdeSystem::configuration_rate(double t, VecCRef x, VecRef qdot) const {
-  Vec a(size());
-  drift(t, x, a);
-  qdot = a.head(qdot.size());
-}
-
 const std::vector<std::string>& sde_scheme_names() {
   static const std::vector<std::string> names{"euler-maruyama", "heun"};
   return names;

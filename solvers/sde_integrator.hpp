@@ -1,8 +1,8 @@
 // solvers/sde_integrator.hpp — fixed-step integrators for stochastic differential equations
 //   dX = a(t, X) dt + b(t, X) dW,   W a vector of independent standard Wiener processes.
 //
-// The system supplies the drift a and the product b(t, X) dW for a given increment dW (so a model never
-// forms the matrix b). Schemes, with dW = sqrt(dt) Z, Z ~ N(0, 1) from std::mt19937_64(seed):
+// The system (core/sde_system.hpp) supplies the drift a and the product b(t, X) dW for a given increment dW (so a
+// model never forms the matrix b). Schemes, with dW = sqrt(dt) Z, Z ~ N(0, 1) from std::mt19937_64(seed):
 //   euler_maruyama   X1 = X0 + a(X0) dt + b(X0) dW                      converges to the Ito solution
 //                    (strong order 1/2, weak order 1). If the system declares a configuration block (the
 //                    first configuration_size() rows are positions q with q' depending only on the other
@@ -28,23 +28,10 @@
 #include <string>
 #include <vector>
 
+#include "core/sde_system.hpp"
 #include "core/types.hpp"
 
 namespace stickslip {
-
-class SdeSystem {
- public:
-  virtual ~SdeSystem() = default;
-  virtual std::size_t size() const = 0;
-  virtual std::size_t noise_size() const = 0;
-  virtual void drift(double t, VecCRef x, VecRef a) const = 0;
-  // out = b(t, x) dW.
-  virtual void diffusion(double t, VecCRef x, VecCRef dW, VecRef out) const = 0;
-  // Rows [0, configuration_size()) are positions whose rate depends only on rows >= configuration_size().
-  virtual std::size_t configuration_size() const { return 0; }
-  // Their rate; the default evaluates the whole drift.
-  virtual void configuration_rate(double t, VecCRef x, VecRef qdot) const;
-};
 
 enum class SdeScheme { euler_maruyama, heun };
 

@@ -7,7 +7,7 @@
 //   relation  the geometry of one contact: slip velocity, normal force (or overlap), effective mass, how the contact
 //             force acts on the bodies. One per pair of body kinds: sliding plates, block on a slope, oscillator on a
 //             belt (models/sliding_plates.hpp, incline_block.hpp, friction_oscillator.hpp), sphere/disc pairs and
-//             walls (models/particles/contact_kinematics.hpp), the stochastic pair (models/markovian_friction.hpp).
+//             walls (models/particles/contact_kinematics.hpp), the stochastic pair (the engine's pair relation, models/particles/engine_sde.hpp).
 //             A relation hands the law a contact C: at least `vt` (slip velocity, VecD<D>) and `m_star` (effective
 //             mass); a sphere contact adds n, h, hdot, r_star, wall (models/particles/contact_kinematics.hpp), the
 //             1-D relations give Slip1 below (plus the exact static force f_stick).
@@ -19,7 +19,7 @@
 //   assembler turns relation + law into something a driver runs: models/contact_model.hpp (a Model, or a
 //             FilippovSystem for a set-valued law) for the small systems, the particle engine
 //             (models/particles/particle_engine.hpp) for many bodies, the LAMMPS pair styles
-//             (solvers/lammps/pair_stickslip.hpp), the SDE pair (models/stochastic_spheres.hpp).
+//             (solvers/lammps/pair_stickslip.hpp), the SDE form of the particle engine (models/particles/engine_sde.hpp).
 //   registry  models/contact/registry.hpp: the one list of laws, by name, with the form each name offers; from it
 //             come `stickslip list` (with the law x relation x driver matrix computed from the forms), each study's
 //             choices and help for its law keys, the particle engine's law dispatch, the LAMMPS pair styles and the

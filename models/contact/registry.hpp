@@ -55,7 +55,8 @@ enum Form : unsigned {
 std::string form_list(unsigned forms);
 
 // The kinds of relation: 1-D small systems (Slip1), sphere and disc pairs and walls (ContactKinematics), the
-// stochastic pair (a magnitude f(u) only).
+// stochastic pair (the engine's pair relation under the SDE drivers, models/particles/engine_sde.hpp: a slip force
+// with a dissipative magnitude f(u)).
 enum class RelationKind { one_d, particles, stochastic_pair };
 
 // The drivers of the matrix. fixed: euler, midpoint, heun, rk4; engine_ode: the particle engine as a Model
@@ -175,8 +176,10 @@ unsigned entry_forms(const E& e, RelationKind kind) {
       if (!(f & form_increment)) f &= ~form_exact_static;
       return f;
     }
-    default:  // the Markovian pair needs a dissipative f(u) (its noise strength follows from f)
-      return make_law<L>(LawValues{}).sliding_force(1.0, 1.0) > 0 ? e.offers & form_slip_force & forms_of_type<L, Slip1>() : 0u;
+    default:  // the Markovian pair (the engine's pair relation) needs a dissipative f(u): its noise strength follows from f
+      return make_law<L>(LawValues{}).sliding_force(1.0, 1.0) > 0
+                 ? e.offers & form_slip_force & forms_of_type<L, ContactKinematics>()
+                 : 0u;
   }
 }
 

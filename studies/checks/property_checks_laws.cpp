@@ -26,7 +26,7 @@
 // normal law at zeta = 0.5, dt = t_c/50; the same three properties with the sphere for the block; velocity Verlet
 // is first order in the friction's velocity: 1e-3 v0 for (c)). Coulomb's exact static friction holds the sphere to
 // 1e-9 r. LAMMPS runs the same increments (tests/lammps: every generated pair style).
-// Stochastic pair (model laws/stochastic-pair/<law>): the pair of models/stochastic_spheres.hpp, fixed geometry, the
+// Stochastic pair (model laws/stochastic-pair/<law>): the pair of models/particles/engine_sde.hpp, fixed geometry, the
 // law's slip force f(u) with the fluctuation-dissipation noise: the equipartition ratio <|u|^2>/(2 kT nu) within
 // 5 batch-means standard errors plus 2 r dt (r = nu f(s)/s the friction rate at the thermal speed s = sqrt(2 kT nu):
 // the scheme's O(dt) bias) of the scheme's prediction (Euler-Maruyama: 1; Heun: the Stratonovich ratio).
@@ -391,11 +391,9 @@ PropertyCheck stochastic_cell(const std::string& name, SdeScheme scheme, std::ve
       if (k == "mu") s.mu = v.value;
       if (k == "u_scale") s.u_scale = v.value;
     }
-    std::vector<Vec3> pos;
-    const StochasticSpheres model = make_stochastic_spheres(s, pos);
-    const double nu = model.nu(0), speed = std::sqrt(2 * s.kT * nu);
-    const FrictionLaw f = make_friction_law(s);
-    const double rate = nu * f(speed, 0) / speed;
+    const std::unique_ptr<EngineSde> model = make_stochastic_model(s);
+    const double nu = model->nu(0), speed = std::sqrt(2 * s.kT * nu);
+    const double rate = nu * model->magnitude()(speed, 0) / speed;
     s.seed = static_cast<std::uint64_t>(std::llround(d["kT"] * 1e15));
     s.dt = 0.02 / rate;
     s.t_equil = 10 / rate;

@@ -1,5 +1,5 @@
 // studies/checks/property_checks_stochastic.cpp — randomized property checks of spheres thermalised only by Markovian
-// friction noise (models/stochastic_spheres.hpp, seed 003) under the SDE integrators (solvers/sde_integrator.hpp).
+// friction noise (the particle engine's SDE form, models/particles/engine_sde.hpp; Hofmann et al., Markovian friction) under the SDE integrators (solvers/sde_integrator.hpp).
 // With the linear law f = gamma u and fixed geometry, u_perp of a pair is an Ornstein-Uhlenbeck process of rate
 // nu gamma, whose discrete stationary variance is known exactly for Euler-Maruyama and Heun (studies/
 // stochastic_runs.cpp, "predicted_ratio"). The measured equipartition ratio <|u|^2>/(2 kT nu) must match it within
@@ -42,8 +42,7 @@ PropertyCheck ou_check(SdeScheme scheme) {
     s.gamma = d["gamma"];
     s.kT = d["kT"];
     s.seed = static_cast<std::uint64_t>(std::llround(d["nu_gamma_dt"] * 1e15));  // a seed that follows the draw
-    std::vector<Vec3> pos;
-    const double rate = make_stochastic_spheres(s, pos).nu(0) * s.gamma;  // validates (InputError names the key)
+    const double rate = make_stochastic_model(s)->nu(0) * s.gamma;  // validates (InputError names the key)
     s.dt = d["nu_gamma_dt"] / rate;
     s.t_equil = 10 / rate;
     s.t_end = 4000 / rate + s.t_equil;

@@ -1,5 +1,6 @@
 // studies/papers/stochastic_friction_study.cpp — `stickslip run stochastic-friction`: spheres thermalised only by the
-// Markovian friction noise of seed 003 (models/markovian_friction.hpp, models/stochastic_spheres.hpp).
+// Markovian friction noise of Hofmann et al. (models/markovian_friction.hpp), on the particle engine's SDE form
+// (models/particles/engine_sde.hpp).
 //
 // Grid: every system (pair, cluster) x geometry (fixed, bonded) x law x kT x scheme runs from rest at step dt
 // to t_end (the cluster to cluster_t_end: it has 6 contacts, so 6x the pair's samples per unit time, and

@@ -14,21 +14,6 @@
 namespace stickslip {
 namespace {
 
-// The model as an SDE for the integrator (models do not know solvers).
-class SpheresSde final : public SdeSystem {
- public:
-  explicit SpheresSde(const StochasticSpheres& m) : m_(m) {}
-  std::size_t size() const override { return m_.size(); }
-  std::size_t noise_size() const override { return m_.noise_size(); }
-  void drift(double t, VecCRef x, VecRef a) const override { m_.drift(t, x, a); }
-  void diffusion(double t, VecCRef x, VecCRef dW, VecRef out) const override { m_.diffusion(t, x, dW, out); }
-  std::size_t configuration_size() const override { return m_.configuration_size(); }
-  void configuration_rate(double t, VecCRef x, VecRef qdot) const override { m_.configuration_rate(t, x, qdot); }
-
- private:
-  const StochasticSpheres& m_;
-};
-
 Eigen::Matrix3d skew(const Vec3& a) {
   Eigen::Matrix3d s;
   s << 0, -a.z(), a.y(), a.z(), 0, -a.x(), -a.y(), a.x(), 0;
@@ -46,17 +31,17 @@ void tangent_basis(const Vec3& n, Vec3& e1, Vec3& e2) {
 }
 
 // J (3C x 6N): V = (v_0..v_N-1, omega_0..omega_N-1) -> stacked u_perp (S2).
-Eigen::MatrixXd contact_jacobian(const StochasticSpheres& m, VecCRef x) {
+Eigen::MatrixXd contact_jacobian(const EngineSde& m, VecCRef x) {
   const std::size_t n = m.bodies(), C = m.contacts();
   Eigen::MatrixXd J = Eigen::MatrixXd::Zero(3 * C, 6 * n);
   for (std::size_t c = 0; c < C; ++c) {
     const auto& k = m.setup().contacts[c];
-    const Vec3 r = m.contact_normal(x, c);
+    const Vec3 r = m.kinematics(x, c).n;
     const Eigen::Matrix3d P = Eigen::Matrix3d::Identity() - r * r.transpose();
     J.block<3, 3>(3 * c, 3 * k.i) = -P;
     J.block<3, 3>(3 * c, 3 * k.j) = P;
-    J.block<3, 3>(3 * c, 3 * (n + k.i)) = m.setup().bodies[k.i].radius * skew(r);
-    J.block<3, 3>(3 * c, 3 * (n + k.j)) = m.setup().bodies[k.j].radius * skew(r);
+    J.block<3, 3>(3 * c, 3 * (n + k.i)) = m.setup().bodies.radius[k.i] * skew(r);
+    J.block<3, 3>(3 * c, 3 * (n + k.j)) = m.setup().bodies.radius[k.j] * skew(r);
   }
   return J;
 }
@@ -74,38 +59,38 @@ const Renames& stochastic_law_renames() {
   return r;
 }
 
-FrictionLaw make_friction_law(const StochasticRunSpec& s) {
-  const std::string law = renamed("law", s.law, stochastic_law_renames());
-  const auto& names = stochastic_law_names();
-  if (std::find(names.begin(), names.end(), law) == names.end()) throw_input("law", s.law, "allowed: " + join(names));
+LawValues stochastic_law_values(const StochasticRunSpec& s) {
   LawValues v = s.law_values;
   v.law_key = "law";
   v.set("gamma", s.gamma).set("mu", s.mu).set("u_scale", s.u_scale);
-  return with_law("law", law, [&](const auto& e) -> FrictionLaw {
-    using L = typename std::decay_t<decltype(e)>::Law;
-    if constexpr (SlipForceForm<L, Slip1> || SetValuedLaw<L>) return FrictionLaw::of(law, make_law<L>(v), s.normal_force);
-    else throw_input("law", law, "allowed: " + join(names));
-  });
+  return v;
 }
 
-StochasticSpheres make_stochastic_spheres(const StochasticRunSpec& s, std::vector<Vec3>& positions) {
-  StochasticSpheresSetup setup;
-  auto body = [&](double m, double R) { return SphereBody{m, R, s.inertia_factor * m * R * R}; };
+std::unique_ptr<EngineSde> make_stochastic_model(const StochasticRunSpec& s) {
+  const std::string law = renamed("law", s.law, stochastic_law_renames());
+  const auto& names = stochastic_law_names();
+  if (std::find(names.begin(), names.end(), law) == names.end()) throw_input("law", s.law, "allowed: " + join(names));
+  EngineSdeSetup setup;
+  ParticleArrays& b = setup.bodies;
+  auto body = [&](const Vec3& x, double m, double R) {
+    const std::size_t p = b.add(x, Vec3::Zero(), R, m);
+    b.inv_inertia[p] = 1 / (s.inertia_factor * m * R * R);
+  };
   if (s.system == "pair") {
-    setup.bodies = {body(s.mass_i, s.radius_i), body(s.mass_j, s.radius_j)};
-    positions = {Vec3::Zero(), Vec3(s.radius_i + s.radius_j, 0, 0)};
+    body(Vec3::Zero(), s.mass_i, s.radius_i);
+    body(Vec3(s.radius_i + s.radius_j, 0, 0), s.mass_j, s.radius_j);
   } else if (s.system == "cluster") {
-    positions = StochasticSpheres::touching_cluster(s.cluster_size, s.radius_i);
-    setup.bodies.assign(s.cluster_size, body(s.mass_i, s.radius_i));
+    for (const Vec3& x : touching_cluster(s.cluster_size, s.radius_i)) body(x, s.mass_i, s.radius_i);
   } else {
     throw_input("system", s.system, "allowed: pair, cluster");
   }
-  setup.contacts = StochasticSpheres::all_pairs(setup.bodies.size());
+  setup.contacts = all_pairs(b.size());
   setup.geometry = s.geometry;
   setup.bond_stiffness = s.bond_stiffness;
+  setup.normal_force = s.normal_force;
   setup.kT = s.kT;
   setup.calculus = s.scheme == SdeScheme::heun ? NoiseCalculus::stratonovich : NoiseCalculus::ito;
-  return StochasticSpheres(setup, make_friction_law(s));
+  return make_engine_sde(std::move(setup), "law", law, stochastic_law_values(s));
 }
 
 StochasticRunCounts stochastic_run_counts(const StochasticRunSpec& spec, const char* t_end_key, const char* dt_key,
@@ -144,12 +129,11 @@ StochasticRunCounts stochastic_run_counts(const StochasticRunSpec& spec, const c
 
 StochasticRunResult run_stochastic(const StochasticRunSpec& spec) {
   const auto start = std::chrono::steady_clock::now();
-  std::vector<Vec3> positions;
-  const StochasticSpheres model = make_stochastic_spheres(spec, positions);
-  const SpheresSde sde(model);
-  SdeIntegrator integ(sde, spec.scheme, spec.dt, spec.seed);
+  const std::unique_ptr<EngineSde> owner = make_stochastic_model(spec);
+  const EngineSde& model = *owner;
+  SdeIntegrator integ(model, spec.scheme, spec.dt, spec.seed);
   const std::size_t N = model.bodies(), C = model.contacts();
-  Vec x = model.initial_state(positions);
+  Vec x = model.initial_state();
   const Vec3 P0 = model.momentum(x), L0 = model.angular_momentum(x);
 
   StochasticRunResult r;
@@ -163,8 +147,8 @@ StochasticRunResult run_stochastic(const StochasticRunSpec& spec) {
   const Eigen::MatrixXd J = contact_jacobian(model, x);
   Vec Minv(6 * N);
   for (std::size_t p = 0; p < N; ++p) {
-    Minv.segment<3>(3 * p).setConstant(1 / model.setup().bodies[p].mass);
-    Minv.segment<3>(3 * (N + p)).setConstant(1 / model.setup().bodies[p].inertia);
+    Minv.segment<3>(3 * p).setConstant(model.setup().bodies.inv_mass[p]);
+    Minv.segment<3>(3 * (N + p)).setConstant(model.setup().bodies.inv_inertia[p]);
   }
   const Eigen::MatrixXd A = J * Minv.asDiagonal() * J.transpose();
   Eigen::SelfAdjointEigenSolver<Eigen::MatrixXd> eig(A);
@@ -183,10 +167,10 @@ StochasticRunResult run_stochastic(const StochasticRunSpec& spec) {
     }
   } else {
     double M = 0;
-    for (const auto& b : model.setup().bodies) M += b.mass;
-    const auto& b0 = model.setup().bodies[0];
-    predicted_var.head<3>().setConstant(spec.kT / b0.mass * (1 - b0.mass / M));
-    predicted_var.tail<3>().setConstant(spec.kT / b0.inertia);
+    for (double m : model.setup().bodies.mass) M += m;
+    const double m0 = model.setup().bodies.mass[0];
+    predicted_var.head<3>().setConstant(spec.kT / m0 * (1 - m0 / M));
+    predicted_var.tail<3>().setConstant(spec.kT / model.inertia(0));
   }
   const double var_floor = 1e-12 * predicted_var.maxCoeff();
 
@@ -227,7 +211,7 @@ StochasticRunResult run_stochastic(const StochasticRunSpec& spec) {
   // Tangent bases (fixed geometry: constant; bonded: recomputed per sample).
   std::vector<Vec3> e1(C), e2(C);
   auto update_bases = [&] {
-    for (std::size_t c = 0; c < C; ++c) tangent_basis(model.contact_normal(x, c), e1[c], e2[c]);
+    for (std::size_t c = 0; c < C; ++c) tangent_basis(model.kinematics(x, c).n, e1[c], e2[c]);
   };
   update_bases();
 
@@ -269,18 +253,14 @@ StochasticRunResult run_stochastic(const StochasticRunSpec& spec) {
     r.momentum_drift = std::max(r.momentum_drift, (model.momentum(x) - P0).norm());
     r.angular_momentum_drift = std::max(r.angular_momentum_drift, (model.angular_momentum(x) - L0).norm());
     if (spec.geometry == ContactGeometry::bonded) {
-      for (std::size_t c = 0; c < C; ++c) {
-        const auto& k = model.setup().contacts[c];
-        r.max_overlap = std::max(r.max_overlap, std::abs(model.distance(x, c) - model.setup().bodies[k.i].radius -
-                                                         model.setup().bodies[k.j].radius));
-      }
+      for (std::size_t c = 0; c < C; ++c) r.max_overlap = std::max(r.max_overlap, std::abs(model.kinematics(x, c).h));
     }
     if (step <= equil_steps || sample >= n_samples) continue;
     if (spec.geometry == ContactGeometry::bonded) update_bases();
     auto& slot = ring[sample % (lags + 1)];
     double ratio_now = 0;
     for (std::size_t c = 0; c < C; ++c) {
-      const Vec3 u = model.relative_velocity(x, c);
+      const Vec3 u = -model.kinematics(x, c).vt;  // u_perp of the seed (S2)
       slot[c] = u;
       const double scale = std::sqrt(spec.kT * model.nu(c));
       ratio_now += u.squaredNorm() / (2 * scale * scale) / C;
@@ -350,7 +330,7 @@ StochasticRunResult run_stochastic(const StochasticRunSpec& spec) {
     }
   }
   double m_max = 0;
-  for (const auto& b : model.setup().bodies) m_max = std::max(m_max, b.mass);
+  for (double m : model.setup().bodies.mass) m_max = std::max(m_max, m);
   r.momentum_scale = std::sqrt(spec.kT * m_max);
   r.ledger_residual = std::abs(r.ledger.balance(r.ledger.size() - 1));
   r.ledger_max_abs_balance = r.ledger.max_abs_balance();
@@ -400,8 +380,7 @@ void check_stochastic_jobs(const std::vector<StochasticJob>& jobs, const Paramet
     const std::string model_key = sp.system + (sp.geometry == ContactGeometry::fixed ? "/fixed/" : "/bonded/") +
                                   sp.law + "/" + format_value(sp.kT) + "/" + to_string(sp.scheme);
     if (!built.insert(model_key).second) continue;
-    std::vector<Vec3> pos;
-    (void)make_stochastic_spheres(sp, pos);
+    (void)make_stochastic_model(sp);
   }
 }
 

@@ -1,7 +1,7 @@
 // studies/papers/stochastic_runs.hpp — one thermalisation run of spheres coupled only by Markovian friction noise
-// (models/stochastic_spheres.hpp driven by solvers/sde_integrator.hpp), and the statistics the
-// stochastic-friction study and its tests need, and the files of a run; the run settings the study's runs share
-// (stochastic_base_spec) and the check of its jobs before any run (check_stochastic_jobs).
+// (the particle engine's SDE form, models/particles/engine_sde.hpp, driven by solvers/sde_integrator.hpp), and the
+// statistics the stochastic-friction study and its tests need, and the files of a run; the run settings the study's
+// runs share (stochastic_base_spec) and the check of its jobs before any run (check_stochastic_jobs).
 //
 // From rest, the run equilibrates for t_equil and then samples every `sample_interval`:
 //   ratio   = mean over samples and contacts of |u_perp,c|^2 / (2 kT nu_c)   (equipartition: one kT nu per
@@ -20,12 +20,13 @@
 
 #include <cstdint>
 #include <filesystem>
+#include <memory>
 #include <string>
 #include <vector>
 
 #include "core/parameters.hpp"
 #include "core/energy_ledger.hpp"
-#include "models/stochastic_spheres.hpp"
+#include "models/particles/engine_sde.hpp"
 #include "solvers/sde_integrator.hpp"
 
 namespace stickslip {
@@ -72,13 +73,15 @@ struct StochasticRunResult {
   double seconds = 0;
 };
 
-// Builds the model of a spec (validates it; InputError names the key).
-StochasticSpheres make_stochastic_spheres(const StochasticRunSpec& spec, std::vector<Vec3>& positions);
+// Builds the model of a spec: the spheres of the particle engine at rest in their permanent contacts
+// (models/particles/engine_sde.hpp); validates it, InputError names the key.
+std::unique_ptr<EngineSde> make_stochastic_model(const StochasticRunSpec& spec);
 // The laws of the registry with a dissipative slip force (linear, coulomb-sign: f = mu F_n, the sign law of the SDE
 // pair, tanh, ...); the old spelling coulomb is read as coulomb-sign.
 const std::vector<std::string>& stochastic_law_names();
 const Renames& stochastic_law_renames();
-FrictionLaw make_friction_law(const StochasticRunSpec& spec);
+// The law's parameter values of a spec (gamma, mu, u_scale and the other laws' own keys).
+LawValues stochastic_law_values(const StochasticRunSpec& spec);
 
 // The step counts of a run, in checked arithmetic: InputError naming dt, t_end, t_equil, sample_interval or
 // acf_max_lag when a count overflows (> 1e12 steps, > 1e6 lags) or leaves fewer than 40 samples.

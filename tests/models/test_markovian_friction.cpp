@@ -1,5 +1,6 @@
-// Tests of models/markovian_friction: D(u) of seed 003 (S7) against closed forms and identities, erfcx, and
-// the pair force / torque (S2-S5, S9) against hand-computed cases at kT = 0.
+// Tests of models/markovian_friction: D(u) of Hofmann et al.'s Markovian friction (S7) against closed forms and
+// identities, erfcx, and the pair force / torque (S2-S5, S9) on the engine's pair relation
+// (models/particles/contact_kinematics.hpp: u_perp = -v_t) against hand-computed cases at kT = 0.
 #include <cmath>
 #include <doctest/doctest.h>
 #include <numbers>
@@ -7,7 +8,8 @@
 
 #include "core/errors.hpp"
 #include "models/markovian_friction.hpp"
-#include "models/stochastic_spheres.hpp"
+#include "models/contact/slip_force_laws.hpp"
+#include "models/particles/contact_kinematics.hpp"
 
 using namespace stickslip;
 
@@ -18,6 +20,15 @@ double rel(double a, double b) { return std::abs(a - b) / std::abs(b); }
 // Velocities u / s probed: inside the table, at its end, beyond it and far beyond (where a naive
 // exp(u^2 / 2 kT nu) would overflow for u > ~38 s).
 const double kScaledSpeeds[] = {0, 1e-3, 0.3, 1, 2.7, 5, 11.9, 12.5, 50, 1e3, 1e6};
+
+// u_perp of the seed (S2) from the engine's pair relation: the slip velocity of i's contact point against j's, negated.
+Vec3 u_perp(const Vec3& n, const Vec3& vi, const Vec3& vj, const Vec3& wi, const Vec3& wj, double Ri, double Rj) {
+  return -pair_kinematics(n, 1.0, vi, vj, wi, wj, Ri, Rj, 1.0).vt;
+}
+// The friction force on i, f u_hat (S4), as the law's slip force -f v_t/|v_t|.
+Vec3 friction_force(const Vec3& u, double f) {
+  return slip_force_of(Vec3(-u), [f](double) { return f; });
+}
 
 Vec3 random_vec(std::mt19937_64& rng) {
   std::normal_distribution<double> n;
@@ -124,13 +135,13 @@ TEST_CASE("hand-computed force and torque at kT = 0 (linear and Coulomb)") {
   const double Ri = 0.5, Rj = 0.7;
   const Vec3 n(1, 0, 0);
   // Translation: v_j = (0, 1, 0) relative to i at rest -> u_perp = (0, 1, 0). A normal velocity is projected out.
-  Vec3 u = relative_tangential_velocity(n, Vec3::Zero(), Vec3(3, 1, 0), Vec3::Zero(), Vec3::Zero(), Ri, Rj);
+  Vec3 u = u_perp(n, Vec3::Zero(), Vec3(3, 1, 0), Vec3::Zero(), Vec3::Zero(), Ri, Rj);
   CHECK((u - Vec3(0, 1, 0)).norm() < 1e-15);
   // Spin of i about z: its contact point (r_i + R_i x) moves with omega x R_i x = (0, R_i, 0), so u_perp = -(0, R_i, 0).
-  u = relative_tangential_velocity(n, Vec3::Zero(), Vec3::Zero(), Vec3(0, 0, 1), Vec3::Zero(), Ri, Rj);
+  u = u_perp(n, Vec3::Zero(), Vec3::Zero(), Vec3(0, 0, 1), Vec3::Zero(), Ri, Rj);
   CHECK((u - Vec3(0, -0.5, 0)).norm() < 1e-15);
   // Spin of j about z: its contact point (r_j - R_j x) moves with omega x (-R_j x) = (0, -R_j, 0).
-  u = relative_tangential_velocity(n, Vec3::Zero(), Vec3::Zero(), Vec3::Zero(), Vec3(0, 0, 1), Ri, Rj);
+  u = u_perp(n, Vec3::Zero(), Vec3::Zero(), Vec3::Zero(), Vec3(0, 0, 1), Ri, Rj);
   CHECK((u - Vec3(0, -0.7, 0)).norm() < 1e-15);
 
   // Linear f = gamma u with gamma = 2 and u_perp = (0, 1, 0): F_i = (0, 2, 0), F_j = -F_i,
@@ -145,23 +156,6 @@ TEST_CASE("hand-computed force and torque at kT = 0 (linear and Coulomb)") {
   const Vec3 Fc = friction_force(Vec3(0, 0, -5), FrictionLaw::coulomb(0.3, 1)(5, 0));
   CHECK((Fc - Vec3(0, 0, -0.3)).norm() < 1e-15);
   CHECK(friction_force(Vec3::Zero(), 0.3).norm() == 0);
-
-  // The same through the sphere model at kT = 0 (drift = F / m, tau / I).
-  StochasticSpheresSetup setup;
-  setup.bodies = {{1.0, Ri, 0.1}, {2.0, Rj, 0.392}};
-  setup.contacts = {{0, 1}};
-  setup.kT = 0;
-  const StochasticSpheres model(setup, FrictionLaw::linear(2));
-  Vec x = model.initial_state({Vec3(0, 0, 0), Vec3(Ri + Rj, 0, 0)});
-  x.segment<3>(3 * 3) = Vec3(0, 1, 0);  // v_j
-  Vec a(model.size());
-  model.drift(0, x, a);
-  CHECK((a.segment<3>(6) - Vec3(0, 2, 0)).norm() < 1e-15);          // v_i' = F_i / m_i
-  CHECK((a.segment<3>(9) - Vec3(0, -1, 0)).norm() < 1e-15);         // v_j' = -F_i / m_j
-  CHECK((a.segment<3>(12) - Vec3(0, 0, 10)).norm() < 1e-13);        // omega_i' = 1 / 0.1
-  CHECK((a.segment<3>(15) - Vec3(0, 0, 1.4 / 0.392)).norm() < 1e-13);
-  CHECK(a[18] == doctest::Approx(-2));                               // W_f' = -f u
-  CHECK(a[19] == 0);                                                 // no heating at kT = 0
 }
 
 TEST_CASE("random configurations: power -f u, du/dt = -nu F, momentum and torque balance") {
@@ -173,7 +167,7 @@ TEST_CASE("random configurations: power -f u, du/dt = -nu F, momentum and torque
     const double gap = trial % 2 ? 0.0 : 0.05;  // touching or separated by a gap
     const Vec3 ri = random_vec(rng), rj = ri + (Ri + Rj + gap) * n;
     const Vec3 vi = random_vec(rng), vj = random_vec(rng), wi = random_vec(rng), wj = random_vec(rng);
-    const Vec3 u = relative_tangential_velocity(n, vi, vj, wi, wj, Ri, Rj);
+    const Vec3 u = u_perp(n, vi, vj, wi, wj, Ri, Rj);
     CHECK(std::abs(u.dot(n)) < 1e-14 * u.norm() + 1e-15);
     const double f = 0.7 * std::sqrt(u.norm());
     const Vec3 F = friction_force(u, f);
@@ -182,7 +176,7 @@ TEST_CASE("random configurations: power -f u, du/dt = -nu F, momentum and torque
     CHECK(power == doctest::Approx(-f * u.norm()).epsilon(1e-12));
     // Applying the load for a time eps changes u by -nu F eps exactly (u is linear in the velocities).
     const double eps = 0.01, nu = pair_mobility(mi, mj, Ri, Rj, Ii, Ij);
-    const Vec3 u2 = relative_tangential_velocity(n, vi + eps * L.force_i / mi, vj + eps * L.force_j / mj,
+    const Vec3 u2 = u_perp(n, vi + eps * L.force_i / mi, vj + eps * L.force_j / mj,
                                                  wi + eps * L.torque_i / Ii, wj + eps * L.torque_j / Ij, Ri, Rj);
     CHECK((u2 - u + nu * eps * F).norm() < 1e-13 * (1 + u.norm()));
     CHECK((L.force_i + L.force_j).norm() == 0);

@@ -1,4 +1,5 @@
-// Tests of models/stochastic_spheres driven by the SDE integrator (through studies/papers/stochastic_runs):
+// Tests of the particle engine's SDE form (models/particles/engine_sde.hpp) driven by the SDE integrator (through
+// studies/papers/stochastic_runs):
 // deterministic decay at kT = 0, conservation of momentum and angular momentum to round-off, equipartition
 // of u_perp with statistically justified tolerances, the Stratonovich deviation of Heun for Coulomb f, and
 // the noise-work ledger.
@@ -11,18 +12,6 @@
 using namespace stickslip;
 
 namespace {
-
-class Adapter final : public SdeSystem {
- public:
-  explicit Adapter(const StochasticSpheres& m) : m_(m) {}
-  std::size_t size() const override { return m_.size(); }
-  std::size_t noise_size() const override { return m_.noise_size(); }
-  void drift(double t, VecCRef x, VecRef a) const override { m_.drift(t, x, a); }
-  void diffusion(double t, VecCRef x, VecCRef dW, VecRef out) const override { m_.diffusion(t, x, dW, out); }
-
- private:
-  const StochasticSpheres& m_;
-};
 
 StochasticRunSpec spec(const std::string& system, const std::string& law, SdeScheme scheme, double dt, double t_end) {
   StochasticRunSpec s;
@@ -44,22 +33,21 @@ TEST_CASE("kT = 0, linear f: u_perp decays as (1 - nu gamma dt)^n under Euler-Ma
   StochasticRunSpec s = spec("pair", "linear", SdeScheme::euler_maruyama, 1e-3, 1);
   s.kT = 0;
   s.gamma = 0.7;
-  std::vector<Vec3> pos;
-  const StochasticSpheres model = make_stochastic_spheres(s, pos);
-  Vec x = model.initial_state(pos);
+  const std::unique_ptr<EngineSde> owner = make_stochastic_model(s);
+  const EngineSde& model = *owner;
+  Vec x = model.initial_state();
   x.segment<3>(9) = Vec3(0.2, 1.0, -0.5);   // v_j (the normal part 0.2 is not touched by friction)
   x.segment<3>(12) = Vec3(0.3, 0.1, 0.4);   // omega_i
-  const Vec3 u0 = model.relative_velocity(x, 0);
-  const Adapter sde(model);
-  SdeIntegrator integ(sde, SdeScheme::euler_maruyama, s.dt, 1);
+  const Vec3 u0 = model.kinematics(x, 0).vt;
+  SdeIntegrator integ(model, SdeScheme::euler_maruyama, s.dt, 1);
   double t = 0;
   for (int k = 0; k < 500; ++k) integ.step(t, x);
   const Vec3 expected = u0 * std::pow(1 - model.nu(0) * s.gamma * s.dt, 500);
-  CHECK((model.relative_velocity(x, 0) - expected).norm() < 1e-13);
+  CHECK((model.kinematics(x, 0).vt - expected).norm() < 1e-13);
   CHECK(x[9] == doctest::Approx(0.2).epsilon(1e-14));
   // Kinetic energy lost = -W_f: EM's kinetic energy changes by -f u dt + nu (f dt)^2 / 2 per step, so the
   // core ledger's balance d(E_kin + U) - dW_f - dW_R misses sum nu gamma^2 u^2 dt^2 / 2 = (nu gamma dt / 2) |W_f|.
-  Vec x0 = model.initial_state(pos);
+  Vec x0 = model.initial_state();
   x0.segment<3>(9) = Vec3(0.2, 1.0, -0.5);
   x0.segment<3>(12) = Vec3(0.3, 0.1, 0.4);
   EnergyLedger ledger;
