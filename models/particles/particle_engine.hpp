@@ -10,6 +10,7 @@
 //   wall_xi    tangential spring of every candidate sphere-wall pair, at neighbors' wall slots
 //   roll, wall_roll  rolling springs xi_r at the same slots (empty unless the Rolling law is active)
 //   f_last, torque_last  the bodies' forces and torques of the last evaluation (exact-static laws only, below)
+//   theta      orientations of planar bodies that have one (polygons; empty for discs and spheres)
 //   neighbors  the Verlet list with skin (models/particles/neighbor_list.hpp)
 // forces(state, dt): f = m g + contact forces, torque = contact moments; each touching candidate's spring is
 // turned into the tangent plane and advanced by the law over dt (dt = 0 evaluates without advancing, as LAMMPS
@@ -49,6 +50,9 @@ struct GranularState {
   std::vector<Vec3> xi, wall_xi;
   std::vector<Vec3> roll, wall_roll;  // rolling springs (Rolling law active only)
   std::vector<Vec3> f_last, torque_last;  // last forces, Gauss-Seidel estimate (exact-static laws only)
+  // orientation about e_z of planar bodies that have one (polygons, models/polygon/polygon_engine.hpp), advanced by
+  // the drivers as theta' = omega_z; empty for discs and spheres
+  std::vector<double> theta;
   NeighborList neighbors;
   double t = 0;
   // ids[p]: the index the body at p had when the run started (filled by the engine's spatial sort, sort_interval > 0;
@@ -132,6 +136,7 @@ struct ParticleEngine {
     s.bodies.permute(old_of_new);
     ParticleArrays::permute_values(s.f_last, old_of_new);
     ParticleArrays::permute_values(s.torque_last, old_of_new);
+    ParticleArrays::permute_values(s.theta, old_of_new);
     if (s.ids.size() != n) {
       s.ids.resize(n);
       for (std::size_t k = 0; k < n; ++k) s.ids[k] = static_cast<std::uint32_t>(k);

@@ -1,6 +1,7 @@
 // models/particles/velocity_verlet.hpp — velocity Verlet for the particle engine, as LAMMPS' fix nve/sphere:
 //   v_{n+1/2} = v_n + dt/2 f_n/m,       omega_{n+1/2} = omega_n + dt/2 T_n/I
 //   x_{n+1}   = x_n + dt v_{n+1/2}       (neighbor lists rebuilt here when someone moved > skin/2)
+//   theta_{n+1} = theta_n + dt omega_z,{n+1/2}   (planar bodies with an orientation, GranularState::theta: polygons)
 //   f_{n+1}, T_{n+1} from x_{n+1} and the half-step velocities; each contact spring advanced over dt with the
 //             half-step slip velocity — for a sticking spring xi_{n+1} = xi_n + dt v_t,{n+1/2}, the same update as
 //             x_{n+1}; C-SDS sliding uses its rate at (xi_n, v_t,{n+1/2}) (models/contact/)
@@ -111,6 +112,8 @@ void verlet_step(const Engine& e, GranularState& s, double dt, VerletStats& stat
         p.x[i] += dx;
       }
     }
+    if (!s.theta.empty())
+      for (std::size_t i = a; i < b; ++i) s.theta[i] += dt * p.omega[i].z();
     s.partial[static_cast<std::size_t>(t)] = w;
   });
   double gravity_work = 0;
