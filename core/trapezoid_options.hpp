@@ -1,5 +1,5 @@
 // core/trapezoid_options.hpp — options, statistics and the iteration policy of seed 004's generalized trapezoidal
-// rule (§4, eq. 40-49, Algorithm 1), used by its driver on the particle engine (models/particles/particle_trapezoid.hpp,
+// rule (§4, eq. 40-49, Algorithm 1), used by its driver on the particle engine (solvers/particles/particle_trapezoid.hpp,
 // Jacobi sweeps).
 //
 //   TrapezoidErrorSum      the convergence measure of eq. 48 (eq. 49 when the denominator vanishes), per field

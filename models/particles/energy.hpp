@@ -16,7 +16,7 @@
 // zero for the exact dynamics (S = Q = 0 there). A driver with an exact discrete energy law also keeps its own
 // energy error apart: S (scheme_work, the work the contacts take as the bodies feel it minus the integral of the laws'
 // powers; first order in dt for velocity Verlet) and Q (kick, a bounded O(dt^2) term); velocity Verlet's law
-// (models/particles/velocity_verlet.hpp) makes B zero to round-off. (Seed 001 eq. 11; the per-contact form of
+// (solvers/particles/velocity_verlet.hpp) makes B zero to round-off. (Seed 001 eq. 11; the per-contact form of
 // core/energy_ledger.hpp, which keeps D(t) = W(t) - (U(t) - U(0)) and the energy created as -min D.)
 // A contact that opens with a loaded spring loses U_t (set to 0): that is counted as dissipated.
 #pragma once

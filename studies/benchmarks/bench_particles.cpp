@@ -29,7 +29,7 @@
 // gathered beforehand and in cache (no neighbour search, no force scatter, no integration, no memory traffic); times the contacts per particle it is the cost per
 // particle-step the engine approaches (kernel_us_per_particle_step).
 //
-// Trapezoid (--integrator trapezoid; models/particles/particle_trapezoid.hpp, phi 1/2, tol 1e-4, the old driver's
+// Trapezoid (--integrator trapezoid; solvers/particles/particle_trapezoid.hpp, phi 1/2, tol 1e-4, the old driver's
 // defaults): at the step the old path runs at, dt = t_c/20 (t_c: the law's contact time at 1 m/s, eq. 50 for Hertz,
 // pi/omega_0 for the linear spring), on the open lattice (as before: boundary s s s) and on a 2-D pour (spheres
 // with centres in z = 0 dropped as a near-touching square block, 1 % gaps and +-0.05 m/s jitter, 0.1 m above the
@@ -68,8 +68,8 @@
 #include <string>
 #include <vector>
 
-#include "models/particles/particle_trapezoid.hpp"
-#include "models/particles/velocity_verlet.hpp"
+#include "solvers/particles/particle_trapezoid.hpp"
+#include "solvers/particles/velocity_verlet.hpp"
 #include "studies/experiment/lammps_files.hpp"
 #include "studies/experiment/lammps_run.hpp"
 

@@ -1,6 +1,6 @@
 // Property check of the many-particle path (Campello ex. 5.3 in miniature): a few spheres poured from the vessel into
 // the container (models/particles/container_scene.hpp), run on the particle engine by the trapezoid fixed-point
-// integrator (Algorithm 1, models/particles/particle_trapezoid.hpp) and, as reference, by dopri5 on the engine's
+// integrator (Algorithm 1, solvers/particles/particle_trapezoid.hpp) and, as reference, by dopri5 on the engine's
 // state-vector form of the same scene (models/particles/engine_model.hpp: Mindlin's stick and slip as modes, every
 // contact switch located) at rtol 1e-10 (studies/papers/sphere_runner.hpp). There is no exact solution; the discrete
 // return mapping and the continuous stick/slip modes are written separately, so agreement tests both.

@@ -39,8 +39,7 @@
 #include "models/incline_block.hpp"
 #include "models/particles/engine_laws.hpp"
 #include "models/particles/engine_model.hpp"
-#include "models/particles/particle_trapezoid.hpp"
-#include "models/particles/velocity_verlet.hpp"
+#include "solvers/particles/engine_drivers.hpp"
 #include "solvers/contact_run.hpp"
 #include "solvers/integrate.hpp"
 #include "studies/experiment/property_checks.hpp"
@@ -302,24 +301,14 @@ PropertyCheck particle_cell(const std::string& name, Driver driver) {
       s.bodies.add(Vec3(0, 0, r - h), v0 * Vec3::UnitX(), r, m, false, false, false);
       const long steps = std::max(1L, std::lround(T / dt));
       Out o;
-      if (driver == Driver::verlet) {
-        verlet_setup(eng, s);
-        VerletStats st;
-        for (long k = 0; k < steps; ++k) {
-          verlet_step(eng, s, dt, st);
-          o.max_s = std::max(o.max_s, std::abs(s.bodies.x[0].x()));
-        }
-      } else if (driver == Driver::trapezoid) {
-        if constexpr (!is_exact_static<L>) {
-          trapezoid_setup(eng, s);
-          TrapezoidOptions to;
-          to.dt = dt;
-          to.tol = 1e-9;
-          ParticleTrapezoidWork w;
-          trapezoid_run(eng, s, steps * dt, to, nullptr, [&](const GranularState& q) {
-            o.max_s = std::max(o.max_s, std::abs(q.bodies.x[0].x()));
-          }, w);
-        }
+      if (fixed_step_driver(driver)) {  // velocity Verlet or the trapezoid, through the engine's one entry
+        EngineStepper stepper;
+        stepper.driver = driver;
+        stepper.trapezoid.tol = 1e-9;
+        engine_setup(eng, s);
+        engine_run(eng, s, steps * dt, dt, stepper, nullptr, [&](const GranularState& q) {
+          o.max_s = std::max(o.max_s, std::abs(q.bodies.x[0].x()));
+        });
       } else {
         if constexpr (EngineOdeLaw<L>) {
           const EngineModel<LinearSpringDashpot, L> model(eng, s.bodies, r);

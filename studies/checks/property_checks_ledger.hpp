@@ -2,7 +2,7 @@
 // (studies/checks/property_checks_heap.cpp, property_checks_particles.cpp) measure on its energy ledger
 // (models/particles/energy.hpp, studies/papers/particle_ledger.hpp), from one state run at dt and at dt/2:
 //   balance   |dK + W_n + W_t + W_r + S - Q - W_g| / scale: velocity Verlet's exact discrete energy law
-//             (models/particles/velocity_verlet.hpp) closes it to round-off: <= 8 eps per step (the sums of one
+//             (solvers/particles/velocity_verlet.hpp) closes it to round-off: <= 8 eps per step (the sums of one
 //             step round a handful of terms of at most the scale each).
 //   scheme    S, the work the contact forces do on the bodies as the scheme moves them minus the trapezoid of the
 //             powers the laws report, is the scheme's first-order energy error (velocity-dependent forces seen at
@@ -25,7 +25,7 @@
 
 #include "core/interrupt.hpp"
 #include "models/particles/engine_laws.hpp"
-#include "models/particles/velocity_verlet.hpp"
+#include "solvers/particles/velocity_verlet.hpp"
 #include "studies/papers/particle_ledger.hpp"
 #include "studies/experiment/property_checks.hpp"
 

@@ -20,8 +20,9 @@
 #include "core/errors.hpp"
 #include "models/hertz_mindlin.hpp"
 #include "models/particles/energy.hpp"
-#include "models/particles/velocity_verlet.hpp"
+#include "solvers/particles/velocity_verlet.hpp"
 #include "solvers/solver_options.hpp"
+#include "solvers/integrator_spec.hpp"
 #include "studies/experiment/property_checks.hpp"
 #include "studies/papers/sphere_runner.hpp"
 
@@ -32,10 +33,7 @@ struct RollRun {
   double t_err, t_tol, v_err, w_err, vw_tol;
 };
 
-bool is_fixed(const std::string& integrator) {
-  return integrator == "trapezoid" || integrator == "verlet" || integrator == "euler" || integrator == "midpoint" ||
-         integrator == "heun" || integrator == "rk4";
-}
+bool is_fixed(const std::string& integrator) { return !parse_integrator("integrator", integrator).adaptive(); }
 
 // The draw's scene, run length and options (a fixed step of omega_dt / omega, omega the stiffest resting mode).
 struct RollSetup {

@@ -12,9 +12,8 @@
 #include "core/work_limits.hpp"
 #include "models/particles/container_packing.hpp"
 #include "models/particles/engine_laws.hpp"
-#include "models/particles/particle_trapezoid.hpp"
-#include "models/particles/velocity_verlet.hpp"
 #include "models/particles/wall_friction.hpp"
+#include "solvers/particles/engine_drivers.hpp"
 #include "studies/experiment/output.hpp"
 #include "studies/papers/particle_dumps.hpp"
 #include "studies/papers/particle_ledger.hpp"
@@ -22,8 +21,6 @@
 namespace stickslip {
 
 namespace {
-
-const std::vector<std::string> kIntegrators = {"verlet", "trapezoid"};
 
 // Calls f(law) with the engine's tangential law named cfg.tangential, particle-particle and particle-wall
 // coefficients apart (models/particles/engine_laws.hpp, wall_friction.hpp).
@@ -136,7 +133,7 @@ nlohmann::json engine_pour(const ContainerSetup& setup, bool with_rot, const Tan
   s.bodies = container_bodies(setup, with_rot);
   ParticleArrays& p = s.bodies;
   ParticleLedger ledger;
-  verlet_setup(e, s, &ledger);
+  engine_setup(e, s, &ledger);
   ParticleDumps dumps(c.dump_every, ctx.out_dir / "dumps", "container_" + tag);
   dumps.write(0, e, s);
   double drag_loss = 0;  // J, the drag's dissipation (outside the engine's ledger)
@@ -160,22 +157,15 @@ nlohmann::json engine_pour(const ContainerSetup& setup, bool with_rot, const Tan
   const double dt = c.topt.dt;
   const long max_steps = static_cast<long>(step_count(c.t_end, dt));  // <= kMaxSteps: checked before the runs
   const long report = std::max(1L, static_cast<long>(std::min(0.5 / dt, 1e15)));
-  const bool trapezoid = c.integrator == "trapezoid";
-  VerletStats st;
-  ParticleTrapezoidStats ts;
-  ParticleTrapezoidWork work;
+  EngineStepper stepper;
+  stepper.driver = c.driver;
+  stepper.trapezoid = c.topt;
   double t = 0;
   const RunSpan span(0, c.t_end);
   for (long k = 1; k <= max_steps; ++k) {
     check_interrupt();
     if (c.drag > 0) drag(0.5 * dt);
-    if (!trapezoid) {
-      verlet_step(e, s, dt, st, &ledger);
-    } else if constexpr (!is_exact_static<Tangential>) {  // coulomb: refused with integrator=trapezoid (run())
-      const ParticleTrapezoidStats one = trapezoid_run(e, s, dt, c.topt, &ledger, [](const GranularState&) {}, work);
-      ts.add(one);
-      ts.rebuilds += one.rebuilds;
-    }
+    engine_step(e, s, dt, stepper, &ledger);
     if (c.drag > 0) {
       drag(0.5 * dt);
       ledger.now.kinetic = kinetic_energy(p);
@@ -195,10 +185,11 @@ nlohmann::json engine_pour(const ContainerSetup& setup, bool with_rot, const Tan
   x = p.x;
   nlohmann::json j{{"t_stop", json_number(t)},
                    {"final_kinetic_energy", json_number(et + er)},
-                   {"steps", trapezoid ? ts.steps : st.steps},
-                   {"neighbor_rebuilds", trapezoid ? ts.rebuilds : st.rebuilds},
+                   {"steps", stepper.steps()},
+                   {"neighbor_rebuilds", stepper.rebuilds()},
                    {"ledger", ledger_json(ledger, drag_loss)}};
-  if (trapezoid) {
+  if (stepper.driver == Driver::trapezoid) {
+    const ParticleTrapezoidStats& ts = stepper.trapezoid_stats;
     j["iterations"] = {{"mean", json_number(ts.mean_iterations())}, {"max", ts.max_iterations},
                        {"relaxed_steps", ts.relaxed_steps}};
     j["rejected_steps"] = {{"count", ts.rejected_steps}, {"smallest_dt", json_number(ts.min_dt)}};
@@ -223,12 +214,11 @@ nlohmann::json packing_json(const ContainerPacking& pk) {
 ContainerPourConfig container_run_settings(const Parameters& prm) {
   ContainerPourConfig cfg;
   cfg.law_values = engine_law_values(prm, "tangential");
-  cfg.integrator = prm.choice("integrator", kIntegrators);
+  cfg.integrator = prm.raw("integrator");
   cfg.tangential = prm.choice("tangential", particle_law_names());
-  if (cfg.integrator == "trapezoid" && cfg.tangential == "coulomb")
-    throw_input("tangential", cfg.tangential,
-                "a law with a trapezoid form with integrator=trapezoid (the engine trapezoid has no form of the "
-                "exact-static coulomb law); integrator=verlet runs coulomb");
+  const IntegratorSpec spec = parse_integrator("integrator", cfg.integrator);
+  cfg.driver = engine_stepper("integrator", spec).driver;  // verlet or trapezoid
+  (void)engine_driver("integrator", spec, "tangential", cfg.tangential);  // the law has that driver's form
   cfg.t_end = prm.positive("t_end");
   cfg.rest_ratio = prm.in_range("rest_ratio", 1e-12, 0.1);
   cfg.rest_hold = prm.nonnegative("rest_hold");

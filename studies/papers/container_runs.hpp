@@ -10,7 +10,7 @@
 //     (models/particles/energy.hpp) with the drag's dissipation, and --set dump_every=k LAMMPS text dumps
 //     (studies/papers/particle_dumps.hpp).
 //   integrator=trapezoid: the generalized trapezoidal rule of seed 004 (Algorithm 1, eq. 40-49) on the same engine
-//     (models/particles/particle_trapezoid.hpp: fixed-point sweeps, step rejection), every law with a trapezoid form
+//     (solvers/particles/particle_trapezoid.hpp: fixed-point sweeps, step rejection), every law with a trapezoid form
 //     (not coulomb), dt = t_c/20, the same drag splitting and energy ledger.
 // State: positions, velocities, spins of the spheres (I = 2/5 m r^2) in the plane z = 0; contact springs per
 // candidate pair. A pour runs until t_end or until at rest (total kinetic energy below rest_ratio times its peak for
@@ -28,6 +28,7 @@
 
 #include "core/parameters.hpp"
 #include "core/trapezoid_options.hpp"
+#include "models/contact/registry.hpp"
 #include "models/contact/law.hpp"
 #include "models/particles/container_scene.hpp"
 #include "studies/experiment/study.hpp"
@@ -37,6 +38,7 @@ namespace stickslip {
 // Everything one pour needs besides its placement.
 struct ContainerPourConfig {
   std::string integrator, tangential;  // verlet or trapezoid; a law of models/particles/engine_laws.hpp
+  Driver driver = Driver::verlet;      // the integrator's driver (solvers/particles/engine_drivers.hpp)
   TrapezoidOptions topt;  // trapezoid; topt.dt is the step of both integrators
   double young = 0, poisson = 0, xi = 0, mu = 0, mu_wall = 0, drag = 0;
   double kt = 0, gamma_t = 0;  // csds, dsds, cundall-strack (N/m, 1/s per effective mass)

@@ -154,7 +154,7 @@ class ContainerStudy : public Study {
     // eq. 50 at the speed of a particle falling from the vessel top to the floor.
     const double v_impact = std::sqrt(2 * 9.81 * setup.vessel_top);
     const double tc = std::min(hertz_collision_duration(pair, v_impact), hertz_collision_duration(wall, v_impact));
-    const double dt_fraction = cfg.integrator == "verlet" ? 100 : 20;
+    const double dt_fraction = cfg.driver == Driver::verlet ? 100 : 20;  // Campello: t_c/20 for the trapezoid
     if (prm.raw("dt") == "auto") {
       topt.dt = tc / dt_fraction;
       if (!(topt.dt > 0 && std::isfinite(topt.dt))) {  // name what the user gave, not dt

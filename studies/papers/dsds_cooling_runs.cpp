@@ -9,8 +9,8 @@
 #include "core/errors.hpp"
 #include "core/interrupt.hpp"
 #include "models/hertz_mindlin.hpp"
-#include "models/particles/binary_impact.hpp"
-#include "models/particles/collision_kinetics.hpp"
+#include "studies/papers/binary_impact.hpp"
+#include "studies/papers/collision_kinetics.hpp"
 #include "studies/experiment/output.hpp"
 #include "models/particles/cooling_statistics.hpp"
 

@@ -8,7 +8,7 @@
 
 #include "core/errors.hpp"
 #include "core/work_limits.hpp"
-#include "models/particles/binary_impact.hpp"
+#include "studies/papers/binary_impact.hpp"
 #include "models/particles/engine_laws.hpp"
 #include "models/particles/hard_sphere_gas.hpp"
 #include "models/particles/homogeneous_cooling.hpp"

@@ -2,7 +2,7 @@
 //
 // Scene: models/particles/hopper_heap.hpp (discs of mean radius 2.5 mm with a 20 % radius spread instead of the seed's
 // 5-10-corner polygons, placed in the hopper without overlap; the outlet is open from t = 0). Engine: the particle
-// engine with velocity Verlet (models/particles/velocity_verlet.hpp) and the energy ledger (energy.hpp).
+// engine with velocity Verlet (solvers/particles/velocity_verlet.hpp) and the energy ledger (energy.hpp).
 // Material (seed 002 §4, Table 1: rho 5000, Y 5e7, mu 0.6, normal damping 1.5, k_t = 2/7 Y, gamma_t = 1/4 sqrt(k_t
 // m_eff)), mapped onto the linear 2-D contact of discs per metre of depth by models/particles/disc_material.hpp:
 //   k_n = Y x 1 m, gamma_n = D sqrt(k_n/m*) (eq. 18; m* = m_mean/2, damping ratio D/2 = 0.75),

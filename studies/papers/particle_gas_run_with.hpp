@@ -18,7 +18,7 @@
 #include "core/errors.hpp"
 #include "core/interrupt.hpp"
 #include "models/particles/collision_log.hpp"
-#include "models/particles/velocity_verlet.hpp"
+#include "solvers/particles/velocity_verlet.hpp"
 #include "studies/experiment/output.hpp"
 #include "studies/papers/particle_dumps.hpp"
 #include "studies/papers/particle_gas_runs.hpp"

@@ -14,7 +14,7 @@
 #include "models/particles/hard_sphere_gas.hpp"
 #include "models/particles/engine_laws.hpp"
 #include "models/contact/normal_laws.hpp"
-#include "models/particles/velocity_verlet.hpp"
+#include "solvers/particles/velocity_verlet.hpp"
 #include "studies/experiment/lammps_files.hpp"
 #include "studies/experiment/lammps_run.hpp"
 #include "studies/experiment/output.hpp"

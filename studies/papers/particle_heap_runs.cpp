@@ -14,7 +14,7 @@
 #include "models/particles/engine_laws.hpp"
 #include "models/particles/repose_angle.hpp"
 #include "models/particles/surface_drift.hpp"
-#include "models/particles/velocity_verlet.hpp"
+#include "solvers/particles/velocity_verlet.hpp"
 #include "studies/experiment/output.hpp"
 #include "studies/papers/particle_dumps.hpp"
 

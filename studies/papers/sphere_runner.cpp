@@ -6,25 +6,21 @@
 #include <cmath>
 #include <fmt/format.h>
 #include <limits>
+#include <optional>
 
 #include "core/errors.hpp"
 #include "core/interrupt.hpp"
 #include "core/work_limits.hpp"
 #include "models/contact/registry.hpp"
 #include "models/particles/engine_model.hpp"
-#include "models/particles/particle_trapezoid.hpp"
-#include "models/particles/velocity_verlet.hpp"
 #include "solvers/integrate.hpp"
 #include "solvers/integrator_spec.hpp"
+#include "solvers/particles/engine_drivers.hpp"
 #include "solvers/linear_stability.hpp"
 
 namespace stickslip {
 
-const std::vector<std::string>& sphere_integrator_names() {
-  static const std::vector<std::string> names{"trapezoid", "verlet", "rk4",  "dopri5",  "cvode",
-                                              "ida",       "euler",  "heun", "midpoint"};
-  return names;
-}
+const std::vector<std::string>& sphere_integrator_names() { return engine_schemes(); }
 
 const Renames& sphere_tangential_renames() {
   static const Renames r{{"coulomb-stick", {"coulomb"}}};  // the rigid Coulomb contact's old name: still read
@@ -79,15 +75,6 @@ SphereRunOptions read_sphere_run_options(const Parameters& p, double auto_dt) {
 }
 
 namespace {
-
-bool fixed_step_engine(const std::string& integrator) { return integrator == "trapezoid" || integrator == "verlet"; }
-
-// The registry's driver of an integrator of this runner.
-Driver driver_of_integrator(const std::string& integrator) {
-  if (integrator == "trapezoid") return Driver::trapezoid;
-  if (integrator == "verlet") return Driver::verlet;
-  return Driver::engine_ode;
-}
 
 // The largest step an adaptive driver may take on the state-vector form: a contact is found from the sign of its
 // overlap at step ends, and a sphere that crosses a contact within one step has a negative overlap on both sides of
@@ -165,33 +152,16 @@ SphereRunStats trapezoid_stats(const ParticleTrapezoidStats& ts) {
 
 template <class Normal, class Tangential>
 SphereRunStats run_fixed_step(const ParticleEngine<Normal, Tangential>& e, const FewSpheres& scene, double t_end,
-                              const SphereRunOptions& o, const SphereObserver& observer) {
+                              const SphereRunOptions& o, EngineStepper& stepper, const SphereObserver& observer) {
   GranularState s;
   s.bodies = scene.bodies;
   StepObserver obs(scene, observer);
-  if (o.integrator == "trapezoid") {
-    if constexpr (is_exact_static<Tangential>) {
-      throw_input("tangential", Tangential::name, "has no trapezoid form");  // refused by run_spheres already
-    } else {
-      TrapezoidOptions to = o.trapezoid;
-      to.dt = o.dt;
-      validate_trapezoid_options(to);
-      trapezoid_setup(e, s);
-      return trapezoid_stats(trapezoid_run(e, s, t_end, to, nullptr, [&](const GranularState& g) { obs(g); }));
-    }
-  }
-  const long steps = static_cast<long>(step_count(t_end, o.dt));  // checked against kMaxSteps by run_spheres
-  VerletStats vs;
-  verlet_setup(e, s);
-  for (long k = 1; k <= steps; ++k) {  // the grid k dt, the last step shortened to end at t_end
-    check_interrupt();
-    verlet_step(e, s, std::min(o.dt, t_end - s.t), vs);
-    if (k == steps) s.t = t_end;
-    obs(s);
-  }
+  engine_setup(e, s);
+  engine_run(e, s, t_end, o.dt, stepper, nullptr, [&](const GranularState& g) { obs(g); });
+  if (stepper.driver == Driver::trapezoid) return trapezoid_stats(stepper.trapezoid_stats);
   SphereRunStats st;
-  st.steps = vs.steps;
-  st.rhs_evals = vs.force_evaluations;
+  st.steps = stepper.steps();
+  st.rhs_evals = stepper.force_evaluations();
   return st;
 }
 
@@ -258,9 +228,9 @@ std::vector<RestingContactMode> resting_contact_modes(const FewSpheres& scene, c
 
 std::string sphere_integrator_refuses(const FewSpheres& scene, const SphereFriction& friction, double t_end,
                                       const SphereRunOptions& o) {
-  const std::vector<std::string> fixed{"euler", "midpoint", "heun", "rk4"};
-  if (std::find(fixed.begin(), fixed.end(), o.integrator) == fixed.end()) return "";
-  const SolverKind kind = parse_solver("integrator", o.integrator);
+  const std::optional<SolverKind> solver = parse_integrator("integrator", o.integrator).kind();
+  if (!solver || !is_fixed_step(*solver)) return "";
+  const SolverKind kind = *solver;
   constexpr double kBound = 6.907755278982137;  // ln 1e3: at most a thousandfold over the run
   const double steps = step_count(t_end, o.dt);
   for (const RestingContactMode& mode : resting_contact_modes(scene, friction)) {
@@ -282,11 +252,8 @@ SphereRunStats run_spheres(const FewSpheres& scene, const SphereFriction& fricti
   require_count("dt", format_value(o.dt), step_count(t_end, o.dt), kMaxSteps,
                 "t_end / dt = " + format_value(t_end) + " / " + format_value(o.dt), "steps", "raise dt or lower t_end");
   if (scene.size() == 0) throw_input("particles", "0", "needs at least one sphere");
-  const Driver driver = driver_of_integrator(o.integrator);
-  if (!runs(law_forms("tangential", friction.law, RelationKind::particles), driver))
-    throw_input("tangential", friction.law,
-                fmt::format("has no form that {} runs; laws with one: {}", o.integrator,
-                            join(laws_running(RelationKind::particles, {driver}))));
+  const Driver driver =
+      engine_driver("integrator", parse_integrator("integrator", o.integrator), "tangential", friction.law);
   if (const std::string why = sphere_integrator_refuses(scene, friction, t_end, o); !why.empty())
     throw_input("integrator", o.integrator, why);
   return with_tangential_law(friction.law, friction.pair, friction.wall, [&](const auto& law) -> SphereRunStats {
@@ -296,8 +263,11 @@ SphereRunStats run_spheres(const FewSpheres& scene, const SphereFriction& fricti
     e.tangential = law;
     e.boundaries = scene.boundaries;
     e.skin = 0.1 * scene.min_radius();
-    return fixed_step_engine(o.integrator) ? run_fixed_step(e, scene, t_end, o, observer)
-                                           : run_state_vector(e, scene, t_end, o, observer);
+    if (!fixed_step_driver(driver)) return run_state_vector(e, scene, t_end, o, observer);
+    EngineStepper stepper;
+    stepper.driver = driver;
+    stepper.trapezoid = o.trapezoid;
+    return run_fixed_step(e, scene, t_end, o, stepper, observer);
   });
 }
 

@@ -1,7 +1,7 @@
 // studies/papers/sphere_runner.hpp — runs a few spheres on planes (models/particles/few_spheres.hpp) on the particle
 // engine with any of the offered integrators and reports the spheres' states to one observer:
-//   trapezoid   the generalized trapezoidal rule of Campello's Algorithm 1 (models/particles/particle_trapezoid.hpp);
-//   verlet      velocity Verlet (models/particles/velocity_verlet.hpp) on the grid k dt;
+//   trapezoid   the generalized trapezoidal rule of Campello's Algorithm 1 (solvers/particles/particle_trapezoid.hpp);
+//   verlet      velocity Verlet (solvers/particles/velocity_verlet.hpp) on the grid k dt;
 //   euler, midpoint, heun, rk4, dopri5, cvode, ida   the engine's state-vector form (models/particles/engine_model.hpp)
 //               through solvers/integrate.hpp: every pair and plane a candidate for the whole run, contact and
 //               stick/slip switches located as events.

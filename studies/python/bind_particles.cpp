@@ -10,9 +10,9 @@
 // law's declared range (make_law). The law pair is chosen once at construction; the object behind the Python
 // class is SystemOf<Normal, Tangential> behind the interface System (one virtual call per Python call, none per
 // contact).
-// Stepping: velocity Verlet (models/particles/velocity_verlet.hpp: verlet_setup, verlet_step, the studies' loop
+// Stepping: velocity Verlet (solvers/particles/velocity_verlet.hpp: verlet_setup, verlet_step, the studies' loop
 // with check_interrupt between steps) or the generalized trapezoid of Campello (§4, eq. 40-49;
-// models/particles/particle_trapezoid.hpp: trapezoid_run), the GIL released and SignalScope active, so Ctrl-C stops
+// solvers/particles/particle_trapezoid.hpp: trapezoid_run), the GIL released and SignalScope active, so Ctrl-C stops
 // between steps with the state of the last completed step. The energy ledger (models/particles/energy.hpp) is kept
 // at every step and read as the studies report it (studies/papers/particle_ledger.hpp: ledger_json). Dumps: the
 // studies' ParticleDumps (studies/papers/particle_dumps.hpp), a LAMMPS atom dump and a contact dump.
@@ -42,8 +42,8 @@
 #include "models/contact/normal_laws.hpp"
 #include "models/particles/engine_laws.hpp"
 #include "models/particles/granular_gas.hpp"
-#include "models/particles/particle_trapezoid.hpp"
-#include "models/particles/velocity_verlet.hpp"
+#include "solvers/integrator_spec.hpp"
+#include "solvers/particles/engine_drivers.hpp"
 #include "studies/experiment/output.hpp"
 #include "studies/papers/particle_dumps.hpp"
 #include "studies/papers/particle_ledger.hpp"
@@ -484,15 +484,14 @@ void bind_particles(py::module_& m) {
            [](System& s, long n, double dt, const std::string& scheme, double phi, double tol, int max_iterations) {
              if (n < 0) throw_input("n", std::to_string(n), ">= 0 (steps)");
              if (!(dt > 0) || !std::isfinite(dt)) throw_input("dt", format_value(dt), "> 0 (s)");
-             if (scheme == "verlet") {
+             TrapezoidOptions o;
+             o.phi = phi, o.tol = tol, o.max_iterations = max_iterations, o.dt = dt;
+             const EngineStepper how = engine_stepper("scheme", parse_integrator("scheme", scheme), o);
+             if (how.driver == Driver::verlet) {
                run_released([&] { s.verlet(n, dt); });
-             } else if (scheme == "trapezoid") {
-               TrapezoidOptions o;
-               o.phi = phi, o.tol = tol, o.max_iterations = max_iterations, o.dt = dt;
+             } else {
                validate_trapezoid_options(o);
                if (n > 0) run_released([&] { s.trapezoid(n, dt, o); });
-             } else {
-               throw_input("scheme", scheme, "one of verlet, trapezoid");
              }
            },
            py::arg("n"), py::arg("dt"), py::arg("scheme"), py::arg("phi"), py::arg("tol"), py::arg("max_iterations"))

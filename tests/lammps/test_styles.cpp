@@ -16,7 +16,7 @@
 
 #include "core/errors.hpp"
 #include "core/parameters.hpp"
-#include "models/particles/velocity_verlet.hpp"
+#include "solvers/particles/velocity_verlet.hpp"
 #include "solvers/lammps/pair_stickslip.hpp"
 #include "tests/cli_runner.hpp"
 #include "tests/lammps/lammps_harness.hpp"

@@ -150,7 +150,7 @@ def gas(seed, tangential="dsds", n=60, **kw):
 
 @pytest.mark.parametrize("seed,law", [(1, "dsds"), (2, "csds"), (3, "mindlin"), (4, "coulomb"), (5, "cundall-strack")])
 def test_ledger_balances_to_round_off_under_verlet(seed, law):
-    # Velocity Verlet's exact discrete energy law (models/particles/velocity_verlet.hpp) closes the ledger:
+    # Velocity Verlet's exact discrete energy law (solvers/particles/velocity_verlet.hpp) closes the ledger:
     # dK + W_n + W_t + scheme - kick - W_g = 0 to round-off, each step adding a few ulps of the largest term.
     s = gas(seed, law)
     s.step(3000, 2e-5)

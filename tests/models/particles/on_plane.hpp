@@ -6,7 +6,7 @@
 
 #include <cmath>
 
-#include "models/particles/velocity_verlet.hpp"
+#include "solvers/particles/velocity_verlet.hpp"
 
 namespace stickslip::test {
 

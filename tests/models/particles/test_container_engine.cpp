@@ -1,7 +1,7 @@
 // The container of seed 004 ex. 5.3 (models/particles/container_scene.hpp) on the particle engine (its spheres and
 // segment walls as built; HertzDamped + Mindlin with mu against particles and mu_wall against walls,
 // models/particles/wall_friction.hpp; velocity Verlet at t_c/50) against the engine's trapezoid (Campello's
-// Algorithm 1: fixed-point sweeps at t_c/160, tol 1e-10, models/particles/particle_trapezoid.hpp) on the same
+// Algorithm 1: fixed-point sweeps at t_c/160, tol 1e-10, solvers/particles/particle_trapezoid.hpp) on the same
 // placement: a few discs fall from the vessel onto the inclined face and onto each other. (Until the old sphere stack
 // retired, the reference was its own trapezoid stepper: measured the same agreement.) The two integrators treat the
 // impacts differently (explicit kicks vs an implicit fixed point), so agreement tests the scene and the walls.
@@ -17,8 +17,8 @@
 #include <vector>
 
 #include "models/particles/container_scene.hpp"
-#include "models/particles/particle_trapezoid.hpp"
-#include "models/particles/velocity_verlet.hpp"
+#include "solvers/particles/particle_trapezoid.hpp"
+#include "solvers/particles/velocity_verlet.hpp"
 #include "models/particles/wall_friction.hpp"
 
 using namespace stickslip;

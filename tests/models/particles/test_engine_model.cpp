@@ -1,6 +1,6 @@
 // The particle engine as a state-vector Model (models/particles/engine_model.hpp) under the odeint and CVODE drivers:
 // - Hertz + C-SDS (sticking and sliding): the engine under dopri5 and under cvode:bdf agree to their tolerance, and
-//   the engine's trapezoid (models/particles/particle_trapezoid.hpp) converges to them as dt shrinks;
+//   the engine's trapezoid (solvers/particles/particle_trapezoid.hpp) converges to them as dt shrinks;
 // - a law without a modes or rate form (cundall-strack, dsds) is refused with InputError naming it.
 #include <doctest/doctest.h>
 
@@ -10,7 +10,7 @@
 
 #include "core/errors.hpp"
 #include "models/particles/engine_model.hpp"
-#include "models/particles/particle_trapezoid.hpp"
+#include "solvers/particles/particle_trapezoid.hpp"
 #include "solvers/integrate.hpp"
 #include "tests/models/particles/few_bodies.hpp"
 

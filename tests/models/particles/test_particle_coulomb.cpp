@@ -10,7 +10,7 @@
 #include <cmath>
 #include <string>
 
-#include "models/particles/velocity_verlet.hpp"
+#include "solvers/particles/velocity_verlet.hpp"
 #include "tests/models/particles/on_plane.hpp"
 
 using namespace stickslip;

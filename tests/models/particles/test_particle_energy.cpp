@@ -10,7 +10,7 @@
 #include <utility>
 #include <vector>
 
-#include "models/particles/velocity_verlet.hpp"
+#include "solvers/particles/velocity_verlet.hpp"
 #include "tests/models/particles/floor_gas.hpp"
 
 using namespace stickslip;

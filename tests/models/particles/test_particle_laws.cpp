@@ -6,7 +6,7 @@
 #include <cmath>
 #include <cstdio>
 
-#include "models/particles/velocity_verlet.hpp"
+#include "solvers/particles/velocity_verlet.hpp"
 #include "models/sliding_plates_exact.hpp"
 
 using namespace stickslip;

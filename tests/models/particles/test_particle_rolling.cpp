@@ -10,8 +10,8 @@
 #include <cmath>
 #include <string>
 
-#include "models/particles/particle_trapezoid.hpp"
-#include "models/particles/velocity_verlet.hpp"
+#include "solvers/particles/particle_trapezoid.hpp"
+#include "solvers/particles/velocity_verlet.hpp"
 #include "tests/models/particles/on_plane.hpp"
 
 using namespace stickslip;
@@ -134,7 +134,7 @@ TEST_CASE("rolling resistance parameters are validated") {
 }
 
 TEST_CASE("rolling resistance under the engine trapezoid: the same deceleration, springs restored every sweep") {
-  // The trapezoid (models/particles/particle_trapezoid.hpp) restarts every sweep from the springs advanced over
+  // The trapezoid (solvers/particles/particle_trapezoid.hpp) restarts every sweep from the springs advanced over
   // (1-phi) dt; the rolling springs must be restored with xi, else each sweep would add another phi dt of roll.
   // With the moment saturated the slider phase is a constant force: the fixed point reproduces a to its tol.
   const double v0 = 0.5, dt = 5e-5;

@@ -14,8 +14,8 @@
 #include <random>
 
 #include "core/errors.hpp"
-#include "models/particles/particle_trapezoid.hpp"
-#include "models/particles/velocity_verlet.hpp"
+#include "solvers/particles/particle_trapezoid.hpp"
+#include "solvers/particles/velocity_verlet.hpp"
 #include "tests/models/particles/floor_gas.hpp"
 
 using namespace stickslip;

@@ -9,7 +9,7 @@
 #include <cmath>
 #include <random>
 
-#include "models/particles/velocity_verlet.hpp"
+#include "solvers/particles/velocity_verlet.hpp"
 #include "tests/models/particles/floor_gas.hpp"
 
 using namespace stickslip;

@@ -1,6 +1,6 @@
 // container study on the particle engine through the command line (integrator=verlet, the default): the energy
 // ledger closes for every tangential law on a small pour (velocity Verlet's discrete energy law makes the balance
-// zero to round-off, models/particles/velocity_verlet.hpp; the drag's exact decay is its own term), the laws that
+// zero to round-off, solvers/particles/velocity_verlet.hpp; the drag's exact decay is its own term), the laws that
 // cannot create energy do not, the D-SDS does; dumps are LAMMPS text that reads back to the placement; bad
 // combinations exit 2.
 #include <doctest/doctest.h>
@@ -132,7 +132,7 @@ TEST_CASE("container on the engine: bad laws and combinations exit 2") {
 }
 
 TEST_CASE("container on the engine trapezoid: the ledger closes to the fixed-point tolerance") {
-  // integrator=trapezoid is the engine's fixed point (models/particles/particle_trapezoid.hpp): at phi = 1/2 its
+  // integrator=trapezoid is the engine's fixed point (solvers/particles/particle_trapezoid.hpp): at phi = 1/2 its
   // discrete energy law closes the balance up to the unconverged part of the sweeps, so with tol 1e-10 the balance
   // error is round-off-like (measured 1e-14..8e-13); with tol 1e-4 it is 1e-7 (a balance that ignored a term, e.g.
   // the drag split or the scheme's spring parts, would be off by 1e-3 or more).

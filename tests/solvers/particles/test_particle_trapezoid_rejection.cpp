@@ -1,4 +1,4 @@
-// Step rejection of the engine's trapezoid fixed point (models/particles/particle_trapezoid.hpp, the policy of
+// Step rejection of the engine's trapezoid fixed point (solvers/particles/particle_trapezoid.hpp, the policy of
 // core/trapezoid_options.hpp): a step whose sweeps do not converge within max_iterations is retried with dt/2 and the
 // run finishes, reporting its rejected steps and the smallest step taken; only below the floor dt * min_dt_factor
 // does it fail, with a SolverError naming the sweeps, the time, the step and the particle that changed most. The
@@ -13,7 +13,7 @@
 
 #include "core/errors.hpp"
 #include "models/particles/container_scene.hpp"
-#include "models/particles/particle_trapezoid.hpp"
+#include "solvers/particles/particle_trapezoid.hpp"
 #include "models/particles/wall_friction.hpp"
 
 using namespace stickslip;

@@ -1,4 +1,4 @@
-// models/particles/binary_collision.hpp — one collision of two equal free spheres through the particle engine and
+// studies/papers/binary_collision.hpp — one collision of two equal free spheres through the particle engine and
 // velocity Verlet, for any normal and tangential law: what the collision does to the pair's energies, with the
 // energy ledger of the collision (models/particles/energy.hpp) and the onset record of models/particles/collision_log.hpp.
 //
@@ -16,14 +16,14 @@
 //   restitution e_n = -g'.n'/v_n      (g', n' the centres' relative velocity and the normal after the collision)
 //   tangential_restitution beta = -v_t'.v_t/|v_t|^2  (v_t' the contact point's slip after, at the final normal)
 //   contact_time                      steps with overlap x dt.
-// binary_impact (models/particles/binary_impact.hpp) is the head-on frictionless case.
+// binary_impact (studies/papers/binary_impact.hpp) is the head-on frictionless case.
 #pragma once
 
 #include <cmath>
 
 #include "core/errors.hpp"
 #include "models/particles/collision_log.hpp"
-#include "models/particles/velocity_verlet.hpp"
+#include "solvers/particles/velocity_verlet.hpp"
 
 namespace stickslip {
 

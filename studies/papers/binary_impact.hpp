@@ -1,15 +1,15 @@
-// models/particles/binary_impact.hpp — a head-on impact of two equal free spheres under a normal law, through the
+// studies/papers/binary_impact.hpp — a head-on impact of two equal free spheres under a normal law, through the
 // particle engine and velocity Verlet: the restitution and contact time the law really has at a given time step
 // (the granular gas's kinetic theory needs the restitution; its time step follows from the contact time).
 //   Spheres of radius r and mass m approach along x with relative speed v_n, the gap closing half way through the
 //   first step (binary_collision with g_t = 0, no spins, no friction, phase 1/2;
-//   models/particles/binary_collision.hpp); contact time t_c = steps with overlap x dt; e = (relative separation
+//   studies/papers/binary_collision.hpp); contact time t_c = steps with overlap x dt; e = (relative separation
 //   speed after)/v_n.
 // For the linear spring-dashpot the exact values are e = exp(-pi zeta/sqrt(1 - zeta^2)), t_c = pi/(w0 sqrt(1 -
 // zeta^2)) (models/contact/normal_laws.hpp); Hertz's depend on v_n.
 #pragma once
 
-#include "models/particles/binary_collision.hpp"
+#include "studies/papers/binary_collision.hpp"
 
 namespace stickslip {
 

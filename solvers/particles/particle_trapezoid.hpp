@@ -1,4 +1,4 @@
-// models/particles/particle_trapezoid.hpp — the generalized trapezoidal rule of seed 004 (§4, Algorithm 1,
+// solvers/particles/particle_trapezoid.hpp — the generalized trapezoidal rule of seed 004 (§4, Algorithm 1,
 // eq. 40-49) as a driver of the particle engine (models/particles/particle_engine.hpp), solved by fixed-point sweeps:
 //   v_{n+1} = v_n + dt/m [phi f_{n+1} + (1-phi) f_n],   omega_{n+1} = omega_n + dt/I [phi T_{n+1} + (1-phi) T_n]
 //   x_{n+1} = x_n + dt [phi v_{n+1} + (1-phi) v_n]                                               (eq. 40-45)
@@ -24,7 +24,7 @@
 // exact energy law K_{n+1} - K_n = dt (F_n + F_{n+1})/2 . (v_n + v_{n+1})/2 closes the balance to round-off (plus
 // the effect of under-relaxation, which breaks the update by at most tol). S compares two quadratures of the same
 // work and nearly telescopes (1e-13 J in the tests); the scheme's energy error shows in K + U - W_g itself, i.e. as
-// the "damping" W_n - (U_n - U_n0) of an undamped contact, second order (tests/models/particles/test_particle_trapezoid.cpp).
+// the "damping" W_n - (U_n - U_n0) of an undamped contact, second order (tests/solvers/particles/test_particle_trapezoid.cpp).
 #pragma once
 
 #include <cmath>
@@ -37,7 +37,7 @@
 #include "core/progress.hpp"
 #include "core/trapezoid_options.hpp"
 #include "models/particles/particle_engine.hpp"
-#include "models/particles/velocity_verlet.hpp"  // verlet_setup
+#include "solvers/particles/velocity_verlet.hpp"  // verlet_setup
 
 namespace stickslip {
 

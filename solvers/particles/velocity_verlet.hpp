@@ -1,4 +1,4 @@
-// models/particles/velocity_verlet.hpp — velocity Verlet for the particle engine, as LAMMPS' fix nve/sphere:
+// solvers/particles/velocity_verlet.hpp — velocity Verlet for the particle engine, as LAMMPS' fix nve/sphere:
 //   v_{n+1/2} = v_n + dt/2 f_n/m,       omega_{n+1/2} = omega_n + dt/2 T_n/I
 //   x_{n+1}   = x_n + dt v_{n+1/2}       (neighbor lists rebuilt here when someone moved > skin/2)
 //   theta_{n+1} = theta_n + dt omega_z,{n+1/2}   (planar bodies with an orientation, GranularState::theta: polygons)

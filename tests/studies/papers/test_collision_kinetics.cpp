@@ -1,4 +1,4 @@
-// The cooling of a rough-sphere gas predicted from binary collisions (models/particles/collision_kinetics.hpp),
+// The cooling of a rough-sphere gas predicted from binary collisions (studies/papers/collision_kinetics.hpp),
 // against closed forms:
 //   - the draws of a flux-weighted Maxwellian collision put into the hard rough-sphere map with constant normal and
 //     tangential restitution (e, beta) give the moments of kinetic theory (Luding, Huthmann, McNamara, Zippelius,
@@ -12,7 +12,7 @@
 
 #include <cmath>
 
-#include "models/particles/collision_kinetics.hpp"
+#include "studies/papers/collision_kinetics.hpp"
 #include "models/contact/csds.hpp"
 #include "models/contact/dsds.hpp"
 #include "models/contact/normal_laws.hpp"

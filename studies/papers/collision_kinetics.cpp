@@ -1,5 +1,5 @@
-// models/particles/collision_kinetics.cpp — see collision_kinetics.hpp.
-#include "models/particles/collision_kinetics.hpp"
+// studies/papers/collision_kinetics.cpp — see collision_kinetics.hpp.
+#include "studies/papers/collision_kinetics.hpp"
 
 #include <cmath>
 #include <random>

@@ -1,6 +1,6 @@
-// models/particles/collision_kinetics.hpp — the cooling of a homogeneous gas of rough spheres predicted from binary
+// studies/papers/collision_kinetics.hpp — the cooling of a homogeneous gas of rough spheres predicted from binary
 // collisions: kinetic theory with molecular chaos, Maxwellian velocities and spins, and the collision map of the
-// real contact laws at the real time step (models/particles/binary_collision.hpp).
+// real contact laws at the real time step (studies/papers/binary_collision.hpp).
 //
 // Flux-weighted collisions of a Maxwellian gas (translational temperature T, rotational T_rot, sphere mass m,
 // inertia I): the pair's relative velocity g has variance 2T/m per component, and colliding pairs are weighted by
@@ -24,7 +24,7 @@
 #include <vector>
 
 #include "core/errors.hpp"
-#include "models/particles/binary_collision.hpp"
+#include "studies/papers/binary_collision.hpp"
 
 namespace stickslip {
 

@@ -1,4 +1,4 @@
-// The trapezoid fixed point of seed 004 on the particle engine (models/particles/particle_trapezoid.hpp):
+// The trapezoid fixed point of seed 004 on the particle engine (solvers/particles/particle_trapezoid.hpp):
 // - an oblique two-body impact with spin (undamped Hertz + Mindlin) against the engine's
 //   state-vector form (models/particles/engine_model.hpp: Mindlin's stick and slip as continuous modes with located
 //   switches) under dopri5 at rtol 1e-10: the return mapping per step converges to the modes as dt shrinks (first
@@ -16,7 +16,7 @@
 #include <vector>
 
 #include "models/particles/engine_model.hpp"
-#include "models/particles/particle_trapezoid.hpp"
+#include "solvers/particles/particle_trapezoid.hpp"
 #include "solvers/integrate.hpp"
 #include "tests/models/particles/few_bodies.hpp"
 

@@ -1,0 +1,170 @@
+// The particle engine's drivers behind one entry (solvers/particles/engine_drivers.hpp):
+// - which driver a spec names, and the refusals (a spec without an engine form; a law without the driver's form),
+//   each naming the key, the value and what is allowed, checked against the registry's forms (not a copied table);
+// - engine_step and engine_run advance the engine exactly as the drivers they stand for, bit for bit: velocity Verlet
+//   step by step, the trapezoid as trapezoid_run of one step with the workspace kept (its predictor carries over),
+//   and a whole run on the grid k dt with the last step landing on t_end.
+#include <doctest/doctest.h>
+
+#include <string>
+#include <vector>
+
+#include "solvers/particles/engine_drivers.hpp"
+#include "tests/input_error.hpp"
+#include "tests/models/particles/few_bodies.hpp"
+
+using namespace stickslip;
+
+namespace {
+
+Driver driver_of(const std::string& spec) { return engine_driver("integrator", parse_integrator("integrator", spec)); }
+
+std::string refusal_of(const std::string& spec, const std::string& law) {
+  return test::input_error_message(
+      [&] { (void)engine_driver("integrator", parse_integrator("integrator", spec), "tangential", law); });
+}
+
+using Engine = ParticleEngine<HertzDamped, Csds>;
+
+Engine engine() {
+  Engine e;
+  e.normal = HertzDamped::material(1e8, 0.25, 0.2);
+  e.tangential.kt = 2e5;
+  e.tangential.gamma_t = 50;
+  e.tangential.mu = 0.3;
+  e.skin = 0.02;
+  e.boundaries.gravity = test::few_bodies_gravity(3);
+  e.boundaries.planes.push_back(PlaneWall{Vec3::Zero(), Vec3::UnitY()});
+  return e;
+}
+
+GranularState start() {
+  GranularState s;
+  s.bodies = test::few_body_arrays(test::few_bodies(3));
+  return s;
+}
+
+bool same(const GranularState& a, const GranularState& b) {
+  return a.bodies.x == b.bodies.x && a.bodies.v == b.bodies.v && a.bodies.omega == b.bodies.omega && a.xi == b.xi &&
+         a.wall_xi == b.wall_xi && a.t == b.t;
+}
+
+}  // namespace
+
+TEST_CASE("a spec names its engine driver; specs without an engine form are refused naming the key") {
+  CHECK(driver_of("verlet") == Driver::verlet);
+  CHECK(driver_of("trapezoid") == Driver::trapezoid);
+  for (const char* ode : {"euler", "midpoint", "heun", "rk4", "dopri5", "cvode", "cvode:adams", "ida:3"})
+    CHECK(driver_of(ode) == Driver::engine_ode);
+  for (const char* none : {"filippov:rk4", "bdf", "bdf2", "em", "sde-heun"}) {
+    const std::string m = test::input_error_message([&] { (void)driver_of(none); });
+    CHECK(m.rfind(std::string("integrator=") + none + ":", 0) == 0);
+    CHECK(m.find("verlet") != std::string::npos);
+  }
+  // every scheme the engine studies offer is one of its drivers
+  for (const std::string& s : engine_schemes()) CHECK_NOTHROW((void)driver_of(s));
+}
+
+TEST_CASE("a law runs under a driver exactly where the registry gives it that driver's form") {
+  for (const std::string& law : particle_law_names())
+    for (const std::string& spec : engine_schemes()) {
+      const Driver d = driver_of(spec);
+      const bool has = runs(law_forms("tangential", law, RelationKind::particles), d);
+      const std::string m = refusal_of(spec, law);
+      CHECK_MESSAGE(has == m.empty(), law << " x " << spec << ": " << m);
+      if (!has) {
+        CHECK(m.rfind("tangential=" + law + ":", 0) == 0);
+        CHECK(m.find("laws with one:") != std::string::npos);
+      }
+    }
+  // what the registry says, spelt out: coulomb (exact static per contact) has no trapezoid form, dsds (a reset after
+  // each step) no state-vector form; csds runs everywhere
+  CHECK(!refusal_of("trapezoid", "coulomb").empty());
+  CHECK(refusal_of("verlet", "coulomb").empty());
+  CHECK(!refusal_of("rk4", "dsds").empty());
+  for (const std::string& spec : engine_schemes()) CHECK(refusal_of(spec, "csds").empty());
+}
+
+TEST_CASE("engine_stepper takes the fixed-step drivers only") {
+  CHECK(engine_stepper("scheme", parse_integrator("scheme", "verlet")).driver == Driver::verlet);
+  CHECK(engine_stepper("scheme", parse_integrator("scheme", "trapezoid")).driver == Driver::trapezoid);
+  const std::string m =
+      test::input_error_message([] { (void)engine_stepper("scheme", parse_integrator("scheme", "rk4")); });
+  CHECK(m.rfind("scheme=rk4:", 0) == 0);
+}
+
+TEST_CASE("engine_step is velocity Verlet's step, and the trapezoid's with its workspace kept, bit for bit") {
+  const Engine e = engine();
+  const double dt = 2e-6;
+  SUBCASE("verlet") {
+    GranularState a = start(), b = start();
+    ParticleLedger la, lb;
+    EngineStepper st;
+    st.driver = Driver::verlet;
+    engine_setup(e, a, &la);
+    verlet_setup(e, b, &lb);
+    VerletStats vs;
+    for (int k = 0; k < 400; ++k) {
+      engine_step(e, a, dt, st, &la);
+      verlet_step(e, b, dt, vs, &lb);
+    }
+    CHECK(same(a, b));
+    CHECK(la.balance() == lb.balance());
+    CHECK(st.steps() == 400);
+    CHECK(st.force_evaluations() == vs.force_evaluations);
+  }
+  SUBCASE("trapezoid") {
+    GranularState a = start(), b = start();
+    EngineStepper st;
+    st.driver = Driver::trapezoid;
+    st.trapezoid.tol = 1e-8;
+    engine_setup(e, a);
+    trapezoid_setup(e, b);
+    ParticleTrapezoidWork w;
+    TrapezoidOptions o = st.trapezoid;
+    o.dt = dt;
+    long sweeps = 0;
+    for (int k = 0; k < 200; ++k) {
+      engine_step(e, a, dt, st);
+      sweeps += trapezoid_run(e, b, dt, o, nullptr, [](const GranularState&) {}, w).iterations;
+    }
+    CHECK(same(a, b));
+    CHECK(st.steps() == 200);
+    CHECK(st.trapezoid_stats.iterations == sweeps);
+  }
+}
+
+TEST_CASE("engine_run covers [t0, t_end] on the grid k dt, the last step landing on t_end, an observer per step") {
+  const Engine e = engine();
+  const double dt = 3e-6, t_end = 1e-3 + 1e-6;  // not a multiple of dt: the last step is shortened
+  GranularState a = start(), b = start();
+  EngineStepper st;
+  engine_setup(e, a);
+  std::vector<double> times;
+  engine_run(e, a, t_end, dt, st, nullptr, [&](const GranularState& g) { times.push_back(g.t); });
+  verlet_setup(e, b);
+  VerletStats vs;
+  const long steps = static_cast<long>(std::ceil(t_end / dt - 1e-9));
+  for (long k = 1; k <= steps; ++k) verlet_step(e, b, std::min(dt, t_end - b.t), vs);
+  b.t = t_end;
+  CHECK(same(a, b));
+  REQUIRE(times.size() == static_cast<std::size_t>(steps));
+  CHECK(times.back() == t_end);
+  CHECK(times.front() == doctest::Approx(dt).epsilon(1e-12));
+
+  SUBCASE("the trapezoid: one trapezoid_run over the span") {
+    GranularState c = start(), d = start();
+    EngineStepper tr;
+    tr.driver = Driver::trapezoid;
+    engine_setup(e, c);
+    long observed = 0;
+    engine_run(e, c, t_end, dt, tr, nullptr, [&](const GranularState&) { ++observed; });
+    TrapezoidOptions o = tr.trapezoid;
+    o.dt = dt;
+    trapezoid_setup(e, d);
+    const ParticleTrapezoidStats ts = trapezoid_run(e, d, t_end, o);
+    CHECK(same(c, d));
+    CHECK(observed == ts.steps);
+    CHECK(c.t == t_end);
+  }
+}
