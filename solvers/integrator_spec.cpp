@@ -70,7 +70,24 @@ SolverOptions IntegratorSpec::options(const std::string& key, SolverOptions base
   return base;
 }
 
-IntegratorSpec parse_integrator(const std::string& key, const std::string& text) {
+std::string IntegratorSpec::label() const {
+  if (scheme == "bdf" && max_order > 0 && !filippov) return "bdf" + std::to_string(max_order);
+  if (filippov) {
+    IntegratorSpec plain = *this;
+    plain.filippov = false;
+    return "filippov-" + plain.label();
+  }
+  return text();
+}
+
+std::string spec_text_of_label(const std::string& text) {
+  if (text.rfind("filippov-", 0) == 0) return "filippov:" + spec_text_of_label(text.substr(9));
+  if (text.size() > 3 && text.rfind("bdf", 0) == 0 && is_order(text.substr(3))) return "bdf:" + text.substr(3);
+  return text;
+}
+
+IntegratorSpec parse_integrator(const std::string& key, const std::string& given) {
+  const std::string text = spec_text_of_label(given);
   std::vector<std::string> parts;
   std::size_t start = 0;
   while (true) {
@@ -83,10 +100,10 @@ IntegratorSpec parse_integrator(const std::string& key, const std::string& text)
   std::size_t i = 0;
   if (parts.size() > 1 && parts[0] == "filippov") s.filippov = true, ++i;
   const auto& schemes = integrator_schemes();
-  if (i >= parts.size() || std::find(schemes.begin(), schemes.end(), parts[i]) == schemes.end()) throw_input(key, text, integrator_grammar());
+  if (i >= parts.size() || std::find(schemes.begin(), schemes.end(), parts[i]) == schemes.end()) throw_input(key, given, integrator_grammar());
   s.scheme = parts[i++];
   if (s.scheme == "em" || s.scheme == "sde-heun" || s.scheme == "verlet" || s.scheme == "trapezoid")
-    if (s.filippov) throw_input(key, text, "filippov: takes an ODE scheme (euler, midpoint, heun, rk4, dopri5, cvode)");
+    if (s.filippov) throw_input(key, given, "filippov: takes an ODE scheme (euler, midpoint, heun, rk4, dopri5, cvode)");
   if (i < parts.size() && s.scheme == "cvode" && (parts[i] == "bdf" || parts[i] == "adams")) {
     s.adams = parts[i++] == "adams";
     s.variant_given = true;
@@ -95,15 +112,16 @@ IntegratorSpec parse_integrator(const std::string& key, const std::string& text)
     s.max_order = std::stoi(parts[i++]);
     const int hi = s.adams ? 12 : 5;
     if (s.max_order < 1 || s.max_order > hi)
-      throw_input(key, text, "the order of " + std::string(s.adams ? "adams" : "bdf") + " lies in 1.." + std::to_string(hi));
+      throw_input(key, given, "the order of " + std::string(s.adams ? "adams" : "bdf") + " lies in 1.." + std::to_string(hi));
   }
-  if (i != parts.size()) throw_input(key, text, integrator_grammar());
+  if (i != parts.size()) throw_input(key, given, integrator_grammar());
   return s;
 }
 
 IntegratorSpec parse_integrator_among(const std::string& key, const std::string& text,
                                       const std::vector<std::string>& schemes, bool plain) {
-  std::string scheme = text.rfind("filippov:", 0) == 0 ? text.substr(9) : text;
+  const std::string spec = spec_text_of_label(text);
+  std::string scheme = spec.rfind("filippov:", 0) == 0 ? spec.substr(9) : spec;
   scheme = scheme.substr(0, scheme.find(':'));
   if (std::find(schemes.begin(), schemes.end(), scheme) == schemes.end())
     throw_input(key, text, "'" + scheme + "' is not allowed; allowed: " + join(schemes));

@@ -1,6 +1,7 @@
 // solvers/integrator_spec.hpp — one vocabulary for integrators, as the command line spells them.
 //
-//   spec    := ["filippov:"] scheme [":" variant] [":" order]
+//   spec    := ["filippov:"] scheme [":" variant] [":" order]      (labels of the papers' figures read too:
+//              bdfN = bdf:N, filippov-SCHEME = filippov:SCHEME)
 //   scheme  := euler | midpoint | heun | rk4 | dopri5 | cvode | ida | bdf | trapezoid | verlet | em | sde-heun
 //   variant := bdf | adams            (cvode only; default bdf)
 //   order   := 1..5 (bdf, ida), 1..12 (adams): the largest multistep order (default: the solver's own, 5/12)
@@ -28,6 +29,8 @@ struct IntegratorSpec {
   int max_order = 0;      // 0: the solver's default
   // Canonical text: "cvode:bdf:2", "filippov:dopri5", "rk4".
   std::string text() const;
+  // As the figures of Krengel & Matuttis label it: bdf:N is bdfN, filippov:S is filippov-S, the rest as text().
+  std::string label() const;
   bool adaptive() const { return scheme == "dopri5" || scheme == "cvode" || scheme == "ida" || scheme == "bdf"; }
   bool stochastic() const { return scheme == "em" || scheme == "sde-heun"; }
   // The general drivers of solvers/integrate.hpp (euler .. ida); nullopt for bdf (resolved by the law's forms),
@@ -46,6 +49,9 @@ const std::vector<SchemeInfo>& integrator_scheme_info();
 const std::vector<std::string>& integrator_schemes();  // the names of integrator_scheme_info(), in its order
 // The grammar as a message tail: "allowed: [filippov:]SCHEME[...] with SCHEME one of euler, ... (e.g. ...)".
 std::string integrator_grammar();
+// The spec text of a label (bdfN -> bdf:N, filippov-S -> filippov:S; anything else unchanged): parse_integrator and
+// parse_integrator_among read labels too.
+std::string spec_text_of_label(const std::string& text);
 // Throws InputError naming `key` and the grammar for a malformed spec.
 IntegratorSpec parse_integrator(const std::string& key, const std::string& text);
 // parse_integrator, refusing a scheme outside `schemes` (InputError naming key and listing them); plain: no

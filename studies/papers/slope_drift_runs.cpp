@@ -17,15 +17,9 @@ namespace {
 
 constexpr double kDeg = 3.14159265358979323846 / 180;
 
-// The integrator spec of a solver name of this study: the paper's names bdf2, bdf5 are bdf:2, bdf:5 and a
-// filippov- prefix is filippov: (the names stay the curves' labels, as in the paper's legends).
-IntegratorSpec spec_of(const std::string& solver) {
-  const bool filippov = solver.rfind("filippov-", 0) == 0;
-  const std::string name = filippov ? solver.substr(9) : solver;
-  IntegratorSpec spec = parse_integrator("solver", name == "bdf2" ? "bdf:2" : name == "bdf5" ? "bdf:5" : name);
-  spec.filippov = filippov;
-  return spec;
-}
+// The integrator spec of a solver name of this study: its names are the labels of the paper's legends (bdf2 is
+// bdf:2, filippov-heun is filippov:heun; solvers/integrator_spec.hpp reads them).
+IntegratorSpec spec_of(const std::string& solver) { return parse_integrator("solver", solver); }
 
 unsigned forms_of(const std::string& law) { return law_forms("friction", law, RelationKind::one_d); }
 
@@ -75,18 +69,15 @@ SlopeOutcome slope_outcome_of(const nlohmann::json& j) {
 }
 
 std::string slope_solver(const std::string& key, const std::string& text) {
-  if (text == "bdf2" || text == "bdf5") return text;
-  if (text.rfind("filippov-", 0) == 0) return "filippov-" + slope_solver(key, text.substr(9));
-  const IntegratorSpec s = parse_integrator_among(key, text, {"heun", "rk4", "dopri5", "cvode", "ida", "bdf"});
-  if (s.filippov) {
-    IntegratorSpec plain = s;
-    plain.filippov = false;
-    return "filippov-" + slope_solver(key, plain.text());
-  }
-  if (s.scheme == "heun" || s.scheme == "rk4" || s.scheme == "dopri5") return s.scheme;
+  IntegratorSpec s = parse_integrator_among(key, text, {"heun", "rk4", "dopri5", "cvode", "ida", "bdf"});
+  if (s.kind() && !(s.scheme == "cvode" || s.scheme == "ida")) return s.label();  // heun, rk4, dopri5
+  // SUNDIALS' BDF in any spelling (cvode, ida, bdf) is the paper's BDF of order 2 or 5 (5: SUNDIALS' default)
   if (s.adams || (s.max_order != 0 && s.max_order != 2 && s.max_order != 5))
     throw_input(key, text, "the BDF of this study has maximum order 2 or 5: bdf2, bdf5, bdf:2, bdf:5, cvode:2, cvode:5, ida:2, ida:5");
-  return s.max_order == 2 ? "bdf2" : "bdf5";
+  s.scheme = "bdf";
+  s.variant_given = false;
+  if (s.max_order == 0) s.max_order = 5;
+  return s.label();
 }
 
 SolverOptions slope_solver_options(const SlopeConfig& c, const SlopeCommon& k) {

@@ -107,7 +107,7 @@ class StochasticFrictionStudy final : public Study {
       s.kT = prm.in_range("kT", 1e-100, 1e100);
       s.system = prm.choice("system", {"pair"});
       s.geometry = prm.choice("geometry", {"fixed"}) == "fixed" ? ContactGeometry::fixed : ContactGeometry::bonded;
-      s.scheme = spec.scheme == "em" ? SdeScheme::euler_maruyama : SdeScheme::heun;
+      s.scheme = parse_sde_scheme("integrator", spec.scheme);
       if (s.scheme == SdeScheme::heun && s.law != "linear")
         throw_input("law", s.law, "sde-heun converges to the Stratonovich ratio, not to 1, for a state-dependent "
                                   "noise; allowed with sde-heun: linear (use em for " + s.law + ")");

@@ -28,6 +28,25 @@ TEST_CASE("specs parse to scheme, variant and order, and print canonically") {
   CHECK(parse_integrator_list("solver", "euler,heun,rk4").size() == 3);
 }
 
+TEST_CASE("the labels of Krengel & Matuttis' figures read as specs and print back") {
+  // bdfN = bdf:N, filippov-SCHEME = filippov:SCHEME (slope-drift's curve names)
+  const IntegratorSpec b = parse_integrator("solver", "bdf2");
+  CHECK(b.scheme == "bdf");
+  CHECK(b.max_order == 2);
+  CHECK(b.label() == "bdf2");
+  CHECK(parse_integrator("solver", "bdf:5").label() == "bdf5");
+  const IntegratorSpec f = parse_integrator("solver", "filippov-heun");
+  CHECK(f.filippov);
+  CHECK(f.scheme == "heun");
+  CHECK(f.label() == "filippov-heun");
+  CHECK(parse_integrator("solver", "filippov-bdf5").label() == "filippov-bdf5");
+  CHECK(parse_integrator("solver", "filippov:dopri5").label() == "filippov-dopri5");
+  for (const char* t : {"rk4", "cvode:bdf", "ida:3", "verlet", "bdf"}) CHECK(parse_integrator("solver", t).label() == parse_integrator("solver", t).text());
+  CHECK(parse_integrator_among("solver", "bdf5", {"heun", "bdf"}).max_order == 5);
+  CHECK_THROWS_AS(parse_integrator("solver", "bdf7"), InputError);       // BDF orders 1..5
+  CHECK_THROWS_AS(parse_integrator("solver", "filippov-em"), InputError);  // as filippov:em
+}
+
 TEST_CASE("malformed specs are InputErrors naming the key") {
   for (const char* bad : {"rk5", "cvode:bdf:6", "cvode:adams:13", "ida:adams", "rk4:2", "filippov:em", "filippov", "", "cvode:0"})
     CHECK_THROWS_AS(parse_integrator("solver", bad), InputError);
