@@ -45,12 +45,15 @@
 //                exerts no net force or torque about any point, so linear and angular momentum are kept to round-off
 // Energy (ParticleLedger): P_n = f_n hdot and P_t = -F_t . v_t (together -F_i . v_rel, exactly the power the bodies
 // lose at the half-step velocities, so the ledger's balance stays at round-off). U_n: we integrate every contact's
-// elastic power by the trapezoid (the per-slot state above), U_n += dt (P_el,prev + P_el)/2, flat-sided or not. It is
-// exact for the balance (which does not contain U_n) and makes the normal damping D_n = W_n - (U_n - U_n0) the
-// trapezoid of the dashpot's power (plus the clipped part of max(0, .)), >= 0. Not the closed form Y A z_c/l of a
-// flat side: that is a state function, and a contact that passes through a bent phase would jump between the two.
-// What U_n a contact still holds when it opens (the non-conservative bent phases of overlap_force.hpp, and the
-// scheme's O(dt) error) is dropped, and so counted in D_n.
+// elastic power by the trapezoid (the per-slot state above), U_n += dt (P_el,prev + P_el)/2, flat-sided or not. The
+// balance does not contain U_n, so it is exact there; while a contact lasts, the normal damping D_n = W_n - (U_n -
+// U_n0) is the trapezoid of the dashpot's power plus what the clamp max(0, .) cuts off, >= 0. Not the closed form
+// Y A z_c/l of a flat side: that is a state function, and a contact passing through a bent phase would jump between
+// the two. What U_n a contact still holds when it opens (the non-conservative bent phases of overlap_force.hpp, of
+// either sign, and the scheme's O(dt) error) is dropped, and so counted in D_n.
+// The laws on this kinematics: none, csds, dsds, dsds-stage, cundall-strack, stribeck and the others with an
+// increment take vt and m* only; mindlin runs too, but its stiffness is Hertz's, 8 G* sqrt(r* h), of a sphere of
+// radius r* = l pressed to the mean depth h: a number on these contacts, not a polygon law of the paper.
 // Serial only (threads = 1), no spatial sort (sort_interval = 0).
 #pragma once
 
@@ -102,7 +105,7 @@ struct PolygonEngine {
   std::vector<int> shape_of;  // per body
   std::vector<PolygonWall> walls;
   double skin = 0;          // Verlet skin (m)
-  int threads = 1;          // serial only
+  static constexpr int threads = 1;  // serial only (velocity Verlet reads it)
   int sort_interval = 0;    // no spatial sort (shape_of is the engine's)
 
   template <class F>

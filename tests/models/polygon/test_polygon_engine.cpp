@@ -220,7 +220,10 @@ TEST_CASE("many polygons in a box, every law with an increment: ledger balanced 
   const double k_max = young * 2 * sc.r_max / (0.5 * r_eq_min);
   const double dt = 0.1 * std::sqrt(0.5 * m_min / k_max);
   const long steps = 3000;
-  for (const std::string name : {"none", "csds", "dsds", "cundall-strack", "mindlin"}) {
+  int laws = 0;
+  for (const std::string& name : particle_law_names()) {
+    if (name == "coulomb") continue;  // exact static friction: not on polygons yet (the last case)
+    ++laws;
     with_polygon_tangential_law(name, tp, [&](const auto& law) {
       using Law = std::decay_t<decltype(law)>;
       PolygonEngine<Law> e;
@@ -262,10 +265,12 @@ TEST_CASE("many polygons in a box, every law with an increment: ledger balanced 
       CHECK(ledger.normal_damping() >= -1e-9 * scale);
       if (name == "none") CHECK(ledger.created() == 0.0);
       if (name == "csds") CHECK(ledger.created() <= 1e-12 * scale);
+      if (name == "dsds") CHECK(ledger.created() > 1e-6 * scale);  // its reset at the onset of sliding (energy.hpp)
       if (name != "none") CHECK(ledger.tangential_dissipation() > 0);
       return 0;
     });
   }
+  CHECK(laws >= 6);  // none, csds, dsds, dsds-stage, cundall-strack, mindlin, stribeck at the time of writing
 }
 
 TEST_CASE("the engine's forces equal a brute-force loop over all pairs and walls") {
