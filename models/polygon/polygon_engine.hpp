@@ -72,6 +72,7 @@
 #include "models/polygon/overlap_force.hpp"
 #include "models/polygon/polygon_contact.hpp"
 #include "models/polygon/polygon_frame.hpp"
+#include "models/polygon/polygon_hopper.hpp"
 
 namespace stickslip {
 
@@ -283,6 +284,16 @@ void add_polygon_frame(PolygonEngine<Tangential>& e, GranularState& s, const Pol
   for (const ConvexPolygon& sh : f.shapes) e.shapes.push_back(sh);
   for (std::size_t i = 0; i < f.size(); ++i)
     e.add_body(s, offset + f.shape_of[i], f.x[i], f.theta[i], density, f.velocity(i), f.spin(i));
+}
+
+// The hopper scene of models/polygon/polygon_hopper.hpp: its bodies (at rest) with spec.density, its walls appended to
+// e.walls, gravity (0, -spec.g).
+template <class Tangential>
+void add_polygon_hopper(PolygonEngine<Tangential>& e, GranularState& s, const PolygonHopperScene& scene,
+                        const HopperHeapSpec& spec) {
+  add_polygon_frame(e, s, scene.frame(), spec.density);
+  e.walls.insert(e.walls.end(), scene.walls.begin(), scene.walls.end());
+  e.boundaries.gravity = Vec3(0, -spec.g, 0);
 }
 
 // f(law) with the registry law `name` (engine_laws.hpp's with_tangential_law), refusing the exact-static Coulomb:

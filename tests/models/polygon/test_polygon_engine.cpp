@@ -417,6 +417,49 @@ TEST_CASE("a square on a floor with C-SDS friction: static below mu m g, sliding
   }
 }
 
+TEST_CASE("a hopper scene on the engine: bodies, mass properties and walls as the scene says; free fall exact") {
+  std::mt19937_64 rng(606);
+  const PolygonHopperSpec spec = test::random_hopper_spec(rng, 40, 60, 10, 2e-3, 3e-3, 0.8);
+  const PolygonHopperScene scene = make_polygon_hopper(spec);
+  PolygonEngine<Csds> e;
+  e.tangential = Csds(1e6, 1e3, 0.5);
+  e.skin = 0.2 * scene.max_bounding_radius;
+  GranularState s;
+  add_polygon_hopper(e, s, scene, spec.hopper);
+  REQUIRE(s.bodies.size() == scene.x.size());
+  CHECK(e.walls.size() == scene.walls.size());
+  CHECK(e.boundaries.gravity.y() == -spec.hopper.g);
+  std::vector<Vec2> a(kMaxPolygonCorners), b(kMaxPolygonCorners);
+  for (std::size_t i = 0; i < s.bodies.size(); ++i) {
+    const ConvexPolygon& sh = scene.shapes[static_cast<std::size_t>(scene.shape_of[i])];
+    CHECK(s.bodies.mass[i] == doctest::Approx(spec.hopper.density * sh.area()).epsilon(1e-14));
+    CHECK(1 / s.bodies.inv_inertia[i] == doctest::Approx(spec.hopper.density * sh.polar_moment()).epsilon(1e-14));
+    CHECK(s.bodies.radius[i] == sh.bounding_radius());
+    const int k = scene.frame().world_corners(i, a);
+    e.shape(i).place(to_vec2(s.bodies.x[i]), s.theta[i], std::span<Vec2>(b.data(), static_cast<std::size_t>(k)));
+    for (int c = 0; c < k; ++c) CHECK(a[static_cast<std::size_t>(c)] == b[static_cast<std::size_t>(c)]);
+  }
+  // the scene starts with no contact: every body falls freely, x_n = x_0 - g (n dt)^2/2 (exact for Verlet under a
+  // constant force), and the ledger's gravity work is the potential energy lost
+  ParticleLedger ledger;
+  verlet_setup(e, s, &ledger);
+  const double dt = 1e-5;
+  const long steps = 400;
+  verlet_run(e, s, dt, steps, &ledger);
+  const double t = steps * dt, drop = 0.5 * spec.hopper.g * t * t;
+  double max_err = 0, potential = 0;
+  for (std::size_t i = 0; i < s.bodies.size(); ++i) {
+    max_err = std::max(max_err, std::abs(s.bodies.x[i].y() - (scene.x[i].y() - drop)));
+    CHECK(s.bodies.x[i].x() == scene.x[i].x());
+    potential += s.bodies.mass[i] * spec.hopper.g * drop;
+  }
+  MESSAGE(s.bodies.size() << " polygons, " << e.walls.size() << " walls: free fall error " << max_err << " m of "
+                          << drop << " m, gravity work " << ledger.now.gravity_work << " J/m vs " << potential);
+  CHECK(max_err <= 1e-12);
+  CHECK(ledger.now.gravity_work == doctest::Approx(potential).epsilon(1e-10));
+  CHECK(std::abs(ledger.balance()) <= 1e-12 * potential);
+}
+
 TEST_CASE("exact static friction (coulomb) is refused by name on polygons") {
   TangentialParameters tp;
   tp.mu = 0.5;
