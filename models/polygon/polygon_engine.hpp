@@ -31,7 +31,7 @@
 //                impulse), not eq. 21's tangential one: the damping acts on the normal motion, so its damping ratio
 //                must be set by the mass that the normal force accelerates. For a face pressed flat onto a wall the
 //                arm is along n, m_n = m and the contact is the linear spring-dashpot of overlap_force.hpp with
-//                zeta = D sqrt(w/l)/2 (tested below); with m_t it would be sqrt(m_t/m) times smaller for a square
+//                zeta = D sqrt(w/l)/2 (tests/models/polygon/test_polygon_engine.cpp); with m_t it would be sqrt(m_t/m) times smaller for a square
 //                (m_t = m/2.5: the arm's projection on n enters eq. 21).
 //   kinematics   PolygonKinematics (a ContactKinematics): n, vt as 3-vectors in the plane, hdot = approach rate
 //                v_rel . n, h = A/|T| (the mean depth of the overlap: area over chord; sqrt(A) when |T| = 0),
@@ -47,7 +47,10 @@
 // lose at the half-step velocities, so the ledger's balance stays at round-off). U_n: we integrate every contact's
 // elastic power by the trapezoid (the per-slot state above), U_n += dt (P_el,prev + P_el)/2, flat-sided or not. The
 // balance does not contain U_n, so it is exact there; while a contact lasts, the normal damping D_n = W_n - (U_n -
-// U_n0) is the trapezoid of the dashpot's power plus what the clamp max(0, .) cuts off, >= 0. Not the closed form
+// U_n0) grows by the trapezoid of the dashpot's power f_damp (v_rel . n) plus what the clamp max(0, .) cuts off.
+// f_damp has the sign of dA/dt, which for a translation is that of v_rel . n (dA/dt = |T| v_rel . n); a rotation
+// can make them differ, so D_n may fall for a while in a spinning contact (a property of eq. 18 on this relation,
+// not of the ledger). Not the closed form
 // Y A z_c/l of a flat side: that is a state function, and a contact passing through a bent phase would jump between
 // the two. What U_n a contact still holds when it opens (the non-conservative bent phases of overlap_force.hpp, of
 // either sign, and the scheme's O(dt) error) is dropped, and so counted in D_n.
