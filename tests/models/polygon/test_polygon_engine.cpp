@@ -13,6 +13,9 @@
 //                  its static displacement (spring m g_x/k_t plus the tilt on the Winkler bed of the overlap);
 //                  above, it slides with acceleration
 //                  g_x - mu g (and, launched sideways without push, decelerates at mu g).
+//   spring carried a square resting on a frozen square with the neighbour list rebuilt at every step: it holds at
+//                  the same static displacement, which it would not if a rebuild dropped the pair's spring.
+//   hopper scene   add_polygon_hopper: masses rho A, inertias rho J, the scene's corners; free fall exact for Verlet.
 //   refusal        coulomb (exact static friction) is refused by name with an InputError naming `tangential`.
 #include <doctest/doctest.h>
 
