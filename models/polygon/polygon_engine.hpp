@@ -1,0 +1,318 @@
+// models/polygon/polygon_engine.hpp — many 2-D convex polygons on the particle engine's infrastructure: the state is
+// a GranularState, the candidate pairs come from the Verlet list of bounding circles (models/particles/
+// neighbor_list.hpp), and velocity Verlet (models/particles/velocity_verlet.hpp) drives PolygonEngine unchanged.
+// Krengel & Matuttis, "Comparing numerically exact and modelled static friction", §4-5, eq. 18 and 21; the relation is
+// models/polygon/polygon_contact.hpp, the normal force models/polygon/overlap_force.hpp. Per metre of depth, SI units.
+//
+// State (GranularState; the engine holds only immutable data: shapes, shape_of, walls, laws, gravity):
+//   bodies        ParticleArrays: x = (x, y, 0) centroid (m), v = (v_x, v_y, 0) (m/s), omega = (0, 0, w) (rad/s),
+//                 f (N/m), torque (0, 0, T) (N), radius = the shape's bounding radius (m: the neighbour search's
+//                 circle), mass = rho A (kg/m), inv_mass = 1/(rho A), inv_inertia = 1/(rho J) (J the polar second
+//                 moment about the centroid); frozen bodies have inv_mass = inv_inertia = 0
+//   theta         orientation (rad): body-frame corner q is at x + R(theta) q; velocity Verlet advances it, theta' = w
+//   neighbors     Verlet list over the bounding circles with skin: candidate pairs (i < j) in CSR rows
+//   xi[k]         tangential spring of candidate pair slot k (in the plane: z = 0), carried across rebuilds
+//   roll[k]       NOT a rolling spring here: the elastic normal energy state of pair slot k, roll[k] = (U_n, P_el, 0),
+//                 U_n (J/m) the trapezoid integral of the elastic power P_el = f_el (v_rel . n) over the contact's
+//                 history and P_el (W/m) its value at the last evaluation; carried across rebuilds like xi
+//                 (NeighborList::build's `roll` arrays); zeroed when the contact opens
+//   wall_xi[i W + w], wall_roll[i W + w]   the same two for body i against wall w (W = walls.size()): a flat array
+//                 of every body against every wall, owned by this engine (prepare() sizes it; the neighbour list is
+//                 built without Boundaries walls, so it neither reads nor resizes these)
+// Walls: PolygonWall (half_plane_wall, segment_wall), fixed. Every body is tested against every wall with a quick
+// bounding-circle rejection (O(N W)).
+//
+// One contact (pair or wall), when the bounding circles overlap:
+//   corners      place() of both shapes at their poses (stack buffers, nothing allocated per contact)
+//   relation     polygon_contact / wall_contact with l = characteristic_length(r_i, r_j) of the equal-area radii
+//                (wall: characteristic_length_wall(r_i))
+//   normal       f_n = max(0, Y A/l + D sqrt(Y m_n) (dA/dt)/l) (OverlapNormalForce). Eq. 18's mass: we pass the
+//                normal effective mass m_n = 1/inv_mass_normal (the response of the approach rate at c to a normal
+//                impulse), not eq. 21's tangential one: the damping acts on the normal motion, so its damping ratio
+//                must be set by the mass that the normal force accelerates. For a face pressed flat onto a wall the
+//                arm is along n, m_n = m and the contact is the linear spring-dashpot of overlap_force.hpp with
+//                zeta = D sqrt(w/l)/2 (tests/models/polygon/test_polygon_engine.cpp); with m_t it would be sqrt(m_t/m) times smaller for a square
+//                (m_t = m/2.5: the arm's projection on n enters eq. 21).
+//   kinematics   PolygonKinematics (a ContactKinematics): n, vt as 3-vectors in the plane, hdot = approach rate
+//                v_rel . n, h = A/|T| (the mean depth of the overlap: area over chord; sqrt(A) when |T| = 0),
+//                r_star = l, m_star = 1/inv_mass_tangential (eq. 21: the tangential laws' dashpots gamma_t m*),
+//                wall flag; plus the normal force and U_n, which the adapter PolygonNormalLaw hands to contact_laws
+//   tangential   contact_step of models/particles/contact_step.hpp: the spring turned into the plane keeping its
+//                length (SpringTurn::keep_length), then the registry law's increment (any with a discrete increment
+//                on particle contacts except the exact-static Coulomb, which needs a Gauss-Seidel sweep on polygons
+//                that does not exist yet: refused by a static_assert and, by name, with an InputError)
+//   load         contact_load: F_i = -f_n n + F_t at the force point c on i, -F_i on j, torques arm x F: the pair
+//                exerts no net force or torque about any point, so linear and angular momentum are kept to round-off
+// Energy (ParticleLedger): P_n = f_n hdot and P_t = -F_t . v_t (together -F_i . v_rel, exactly the power the bodies
+// lose at the half-step velocities, so the ledger's balance stays at round-off). U_n: we integrate every contact's
+// elastic power by the trapezoid (the per-slot state above), U_n += dt (P_el,prev + P_el)/2, flat-sided or not. The
+// balance does not contain U_n, so it is exact there; while a contact lasts, the normal damping D_n = W_n - (U_n -
+// U_n0) grows by the trapezoid of the dashpot's power f_damp (v_rel . n) plus what the clamp max(0, .) cuts off.
+// f_damp has the sign of dA/dt, which for a translation is that of v_rel . n (dA/dt = |T| v_rel . n); a rotation
+// can make them differ, so D_n may fall for a while in a spinning contact (a property of eq. 18 on this relation,
+// not of the ledger). Not the closed form
+// Y A z_c/l of a flat side: that is a state function, and a contact passing through a bent phase would jump between
+// the two. What U_n a contact still holds when it opens (the non-conservative bent phases of overlap_force.hpp, of
+// either sign, and the scheme's O(dt) error) is dropped, and so counted in D_n.
+// The laws on this kinematics: none, csds, dsds, dsds-stage, cundall-strack, stribeck and the others with an
+// increment take vt and m* only; mindlin runs too, but its stiffness is Hertz's, 8 G* sqrt(r* h), of a sphere of
+// radius r* = l pressed to the mean depth h: a number on these contacts, not a polygon law of the paper.
+// Serial only (threads = 1), no spatial sort (sort_interval = 0).
+#pragma once
+
+#include <algorithm>
+#include <array>
+#include <cmath>
+#include <stdexcept>
+#include <string>
+#include <type_traits>
+#include <vector>
+
+#include "core/errors.hpp"
+#include "models/particles/contact_step.hpp"
+#include "models/particles/engine_laws.hpp"
+#include "models/particles/particle_engine.hpp"
+#include "models/polygon/overlap_force.hpp"
+#include "models/polygon/polygon_contact.hpp"
+#include "models/polygon/polygon_frame.hpp"
+#include "models/polygon/polygon_hopper.hpp"
+
+namespace stickslip {
+
+inline Vec3 to_vec3(const Vec2& a) { return Vec3(a.x(), a.y(), 0.0); }
+inline Vec2 to_vec2(const Vec3& a) { return Vec2(a.x(), a.y()); }
+
+// A polygon contact as the laws of the registry see it (see the header), plus what the normal adapter returns.
+struct PolygonKinematics : ContactKinematics {
+  double fn = 0;       // f_n (N/m), damping included, >= 0
+  double elastic = 0;  // U_n of the contact (J/m), the trapezoid integral of its elastic power
+};
+
+// The normal law as contact_laws() calls it: the force and energy were computed with the relation (they need A,
+// dA/dt, l and the normal mass, which ContactKinematics does not carry).
+struct PolygonNormalLaw {
+  double force(const PolygonKinematics& c, double& elastic_energy) const {
+    elastic_energy = c.elastic;
+    return c.fn;
+  }
+};
+
+template <class Tangential>
+struct PolygonEngine {
+  static_assert(!is_exact_static<Tangential>,
+                "exact static friction (coulomb) on polygons needs a Gauss-Seidel sweep that does not exist yet");
+
+  OverlapNormalForce normal;
+  Tangential tangential;
+  Boundaries boundaries;  // gravity only (and the neighbour list's non-periodic box); its walls must stay empty
+  std::vector<ConvexPolygon> shapes;
+  std::vector<int> shape_of;  // per body
+  std::vector<PolygonWall> walls;
+  double skin = 0;          // Verlet skin (m)
+  static constexpr int threads = 1;  // serial only (velocity Verlet reads it)
+  int sort_interval = 0;    // no spatial sort (shape_of is the engine's)
+
+  template <class F>
+  void for_particle_chunks(std::size_t n, F&& f) const {
+    f(0, std::size_t{0}, n);
+  }
+
+  // Builds the neighbour list of bounding circles (carrying xi and the energy state roll) and sizes the wall arrays.
+  void prepare(GranularState& s) const {
+    if (!boundaries.planes.empty() || !boundaries.segments.empty())
+      throw std::logic_error("PolygonEngine: walls belong in PolygonEngine::walls, not in boundaries");
+    std::vector<Vec3> no_wall_xi, no_wall_roll;  // empty: no Boundaries walls (nothing allocated)
+    s.neighbors.build(s.bodies, boundaries, skin, s.xi, no_wall_xi, &s.roll, &no_wall_roll);
+    const std::size_t nw = s.bodies.size() * walls.size();
+    if (s.wall_xi.size() != nw) s.wall_xi.assign(nw, Vec3::Zero());
+    if (s.wall_roll.size() != nw) s.wall_roll.assign(nw, Vec3::Zero());
+  }
+  bool update_neighbors(GranularState& s) const {
+    if (!s.neighbors.needs_rebuild(s.bodies)) return false;
+    prepare(s);
+    return true;
+  }
+  void sort(GranularState&) const {
+    throw std::logic_error("PolygonEngine: no spatial sort (sort_interval must stay 0)");
+  }
+
+  const ConvexPolygon& shape(std::size_t i) const { return shapes[static_cast<std::size_t>(shape_of[i])]; }
+
+  template <bool Ledger>
+  ContactSums forces(GranularState& s, double dt) const {
+    ParticleArrays& p = s.bodies;
+    const std::size_t n = p.size();
+    const Vec3 g = boundaries.gravity;
+    for (std::size_t i = 0; i < n; ++i) {
+      p.f[i] = p.mass[i] * g;
+      p.torque[i].setZero();
+    }
+    ContactSums sums;
+    const auto& first = s.neighbors.first();
+    const auto& nbr = s.neighbors.neighbors();
+    for (std::size_t i = 0; i < n; ++i)
+      for (std::uint32_t k = first[i]; k < first[i + 1]; ++k)
+        pair_step<Ledger>(s, i, nbr[k], s.xi[k], s.roll[k], dt, sums);
+    const std::size_t nw = walls.size();
+    for (std::size_t i = 0; i < n; ++i)
+      for (std::size_t w = 0; w < nw; ++w) wall_step<Ledger>(s, i, w, s.wall_xi[i * nw + w], s.wall_roll[i * nw + w], dt, sums);
+    return sums;
+  }
+
+  RigidMotion motion(const ParticleArrays& p, std::size_t i) const {
+    return RigidMotion{to_vec2(p.x[i]), to_vec2(p.v[i]), p.omega[i].z()};
+  }
+
+  // The relation of pair (i, j) (corners placed here); touching = false when the bounding circles miss.
+  PolygonContact pair_relation(const GranularState& s, std::size_t i, std::size_t j, OverlapPolygon& scratch) const {
+    const ParticleArrays& p = s.bodies;
+    const Vec2 d = to_vec2(p.x[j] - p.x[i]);
+    const double rs = p.radius[i] + p.radius[j];
+    if (d.squaredNorm() >= rs * rs) return PolygonContact{};
+    std::array<Vec2, kMaxPolygonCorners> ci, cj;
+    const ConvexPolygon &si = shape(i), &sj = shape(j);
+    si.place(to_vec2(p.x[i]), s.theta[i], std::span<Vec2>(ci.data(), static_cast<std::size_t>(si.size())));
+    sj.place(to_vec2(p.x[j]), s.theta[j], std::span<Vec2>(cj.data(), static_cast<std::size_t>(sj.size())));
+    const double l = characteristic_length(si.equal_area_radius(), sj.equal_area_radius());
+    return stickslip::polygon_contact(std::span<const Vec2>(ci.data(), static_cast<std::size_t>(si.size())), motion(p, i),
+                           std::span<const Vec2>(cj.data(), static_cast<std::size_t>(sj.size())), motion(p, j), l,
+                           scratch);
+  }
+
+  // The relation of body i and wall w; touching = false when the bounding circle misses the wall.
+  PolygonContact wall_relation(const GranularState& s, std::size_t i, std::size_t w, OverlapPolygon& scratch) const {
+    const ParticleArrays& p = s.bodies;
+    const PolygonWall& wall = walls[w];
+    const Vec2 x = to_vec2(p.x[i]);
+    const double r = p.radius[i];
+    const double dist = (x - wall.a).dot(wall.normal());  // > 0 on the domain side
+    if (dist >= r) return PolygonContact{};
+    if (!wall.infinite && dist >= 0) {  // on the domain side the solid's nearest point is on the segment
+      const Vec2 ab = wall.b - wall.a;
+      const double t = std::clamp((x - wall.a).dot(ab) / ab.squaredNorm(), 0.0, 1.0);
+      if ((x - (wall.a + t * ab)).squaredNorm() >= r * r) return PolygonContact{};
+    }
+    std::array<Vec2, kMaxPolygonCorners> ci;
+    const ConvexPolygon& si = shape(i);
+    si.place(x, s.theta[i], std::span<Vec2>(ci.data(), static_cast<std::size_t>(si.size())));
+    return stickslip::wall_contact(std::span<const Vec2>(ci.data(), static_cast<std::size_t>(si.size())), motion(p, i), wall,
+                        RigidMotion{}, characteristic_length_wall(si.equal_area_radius()), scratch);
+  }
+
+  // The laws on a relation: kinematics, normal force, U_n state (energy = (U_n, P_el, 0)), tangential step; returns
+  // the load. inv_*: 1/m and 1/I of the two bodies (0 for a wall).
+  template <bool Ledger>
+  ContactLoad apply_laws(const PolygonContact& pc, bool wall, double inv_m_i, double inv_I_i, double inv_m_j,
+                         double inv_I_j, Vec3& xi, Vec3& energy, double dt, ContactSums& sums) const {
+    PolygonKinematics c;
+    c.n = to_vec3(pc.n);
+    c.vt = to_vec3(pc.vt);
+    c.hdot = pc.approach_rate;
+    c.h = pc.chord > 0 ? pc.area / pc.chord : std::sqrt(pc.area);
+    c.r_star = pc.l;
+    const double inv_t = inv_mass_tangential(pc, inv_m_i, inv_I_i, inv_m_j, inv_I_j);
+    const double inv_n = inv_mass_normal(pc, inv_m_i, inv_I_i, inv_m_j, inv_I_j);
+    c.m_star = inv_t > 0 ? 1.0 / inv_t : 0.0;
+    c.wall = wall;
+    c.fn = normal.force(pc, inv_n > 0 ? 1.0 / inv_n : 0.0).total;
+    const double p_el = elastic_power(pc, normal);
+    if (dt > 0) energy.x() += 0.5 * dt * (energy.y() + p_el);
+    energy.y() = p_el;
+    c.elastic = energy.x();
+    double fn = 0;
+    const Vec3 ft = contact_step<Ledger>(PolygonNormalLaw{}, tangential, c, xi, dt, sums, fn);
+    return contact_load(pc, fn, to_vec2(ft));
+  }
+
+  template <bool Ledger>
+  void pair_step(GranularState& s, std::size_t i, std::size_t j, Vec3& xi, Vec3& energy, double dt,
+                    ContactSums& sums) const {
+    OverlapPolygon scratch;
+    const PolygonContact pc = pair_relation(s, i, j, scratch);
+    if (!pc.touching) {
+      xi.setZero();
+      energy.setZero();
+      return;
+    }
+    ParticleArrays& p = s.bodies;
+    const ContactLoad q = apply_laws<Ledger>(pc, false, p.inv_mass[i], p.inv_inertia[i], p.inv_mass[j],
+                                             p.inv_inertia[j], xi, energy, dt, sums);
+    p.f[i] += to_vec3(q.force_i);
+    p.f[j] -= to_vec3(q.force_i);
+    p.torque[i].z() += q.torque_i;
+    p.torque[j].z() += q.torque_j;
+  }
+
+  template <bool Ledger>
+  void wall_step(GranularState& s, std::size_t i, std::size_t w, Vec3& xi, Vec3& energy, double dt,
+                    ContactSums& sums) const {
+    OverlapPolygon scratch;
+    const PolygonContact pc = wall_relation(s, i, w, scratch);
+    if (!pc.touching) {
+      xi.setZero();
+      energy.setZero();
+      return;
+    }
+    ParticleArrays& p = s.bodies;
+    const ContactLoad q =
+        apply_laws<Ledger>(pc, true, p.inv_mass[i], p.inv_inertia[i], 0.0, 0.0, xi, energy, dt, sums);
+    p.f[i] += to_vec3(q.force_i);
+    p.torque[i].z() += q.torque_i;
+  }
+
+  // A body of shape `shape_index` (appended to shape_of) at pose (x, theta) with velocity v and spin omega;
+  // density rho (kg/m^3). frozen: never moves (inv_mass = inv_inertia = 0). Returns its index.
+  std::size_t add_body(GranularState& s, int shape_index, const Vec2& x, double theta, double density,
+                       const Vec2& v = Vec2::Zero(), double omega = 0, bool frozen = false) {
+    if (shape_index < 0 || static_cast<std::size_t>(shape_index) >= shapes.size())
+      throw_input("shape_of", std::to_string(shape_index), "an index into the shapes");
+    if (!(density > 0) || !std::isfinite(density))
+      throw_input("density", std::to_string(density), "a finite density > 0 (kg/m^3)");
+    const ConvexPolygon& sh = shapes[static_cast<std::size_t>(shape_index)];
+    ParticleArrays& p = s.bodies;
+    p.add(to_vec3(x), to_vec3(v), sh.bounding_radius(), sh.mass(density), true, frozen);
+    p.omega.back() = Vec3(0, 0, omega);
+    p.inv_inertia.back() = frozen ? 0.0 : 1.0 / sh.inertia(density);
+    s.theta.push_back(theta);
+    shape_of.push_back(shape_index);
+    return p.size() - 1;
+  }
+};
+
+// The engine's shapes, bodies and state from a frame (poses, velocities where given) and a density (kg/m^3).
+template <class Tangential>
+void add_polygon_frame(PolygonEngine<Tangential>& e, GranularState& s, const PolygonFrame& f, double density) {
+  check_polygon_frame(f, "frame");
+  const int offset = static_cast<int>(e.shapes.size());
+  for (const ConvexPolygon& sh : f.shapes) e.shapes.push_back(sh);
+  for (std::size_t i = 0; i < f.size(); ++i)
+    e.add_body(s, offset + f.shape_of[i], f.x[i], f.theta[i], density, f.velocity(i), f.spin(i));
+}
+
+// The hopper scene of models/polygon/polygon_hopper.hpp: its bodies (at rest) with spec.density, its walls appended to
+// e.walls, gravity (0, -spec.g).
+template <class Tangential>
+void add_polygon_hopper(PolygonEngine<Tangential>& e, GranularState& s, const PolygonHopperScene& scene,
+                        const HopperHeapSpec& spec) {
+  add_polygon_frame(e, s, scene.frame(), spec.density);
+  e.walls.insert(e.walls.end(), scene.walls.begin(), scene.walls.end());
+  e.boundaries.gravity = Vec3(0, -spec.g, 0);
+}
+
+// f(law) with the registry law `name` (engine_laws.hpp's with_tangential_law), refusing the exact-static Coulomb:
+// InputError naming the key `tangential`.
+template <class F>
+auto with_polygon_tangential_law(const std::string& name, const TangentialParameters& p, F&& f) {
+  return with_tangential_law(name, p, [&](const auto& law) {
+    using L = std::decay_t<decltype(law)>;
+    if constexpr (is_exact_static<L>) {
+      throw_input("tangential", name,
+                  "a law with a discrete increment other than the exact static friction (polygons do not have it yet)");
+      return f(Frictionless{});  // never reached; gives the lambda the return type of the others
+    } else {
+      return f(law);
+    }
+  });
+}
+
+}  // namespace stickslip
