@@ -1,6 +1,6 @@
 // models/polygon/polygon_engine.hpp — many 2-D convex polygons on the particle engine's infrastructure: the state is
 // a GranularState, the candidate pairs come from the Verlet list of bounding circles (models/particles/
-// neighbor_list.hpp), and velocity Verlet (models/particles/velocity_verlet.hpp) drives PolygonEngine unchanged.
+// neighbor_list.hpp), and velocity Verlet (solvers/particles/velocity_verlet.hpp) drives PolygonEngine unchanged.
 // Krengel & Matuttis, "Comparing numerically exact and modelled static friction", §4-5, eq. 18 and 21; the relation is
 // models/polygon/polygon_contact.hpp, the normal force models/polygon/overlap_force.hpp. Per metre of depth, SI units.
 //

@@ -13,6 +13,7 @@
 #include <cmath>
 #include <cstdio>
 #include <filesystem>
+#include <random>
 
 #include "core/errors.hpp"
 #include "core/parameters.hpp"
@@ -180,43 +181,58 @@ TEST_CASE("stickslip/hertz/csds and stickslip/hertz/mindlin on 1 rank reproduce 
 }
 
 // The arguments of a generated style (solvers/lammps/pair_stickslip.hpp) for the gas of these tests: the normal laws
-// and the spring of the tests above, every other law parameter at its declared default.
+// and the spring of the tests above, every other law parameter at its declared default. With a random engine
+// (`draw`), every argument is drawn instead: the contact's stiffnesses and dashpots within a factor 2 of those,
+// xmu in [0.1, 1], nu in [0, 0.45], e in [0.3, 0.9], the law's other parameters within a factor 2 of their defaults
+// (kept inside the declared range); a draw the law refuses (Stribeck's mu_k above mu_s, say) is drawn again.
 template <class Style>
-std::pair<std::string, Style> default_style() {
-  const auto& args = Style::arguments();
-  StyleArguments a;
-  std::string text;
-  for (const auto& x : args) {
-    double v = 0;
-    if (x.name == "Kn") v = 2000.0;
-    else if (x.name == "Kt") v = 2000.0 * 2.0 / 7.0;
-    else if (x.name == "gamma_n") v = 50.0;
-    else if (x.name == "gamma_t") v = 25.0;
-    else if (x.name == "dampflag") v = 1;
-    else if (x.name == "E") v = 1e5;
-    else if (x.name == "nu") v = 0.3;
-    else if (x.name == "e") v = 0.5;
-    else if (x.name == "xmu") v = 0.5;
-    else
-      for (const Param& p : Style::Law::parameters)
-        if (x.parameter == p.name) v = p.fallback;
-    a.values.push_back(v);
-    text += " " + format_value(v);
+std::pair<std::string, Style> style_arguments_for_gas(std::mt19937_64* draw = nullptr) {
+  std::uniform_real_distribution<double> u(0, 1);
+  const auto factor2 = [&](double v) { return draw ? v * std::exp2(2 * u(*draw) - 1) : v; };
+  const auto within = [&](double lo, double hi, double v) { return draw ? lo + (hi - lo) * u(*draw) : v; };
+  for (int attempt = 0;; ++attempt) {
+    StyleArguments a;
+    std::string text;
+    for (const auto& x : Style::arguments()) {
+      double v = 0;
+      if (x.name == "Kn") v = factor2(2000.0);
+      else if (x.name == "Kt") v = factor2(2000.0 * 2.0 / 7.0);
+      else if (x.name == "gamma_n") v = factor2(50.0);
+      else if (x.name == "gamma_t") v = factor2(25.0);
+      else if (x.name == "dampflag") v = 1;
+      else if (x.name == "E") v = factor2(1e5);
+      else if (x.name == "nu") v = within(0, 0.45, 0.3);
+      else if (x.name == "e") v = within(0.3, 0.9, 0.5);
+      else if (x.name == "xmu") v = within(0.1, 1, 0.5);
+      else
+        for (const Param& p : Style::Law::parameters)
+          if (x.parameter == p.name) v = std::clamp(factor2(p.fallback), p.lo, p.hi);
+      a.values.push_back(v);
+      text += " " + format_value(v);
+    }
+    std::string command = "pair_style ";  // appended piece by piece (GCC 12's -Wrestrict false positive on "lit" + string)
+    command += Style::style();
+    command += text;
+    try {
+      return {command, Style::from(a)};
+    } catch (const InputError&) {
+      if (!draw || attempt == 20) throw;
+    }
   }
-  std::string command = "pair_style ";  // appended piece by piece (GCC 12's -Wrestrict false positive on "lit" + string)
-  command += Style::style();
-  command += text;
-  return {command, Style::from(a)};
 }
 
 TEST_CASE("every pair style generated from the law registry reproduces stickslip's engine with the same law") {
+  // at the defaults, then two seeded random draws of all its arguments (the law x LAMMPS cells of `stickslip list`)
   std::vector<std::string> checked;
+  std::mt19937_64 rng(20261127);
   for_each_pair_style([&](auto style) {
     using S = decltype(style);
     if constexpr (S::turn == SpringTurn::keep_length) {  // stickslip/dsds turns as gran/hooke/history (tests above)
-      const auto [command, laws] = default_style<S>();
-      CAPTURE(command);
-      check_against_engine(command, laws.normal, laws.tangential);
+      for (int draw = 0; draw < 3; ++draw) {
+        const auto [command, laws] = style_arguments_for_gas<S>(draw == 0 ? nullptr : &rng);
+        CAPTURE(command);
+        check_against_engine(command, laws.normal, laws.tangential);
+      }
       checked.push_back(S::style());
     }
   });

@@ -1,5 +1,5 @@
 // The polygon engine (models/polygon/polygon_engine.hpp) under the particle engine's velocity Verlet
-// (models/particles/velocity_verlet.hpp), each case against something independent of the engine's assembly:
+// (solvers/particles/velocity_verlet.hpp), each case against something independent of the engine's assembly:
 //   conservation   two random polygons, elastic and frictionless: total linear momentum and angular momentum about the
 //                  origin kept to round-off at every step (equal and opposite forces at one point); ledger balance.
 //   restitution    a square dropped face-on onto a half-plane with eq. 18's damping: the clamped linear
@@ -26,7 +26,7 @@
 #include <vector>
 
 #include "core/errors.hpp"
-#include "models/particles/velocity_verlet.hpp"
+#include "solvers/particles/velocity_verlet.hpp"
 #include "models/polygon/polygon_engine.hpp"
 #include "models/polygon/random_polygon.hpp"
 #include "tests/models/polygon/draws.hpp"
