@@ -207,8 +207,9 @@ std::pair<std::string, Style> style_arguments_for_gas(std::mt19937_64* draw = nu
       else
         for (const Param& p : Style::Law::parameters)
           if (x.parameter == p.name) v = std::clamp(factor2(p.fallback), p.lo, p.hi);
-      a.values.push_back(v);
-      text += " " + format_value(v);
+      const std::string written = format_value(v);
+      a.values.push_back(std::stod(written));  // the value LAMMPS reads from the text, for the engine too
+      text += " " + written;
     }
     std::string command = "pair_style ";  // appended piece by piece (GCC 12's -Wrestrict false positive on "lit" + string)
     command += Style::style();

@@ -33,6 +33,13 @@ Y rk_step(SolverKind kind, const Y& y, double dt, F&& f) {
   }
 }
 
+// The state (x, v) of a real oscillator, with what the tableaus need of a vector.
+struct V {
+  double x, v;
+  V operator+(const V& o) const { return {x + o.x, v + o.v}; }
+  friend V operator*(double a, const V& b) { return {a * b.x, a * b.v}; }
+};
+
 constexpr std::array<SolverKind, 4> kSchemes{SolverKind::euler, SolverKind::midpoint, SolverKind::heun, SolverKind::rk4};
 
 }  // namespace
@@ -60,7 +67,9 @@ TEST_CASE("on the imaginary axis: euler and the 2-stage methods always grow, rk4
     CHECK(stability_log_growth(SolverKind::heun, z) == doctest::Approx(two_stage).epsilon(1e-12));
     CHECK(stability_log_growth(SolverKind::euler, z) > 0);
     CHECK(stability_log_growth(SolverKind::heun, z) > 0);
-    CHECK(stability_log_growth(SolverKind::rk4, z) < 0);  // below 2 sqrt(2)
+    // below 2 sqrt(2); |R|^2 - 1 = -(omega dt)^6/72 + (omega dt)^8/576 is below round-off for omega dt = 1e-4
+    if (wdt >= 0.01) CHECK(stability_log_growth(SolverKind::rk4, z) < 0);
+    else CHECK(std::abs(stability_log_growth(SolverKind::rk4, z)) < 1e-15);
   }
   const double edge = 2 * std::sqrt(2.0);
   CHECK(std::abs(stability_log_growth(SolverKind::rk4, cd(0, edge))) < 1e-14);
@@ -77,11 +86,6 @@ TEST_CASE("the growth exponent of a damped oscillator is that of the scheme step
     const double omega = std::exp(4 * u(rng)), zeta = k % 3 == 0 ? 1.5 * u(rng) + 1.01 : 0.9 * u(rng);
     const double dt = (0.02 + 0.6 * u(rng)) / omega;
     const int n = 400;
-    struct V {
-      double x, v;
-      V operator+(const V& o) const { return {x + o.x, v + o.v}; }
-      friend V operator*(double a, const V& b) { return {a * b.x, a * b.v}; }
-    };
     const auto f = [&](const V& y) { return V{y.v, -omega * omega * y.x - 2 * zeta * omega * y.v}; };
     for (SolverKind s : kSchemes) {
       const double expected = oscillator_growth_exponent(s, omega, zeta, dt, n);
