@@ -80,6 +80,17 @@ TEST_CASE("stickslip/dsds reproduces gran/hooke/history: granular gas, 1 rank") 
   CHECK(dc.dv > 1e3 * d.dv);
 }
 
+TEST_CASE("stickslip/dsds-stage is the D-SDS under velocity Verlet (one stage per step): gran/hooke/history too") {
+  const long steps = 600;
+  const auto lammps = run_lammps(MPI_COMM_SELF, gas_commands(gas_file(), std::string("pair_style gran/hooke/history") + hooke_args, steps));
+  const auto stage = run_lammps(MPI_COMM_SELF, gas_commands(gas_file(), std::string("pair_style stickslip/dsds-stage") + hooke_args, steps));
+  const auto d = difference(lammps, stage);
+  report("gas: stickslip/dsds-stage vs gran/hooke/history", d, steps);
+  CHECK(d.dx < 1e-10);
+  CHECK(d.dv < 1e-8);
+  CHECK(d.domega < 1e-8);
+}
+
 TEST_CASE("stickslip/dsds reproduces gran/hooke/history: pour onto a floor under gravity, 1 rank") {
   const long steps = 5000;
   auto pour = [&](const std::string& style) {
