@@ -104,6 +104,7 @@ void engine_run(const Engine& e, GranularState& s, double t_end, double dt, Engi
     return;
   }
   const double t0 = s.t;
+  if (!(t_end > t0)) return;  // nothing to do (step_count would ask for one step backwards)
   const long steps = static_cast<long>(step_count(t_end - t0, dt));  // callers check it against kMaxSteps
   for (long k = 1; k <= steps; ++k) {
     check_interrupt();  // a signal ends the run between steps (core/interrupt.hpp)

@@ -152,6 +152,10 @@ TEST_CASE("engine_run covers [t0, t_end] on the grid k dt, the last step landing
   REQUIRE(times.size() == static_cast<std::size_t>(steps));
   CHECK(times.back() == t_end);
   CHECK(times.front() == doctest::Approx(dt).epsilon(1e-12));
+  // a run to where the state already is takes no step
+  const GranularState before = a;
+  engine_run(e, a, a.t, dt, st, nullptr, [&](const GranularState&) { FAIL("no step expected"); });
+  CHECK(same(a, before));
 
   SUBCASE("the trapezoid: one trapezoid_run over the span") {
     GranularState c = start(), d = start();
