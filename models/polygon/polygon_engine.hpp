@@ -267,7 +267,7 @@ struct PolygonEngine {
     if (shape_index < 0 || static_cast<std::size_t>(shape_index) >= shapes.size())
       throw_input("shape_of", std::to_string(shape_index), "an index into the shapes");
     if (!(density > 0) || !std::isfinite(density))
-      throw_input("density", std::to_string(density), "a finite density > 0 (kg/m^3)");
+      throw_input("density", format_value(density), "a finite density > 0 (kg/m^3)");
     const ConvexPolygon& sh = shapes[static_cast<std::size_t>(shape_index)];
     ParticleArrays& p = s.bodies;
     p.add(to_vec3(x), to_vec3(v), sh.bounding_radius(), sh.mass(density), true, frozen);

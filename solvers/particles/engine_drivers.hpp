@@ -63,23 +63,32 @@ void engine_setup(const Engine& e, GranularState& s, ParticleLedger* ledger = nu
   verlet_setup(e, s, ledger);
 }
 
-// One step of dt under the stepper's driver (the trapezoid may take it in smaller steps after a rejection).
-template <class Engine>
-void engine_step(const Engine& e, GranularState& s, double dt, EngineStepper& st, ParticleLedger* ledger = nullptr) {
+namespace detail {
+// The trapezoid over `duration` (> 0, else nothing) in steps of dt, its counts added to st's; the exact-static law,
+// which has no trapezoid form, is refused naming the law.
+template <class Engine, class Observer>
+void trapezoid_span(const Engine& e, GranularState& s, double duration, double dt, EngineStepper& st,
+                    ParticleLedger* ledger, Observer&& observer) {
   using Tangential = std::remove_cvref_t<decltype(e.tangential)>;
-  if (st.driver == Driver::verlet) {
-    verlet_step(e, s, dt, st.verlet, ledger);
-    return;
-  }
   if constexpr (is_exact_static<Tangential>) {
     throw_input("tangential", Tangential::name, refusal(Tangential::name, RelationKind::particles, Driver::trapezoid));
   } else {
     TrapezoidOptions o = st.trapezoid;
     o.dt = dt;
-    const ParticleTrapezoidStats one = trapezoid_run(e, s, dt, o, ledger, [](const GranularState&) {}, st.work);
+    validate_trapezoid_options(o);
+    if (!(duration > 0)) return;
+    const ParticleTrapezoidStats one = trapezoid_run(e, s, duration, o, ledger, observer, st.work);
     st.trapezoid_stats.add(one);
     st.trapezoid_stats.rebuilds += one.rebuilds;
   }
+}
+}  // namespace detail
+
+// One step of dt under the stepper's driver (the trapezoid may take it in smaller steps after a rejection).
+template <class Engine>
+void engine_step(const Engine& e, GranularState& s, double dt, EngineStepper& st, ParticleLedger* ledger = nullptr) {
+  if (st.driver == Driver::verlet) verlet_step(e, s, dt, st.verlet, ledger);
+  else detail::trapezoid_span(e, s, dt, dt, st, ledger, [](const GranularState&) {});
 }
 
 // From s.t to t_end on the grid s.t + k dt (the last step shortened to land on t_end), observer(s) after every step.
@@ -87,20 +96,8 @@ void engine_step(const Engine& e, GranularState& s, double dt, EngineStepper& st
 template <class Engine, class Observer>
 void engine_run(const Engine& e, GranularState& s, double t_end, double dt, EngineStepper& st, ParticleLedger* ledger,
                 Observer&& observer) {
-  using Tangential = std::remove_cvref_t<decltype(e.tangential)>;
   if (st.driver == Driver::trapezoid) {
-    if constexpr (is_exact_static<Tangential>) {
-      throw_input("tangential", Tangential::name, refusal(Tangential::name, RelationKind::particles, Driver::trapezoid));
-    } else {
-      TrapezoidOptions o = st.trapezoid;
-      o.dt = dt;
-      validate_trapezoid_options(o);
-      if (t_end > s.t) {
-        const ParticleTrapezoidStats one = trapezoid_run(e, s, t_end - s.t, o, ledger, observer, st.work);
-        st.trapezoid_stats.add(one);
-        st.trapezoid_stats.rebuilds += one.rebuilds;
-      }
-    }
+    detail::trapezoid_span(e, s, t_end - s.t, dt, st, ledger, observer);
     return;
   }
   const double t0 = s.t;
