@@ -39,8 +39,17 @@
 //                wall flag; plus the normal force and U_n, which the adapter PolygonNormalLaw hands to contact_laws
 //   tangential   contact_step of models/particles/contact_step.hpp: the spring turned into the plane keeping its
 //                length (SpringTurn::keep_length), then the registry law's increment (any with a discrete increment
-//                on particle contacts except the exact-static Coulomb, which needs a Gauss-Seidel sweep on polygons
-//                that does not exist yet: refused by a static_assert and, by name, with an InputError)
+//                on particle contacts)
+//   exact static friction (coulomb, Krengel & Matuttis eq. 21-22; models/contact/coulomb.hpp), one Gauss-Seidel
+//                sweep per evaluation as on discs (models/particles/particle_engine.hpp), with the polygon's arms:
+//                the slot xi holds the force F_prev the contact applied last; s.f_last, s.torque_last the bodies'
+//                last total forces and torques (warm start; gravity alone at the first evaluation, and at dt = 0 a
+//                set-up pass first). Per contact, the relative tangential acceleration of the two material points
+//                at c without this contact's own last force,
+//                  a_other = P_t [ f_i/m_i + (T_i/I_i) e_z x r_i - f_j/m_j - (T_j/I_j) e_z x r_j ] - F_prev/m_t,
+//                (P_t the projection on the tangent, 1/m_t eq. 21), goes to the law, F = -m_t (a_other + v_t/dt)
+//                clipped to mu f_n (eq. 22); then f_last, torque_last of i and j take the change F - F_prev at c
+//                (torques r x dF), so the next contact of the sweep sees it
 //   load         contact_load: F_i = -f_n n + F_t at the force point c on i, -F_i on j, torques arm x F: the pair
 //                exerts no net force or torque about any point, so linear and angular momentum are kept to round-off
 // Energy (ParticleLedger): P_n = f_n hdot and P_t = -F_t . v_t (together -F_i . v_rel, exactly the power the bodies
@@ -97,11 +106,15 @@ struct PolygonNormalLaw {
   }
 };
 
+// The same for an exact-static law: plus what eq. 21-22 need (models/contact/coulomb.hpp's ExactStaticContact).
+struct PolygonStickKinematics : PolygonKinematics {
+  Vec3 a_other = Vec3::Zero();  // relative tangential acceleration at c without this contact's friction (m/s^2)
+  double inv_mass_t = 0;        // 1/m_t, eq. 21
+  bool replay = false;          // never set here (no contact-force dumps of polygons)
+};
+
 template <class Tangential>
 struct PolygonEngine {
-  static_assert(!is_exact_static<Tangential>,
-                "exact static friction (coulomb) on polygons needs a Gauss-Seidel sweep that does not exist yet");
-
   OverlapNormalForce normal;
   Tangential tangential;
   Boundaries boundaries;  // gravity only (and the neighbour list's non-periodic box); its walls must stay empty
@@ -138,8 +151,33 @@ struct PolygonEngine {
 
   const ConvexPolygon& shape(std::size_t i) const { return shapes[static_cast<std::size_t>(shape_of[i])]; }
 
+  // Every body's force and torque. An exact-static law runs its sweep on the last forces (see the header).
   template <bool Ledger>
   ContactSums forces(GranularState& s, double dt) const {
+    if constexpr (is_exact_static<Tangential>) {
+      const std::size_t n = s.bodies.size();
+      if (s.f_last.size() != n) {  // no last forces: gravity alone
+        s.f_last.resize(n);
+        s.torque_last.assign(n, Vec3::Zero());
+        for (std::size_t i = 0; i < n; ++i) s.f_last[i] = s.bodies.mass[i] * boundaries.gravity;
+      }
+      if (dt == 0) {
+        sweep<false>(s, 0.0);
+        s.f_last = s.bodies.f;
+        s.torque_last = s.bodies.torque;
+      }
+      const ContactSums sums = sweep<Ledger>(s, dt);
+      s.f_last = s.bodies.f;
+      s.torque_last = s.bodies.torque;
+      return sums;
+    } else {
+      return sweep<Ledger>(s, dt);
+    }
+  }
+
+  // One pass over the pairs, then the walls.
+  template <bool Ledger>
+  ContactSums sweep(GranularState& s, double dt) const {
     ParticleArrays& p = s.bodies;
     const std::size_t n = p.size();
     const Vec3 g = boundaries.gravity;
@@ -201,10 +239,16 @@ struct PolygonEngine {
 
   // The laws on a relation: kinematics, normal force, U_n state (energy = (U_n, P_el, 0)), tangential step; returns
   // the load. inv_*: 1/m and 1/I of the two bodies (0 for a wall).
+  // j = kWall: a wall. s: the state whose f_last, torque_last the exact-static sweep reads and updates.
+  static constexpr std::size_t kWall = static_cast<std::size_t>(-1);
   template <bool Ledger>
-  ContactLoad apply_laws(const PolygonContact& pc, bool wall, double inv_m_i, double inv_I_i, double inv_m_j,
-                         double inv_I_j, Vec3& xi, Vec3& energy, double dt, ContactSums& sums) const {
-    PolygonKinematics c;
+  ContactLoad apply_laws(const PolygonContact& pc, GranularState& s, std::size_t i, std::size_t j, Vec3& xi,
+                         Vec3& energy, double dt, ContactSums& sums) const {
+    const ParticleArrays& p = s.bodies;
+    const bool wall = j == kWall;
+    const double inv_m_i = p.inv_mass[i], inv_I_i = p.inv_inertia[i];
+    const double inv_m_j = wall ? 0.0 : p.inv_mass[j], inv_I_j = wall ? 0.0 : p.inv_inertia[j];
+    std::conditional_t<is_exact_static<Tangential>, PolygonStickKinematics, PolygonKinematics> c;
     c.n = to_vec3(pc.n);
     c.vt = to_vec3(pc.vt);
     c.hdot = pc.approach_rate;
@@ -220,8 +264,27 @@ struct PolygonEngine {
     energy.y() = p_el;
     c.elastic = energy.x();
     double fn = 0;
-    const Vec3 ft = contact_step<Ledger>(PolygonNormalLaw{}, tangential, c, xi, dt, sums, fn);
-    return contact_load(pc, fn, to_vec2(ft));
+    if constexpr (is_exact_static<Tangential>) {
+      // the Gauss-Seidel estimate (header): a_other from the last forces without this contact's F_prev
+      rotate_into_plane(xi, c.n);
+      const Vec2 f_prev = to_vec2(xi), t = pc.tangent();
+      Vec2 a = inv_m_i * to_vec2(s.f_last[i]) + inv_I_i * s.torque_last[i].z() * perp(pc.arm_i);
+      if (!wall) a -= inv_m_j * to_vec2(s.f_last[j]) + inv_I_j * s.torque_last[j].z() * perp(pc.arm_j);
+      c.inv_mass_t = inv_t;
+      c.a_other = to_vec3(a.dot(t) * t - inv_t * f_prev);
+      const Vec3 ft = contact_step<Ledger>(PolygonNormalLaw{}, tangential, c, xi, dt, sums, fn);
+      const Vec2 df = to_vec2(ft) - f_prev;
+      s.f_last[i] += to_vec3(df);
+      s.torque_last[i].z() += cross2(pc.arm_i, df);
+      if (!wall) {
+        s.f_last[j] -= to_vec3(df);
+        s.torque_last[j].z() -= cross2(pc.arm_j, df);
+      }
+      return contact_load(pc, fn, to_vec2(ft));
+    } else {
+      const Vec3 ft = contact_step<Ledger>(PolygonNormalLaw{}, tangential, c, xi, dt, sums, fn);
+      return contact_load(pc, fn, to_vec2(ft));
+    }
   }
 
   template <bool Ledger>
@@ -235,8 +298,7 @@ struct PolygonEngine {
       return;
     }
     ParticleArrays& p = s.bodies;
-    const ContactLoad q = apply_laws<Ledger>(pc, false, p.inv_mass[i], p.inv_inertia[i], p.inv_mass[j],
-                                             p.inv_inertia[j], xi, energy, dt, sums);
+    const ContactLoad q = apply_laws<Ledger>(pc, s, i, j, xi, energy, dt, sums);
     p.f[i] += to_vec3(q.force_i);
     p.f[j] -= to_vec3(q.force_i);
     p.torque[i].z() += q.torque_i;
@@ -254,8 +316,7 @@ struct PolygonEngine {
       return;
     }
     ParticleArrays& p = s.bodies;
-    const ContactLoad q =
-        apply_laws<Ledger>(pc, true, p.inv_mass[i], p.inv_inertia[i], 0.0, 0.0, xi, energy, dt, sums);
+    const ContactLoad q = apply_laws<Ledger>(pc, s, i, kWall, xi, energy, dt, sums);
     p.f[i] += to_vec3(q.force_i);
     p.torque[i].z() += q.torque_i;
   }
@@ -297,22 +358,6 @@ void add_polygon_hopper(PolygonEngine<Tangential>& e, GranularState& s, const Po
   add_polygon_frame(e, s, scene.frame(), spec.density);
   e.walls.insert(e.walls.end(), scene.walls.begin(), scene.walls.end());
   e.boundaries.gravity = Vec3(0, -spec.g, 0);
-}
-
-// f(law) with the registry law `name` (engine_laws.hpp's with_tangential_law), refusing the exact-static Coulomb:
-// InputError naming the key `tangential`.
-template <class F>
-auto with_polygon_tangential_law(const std::string& name, const TangentialParameters& p, F&& f) {
-  return with_tangential_law(name, p, [&](const auto& law) {
-    using L = std::decay_t<decltype(law)>;
-    if constexpr (is_exact_static<L>) {
-      throw_input("tangential", name,
-                  "a law with a discrete increment other than the exact static friction (polygons do not have it yet)");
-      return f(Frictionless{});  // never reached; gives the lambda the return type of the others
-    } else {
-      return f(law);
-    }
-  });
 }
 
 }  // namespace stickslip
