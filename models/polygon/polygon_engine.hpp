@@ -72,6 +72,7 @@
 #include <algorithm>
 #include <array>
 #include <cmath>
+#include <span>
 #include <stdexcept>
 #include <string>
 #include <type_traits>
@@ -338,6 +339,28 @@ struct PolygonEngine {
     shape_of.push_back(shape_index);
     return p.size() - 1;
   }
+};
+
+// A frame of the engine's bodies as they are now (copies of the poses and velocities; frame() views them and the
+// engine's shapes, so it lives no longer than the engine): for dumps, figures and the repose fit.
+struct PolygonStateFrame {
+  std::vector<Vec2> x, v;
+  std::vector<double> theta, omega;
+  std::span<const ConvexPolygon> shapes;
+  std::span<const int> shape_of;
+
+  template <class Tangential>
+  PolygonStateFrame(const PolygonEngine<Tangential>& e, const GranularState& s)
+      : theta(s.theta), shapes(e.shapes), shape_of(e.shape_of) {
+    const ParticleArrays& p = s.bodies;
+    x.reserve(p.size()), v.reserve(p.size()), omega.reserve(p.size());
+    for (std::size_t i = 0; i < p.size(); ++i) {
+      x.push_back(to_vec2(p.x[i]));
+      v.push_back(to_vec2(p.v[i]));
+      omega.push_back(p.omega[i].z());
+    }
+  }
+  PolygonFrame frame() const { return PolygonFrame{shapes, shape_of, x, theta, v, omega}; }
 };
 
 // The engine's shapes, bodies and state from a frame (poses, velocities where given) and a density (kg/m^3).

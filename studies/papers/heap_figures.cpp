@@ -23,8 +23,9 @@ void draw_heap_figures(const StudyContext& ctx, const HeapConfig& c, const json&
   for (const SegmentWall& w : walls.segments) segments.push_back({w.a[0], w.a[1], w.b[0], w.b[1]});
   const HeapSceneStyle style = heap_scene_style(c.spec.floor_width, segments);
   const std::vector<std::string>& scene = style.settings;
-  // Snapshots (Fig. 6), one figure per law.
+  // Snapshots (Fig. 6), one figure per law (polygons: drawn by their run, studies/papers/polygon_heap_figures.hpp).
   for (const json& r : rows) {
+    if (c.polygons) break;
     const std::string law = r["law"].get<std::string>();
     std::vector<std::pair<std::string, std::string>> frames;  // file, title
     for (double t : r["snapshot_times"])
@@ -59,7 +60,7 @@ void draw_heap_figures(const StudyContext& ctx, const HeapConfig& c, const json&
   ke.add(Curve::fn(format_value(threshold), "rest threshold", "l dt 2 lc 'black'"));
   render_figure(ctx.out_dir / "heap_kinetic.png", kinetic, ctx.log);
   // Drift after rest (Fig. 7) per law and dt.
-  Figure drift{"Krengel & Matuttis, Fig. 7: mean displacement of the surface discs after rest, per law and dt\n(one "
+  Figure drift{std::string("Krengel & Matuttis, Fig. 7: mean displacement of the surface ") + (c.polygons ? "polygons" : "discs") + " after rest, per law and dt\n(one "
                "colour per law; the smallest dt widest and solid, larger ones narrower and dashed)",
                1, 1, 1100, 700, {}, {}};
   Panel& dp = drift.panel("", "t - t_rest [s]", "surface drift [m]").set("set key top left font ',9'");
@@ -101,7 +102,7 @@ void draw_heap_figures(const StudyContext& ctx, const HeapConfig& c, const json&
                      "lp lw 2 pt 7"));
   render_figure(ctx.out_dir / "heap_drift_dt.png", by_dt, ctx.log);
   // Surface profiles with the fitted flanks.
-  Figure profile{"Heap (Krengel & Matuttis, Sec. 5): free surface max(y + r) per bin and least-squares flank fits "
+  Figure profile{std::string("Heap (Krengel & Matuttis, Sec. 5): free surface ") + (c.polygons ? "(highest corner)" : "max(y + r)") + " per bin and least-squares flank fits "
                  "(height exaggerated); the key gives the repose angle",
                  1, 1, 1200, 600, {}, {}};
   Panel& pp = profile.panel("", "x [m]", "surface height [m]").set("set yrange [0:*]").set("set key top left");

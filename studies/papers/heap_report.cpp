@@ -45,7 +45,19 @@ std::string heap_conclusion(const json& rows, const HeapConfig& c) {
          format_value(c.t_drift) + " s). " + creeps;
 }
 
-json heap_setup(const HeapConfig& c, const HopperHeapScene& scene, double damping_ratio, double bin_diameters) {
+json heap_setup(const HeapConfig& c, double fill_top, double damping_ratio, double bin_diameters) {
+  const std::string mapping =
+      c.polygons ? "f_n = Y A/l + D sqrt(Y m_n) (dA/dt)/l per contact (Krengel & Matuttis eq. 18; A overlap area, l the "
+                   "reduced equal-area radius, m_n the normal effective mass); damping_ratio: D, eq. 18's ratio for two "
+                   "mean polygons face to face; k_n = Y x 1 m only sets gamma_t's scale; k_t = kt_ratio k_n; gamma_t = "
+                   "gamma_t_factor sqrt(k_t/m*), the law's dashpot gamma_t m* with m* of eq. 21 per contact"
+                 : "k_n = Y x 1 m (F = Y A/l with A = w h, w ~ l); gamma_n = D sqrt(k_n/m*), m* = m_mean/2; k_t = "
+                   "kt_ratio k_n; gamma_t = gamma_t_factor sqrt(k_t/m*)";
+  const std::string shape =
+      c.polygons ? "convex polygons of " + std::to_string(c.shape.min_corners) + "-" + std::to_string(c.shape.max_corners) +
+                       " corners on ellipses of eccentricity " + format_value(c.shape.eccentricity) +
+                       " (Krengel & Matuttis Sec. 5), no rolling resistance"
+                 : "discs with a radius spread (Krengel & Matuttis use polygons of 5-10 corners)";
   return {{"material", {{"kn", json_number(c.kn)},
                         {"gamma_n", json_number(c.gamma_n)},
                         {"damping_ratio", json_number(damping_ratio)},
@@ -54,19 +66,18 @@ json heap_setup(const HeapConfig& c, const HopperHeapScene& scene, double dampin
                         {"mu_roll", json_number(c.rolling.mu_roll)},
                         {"k_roll", json_number(c.rolling.k_roll)},
                         {"gamma_roll", json_number(c.rolling.gamma_roll)},
-                        {"mean_mass", json_number(c.spec.mean_mass())},
-                        {"mapping", "k_n = Y x 1 m (F = Y A/l with A = w h, w ~ l); gamma_n = D sqrt(k_n/m*), m* = "
-                                    "m_mean/2; k_t = kt_ratio k_n; gamma_t = gamma_t_factor sqrt(k_t/m*)"}}},
-          {"geometry", {{"fill_top", json_number(scene.fill_top)},
+                        {"mean_mass", json_number(c.mean_mass)},
+                        {"mapping", mapping}}},
+          {"geometry", {{"fill_top", json_number(fill_top)},
                         {"hopper_top_of_v", json_number(c.spec.hopper_top_of_v())},
                         {"outlet_height", c.spec.outlet_height},
                         {"floor_width", c.spec.floor_width}}},
           {"rest_criterion", "kinetic energy < " + format_value(c.rest_ratio) + " N m_mean g d_mean = " +
                                  format_value(c.rest_ratio * c.e_ref) + " J/m for " + format_value(c.rest_hold) + " s"},
-          {"repose_method", "surface profile max(y + r) in bins of " + format_value(bin_diameters) +
+          {"repose_method", std::string(c.polygons ? "surface profile: highest corner" : "surface profile max(y + r)") + " in bins of " + format_value(bin_diameters) +
                                 " mean diameters; heap = bins >= 1.5 d around the peak; each flank's bins between 0.2 "
                                 "and 0.8 of the peak height fitted by least squares; angle = mean of atan|slope|"},
-          {"particle_shape", "discs with a radius spread (Krengel & Matuttis use polygons of 5-10 corners)"}};
+          {"particle_shape", shape}};
 }
 
 }  // namespace stickslip

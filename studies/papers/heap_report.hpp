@@ -25,7 +25,6 @@ std::string heap_conclusion(const nlohmann::json& rows, const HeapConfig& c);
 // summary.json "material" (k_n = Y x 1 m, gamma_n, damping ratio zeta, k_t, gamma_t, rolling resistance, mean mass
 // and the mapping in words), "geometry", "rest_criterion", "repose_method" (surface bins of bin_diameters mean
 // diameters) and "particle_shape".
-nlohmann::json heap_setup(const HeapConfig& c, const HopperHeapScene& scene, double damping_ratio,
-                          double bin_diameters);
+nlohmann::json heap_setup(const HeapConfig& c, double fill_top, double damping_ratio, double bin_diameters);
 
 }  // namespace stickslip

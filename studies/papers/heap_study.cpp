@@ -1,33 +1,39 @@
 // studies/papers/heap_study.cpp — seed 002 §5 (Figs. 6-7): a 2-D heap poured from a hopper, once per tangential law.
 //
-// Scene: models/particles/hopper_heap.hpp (discs of mean radius 2.5 mm with a 20 % radius spread instead of the seed's
-// 5-10-corner polygons, placed in the hopper without overlap; the outlet is open from t = 0). Engine: the particle
-// engine with velocity Verlet (solvers/particles/velocity_verlet.hpp) and the energy ledger (energy.hpp).
-// Material (seed 002 §4, Table 1: rho 5000, Y 5e7, mu 0.6, normal damping 1.5, k_t = 2/7 Y, gamma_t = 1/4 sqrt(k_t
-// m_eff)), mapped onto the linear 2-D contact of discs per metre of depth by models/particles/disc_material.hpp:
-//   k_n = Y x 1 m, gamma_n = D sqrt(k_n/m*) (eq. 18; m* = m_mean/2, damping ratio D/2 = 0.75),
-//   k_t = kt_ratio k_n (2/7), gamma_t = gamma_t_factor sqrt(k_t/m*) (1/4).
-//   Laws (by name through models/particles/engine_laws.hpp): coulomb (exact static friction per contact, eq. 21-22, effective tangential
-//   mass; models/contact/coulomb.hpp), cundall-strack (eq. 19-20: the spring cut off at mu F_n with the dashpot
-//   gamma_t of Table 1), csds, dsds (LAMMPS), mindlin
-//   (k_t of Hertz-Mindlin from Y, nu at the disc's overlap: a 3-D law on a 2-D contact, far softer than 2/7 k_n).
-//   Rolling resistance (models/contact/rolling.hpp) on every law: moment cap mu_roll r* |f_n|, spring
-//   k_roll = kr_ratio k_n, dashpot gamma_roll = gamma_roll_factor sqrt(k_roll/m*). The seed's polygons resist
-//   rolling by their corners; discs without it spread wall to wall in a layer ~10 discs deep (mu_roll = 0 shows it).
-// dt = t_c/dt_fraction, t_c the damped contact time of two mean discs (disc_material.hpp): 5.0e-6 s at the defaults
-// (the seed's dt).
-// At rest: total kinetic energy below rest_ratio x E_ref, E_ref = N m_mean g d_mean (every disc lifted by one
-// diameter), held for rest_hold; t_rest is the first sample of that stretch (the run stops at t_max otherwise).
-// Angle of repose: models/particles/repose_angle.hpp (flank fits of the free surface). Drift (Fig. 7): the surface
-// discs of the heap at rest are followed for t_drift from the state at rest, once per dt factor (dt x f, the same
-// state restarted): surface_drift(t) = mean |x_i(t) - x_i(t_rest)|, the centre-of-mass drift |<x>(t) - <x>(t_rest)|,
-// drift_rate = least-squares slope of surface_drift over the second half of the window
-// (models/particles/surface_drift.hpp). A law holds the heap when it came to rest and its surface drift over the
-// window is below hold_fraction x d_mean.
+// Particles (particles=):
+//   discs     models/particles/hopper_heap.hpp: mean radius 2.5 mm with a 20 % radius spread, placed in the hopper
+//             without overlap; the particle engine (ParticleEngine) with rolling resistance. Material (seed 002 §4,
+//             Table 1: rho 5000, Y 5e7, mu 0.6, normal damping 1.5, k_t = 2/7 Y, gamma_t = 1/4 sqrt(k_t m_eff)),
+//             mapped onto the linear 2-D contact of discs per metre of depth by models/particles/disc_material.hpp:
+//               k_n = Y x 1 m, gamma_n = D sqrt(k_n/m*) (eq. 18; m* = m_mean/2, damping ratio D/2 = 0.75),
+//               k_t = kt_ratio k_n (2/7), gamma_t = gamma_t_factor sqrt(k_t/m*) (1/4).
+//             Rolling resistance (models/contact/rolling.hpp) on every law: moment cap mu_roll r* |f_n|, spring
+//             k_roll = kr_ratio k_n, dashpot gamma_roll = gamma_roll_factor sqrt(k_roll/m*). The seed's polygons
+//             resist rolling by their corners; discs without it spread wall to wall in a layer ~10 discs deep.
+//             dt = t_c/dt_fraction (auto 30), t_c the damped contact time of two mean discs: 5.0e-6 s.
+//   polygons  models/polygon/polygon_hopper.hpp: the paper's particles, convex polygons of min_corners..max_corners
+//             corners on ellipses of eccentricity e (mean radius r), in the same hopper; the polygon engine
+//             (models/polygon/polygon_engine.hpp): overlap-area force Y A/l with eq. 18's damping on dA/dt, the
+//             tangential laws with eq. 21's mass per contact (coulomb: the Gauss-Seidel sweep with the polygons'
+//             arms), k_t and gamma_t as for discs, no rolling resistance. dt = t_c/dt_fraction (auto 10), t_c =
+//             pi sqrt(m*/k) of two mean polygons face to face, k = 4 Y: 4.9e-6 s at the defaults (the paper: 5e-6 s).
+// Laws (by name through models/particles/engine_laws.hpp): coulomb (exact static friction per contact, eq. 21-22,
+// models/contact/coulomb.hpp), cundall-strack (eq. 19-20: the spring cut off at mu F_n with the dashpot gamma_t of
+// Table 1), csds, dsds (LAMMPS), mindlin (k_t of Hertz-Mindlin from Y, nu: a 3-D law on a 2-D contact).
+// At rest: total kinetic energy below rest_ratio x E_ref, E_ref = N m_mean g d_mean (every particle lifted by one
+// mean diameter 2r), held for rest_hold; t_rest is the first sample of that stretch (the run stops at t_max
+// otherwise). Angle of repose: models/particles/repose_angle.hpp (flank fits of the free surface; polygons: of their
+// corners, models/polygon/polygon_repose.hpp). Drift (Fig. 7): the surface particles of the heap at rest are followed
+// for t_drift from the state at rest, once per dt factor (dt x f, the same state restarted): surface_drift(t) = mean
+// |x_i(t) - x_i(t_rest)|, the centre-of-mass drift |<x>(t) - <x>(t_rest)|, drift_rate = least-squares slope of
+// surface_drift over the second half of the window (models/particles/surface_drift.hpp). A law holds the heap when
+// it came to rest and its surface drift over the window is below hold_fraction x d_mean.
 // Outputs: the figures (Fig. 6 snapshots, kinetic energy, Fig. 7 drift, drift against dt, surface profiles) of
-// studies/papers/heap_figures.hpp; summary.json's results, conclusion and setup of studies/papers/heap_report.hpp.
-// Dumps: dump_every = k > 0 writes LAMMPS text and contact-force frames of the pour under dumps/heap_<law>*.dump
-// (studies/papers/particle_dumps.hpp; OVITO and ParaView read them).
+// studies/papers/heap_figures.hpp and polygon_heap_figures.hpp; summary.json's results, conclusion and setup of
+// studies/papers/heap_report.hpp. Dumps: dump_every = k > 0 writes every k steps of the pour, for discs LAMMPS text
+// and contact-force frames (dumps/heap_<law>*.dump, studies/papers/particle_dumps.hpp), for polygons VTK XML
+// PolyData with a ParaView collection (dumps/heap_<law>.pvd, studies/experiment/polygon_vtk.hpp); OVITO and
+// ParaView read both.
 #include <algorithm>
 #include <cmath>
 #include <fmt/format.h>
@@ -38,6 +44,7 @@
 #include "models/particles/disc_material.hpp"
 #include "models/particles/engine_laws.hpp"
 #include "models/particles/hopper_heap.hpp"
+#include "models/polygon/polygon_hopper.hpp"
 #include "studies/experiment/output.hpp"
 #include "studies/experiment/study.hpp"
 #include "studies/experiment/study_runs.hpp"
@@ -57,8 +64,8 @@ class HeapStudy : public Study {
  public:
   std::string name() const override { return "heap"; }
   std::string summary() const override {
-    return "Krengel & Matuttis §5 (Figs. 6-7): 2-D heap poured from a hopper per tangential law (discs with rolling resistance "
-           "so a disc heap can stand; the paper pours 5-10-corner polygons): repose angle, rest, surface drift";
+    return "Krengel & Matuttis §5 (Figs. 6-7): 2-D heap poured from a hopper per tangential law, of discs with rolling "
+           "resistance or (particles=polygons) the paper's 5-10-corner polygons: repose angle, rest, surface drift";
   }
   // Units of the summary's results for `stickslip sweep` ("-": dimensionless; mean/stderr/n of the ensembles: mixed).
   std::map<std::string, std::string> result_units() const override {
@@ -82,9 +89,14 @@ class HeapStudy : public Study {
 
   Parameters parameters() const override {
     Parameters p("heap");
-    p.declare("n", "1625", "number of discs (the paper: 1625 polygons of 5-10 corners; here discs)")
-        .declare("r", "2.5e-3", "mean disc radius (m)")
-        .declare("spread", "0.2", "radii uniform in [r (1 - spread), r (1 + spread)] (0 <= spread <= 0.5)")
+    p.declare("particles", "discs", "discs (with rolling resistance) or polygons (Krengel & Matuttis' convex polygons: "
+                                    "5-10 corners on ellipses, overlap-area force)")
+        .declare("n", "1625", "number of particles (the paper: 1625 polygons)")
+        .declare("r", "2.5e-3", "mean radius (m; polygons: the equal-area radius of their ellipse)")
+        .declare("min_corners", "5", "polygons: fewest corners (>= 3)")
+        .declare("max_corners", "10", "polygons: most corners (<= " + std::to_string(kMaxPolygonCorners) + ")")
+        .declare("eccentricity", "0.8", "polygons: eccentricity of the ellipse the corners lie on, in [0, 1)")
+        .declare("spread", "0.2", "discs: radii uniform in [r (1 - spread), r (1 + spread)] (0 <= spread <= 0.5)")
         .declare("rho", "5000", "density (kg/m^3; masses per metre of depth)")
         .declare("Y", "5e7", "Young's modulus (Pa); linear 2-D normal stiffness k_n = Y x 1 m")
         .declare("damping", "1.5", "normal damping D of Krengel & Matuttis eq. 18: f_damp = D sqrt(k_n m*) hdot")
@@ -94,7 +106,8 @@ class HeapStudy : public Study {
         .declare("nu", "0.3", "Poisson's ratio (mindlin's G* only)")
         .declare("laws", "coulomb,cundall-strack,csds",
                  "tangential laws (coulomb: exact static friction, Krengel & Matuttis eq. 21-22), any of " + particle_law_list())
-        .declare("mu_roll", "0.2", "rolling resistance: moment cap mu_roll r* |f_n| (0: none; discs need it to heap)")
+        .declare("mu_roll", "auto", "rolling resistance: moment cap mu_roll r* |f_n| (0: none; discs need it to heap); "
+                                    "auto: 0.2 for discs, 0 for polygons (their corners resist rolling; no other value)")
         .declare("kr_ratio", "0.2857142857142857", "rolling spring k_roll/k_n")
         .declare("gamma_roll_factor", "0.25", "rolling dashpot gamma_roll = factor sqrt(k_roll/m*) (1/s per effective mass)")
         .declare("floor_width", "1.0", "floor between the side walls (m)")
@@ -105,7 +118,9 @@ class HeapStudy : public Study {
         .declare("hopper_angle_deg", "60", "hopper walls to the horizontal (deg)")
         .declare("seed", "1", "random seed of radii and placement")
         .declare("dt", "auto", "time step (s); auto: t_c/dt_fraction")
-        .declare("dt_fraction", "30", "dt = t_c/dt_fraction, t_c the damped contact time of two mean discs")
+        .declare("dt_fraction", "auto", "dt = t_c/dt_fraction; discs: t_c the damped contact time of two mean discs, "
+                                        "auto 30; polygons: t_c = pi sqrt(m*/k), k = 4 Y of two mean polygons face to "
+                                        "face, auto 10 (the paper's 5e-6 s)")
         .declare("dt_factors", "1,2", "drift windows at dt x factor, each restarted from the heap at rest")
         .declare("t_max", "4", "longest pour + settling (s)")
         .declare("rest_ratio", "1e-6", "at rest: kinetic energy < rest_ratio N m g d (J/m)")
@@ -116,7 +131,7 @@ class HeapStudy : public Study {
         .declare("sample", "0.002", "sampling interval of energies and drift (s)")
         .declare("snapshots", "0.25,0.5,1", "snapshot times (s); the state at rest is always drawn")
         .declare("skin", "0.3", "Verlet skin (mean radii)")
-        .declare("threads", "1", "threads of the force evaluation (results identical for every count >= 2)")
+        .declare("threads", "1", "threads of the force evaluation (results identical for every count >= 2; polygons: 1)")
         .declare("dump_every", "0", "k > 0: LAMMPS text dump + contact-force dump every k steps of the pour (dumps/)");
     declare_engine_law_parameters(p);  // the other parameters of the engine laws (Stribeck's mu_s, ...)
     return p;
@@ -126,20 +141,31 @@ class HeapStudy : public Study {
     HeapConfig c;
     c.law_values = engine_law_values(prm, "laws");
     HopperHeapSpec& sp = c.spec;
+    c.polygons = prm.choice("particles", {"discs", "polygons"}) == "polygons";
     sp.n = prm.integer("n", 1, 1000000);
     sp.radius = prm.in_range("r", 1e-5, 1);
     sp.spread = prm.in_range("spread", 0, 0.5);
+    c.shape.mean_radius = sp.radius;
+    c.shape.min_corners = static_cast<int>(prm.integer("min_corners", 3, kMaxPolygonCorners));
+    c.shape.max_corners = static_cast<int>(prm.integer("max_corners", 3, kMaxPolygonCorners));
+    if (c.shape.max_corners < c.shape.min_corners)
+      throw_input("max_corners", prm.raw("max_corners"), "at least min_corners = " + prm.raw("min_corners"));
+    c.shape.eccentricity = prm.real("eccentricity");
+    if (!(c.shape.eccentricity >= 0 && c.shape.eccentricity < 1))
+      throw_input("eccentricity", prm.raw("eccentricity"), "a number in [0, 1)");
     sp.density = prm.in_range("rho", 1, 1e5);
     DiscMaterial material;  // models/particles/disc_material.hpp
     c.young = material.young = prm.in_range("Y", 1e3, 1e12);
-    material.damping = prm.in_range("damping", 0, 1e3);
+    c.damping = material.damping = prm.in_range("damping", 0, 1e3);
     c.mu = prm.in_range("mu", 0, 100);
     material.kt_ratio = prm.in_range("kt_ratio", 1e-3, 10);
     material.gamma_t_factor = prm.in_range("gamma_t_factor", 1e-6, 1e3);
     c.poisson = prm.in_range("nu", 0, 0.49);
     const std::vector<std::string> laws = prm.choice_list("laws", kHeapLaws);
     if (laws.empty()) throw_input("laws", prm.raw("laws"), "at least one of " + particle_law_list());
-    c.rolling.mu_roll = prm.in_range("mu_roll", 0, 10);
+    c.rolling.mu_roll = prm.raw("mu_roll") == "auto" ? (c.polygons ? 0.0 : 0.2) : prm.in_range("mu_roll", 0, 10);
+    if (c.polygons && c.rolling.mu_roll != 0)
+      throw_input("mu_roll", prm.raw("mu_roll"), "0 or auto with particles=polygons (their corners resist rolling)");
     material.kr_ratio = prm.in_range("kr_ratio", 1e-6, 10);
     material.gamma_roll_factor = prm.in_range("gamma_roll_factor", 1e-6, 1e3);
     sp.floor_width = prm.in_range("floor_width", 1e-3, 1e3);
@@ -150,7 +176,7 @@ class HeapStudy : public Study {
     sp.hopper_angle_deg = prm.in_range("hopper_angle_deg", 20, 85);
     // The scene's widths must nest (models/particles/hopper_heap.cpp refuses them too): an error names the key the
     // user gave, not the one at its default.
-    {
+    if (!c.polygons) {
       const double disc = 2 * sp.radius * (1 + sp.spread), pitch = disc + 0.1 * sp.radius;
       const auto refuse = [&](std::initializer_list<std::string> keys, const std::string& relation) {
         const std::string k = prm.culprit(keys);
@@ -168,7 +194,8 @@ class HeapStudy : public Study {
                fmt::format("the floor ({:g} m) must be wider than the hopper ({:g} m)", sp.floor_width, sp.hopper_width));
     }
     sp.seed = static_cast<std::uint64_t>(prm.integer("seed", 0, 1000000000));
-    const double dt_fraction = prm.in_range("dt_fraction", 5, 1e4);
+    const double dt_fraction =
+        prm.raw("dt_fraction") == "auto" ? (c.polygons ? 10.0 : 30.0) : prm.in_range("dt_fraction", 5, 1e4);
     c.dt_factors = prm.positive_list("dt_factors");
     if (c.dt_factors.empty() || c.dt_factors.size() > 10)
       throw_input("dt_factors", prm.raw("dt_factors"), "1 to 10 positive factors");
@@ -185,16 +212,34 @@ class HeapStudy : public Study {
     std::sort(c.snapshots.begin(), c.snapshots.end());
     c.skin = prm.in_range("skin", 0.01, 5) * sp.radius;
     c.threads = static_cast<int>(prm.integer("threads", 1, 64));
+    if (c.polygons && c.threads != 1)
+      throw_input("threads", prm.raw("threads"), "1 with particles=polygons (the polygon engine is serial)");
     c.dump_every = prm.integer("dump_every", 0, 1000000000);
 
-    // The contact parameters per metre of depth (header comment).
-    const double m_mean = sp.mean_mass();
+    // The scene (the polygons' mean mass is that of the drawn shapes) and the contact parameters per metre of depth.
+    Boundaries walls;
+    HopperHeapScene disc_scene;
+    PolygonHopperScene polygon_scene;
+    if (c.polygons) {
+      polygon_scene = make_polygon_hopper(PolygonHopperSpec{sp, c.shape});
+      double mass = 0;
+      for (const ConvexPolygon& shape : polygon_scene.shapes) mass += shape.mass(sp.density);
+      c.mean_mass = mass / static_cast<double>(sp.n);
+    } else {
+      disc_scene = make_hopper_heap(sp, walls);
+      c.mean_mass = sp.mean_mass();
+    }
+    const double m_mean = c.mean_mass;
     c.d_mean = 2 * sp.radius;
     const DiscContactParameters contact = disc_contact_parameters(material, m_mean);
     c.kn = contact.kn, c.gamma_n = contact.gamma_n, c.kt = contact.kt, c.gamma_t = contact.gamma_t;
     c.rolling.k_roll = contact.k_roll, c.rolling.gamma_roll = contact.gamma_roll;
     c.rolling.validate();
-    const double tc = contact.contact_time, zeta = contact.damping_ratio;
+    // polygons: two mean ones face to face over one diameter, k = Y 2r/l with l = r/2 (overlap_force.hpp's flat face),
+    // m* = m_mean/2; eq. 18 gives that contact zeta = D sqrt(2r/l)/2 = D (overdamped at the paper's D = 1.5), so t_c is
+    // the undamped half period
+    const double tc = c.polygons ? M_PI * std::sqrt(0.5 * m_mean / (4 * c.young)) : contact.contact_time;
+    const double zeta = c.polygons ? c.damping : contact.damping_ratio;
     if (prm.raw("dt") == "auto") c.dt = tc / dt_fraction;
     else c.dt = prm.in_range("dt", 1e-9, 1e-2);
     if (c.dt > tc / 5) throw_input("dt", prm.raw("dt"), "at most t_c/5 = " + format_value(tc / 5) + " s");
@@ -209,11 +254,10 @@ class HeapStudy : public Study {
     c.bin = bin_d * c.d_mean;
     c.e_ref = static_cast<double>(sp.n) * m_mean * sp.g * c.d_mean;
 
-    Boundaries walls;
-    const HopperHeapScene scene = make_hopper_heap(sp, walls);
-    ctx.log << "heap: " << sp.n << " discs, m_mean = " << m_mean << " kg/m, k_n = " << c.kn << " N/m^2, gamma_n = " << c.gamma_n
+    const double fill_top = c.polygons ? polygon_scene.fill_top : disc_scene.fill_top;
+    ctx.log << "heap: " << sp.n << (c.polygons ? " polygons" : " discs") << ", m_mean = " << m_mean << " kg/m, k_n = " << c.kn << " N/m^2, gamma_n = " << c.gamma_n
             << " 1/s (zeta " << zeta << "), k_t = " << c.kt << ", gamma_t = " << c.gamma_t << " 1/s, t_c = " << tc
-            << " s, dt = " << c.dt << " s (Krengel & Matuttis: 5e-6 s), fill top " << scene.fill_top << " m\n";
+            << " s, dt = " << c.dt << " s (Krengel & Matuttis: 5e-6 s), fill top " << fill_top << " m\n";
     const long pour_steps = std::lround(c.t_max / c.dt);
     double drift_steps = 0;
     for (double f : c.dt_factors) drift_steps += std::ceil(c.t_drift / (c.dt * f));
@@ -223,7 +267,7 @@ class HeapStudy : public Study {
               {"steps_per_run_at_most", pour_steps + static_cast<long>(drift_steps)}});
 
     const json rows = run_each(ctx, name(), laws, [](const std::string& law) { return law; }, [&](const std::string& law) {
-      return run_heap(c, scene, walls, law, ctx);
+      return c.polygons ? run_polygon_heap(c, polygon_scene, law, ctx) : run_heap(c, disc_scene, walls, law, ctx);
     });
 
     const std::string conclusion = heap_conclusion(rows, c);
@@ -231,7 +275,7 @@ class HeapStudy : public Study {
 
     draw_heap_figures(ctx, c, rows, walls);
 
-    json summary = heap_setup(c, scene, zeta, bin_d);  // material, geometry, rest criterion, repose method
+    json summary = heap_setup(c, fill_top, zeta, bin_d);  // material, geometry, rest criterion, repose method
     summary.update({{"study", name()},
                     {"results", heap_results(rows)},
                     {"runs", rows},

@@ -7,6 +7,8 @@
 #include <cstdio>
 #include <ctime>
 #include <limits>
+#include <memory>
+#include <type_traits>
 
 #include "core/errors.hpp"
 #include "core/interrupt.hpp"
@@ -16,7 +18,11 @@
 #include "models/particles/surface_drift.hpp"
 #include "solvers/particles/velocity_verlet.hpp"
 #include "studies/experiment/output.hpp"
+#include "models/polygon/polygon_engine.hpp"
+#include "models/polygon/polygon_repose.hpp"
+#include "studies/experiment/polygon_vtk.hpp"
 #include "studies/papers/particle_dumps.hpp"
+#include "studies/papers/polygon_heap_figures.hpp"
 
 namespace stickslip {
 
@@ -36,32 +42,66 @@ void write_snapshot(const std::filesystem::path& path, const ParticleArrays& p) 
   f.close();
 }
 
+// What the disc and the polygon heap do differently (snapshots, dumps, repose fit); the pour is pour_heap below.
+struct DiscHeapShape {
+  ParticleDumps dumps;
+  std::filesystem::path dir;
+  std::string law;
+
+  template <class Engine>
+  void dump(long k, const Engine& e, const GranularState& s) { dumps.write(k, e, s); }
+  void close_dumps() { dumps.close(); }
+  template <class Engine>
+  void snapshot(const std::string& tag, const std::string&, const Engine&, const GranularState& s) {
+    write_snapshot(dir / ("heap_snap_" + law + "_" + tag + ".csv"), s.bodies);
+  }
+  template <class Engine>
+  ReposeFit fit(const Engine&, const GranularState& s, double x_lo, double x_hi, double bin, double min_height) const {
+    return fit_repose_angle(s.bodies, x_lo, x_hi, bin, min_height);
+  }
+};
+
 template <class Tangential>
-json run_heap_law(const HeapConfig& c, const HopperHeapScene& scene, const Boundaries& walls, const Tangential& tangential,
-                  const std::string& law, const StudyContext& ctx) {
+struct PolygonHeapShape {
+  std::unique_ptr<PolygonVtkSeries> vtk;  // dump_every > 0
+  long every = 0;
+  std::filesystem::path dir;
+  std::string law;
+  std::vector<PolygonStateFrame> frames;  // the snapshots, for the Fig. 6 drawing
+  std::vector<std::string> titles;
+
+  void dump(long k, const PolygonEngine<Tangential>& e, const GranularState& s) {
+    if (vtk && k % every == 0) vtk->write(s.t, PolygonStateFrame(e, s).frame());
+  }
+  void close_dumps() {}  // every frame file and the collection are complete as written
+  void snapshot(const std::string& tag, const std::string& title, const PolygonEngine<Tangential>& e,
+                const GranularState& s) {
+    frames.emplace_back(e, s);
+    titles.push_back(title);
+    const PolygonStateFrame& f = frames.back();
+    CsvWriter csv(dir / ("heap_snap_" + law + "_" + tag + ".csv"),
+                  {"x [m]", "y [m]", "theta [rad]", "corners [-]", "speed [m/s]", "omega [rad/s]"});
+    for (std::size_t i = 0; i < f.x.size(); ++i)
+      csv.row({f.x[i].x(), f.x[i].y(), f.theta[i], static_cast<double>(e.shape(i).size()), f.v[i].norm(), f.omega[i]});
+    csv.close();
+  }
+  ReposeFit fit(const PolygonEngine<Tangential>& e, const GranularState& s, double x_lo, double x_hi, double bin,
+                double min_height) const {
+    const PolygonStateFrame f(e, s);
+    return fit_polygon_repose_angle(f.frame(), x_lo, x_hi, bin, min_height);
+  }
+};
+
+// The pour to rest, the repose fit and the drift windows on any engine that velocity Verlet drives.
+template <class Engine, class Shape>
+json pour_heap(const HeapConfig& c, const Engine& e, GranularState& s, Shape& shape, const std::string& law,
+               const StudyContext& ctx) {
   const auto wall0 = std::chrono::steady_clock::now();
   const std::clock_t cpu0 = std::clock();
-  ParticleEngine<LinearSpringDashpot, Tangential, RollingResistance> e;
-  e.normal = LinearSpringDashpot{c.kn, c.gamma_n};
-  e.tangential = tangential;
-  e.rolling = c.rolling;
-  e.boundaries = walls;
-  e.skin = c.skin;
-  e.threads = c.threads;
-  GranularState s = scene.state;
   const std::size_t n = s.bodies.size();
   ParticleLedger ledger;
   verlet_setup(e, s, &ledger);
-  // the dumps' BOX BOUNDS (open axes: nothing else reads the box): the walls' extent
-  if (c.dump_every > 0) {
-    Vec3 lo = Vec3::Constant(std::numeric_limits<double>::infinity()), hi = -lo;
-    for (const SegmentWall& w : e.boundaries.segments) lo = lo.cwiseMin(w.a).cwiseMin(w.b), hi = hi.cwiseMax(w.a).cwiseMax(w.b);
-    for (const PlaneWall& w : e.boundaries.planes) lo = lo.cwiseMin(w.point), hi = hi.cwiseMax(w.point);
-    const double r = c.spec.radius * (1 + c.spec.spread);
-    e.boundaries.box.lo = lo - Vec3::Constant(r), e.boundaries.box.hi = hi + Vec3::Constant(r);
-  }
-  ParticleDumps dumps(c.dump_every, ctx.out_dir / "dumps", "heap_" + law);
-  dumps.write(0, e, s);
+  shape.dump(0, e, s);
   const double dt = c.dt;
   const long sample_every = std::max(1L, std::lround(c.sample / dt));
   const double threshold = c.rest_ratio * c.e_ref;
@@ -79,10 +119,11 @@ json run_heap_law(const HeapConfig& c, const HopperHeapScene& scene, const Bound
   for (long k = 1; k <= max_steps; ++k) {
     check_interrupt();
     verlet_step(e, s, dt, st, &ledger);
-    dumps.write(k, e, s);
+    shape.dump(k, e, s);
     progress_at(s.t);
     if (next_snap < c.snapshots.size() && s.t >= c.snapshots[next_snap] - 0.5 * dt) {
-      write_snapshot(ctx.out_dir / ("heap_snap_" + law + "_" + heap_time(c.snapshots[next_snap]) + ".csv"), s.bodies);
+      const std::string t = heap_time(c.snapshots[next_snap]);
+      shape.snapshot(t, "t = " + t + " s", e, s);
       snap_times.push_back(c.snapshots[next_snap++]);
     }
     if (k % sample_every != 0) continue;
@@ -108,19 +149,19 @@ json run_heap_law(const HeapConfig& c, const HopperHeapScene& scene, const Bound
     }
     if (k % (sample_every * 100) == 0)
       ctx.log << "heap[" << law << "]: t = " << heap_time(s.t) << " s, KE = " << kin << " J/m (rest below " << threshold
-              << "), discs in hopper " << in_hopper << "\n";
+              << "), in the hopper " << in_hopper << "\n";
   }
   ke.close();
-  dumps.close();
+  shape.close_dumps();
   const double t_stop = s.t;
-  write_snapshot(ctx.out_dir / ("heap_snap_" + law + "_final.csv"), s.bodies);
+  shape.snapshot("final", std::string(rested ? "at rest, " : "not at rest, ") + "t = " + heap_time(t_stop) + " s", e, s);
   const double kin_stop = kinetic_energy(s.bodies);
   long in_hopper = 0;
   for (std::size_t i = 0; i < n; ++i) in_hopper += s.bodies.x[i][1] > c.spec.outlet_height;
 
   // Angle of repose of the heap at rest (or at t_max).
   const double fx = 0.5 * c.spec.floor_width;
-  const ReposeFit fit = fit_repose_angle(s.bodies, -fx, fx, c.bin, 1.5 * c.d_mean);
+  const ReposeFit fit = shape.fit(e, s, -fx, fx, c.bin, 1.5 * c.d_mean);
   {
     CsvWriter prof(ctx.out_dir / ("heap_profile_" + law + ".csv"), {"x [m]", "surface_height [m]"});
     for (std::size_t k = 0; k < fit.profile.x.size(); ++k) prof.row({fit.profile.x[k], fit.profile.height[k]});
@@ -227,8 +268,52 @@ json run_heap_law(const HeapConfig& c, const HopperHeapScene& scene, const Bound
 
 json run_heap(const HeapConfig& c, const HopperHeapScene& scene, const Boundaries& walls, const std::string& law,
               const StudyContext& ctx) {
-  return with_tangential_law(law, {c.kt, c.gamma_t, c.mu, c.young, c.poisson, c.law_values},
-                             [&](const auto& t) { return run_heap_law(c, scene, walls, t, law, ctx); });
+  return with_tangential_law(law, {c.kt, c.gamma_t, c.mu, c.young, c.poisson, c.law_values}, [&](const auto& t) {
+    ParticleEngine<LinearSpringDashpot, std::decay_t<decltype(t)>, RollingResistance> e;
+    e.normal = LinearSpringDashpot{c.kn, c.gamma_n};
+    e.tangential = t;
+    e.rolling = c.rolling;
+    e.boundaries = walls;
+    e.skin = c.skin;
+    e.threads = c.threads;
+    GranularState s = scene.state;
+    // the dumps' BOX BOUNDS (open axes: nothing else reads the box): the walls' extent
+    if (c.dump_every > 0) {
+      Vec3 lo = Vec3::Constant(std::numeric_limits<double>::infinity()), hi = -lo;
+      for (const SegmentWall& w : e.boundaries.segments) lo = lo.cwiseMin(w.a).cwiseMin(w.b), hi = hi.cwiseMax(w.a).cwiseMax(w.b);
+      for (const PlaneWall& w : e.boundaries.planes) lo = lo.cwiseMin(w.point), hi = hi.cwiseMax(w.point);
+      const double r = c.spec.radius * (1 + c.spec.spread);
+      e.boundaries.box.lo = lo - Vec3::Constant(r), e.boundaries.box.hi = hi + Vec3::Constant(r);
+    }
+    DiscHeapShape shape{ParticleDumps(c.dump_every, ctx.out_dir / "dumps", "heap_" + law), ctx.out_dir, law};
+    return pour_heap(c, e, s, shape, law, ctx);
+  });
+}
+
+json run_polygon_heap(const HeapConfig& c, const PolygonHopperScene& scene, const std::string& law,
+                      const StudyContext& ctx) {
+  return with_tangential_law(law, {c.kt, c.gamma_t, c.mu, c.young, c.poisson, c.law_values}, [&](const auto& t) {
+    using Law = std::decay_t<decltype(t)>;
+    PolygonEngine<Law> e;
+    e.normal = OverlapNormalForce{c.young, c.damping};
+    e.tangential = t;
+    e.skin = c.skin;
+    GranularState s;
+    add_polygon_hopper(e, s, scene, c.spec);
+    PolygonHeapShape<Law> shape;
+    shape.dir = ctx.out_dir;
+    shape.law = law;
+    shape.every = c.dump_every;
+    if (c.dump_every > 0) shape.vtk = std::make_unique<PolygonVtkSeries>(ctx.out_dir / "dumps", "heap_" + law);
+    json row = pour_heap(c, e, s, shape, law, ctx);
+    std::vector<PolygonSnapshot> snaps;
+    for (std::size_t k = 0; k < shape.frames.size(); ++k) snaps.push_back({shape.frames[k].frame(), shape.titles[k]});
+    draw_polygon_snapshots(ctx.out_dir / ("heap_snapshots_" + law + ".png"),
+                           "Krengel & Matuttis, Fig. 6: heap of convex polygons poured from a hopper (" + law +
+                               "). Colour: speed",
+                           snaps, c.spec.floor_width, scene.walls, ctx.log);
+    return row;
+  });
 }
 
 }  // namespace stickslip

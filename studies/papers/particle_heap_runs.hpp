@@ -1,6 +1,7 @@
 // studies/papers/particle_heap_runs.hpp — one pour of the heap study (seed 002 §5, studies/papers/heap_study.cpp): the hopper scene
 // (models/particles/hopper_heap.hpp) on the particle engine under velocity Verlet with a linear spring-dashpot
-// normal law, the named tangential law and rolling resistance; the energy ledger; at rest (kinetic energy below
+// normal law, the named tangential law and rolling resistance, or the polygon hopper (models/polygon/polygon_hopper.hpp)
+// on the polygon engine with the overlap-area force; the energy ledger; at rest (kinetic energy below
 // rest_ratio x E_ref for rest_hold) the angle of repose (models/particles/repose_angle.hpp) and the drift of the
 // surface discs over t_drift, once per dt factor from the same state at rest (models/particles/surface_drift.hpp):
 //   surface_drift(t) = <|x_i(t) - x_i(t_rest)|>_surface, com_drift = |<x_i(t) - x_i(t_rest)>|, drift_rate = the
@@ -17,12 +18,16 @@
 #include "models/particles/boundaries.hpp"
 #include "models/particles/hopper_heap.hpp"
 #include "models/contact/rolling.hpp"
+#include "models/polygon/polygon_hopper.hpp"
 #include "studies/experiment/study.hpp"
 
 namespace stickslip {
 
 struct HeapConfig {
   HopperHeapSpec spec;
+  bool polygons = false;    // particles=polygons: Krengel & Matuttis' convex polygons (models/polygon/polygon_engine.hpp)
+  RandomPolygonSpec shape;  // their shapes (polygons only)
+  double damping = 0;       // D of eq. 18 (the polygons' normal force Y A/l + D sqrt(Y m_n) (dA/dt)/l)
   double kn = 0, gamma_n = 0, kt = 0, gamma_t = 0, mu = 0, young = 0, poisson = 0;
   LawValues law_values;  // the engine laws' other parameters (models/particles/engine_laws.hpp)
   RollingResistance rolling;  // mu_roll = 0: no moment
@@ -32,6 +37,7 @@ struct HeapConfig {
   int threads = 1;
   long dump_every = 0;  // LAMMPS text dumps every k steps of the pour (0: none)
   double e_ref = 0, d_mean = 0;
+  double mean_mass = 0;  // kg/m (polygons: of the drawn shapes)
 };
 
 // "0.250": snapshot times in file names and titles.
@@ -40,5 +46,12 @@ std::string heap_time(double t);
 // The pour, settling and drift windows of one tangential law (a name of models/particles/engine_laws.hpp).
 nlohmann::json run_heap(const HeapConfig& c, const HopperHeapScene& scene, const Boundaries& walls, const std::string& law,
                         const StudyContext& ctx);
+
+// The same with the polygons of the scene on the polygon engine (normal force OverlapNormalForce{young, damping}, no
+// rolling resistance: corners resist rolling); snapshots heap_snap_<law>_<t>.csv per polygon (centroid, theta,
+// corners, speed, spin), heap_snapshots_<law>.png (Fig. 6 with the polygons drawn), dumps as VTK XML PolyData
+// (dumps/heap_<law>.pvd, studies/experiment/polygon_vtk.hpp).
+nlohmann::json run_polygon_heap(const HeapConfig& c, const PolygonHopperScene& scene, const std::string& law,
+                                const StudyContext& ctx);
 
 }  // namespace stickslip

@@ -1,6 +1,7 @@
 // heap study (seed 002 §5): the repose-angle fit against synthetic heaps of known angles, a small pour that comes to
 // rest through the command line (repose angle within the bounds the box allows, energy ledger closed, drift
-// measured per dt), resume returning the same rows, and bad input exiting 2.
+// measured per dt), resume returning the same rows, the same pour with the paper's polygons (drawn, dumped as VTK),
+// and bad input exiting 2.
 #include <doctest/doctest.h>
 
 #include <cmath>
@@ -202,6 +203,59 @@ TEST_CASE("heap: a small pour comes to rest in its box, ledger closed, drift per
   std::filesystem::remove_all(dir);
 }
 
+TEST_CASE("heap with polygons: a small pour of Krengel & Matuttis' polygons comes to rest, ledger closed, drawn and dumped") {
+  // 60 convex polygons (5-10 corners on ellipses of eccentricity 0.8) poured from 6 cm under exact static friction
+  // (coulomb, the Gauss-Seidel sweep with the polygons' arms) and Cundall-Strack, on the polygon engine. Rest at 1e-4
+  // of E_ref: polygons rock long on their faces (eq. 18 damps dA/dt only), which the default 1e-6 waits out.
+  const std::string args =
+      "--set particles=polygons --set n=60 --set laws=coulomb,cundall-strack --set floor_width=0.4 "
+      "--set hopper_width=0.08 --set outlet=0.04 --set outlet_height=0.06 --set t_max=2.5 --set t_drift=0.02 "
+      "--set snapshots=0.1 --set bin=1 --set dump_every=40000 --set rest_ratio=1e-4";
+  const auto dir = test::scratch_dir("heap_polygons");
+  std::filesystem::remove_all(dir);
+  const Run first = heap(args, dir);
+  REQUIRE(first.code == 0);
+  const auto& rows = first.json["runs"];
+  REQUIRE(rows.size() == 2);
+  const double d = 5e-3;
+  CHECK(first.json["particle_shape"].get<std::string>().find("polygons") != std::string::npos);
+  for (const auto& row : rows) {
+    CAPTURE(row["law"]);
+    CHECK(row["at_rest"].get<bool>());
+    CHECK(row["discs_in_hopper"].get<int>() == 0);
+    CHECK(row["energy_balance_error"].get<double>() < 1e-9);  // the ledger closes for polygons too
+    CHECK(row["ledger"]["normal_damping"].get<double>() > 0);
+    CHECK(row["ledger"]["tangential_dissipation"].get<double>() > 0);
+    CHECK(row["ledger"]["rolling_dissipation"].get<double>() == 0);  // no rolling law on polygons
+    CHECK(row["heap_height"].get<double>() > 1.5 * d);
+    CHECK(row["heap_height"].get<double>() < 0.06);
+    REQUIRE(row["drift_by_dt"].size() == 2);
+    for (const auto& w : row["drift_by_dt"]) CHECK(w["surface_drift"].get<double>() < 0.01 * d);
+  }
+  for (const char* f : {"heap_snapshots_coulomb.png", "heap_snapshots_cundall-strack.png", "heap_kinetic.png",
+                        "heap_drift.png", "heap_profile.png", "heap_snap_coulomb_0.100.csv", "heap_snap_coulomb_final.csv",
+                        "dumps/heap_coulomb.pvd", "dumps/heap_coulomb_000000.vtp"})
+    CHECK(std::filesystem::exists(dir / f));
+  CHECK(test::missing_figure_inputs(dir).empty());
+  {  // one snapshot row per polygon, its corner count in range
+    std::ifstream snap(dir / "heap_snap_coulomb_final.csv");
+    std::string line;
+    std::getline(snap, line);
+    CHECK(line.find("theta [rad]") != std::string::npos);
+    long n = 0;
+    while (std::getline(snap, line)) {
+      std::istringstream in(line);
+      std::string cell;
+      for (int k = 0; k < 4; ++k) std::getline(in, cell, ',');
+      CHECK(std::stoi(cell) >= 5);
+      CHECK(std::stoi(cell) <= 10);
+      ++n;
+    }
+    CHECK(n == 60);
+  }
+  std::filesystem::remove_all(dir);
+}
+
 TEST_CASE("heap: bad input exits 2 naming the key") {
   const auto dir = test::scratch_dir("heap_bad");
   const std::vector<std::pair<std::string, std::string>> cases{
@@ -214,7 +268,16 @@ TEST_CASE("heap: bad input exits 2 naming the key") {
       {"--set dt_factors=0", "dt_factors=0"},
       {"--set spread=0.9", "spread=0.9"},
       {"--set floor_width=0.1", "floor_width=0.1"},
-      {"--set dump_every=-1", "dump_every=-1"}};
+      {"--set dump_every=-1", "dump_every=-1"},
+      {"--set particles=squares", "particles=squares"},
+      {"--set particles=polygons --set eccentricity=1", "eccentricity=1"},
+      {"--set particles=polygons --set eccentricity=-0.1", "eccentricity=-0.1"},
+      {"--set particles=polygons --set min_corners=2", "min_corners=2"},
+      {"--set particles=polygons --set max_corners=200", "max_corners=200"},
+      {"--set particles=polygons --set min_corners=8 --set max_corners=6", "max_corners=6"},
+      {"--set particles=polygons --set mu_roll=0.2", "mu_roll=0.2"},
+      {"--set particles=polygons --set threads=2", "threads=2"},
+      {"--set particles=polygons --set outlet=0.005", "outlet=0.005"}};
   for (const auto& [args, key] : cases) {
     CAPTURE(args);
     const auto r = test::run_cli("run heap " + args + " --out " + dir.string(), true);
