@@ -12,6 +12,11 @@
 //   rates(t, b, e, F, bdot, edot)               the body and extra rates with contact force F
 //   residual(t, b, e, bdot, edot, F, rb, re)    the same rows in the relation's residual form (the DAE laws)
 //   hold_slip(b)                                puts the slip velocity to zero (velocity projection)
+//   optional, for a slip velocity that is not one state component (a rotating body: v_t = v + omega (e_z x r) . t):
+//   hold_rate(t, b, bdot)                       the body rates of a held slip: the slip acceleration zero (default:
+//                                               bdot[slip_row] = 0)
+//   slip_gradient(t, b, grad)                   d(slip velocity)/d(body state), the Filippov surface's gradient
+//                                               (default: 1 at slip_row)
 //   energy(b, e)                                kinetic, external energy and friction work (core/energy_ledger.hpp)
 // The forms, chosen from the law's forms, the driver and the events flag (choose_contact_form; law.hpp lists the
 // rules):
@@ -98,7 +103,10 @@ class ContactModel final : public ContactModelBase {
     bool held = false;
     law_terms(c, fn, x, md(mode), f, zdot, held);
     rel_.rates(t, body(x), extra(x), f, xdot.head(nb_), xdot.tail(ne_));
-    if (held) xdot[R::slip_row] = 0;
+    if (held) {
+      if constexpr (requires(const R& r, double tt, VecCRef b, VecRef d) { r.hold_rate(tt, b, d); }) rel_.hold_rate(t, body(x), xdot.head(nb_));
+      else xdot[R::slip_row] = 0;
+    }
     if (nz_) xdot[nb_] = zdot;
   }
 
@@ -296,9 +304,10 @@ class ContactFilippov final : public FilippovSystem {
   }
   std::size_t num_surfaces() const override { return 1; }
   void surfaces(double t, VecCRef x, VecRef h) const override { h[0] = rel_.contact(t, x.head(nb_)).v(); }
-  void surface_gradient(double, VecCRef, std::size_t, VecRef grad) const override {
+  void surface_gradient(double t, VecCRef x, std::size_t, VecRef grad) const override {
     grad.setZero();
-    grad[R::slip_row] = 1;
+    if constexpr (requires(const R& r, double tt, VecCRef b, VecRef g) { r.slip_gradient(tt, b, g); }) rel_.slip_gradient(t, x.head(nb_), grad.head(nb_));
+    else grad[R::slip_row] = 1;
   }
   void field(double t, VecCRef x, VecCRef sigma, VecRef f) const override {
     const Slip1 c = rel_.contact(t, x.head(nb_));

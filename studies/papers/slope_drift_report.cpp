@@ -28,7 +28,8 @@ nlohmann::json json_groups(unsigned groups) {
 // the first of rk4, bdf2, bdf5, dopri5, heun that was run for it. Each curve is the sampled x_h with a shaded
 // band for its range between samples (undamped runs oscillate faster than output_interval).
 Figure position_figure(const SlopePlan& plan, const std::vector<SlopeOutcome>& outcomes, double dt, double size,
-                              const std::vector<double>& angles, const std::vector<bool>& starts) {
+                              const std::vector<double>& angles, const std::vector<bool>& starts,
+                              const std::string& block) {
   const auto& configs = plan.configs;
   // law -> its solver, in the order the laws were listed
   std::vector<std::pair<std::string, std::string>> solver_of;
@@ -41,9 +42,9 @@ Figure position_figure(const SlopePlan& plan, const std::vector<SlopeOutcome>& o
         if ((plan.groups[i] & group_position) && configs[i].solver == sv && configs[i].law == law) solver = sv;
   std::erase_if(solver_of, [](const auto& q) { return q.second.empty(); });
   Figure fig{fmt::format("Krengel & Matuttis, Figs. 2 (15 deg) and 3 (30 deg):\nhorizontal displacement x_h(t) - "
-                         "x_h(0) of a block of l = {:g} m, dt = {:g} s\n(log t; shaded: range between CSV samples; "
+                         "x_h(0) of a {} of l = {:g} m, dt = {:g} s\n(log t; shaded: range between CSV samples; "
                          "max = largest |x_h - x_h(0)|)",
-                         size, dt),
+                         block, size, dt),
              static_cast<int>(angles.size() * starts.size()), static_cast<int>(solver_of.size()),
              std::max(800, 400 * static_cast<int>(solver_of.size())),  // the title's lines need 800 px
              440 * static_cast<int>(angles.size() * starts.size()) + 80,
@@ -191,9 +192,9 @@ nlohmann::json slope_results(const SlopePlan& plan, const std::vector<std::strin
 
 void slope_figures(const std::filesystem::path& out, const SlopePlan& plan, const std::vector<SlopeOutcome>& outcomes,
                    const SlopeFigureSettings& s, std::ostream& log) {
-  render_figure(out / "position.png", position_figure(plan, outcomes, s.dts.front(), s.sizes.front(), s.angles, s.starts),
+  render_figure(out / "position.png", position_figure(plan, outcomes, s.dts.front(), s.sizes.front(), s.angles, s.starts, s.block),
                 log);
-  const std::string base = fmt::format("t_end = {:g} s, {:g} deg, {}, {}", s.t_end, s.angles.back(),
+  const std::string base = fmt::format("{}, t_end = {:g} s, {:g} deg, {}, {}", s.block, s.t_end, s.angles.back(),
                                        s.dampings.front() ? "damped" : "undamped",
                                        s.starts.front() ? "touching start" : "equilibrium start");
   render_figure(out / "drift_vs_dt.png",

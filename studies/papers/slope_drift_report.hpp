@@ -40,6 +40,7 @@ struct SlopeFigureSettings {
   std::vector<double> dts, sizes, angles;
   std::vector<bool> dampings, starts;
   double t_end = 0;
+  std::string block = "block";  // what slides, in the titles
 };
 // position.png, drift_vs_dt.png (+ drift_vs_dt.csv), drift_vs_size.png (+ drift_vs_size.csv) into `out`.
 void slope_figures(const std::filesystem::path& out, const SlopePlan& plan, const std::vector<SlopeOutcome>& outcomes,

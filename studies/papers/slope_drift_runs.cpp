@@ -53,6 +53,7 @@ nlohmann::json slope_outcome_json(const SlopeOutcome& o) {
   return {{"t_rest", json_number(o.t_rest)}, {"s_rest", json_number(o.s_rest)}, {"v_rest", json_number(o.v_rest)},
           {"s_end", json_number(o.s_end)},   {"drift", json_number(o.drift)},   {"s_half", json_number(o.s_half)},
           {"late_drift", json_number(o.late_drift)}, {"max_abs_xh", json_number(o.max_abs_xh)},
+          {"max_abs_theta", json_number(o.max_abs_theta)},
           {"error", o.error}, {"steps", failed ? nlohmann::json() : nlohmann::json(o.steps)},
           {"events", failed ? nlohmann::json() : nlohmann::json(o.events)}};
 }
@@ -62,6 +63,7 @@ SlopeOutcome slope_outcome_of(const nlohmann::json& j) {
   SlopeOutcome o;
   o.t_rest = num("t_rest"), o.s_rest = num("s_rest"), o.v_rest = num("v_rest"), o.s_end = num("s_end");
   o.drift = num("drift"), o.s_half = num("s_half"), o.late_drift = num("late_drift"), o.max_abs_xh = num("max_abs_xh");
+  o.max_abs_theta = j.contains("max_abs_theta") ? num("max_abs_theta") : 0.0;
   o.error = j["error"].get<std::string>();
   o.steps = j["steps"].is_number() ? j["steps"].get<long>() : 0;
   o.events = j["events"].is_number() ? j["events"].get<long>() : 0;
@@ -105,6 +107,8 @@ ContactSystem slope_system(const SlopeConfig& c, const SlopeCommon& k) {
   const bool filippov = runs_filippov(spec_of(c.solver), forms_of(c.law));
   const bool dae = slope_dae(c);
   const bool events = dae || needs_events(forms_of(c.law));
+  if (k.polygon)
+    return polygon_block_system(p, c.law, driver_of(so.kind, filippov), events, dae && c.projection, c.law_values, c.solver);
   return block_system(p, c.law, driver_of(so.kind, filippov), events, dae && c.projection, c.law_values, c.solver);
 }
 
@@ -138,7 +142,8 @@ SlopeOutcome run_slope(const SlopeConfig& c, const SlopeCommon& k, const SolverO
   const double y0 = c.touching ? 0.0 : -p.static_overlap();
   const double xh0 = y0 * sa;  // horizontal position of the start
   double lo = 0, hi = 0;  // range of x_h - x_h(0) since the last CSV row (undamped runs oscillate faster than it)
-  auto observe = [&](double t, double s, double v, double y, double ft) {
+  auto observe = [&](double t, double s, double v, double y, double ft, double theta) {
+    out.max_abs_theta = std::max(out.max_abs_theta, std::abs(theta));
     moved = moved || v > 0;
     if (std::isnan(out.t_rest) && moved && v <= 0) {
       out.t_rest = t;
@@ -151,7 +156,7 @@ SlopeOutcome run_slope(const SlopeConfig& c, const SlopeCommon& k, const SolverO
     hi = std::max(hi, xh);
     out.max_abs_xh = std::max(out.max_abs_xh, std::abs(xh));
     if (csv && (t >= next_out || t >= k.t_end)) {
-      csv->row({t, s, v, y, ft, xh, lo, hi});
+      csv->row({t, s, v, y, ft, xh, lo, hi, theta});
       lo = hi = xh;
       // Rows 5% apart in t early on (for log-t plots of the grip), then every output_interval.
       next_out = t + std::min(k.output_interval, std::max(0.05 * t, so.dt));
@@ -165,7 +170,7 @@ SlopeOutcome run_slope(const SlopeConfig& c, const SlopeCommon& k, const SolverO
   Mode mode = contact_initial_mode(sys, 0, x);
   if (sys.model) sys.model->project(0, x, mode);
   const RunStats st = run_contact(sys, 0, k.t_end, x, mode, so, [&](const ContactSample& q) {
-    observe(q.t, q.x[0], q.x[1], q.x[2], q.force);
+    observe(q.t, q.x[0], q.x[1], q.x[2], q.force, k.polygon ? q.x[4] : 0.0);
   });
   out.s_end = x[0];
   if (std::isnan(out.t_rest) && !moved) out.t_rest = 0;  // never left its start
@@ -187,7 +192,7 @@ SlopeOutcome slope_failed_outcome(const std::string& error) {
 nlohmann::json slope_run_row(const SlopeConfig& c, const SlopeCommon& k, const std::filesystem::path& csv_path) {
   SlopeOutcome r;
   CsvWriter csv(csv_path, {"t [s]", "s [m]", "v [m/s]", "y [m]", "F_t [N/m]", "x_h - x_h(0) [m]",
-                           "min x_h - x_h(0) since last row [m]", "max x_h - x_h(0) since last row [m]"});
+                           "min x_h - x_h(0) since last row [m]", "max x_h - x_h(0) since last row [m]", "theta [rad]"});
   try {
     r = run_slope(c, k, slope_solver_options(c, k), &csv);
     csv.close();

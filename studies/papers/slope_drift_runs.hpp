@@ -8,7 +8,8 @@
 //   filippov-SCHEME         the Filippov driver on SCHEME (a set-valued law; coulomb-filippov offers only this form,
 //                           so its solver names the scheme alone)
 //   State (s, s', y, y') and the law's state if it has one (a spring xi_t or the DAE's friction force). s runs down
-//   the slope, y normal to it (y < 0: overlap).
+//   the slope, y normal to it (y < 0: overlap). block=polygon: (s, s', y, y', theta, theta') of the square polygon
+//   (models/polygon/polygon_slope_block.hpp), the same first four.
 // Drift = |s(t_end) - s(t_rest)|, t_rest the first time s' <= 0 after the block has moved (0 for a block at rest
 // in equilibrium, or that never moves); late_drift = |s(t_end) - s(t_end / 2)|.
 #pragma once
@@ -20,6 +21,7 @@
 #include <vector>
 
 #include "models/incline_block.hpp"
+#include "models/polygon/polygon_slope_block.hpp"
 #include "solvers/solver_options.hpp"
 
 namespace stickslip {
@@ -44,6 +46,7 @@ struct SlopeConfig {
 
 struct SlopeCommon {
   BlockParameters base;
+  bool polygon = false;  // block=polygon: the square as a polygon that translates and rotates (polygon_slope_block.hpp)
   double t_end, v0, rtol, atol, output_interval;
 };
 
@@ -51,6 +54,7 @@ struct SlopeOutcome {
   double t_rest = std::nan(""), s_rest = 0, v_rest = 0, s_end = 0, drift = 0;
   double s_half = std::nan(""), late_drift = 0;  // s(t_end / 2), |s(t_end) - s(t_end / 2)|
   double max_abs_xh = 0;  // largest |x_h - x_h(0)|
+  double max_abs_theta = 0;  // largest |theta| (rad; block=polygon, 0 for the translating square)
   std::string error;      // the SolverError of a run that failed: every value above is then NaN, and it has no CSV
   long steps = 0, events = 0;
   long rhs_evals = 0;  // not stored in the run-store row (only `stickslip converge` reads it)
@@ -81,7 +85,7 @@ std::string slope_unsupported(const SlopeConfig& c, const SlopeCommon& k);
 void validate_slope_run(const SlopeConfig& c, const SlopeCommon& k, const SolverOptions& so);
 
 // One run with solver options `so`; with csv, rows (t, s, v, y, F_t, x_h - x_h(0), its min and max since the last
-// row) 5 % apart in t early on, then every output_interval.
+// row, theta) 5 % apart in t early on, then every output_interval.
 SlopeOutcome run_slope(const SlopeConfig& c, const SlopeCommon& k, const SolverOptions& so, CsvWriter* csv);
 // The run of the study: its time series in `csv_path`, its outcome as a row; a SolverError becomes the row's
 // "error" with every value null and no CSV (one failing combination does not lose the others; the study lists it

@@ -105,6 +105,10 @@ class SlopeDriftStudy final : public Study {
                  "dt values (list, or none) run at the base point for drift_vs_dt.png (Fig. 4)")
         .declare("size_sweep", "0.001,0.003,0.01,0.03,0.1,0.3,1",
                  "block sizes l [m] (list, or none) run at the base point for drift_vs_size.png (Fig. 5)")
+        .declare("block", "square",
+                 "square: the block that only translates (a flat face on the slope); polygon: the square as a polygon "
+                 "that translates and rotates (overlap-area contact, it may rock on a corner), as Krengel & Matuttis "
+                 "simulate it")
         .declare("angle_deg", "15,30", "slope angles (list) [deg]; the sweeps run at the last one")
         .declare("size", "0.01", "block sizes l (list) [m]; the first is the base point of the sweeps")
         .declare("damping", "on,off",
@@ -138,6 +142,7 @@ class SlopeDriftStudy final : public Study {
     k.rtol = prm.positive("rtol");
     k.atol = prm.positive("atol");
     k.output_interval = prm.positive("output_interval");
+    k.polygon = prm.choice("block", {"square", "polygon"}) == "polygon";
     return k;
   }
 
@@ -257,8 +262,10 @@ class SlopeDriftStudy final : public Study {
     std::vector<SlopeOutcome> outcomes;
     nlohmann::json failed_runs = nlohmann::json::array();
     const nlohmann::json results = slope_results(plan, laws, rows, out, ctx.log, outcomes, failed_runs);
-    slope_figures(out, plan, outcomes, {dts, sizes, angles, dampings, starts, k.t_end}, ctx.log);
-    return {{"study", name()}, {"results", results}, {"skipped", plan.skipped}, {"failed_runs", failed_runs}};
+    slope_figures(out, plan, outcomes,
+                  {dts, sizes, angles, dampings, starts, k.t_end, k.polygon ? "square polygon (translates and rotates)" : "block"},
+                  ctx.log);
+    return {{"study", name()}, {"block", k.polygon ? "polygon" : "square"}, {"results", results}, {"skipped", plan.skipped}, {"failed_runs", failed_runs}};
   }
 };
 
