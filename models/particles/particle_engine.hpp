@@ -29,6 +29,7 @@
 #include <array>
 #include <cmath>
 #include <limits>
+#include <type_traits>
 #include <vector>
 
 #include "core/flatten.hpp"
@@ -73,6 +74,30 @@ struct GranularState {
            neighbors.bytes();
   }
 };
+
+// One force evaluation of an exact-static law (Krengel & Matuttis eq. 21-22) around its Gauss-Seidel sweep, for every
+// engine that has one (discs and spheres here, polygons in models/polygon/polygon_engine.hpp): the sweep reads the
+// bodies' last total forces and torques (s.f_last, s.torque_last; gravity alone when there are none) as its estimate
+// of the other contacts and updates them contact by contact; at set-up (dt = 0) a first pass makes them; afterwards
+// they are the evaluation's totals. sweep(std::bool_constant<L>{}, dt) runs one pass with the ledger on or off.
+template <bool Ledger, class Sweep>
+ContactSums warm_started_sweep(GranularState& s, const Vec3& gravity, double dt, Sweep&& sweep) {
+  const std::size_t n = s.bodies.size();
+  if (s.f_last.size() != n) {  // no last forces: gravity alone
+    s.f_last.resize(n);
+    s.torque_last.assign(n, Vec3::Zero());
+    for (std::size_t i = 0; i < n; ++i) s.f_last[i] = s.bodies.mass[i] * gravity;
+  }
+  if (dt == 0) {
+    sweep(std::false_type{}, 0.0);
+    s.f_last = s.bodies.f;
+    s.torque_last = s.bodies.torque;
+  }
+  const ContactSums sums = sweep(std::bool_constant<Ledger>{}, dt);
+  s.f_last = s.bodies.f;
+  s.torque_last = s.bodies.torque;
+  return sums;
+}
 
 template <class Normal, class Tangential, class Rolling = NoRolling>
 struct ParticleEngine {
@@ -149,21 +174,9 @@ struct ParticleEngine {
   template <bool Ledger>
   STICKSLIP_FLATTEN ContactSums forces(GranularState& s, double dt) const {
     if constexpr (is_exact_static<Tangential>) {
-      const std::size_t n = s.bodies.size();
-      if (s.f_last.size() != n) {  // no last forces: gravity alone
-        s.f_last.resize(n);
-        s.torque_last.assign(n, Vec3::Zero());
-        for (std::size_t i = 0; i < n; ++i) s.f_last[i] = s.bodies.mass[i] * boundaries.gravity;
-      }
-      if (dt == 0) {
-        serial_forces<false>(s, 0.0);
-        s.f_last = s.bodies.f;
-        s.torque_last = s.bodies.torque;
-      }
-      const ContactSums sums = serial_forces<Ledger>(s, dt);
-      s.f_last = s.bodies.f;
-      s.torque_last = s.bodies.torque;
-      return sums;
+      return warm_started_sweep<Ledger>(s, boundaries.gravity, dt, [&](auto ledger, double h) {
+        return serial_forces<decltype(ledger)::value>(s, h);
+      });
     } else {
       if (threads > 1) return forces_parallel<Ledger>(s, dt);
       return serial_forces<Ledger>(s, dt);

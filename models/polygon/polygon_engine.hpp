@@ -156,21 +156,9 @@ struct PolygonEngine {
   template <bool Ledger>
   ContactSums forces(GranularState& s, double dt) const {
     if constexpr (is_exact_static<Tangential>) {
-      const std::size_t n = s.bodies.size();
-      if (s.f_last.size() != n) {  // no last forces: gravity alone
-        s.f_last.resize(n);
-        s.torque_last.assign(n, Vec3::Zero());
-        for (std::size_t i = 0; i < n; ++i) s.f_last[i] = s.bodies.mass[i] * boundaries.gravity;
-      }
-      if (dt == 0) {
-        sweep<false>(s, 0.0);
-        s.f_last = s.bodies.f;
-        s.torque_last = s.bodies.torque;
-      }
-      const ContactSums sums = sweep<Ledger>(s, dt);
-      s.f_last = s.bodies.f;
-      s.torque_last = s.bodies.torque;
-      return sums;
+      return warm_started_sweep<Ledger>(s, boundaries.gravity, dt, [&](auto ledger, double h) {
+        return sweep<decltype(ledger)::value>(s, h);
+      });
     } else {
       return sweep<Ledger>(s, dt);
     }

@@ -121,7 +121,8 @@ class HeapStudy : public Study {
         .declare("dt_fraction", "auto", "dt = t_c/dt_fraction; discs: t_c the damped contact time of two mean discs, "
                                         "auto 30; polygons: t_c = pi sqrt(m*/k), k = 4 Y of two mean polygons face to "
                                         "face, auto 10 (the paper's 5e-6 s)")
-        .declare("dt_factors", "1,2", "drift windows at dt x factor, each restarted from the heap at rest")
+        .declare("dt_factors", "auto", "drift windows at dt x factor, each restarted from the heap at rest; auto: 1,2 "
+                                       "for discs, 1,0.5 for polygons (2 dt is beyond their stability bound t_c/8)")
         .declare("t_max", "4", "longest pour + settling (s)")
         .declare("rest_ratio", "1e-6", "at rest: kinetic energy < rest_ratio N m g d (J/m)")
         .declare("rest_hold", "0.05", "time the kinetic energy must stay below the threshold (s)")
@@ -196,7 +197,8 @@ class HeapStudy : public Study {
     sp.seed = static_cast<std::uint64_t>(prm.integer("seed", 0, 1000000000));
     const double dt_fraction =
         prm.raw("dt_fraction") == "auto" ? (c.polygons ? 10.0 : 30.0) : prm.in_range("dt_fraction", 5, 1e4);
-    c.dt_factors = prm.positive_list("dt_factors");
+    c.dt_factors = prm.raw("dt_factors") == "auto" ? (c.polygons ? std::vector<double>{1, 0.5} : std::vector<double>{1, 2})
+                                                   : prm.positive_list("dt_factors");
     if (c.dt_factors.empty() || c.dt_factors.size() > 10)
       throw_input("dt_factors", prm.raw("dt_factors"), "1 to 10 positive factors");
     for (double f : c.dt_factors)
@@ -242,9 +244,14 @@ class HeapStudy : public Study {
     const double zeta = c.polygons ? c.damping : contact.damping_ratio;
     if (prm.raw("dt") == "auto") c.dt = tc / dt_fraction;
     else c.dt = prm.in_range("dt", 1e-9, 1e-2);
-    if (c.dt > tc / 5) throw_input("dt", prm.raw("dt"), "at most t_c/5 = " + format_value(tc / 5) + " s");
-    if (c.dt * *std::max_element(c.dt_factors.begin(), c.dt_factors.end()) > tc / 5)
-      throw_input("dt_factors", prm.raw("dt_factors"), "dt x factor at most t_c/5 = " + format_value(tc / 5) + " s");
+    // velocity Verlet's bound: discs t_c/5; polygons t_c/8, since eq. 18 overdamps their face contacts (zeta = D):
+    // dt < 2/(omega (zeta + sqrt(zeta^2 + 1))) = t_c/5.2 at D = 1.5 for two mean faces, less for longer ones (a
+    // C-SDS heap blew up at t_c/5.5)
+    const double dt_max = c.polygons ? tc / 8 : tc / 5;
+    const std::string bound = c.polygons ? "t_c/8 = " : "t_c/5 = ";
+    if (c.dt > dt_max) throw_input("dt", prm.raw("dt"), "at most " + bound + format_value(dt_max) + " s");
+    if (c.dt * *std::max_element(c.dt_factors.begin(), c.dt_factors.end()) > dt_max)
+      throw_input("dt_factors", prm.raw("dt_factors"), "dt x factor at most " + bound + format_value(dt_max) + " s");
     if (!(c.t_max > 10 * c.dt)) throw_input("t_max", prm.raw("t_max"), "longer than 10 dt = " + format_value(10 * c.dt) + " s");
     (void)checked_count(prm, "dt", c.dt, "t_max", c.t_max, kMaxSteps, "steps of the pour");
     const std::string window_step_key = prm.given("dt_factors") ? "dt_factors" : "dt";  // the step is dt x factor
