@@ -61,6 +61,20 @@ std::vector<PolygonWall> box_walls(double w, double h, double margin) {
           segment_wall(Vec2(w, h + margin), Vec2(w, -margin)), segment_wall(Vec2(w + margin, 0), Vec2(-margin, 0))};
 }
 
+// The engine of a square (side a) on the floor y <= 0 with law `law` and gravity (g_x, -g); no body yet.
+template <class Law>
+PolygonEngine<Law> square_on_floor(const ConvexPolygon& sq, double a, const Law& law, double young, double damping,
+                                   double gx, double g) {
+  PolygonEngine<Law> e;
+  e.normal = {young, damping};
+  e.tangential = law;
+  e.boundaries.gravity = Vec3(gx, -g, 0);
+  e.shapes = {sq};
+  e.walls = {half_plane_wall(Vec2(0, 0), Vec2(0, 1))};
+  e.skin = 0.1 * a;
+  return e;
+}
+
 }  // namespace
 
 TEST_CASE("two polygons, elastic and frictionless: momentum and angular momentum kept to round-off, ledger balanced") {
@@ -361,13 +375,7 @@ TEST_CASE("a square on a floor with C-SDS friction: static below mu m g, sliding
     const double gamma_t = 2 * std::sqrt(kt / m);  // of the order of critical damping of the stuck spring
     const double dt = 0.05 * std::sqrt(m / k_n), y0 = 0.5 * a - m * g / k_n;  // at rest at the static depth
     auto run = [&](double gx, double vx0, double t_end, std::vector<double>& vx, std::vector<double>& xs) {
-      PolygonEngine<Csds> e;
-      e.normal = {young, 0.5};
-      e.tangential = Csds(kt, gamma_t, mu);
-      e.boundaries.gravity = Vec3(gx, -g, 0);
-      e.shapes = {sq};
-      e.walls = {half_plane_wall(Vec2(0, 0), Vec2(0, 1))};
-      e.skin = 0.1 * a;
+      PolygonEngine<Csds> e = square_on_floor(sq, a, Csds(kt, gamma_t, mu), young, 0.5, gx, g);
       GranularState s;
       e.add_body(s, 0, Vec2(0, y0), 0.0, rho, Vec2(vx0, 0));
       ParticleLedger ledger;
@@ -544,13 +552,7 @@ TEST_CASE("coulomb (exact static friction, eq. 21-22) on polygons: a pushed squa
     };
     // stacked: a second square on the first (two contacts per body: the sweep's estimate is used, not exact)
     auto run = [&](double gx, double vx0, double t_end, bool stacked) {
-      PolygonEngine<Coulomb> e;
-      e.normal = {young, damping};
-      e.tangential = Coulomb{mu};
-      e.boundaries.gravity = Vec3(gx, -g, 0);
-      e.shapes = {sq};
-      e.walls = {half_plane_wall(Vec2(0, 0), Vec2(0, 1))};
-      e.skin = 0.1 * a;
+      PolygonEngine<Coulomb> e = square_on_floor(sq, a, Coulomb{mu}, young, damping, gx, g);
       GranularState s;
       e.add_body(s, 0, Vec2(0, y0), 0.0, rho, Vec2(vx0, 0));
       if (stacked) e.add_body(s, 0, Vec2(0, a + 0.5 * a - 2 * m * g / k_n), 0.0, rho, Vec2(vx0, 0));
