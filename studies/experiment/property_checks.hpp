@@ -67,6 +67,7 @@ std::vector<PropertyCheck> stochastic_property_checks();
 std::vector<PropertyCheck> container_property_checks();
 std::vector<PropertyCheck> belt_property_checks();
 std::vector<PropertyCheck> heap_property_checks();
+std::vector<PropertyCheck> polygon_property_checks();  // the polygon block on the slope, polygon pairs on the engine
 std::vector<PropertyCheck> particle_property_checks();  // container on the engine, event-driven hard spheres
 // The generic checks of the law registry: every runnable cell law x relation x driver (property_checks_laws.cpp).
 std::vector<PropertyCheck> law_property_checks();
