@@ -16,7 +16,7 @@
 //             (models/polygon/polygon_engine.hpp): overlap-area force Y A/l with eq. 18's damping on dA/dt, the
 //             tangential laws with eq. 21's mass per contact (coulomb: the Gauss-Seidel sweep with the polygons'
 //             arms), k_t and gamma_t as for discs, no rolling resistance. dt = t_c/dt_fraction (auto 10), t_c =
-//             pi sqrt(m*/k) of two mean polygons face to face, k = 4 Y: 4.9e-6 s at the defaults (the paper: 5e-6 s).
+//             pi sqrt(m*/k) of two mean polygons face to face, k = 4 Y: 4.5e-6 s at the defaults (the paper: 5e-6 s).
 // Laws (by name through models/particles/engine_laws.hpp): coulomb (exact static friction per contact, eq. 21-22,
 // models/contact/coulomb.hpp), cundall-strack (eq. 19-20: the spring cut off at mu F_n with the dashpot gamma_t of
 // Table 1), csds, dsds (LAMMPS), mindlin (k_t of Hertz-Mindlin from Y, nu: a 3-D law on a 2-D contact).
@@ -120,7 +120,7 @@ class HeapStudy : public Study {
         .declare("dt", "auto", "time step (s); auto: t_c/dt_fraction")
         .declare("dt_fraction", "auto", "dt = t_c/dt_fraction; discs: t_c the damped contact time of two mean discs, "
                                         "auto 30; polygons: t_c = pi sqrt(m*/k), k = 4 Y of two mean polygons face to "
-                                        "face, auto 10 (the paper's 5e-6 s)")
+                                        "face, auto 10 (4.5e-6 s; the paper: 5e-6 s)")
         .declare("dt_factors", "auto", "drift windows at dt x factor, each restarted from the heap at rest; auto: 1,2 "
                                        "for discs, 1,0.5 for polygons (2 dt is beyond their stability bound t_c/8)")
         .declare("t_max", "4", "longest pour + settling (s)")
@@ -133,7 +133,8 @@ class HeapStudy : public Study {
         .declare("snapshots", "0.25,0.5,1", "snapshot times (s); the state at rest is always drawn")
         .declare("skin", "0.3", "Verlet skin (mean radii)")
         .declare("threads", "1", "threads of the force evaluation (results identical for every count >= 2; polygons: 1)")
-        .declare("dump_every", "0", "k > 0: LAMMPS text dump + contact-force dump every k steps of the pour (dumps/)");
+        .declare("dump_every", "0", "k > 0: every k steps of the pour a frame in dumps/: discs a LAMMPS text and a "
+                                    "contact-force dump, polygons VTK XML PolyData with a ParaView collection (.pvd)");
     declare_engine_law_parameters(p);  // the other parameters of the engine laws (Stribeck's mu_s, ...)
     return p;
   }
