@@ -36,20 +36,21 @@ PolygonContact PolygonSlopeBlock::relation(VecCRef b) const {
                       characteristic_length());
 }
 
-double PolygonSlopeBlock::normal_force(double, VecCRef b) const {
-  const PolygonContact c = relation(b);
+double PolygonSlopeBlock::normal_force(double, VecCRef b) const { return normal_force_of(relation(b)); }
+
+double PolygonSlopeBlock::normal_force_of(const PolygonContact& c) const {
   if (!c.touching) return 0.0;
   const double inv_n = inv_mass_normal(c, 1.0 / p.mass(), 1.0 / inertia(), 0.0, 0.0);
   return OverlapNormalForce{p.young, p.damping ? p.normal_damping : 0.0}.force(c, 1.0 / inv_n).total;
 }
 
-Slip1 PolygonSlopeBlock::contact(double t, VecCRef b) const {
+Slip1 PolygonSlopeBlock::contact(double, VecCRef b) const {
   const double m = p.mass(), g_s = p.g * std::sin(p.alpha);
   const PolygonContact c = relation(b);
   if (!c.touching) return {VecD<1>(b[1]), m, g_s, -m * g_s};
   const double inv_I = 1.0 / inertia();
   const double inv_t = inv_mass_tangential(c, 1.0 / m, inv_I, 0.0, 0.0);
-  const Vec2 fn = -normal_force(t, b) * c.n, e_s = Vec2::UnitX();
+  const Vec2 fn = -normal_force_of(c) * c.n, e_s = Vec2::UnitX();
   const double slip = (Vec2(b[1], b[3]) + b[5] * perp(c.arm_i)).dot(e_s);
   const double a_free = g_s + fn.dot(e_s) / m + inv_I * cross2(c.arm_i, fn) * perp(c.arm_i).dot(e_s) -
                         b[5] * b[5] * c.arm_i.dot(e_s);
@@ -62,7 +63,7 @@ void PolygonSlopeBlock::load(VecCRef b, double f, Vec2& force, double& torque) c
   torque = 0;
   const PolygonContact c = relation(b);
   if (!c.touching) return;
-  const ContactLoad q = contact_load(c, normal_force(0, b), f * Vec2::UnitX());
+  const ContactLoad q = contact_load(c, normal_force_of(c), f * Vec2::UnitX());
   force = q.force_i;
   torque = q.torque_i;
 }

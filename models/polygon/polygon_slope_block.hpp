@@ -64,6 +64,7 @@ struct PolygonSlopeBlock {
   Energy energy(VecCRef, VecCRef) const { return {}; }
 
  private:
+  double normal_force_of(const PolygonContact& c) const;  // f_n of a relation already clipped
   // The force and torque of the contact with friction F on the body (slope frame).
   void load(VecCRef b, double f, Vec2& force, double& torque) const;
 };
