@@ -75,6 +75,38 @@ struct GranularState {
   }
 };
 
+// f(t, a, b) for the particle ranges [a, b) of `threads` equal chunks, on the pool (one call f(0, 0, n) when
+// threads == 1 or n < min_chunked, where a hand-over would cost more than the loop). Loops whose items are
+// independent give the same result for every thread count. For every engine with threads (discs, spheres, polygons).
+template <class F>
+void run_particle_chunks(PoolHandle& pool, int threads, std::size_t min_chunked, std::size_t n, F&& f) {
+  if (threads <= 1 || n < min_chunked) {
+    f(0, std::size_t{0}, n);
+    return;
+  }
+  const std::size_t t_count = static_cast<std::size_t>(threads);
+  auto task = [&](int t) {
+    const std::size_t c = static_cast<std::size_t>(t);
+    f(t, n * c / t_count, n * (c + 1) / t_count);
+  };
+  pool.get(threads).run(task);
+}
+
+// The threaded pair pass's chunks: s.chunk_rows[c] .. s.chunk_rows[c + 1] are the rows of chunk c, split so that
+// every chunk holds about the same number of candidate pairs; computed once per neighbor build (s.chunk_builds).
+inline void pair_chunk_rows(GranularState& s, std::size_t t_count) {
+  const std::size_t n = s.bodies.size(), pairs = s.neighbors.num_pairs();
+  if (s.chunk_builds == s.neighbors.builds() && s.chunk_rows.size() == t_count + 1 && s.chunk_rows.back() == n) return;
+  const auto& first = s.neighbors.first();
+  s.chunk_rows.resize(t_count + 1);
+  for (std::size_t c = 0; c < t_count; ++c)
+    s.chunk_rows[c] = std::min(
+        n, static_cast<std::size_t>(std::lower_bound(first.begin(), first.end(), pairs * c / t_count) - first.begin()));
+  s.chunk_rows[0] = 0;
+  s.chunk_rows[t_count] = n;
+  s.chunk_builds = s.neighbors.builds();
+}
+
 // One force evaluation of an exact-static law (Krengel & Matuttis eq. 21-22) around its Gauss-Seidel sweep, for every
 // engine that has one (discs and spheres here, polygons in models/polygon/polygon_engine.hpp): the sweep reads the
 // bodies' last total forces and torques (s.f_last, s.torque_last; gravity alone when there are none) as its estimate
@@ -117,20 +149,10 @@ struct ParticleEngine {
   // not evaluate forces from two threads at once (give each its own copy)
   mutable PoolHandle pool;
 
-  // f(t, a, b) for the particle ranges [a, b) of `threads` equal chunks, on the pool (one call f(0, 0, n) when
-  // threads == 1 or n < min_chunked_particles, where a hand-over would cost more than the loop). Loops whose items are independent give the same result for every thread count.
+  // f(t, a, b) for the particle ranges [a, b) of `threads` equal chunks (run_particle_chunks)
   template <class F>
   void for_particle_chunks(std::size_t n, F&& f) const {
-    if (threads <= 1 || n < min_chunked_particles) {
-      f(0, std::size_t{0}, n);
-      return;
-    }
-    const std::size_t t_count = static_cast<std::size_t>(threads);
-    auto task = [&](int t) {
-      const std::size_t c = static_cast<std::size_t>(t);
-      f(t, n * c / t_count, n * (c + 1) / t_count);
-    };
-    pool.get(threads).run(task);
+    run_particle_chunks(pool, threads, min_chunked_particles, n, f);
   }
 
   // Builds the neighbor lists (carrying any springs already in the state).
@@ -262,17 +284,7 @@ struct ParticleEngine {
     s.pair_arm.resize(pairs);
     if constexpr (Rolling::active) s.pair_moment.resize(pairs);
     s.part.assign(2 * t_count, ContactSums{});
-    if (s.chunk_builds != s.neighbors.builds() || s.chunk_rows.size() != t_count + 1 || s.chunk_rows.back() != n) {
-      // rows split into chunks of equal pair counts, once per neighbor build
-      const auto& first = s.neighbors.first();
-      s.chunk_rows.resize(t_count + 1);
-      for (std::size_t c = 0; c < t_count; ++c)
-        s.chunk_rows[c] = std::min(n, static_cast<std::size_t>(std::lower_bound(first.begin(), first.end(),
-                                                                                pairs * c / t_count) - first.begin()));
-      s.chunk_rows[0] = 0;
-      s.chunk_rows[t_count] = n;
-      s.chunk_builds = s.neighbors.builds();
-    }
+    pair_chunk_rows(s, t_count);
     ThreadPool& workers = pool.get(threads);
     auto pair_task = [&](int t) {
       const std::size_t c = static_cast<std::size_t>(t);

@@ -1,6 +1,7 @@
 // models/polygon/polygon_engine.hpp — many 2-D convex polygons on the particle engine's infrastructure: the state is
 // a GranularState, the candidate pairs come from the Verlet list of bounding circles (models/particles/
-// neighbor_list.hpp), and velocity Verlet (solvers/particles/velocity_verlet.hpp) drives PolygonEngine unchanged.
+// neighbor_list.hpp), and velocity Verlet (solvers/particles/velocity_verlet.hpp) and the generalized trapezoid
+// (solvers/particles/particle_trapezoid.hpp, the laws with an increment) drive PolygonEngine unchanged.
 // Krengel & Matuttis, "Comparing numerically exact and modelled static friction", §4-5, eq. 18 and 21; the relation is
 // models/polygon/polygon_contact.hpp, the normal force models/polygon/overlap_force.hpp. Per metre of depth, SI units.
 //
@@ -9,7 +10,7 @@
 //                 f (N/m), torque (0, 0, T) (N), radius = the shape's bounding radius (m: the neighbour search's
 //                 circle), mass = rho A (kg/m), inv_mass = 1/(rho A), inv_inertia = 1/(rho J) (J the polar second
 //                 moment about the centroid); frozen bodies have inv_mass = inv_inertia = 0
-//   theta         orientation (rad): body-frame corner q is at x + R(theta) q; velocity Verlet advances it, theta' = w
+//   theta         orientation (rad): body-frame corner q is at x + R(theta) q; the drivers advance it, theta' = w
 //   neighbors     Verlet list over the bounding circles with skin: candidate pairs (i < j) in CSR rows
 //   xi[k]         tangential spring of candidate pair slot k (in the plane: z = 0), carried across rebuilds
 //   roll[k]       NOT a rolling spring here: the elastic normal energy state of pair slot k, roll[k] = (U_n, P_el, 0),
@@ -63,10 +64,13 @@
 // Y A z_c/l of a flat side: that is a state function, and a contact passing through a bent phase would jump between
 // the two. What U_n a contact still holds when it opens (the non-conservative bent phases of overlap_force.hpp, of
 // either sign, and the scheme's O(dt) error) is dropped, and so counted in D_n.
+// Under the trapezoid driver (solvers/particles/particle_trapezoid.hpp: each step evaluates at the start over
+// (1-phi) dt and at the end over phi dt) this rule weighs the powers of a step (1 - phi/2, phi/2) rather than the
+// scheme's (1-phi, phi): U_n, and so D_n, carry an O(dt) error there; the balance (without U_n) is unaffected.
 // The laws on this kinematics: none, csds, dsds, dsds-stage, cundall-strack, stribeck and the others with an
 // increment take vt and m* only; mindlin runs too, but its stiffness is Hertz's, 8 G* sqrt(r* h), of a sphere of
 // radius r* = l pressed to the mean depth h: a number on these contacts, not a polygon law of the paper.
-// Serial only (threads = 1), no spatial sort (sort_interval = 0).
+// Threads: forces_parallel (the same motion as one thread, bit for bit); no spatial sort (sort_interval = 0).
 #pragma once
 
 #include <algorithm>
@@ -123,12 +127,14 @@ struct PolygonEngine {
   std::vector<int> shape_of;  // per body
   std::vector<PolygonWall> walls;
   double skin = 0;          // Verlet skin (m)
-  static constexpr int threads = 1;  // serial only (velocity Verlet reads it)
+  int threads = 1;          // 1: one pass; >= 2: the two-phase pass of forces_parallel (the same motion, bit for bit)
   int sort_interval = 0;    // no spatial sort (shape_of is the engine's)
+  std::size_t min_chunked_particles = 4096;  // smaller per-body loops of the driver (kick, drift) stay serial
+  mutable PoolHandle pool;  // the workers of threads >= 2 (one engine object: forces from one thread at a time)
 
   template <class F>
   void for_particle_chunks(std::size_t n, F&& f) const {
-    f(0, std::size_t{0}, n);
+    run_particle_chunks(pool, threads, min_chunked_particles, n, f);
   }
 
   // Builds the neighbour list of bounding circles (carrying xi and the energy state roll) and sizes the wall arrays.
@@ -160,6 +166,7 @@ struct PolygonEngine {
         return sweep<decltype(ledger)::value>(s, h);
       });
     } else {
+      if (threads > 1) return forces_parallel<Ledger>(s, dt);
       return sweep<Ledger>(s, dt);
     }
   }
@@ -276,22 +283,90 @@ struct PolygonEngine {
     }
   }
 
+  // The load of pair (i, j) (zero when it does not touch; then its spring and energy state are zeroed).
   template <bool Ledger>
-  void pair_step(GranularState& s, std::size_t i, std::size_t j, Vec3& xi, Vec3& energy, double dt,
-                    ContactSums& sums) const {
+  ContactLoad pair_load(GranularState& s, std::size_t i, std::size_t j, Vec3& xi, Vec3& energy, double dt,
+                        ContactSums& sums) const {
     OverlapPolygon scratch;
     const PolygonContact pc = pair_relation(s, i, j, scratch);
     if (!pc.touching) {
       xi.setZero();
       energy.setZero();
-      return;
+      return ContactLoad{};
     }
+    return apply_laws<Ledger>(pc, s, i, j, xi, energy, dt, sums);
+  }
+
+  template <bool Ledger>
+  void pair_step(GranularState& s, std::size_t i, std::size_t j, Vec3& xi, Vec3& energy, double dt,
+                    ContactSums& sums) const {
+    const ContactLoad q = pair_load<Ledger>(s, i, j, xi, energy, dt, sums);
     ParticleArrays& p = s.bodies;
-    const ContactLoad q = apply_laws<Ledger>(pc, s, i, j, xi, energy, dt, sums);
     p.f[i] += to_vec3(q.force_i);
     p.f[j] -= to_vec3(q.force_i);
     p.torque[i].z() += q.torque_i;
     p.torque[j].z() += q.torque_j;
+  }
+
+  // Threads (threads >= 2, laws without an exact-static sweep): phase 1 evaluates every pair slot once (the rows
+  // split into chunks of equal pair counts, pair_chunk_rows) and keeps its load: s.pair_force[k] = F_i and
+  // s.pair_arm[k] = (T_i, T_j, 0); phase 2 sums per body in sweep()'s order of operations: gravity, minus the slots
+  // where it is the partner (ascending: the rows before it reach it first), plus its own row's slots, then its walls
+  // (a body's walls touch only its own slots). So the motion is bitwise that of threads = 1 (tests/models/polygon:
+  // the threads case); the ledger's totals are summed per chunk and may differ in the last bits. Each thread writes
+  // only its own rows' slots and its own bodies; both phases run on the engine's pool; nothing allocated per call
+  // once the slot arrays have grown. Coulomb's sweep is sequential and stays in the single pass.
+  template <bool Ledger>
+  ContactSums forces_parallel(GranularState& s, double dt) const {
+    ParticleArrays& p = s.bodies;
+    const std::size_t n = p.size(), t_count = static_cast<std::size_t>(threads), nw = walls.size();
+    s.pair_force.resize(s.neighbors.num_pairs());
+    s.pair_arm.resize(s.neighbors.num_pairs());
+    s.part.assign(2 * t_count, ContactSums{});
+    pair_chunk_rows(s, t_count);
+    const auto& first = s.neighbors.first();
+    const auto& nbr = s.neighbors.neighbors();
+    ThreadPool& workers = pool.get(threads);
+    auto pair_task = [&](int t) {
+      const std::size_t c = static_cast<std::size_t>(t);
+      ContactSums local;
+      for (std::size_t i = s.chunk_rows[c]; i < std::max(s.chunk_rows[c], s.chunk_rows[c + 1]); ++i)
+        for (std::uint32_t k = first[i]; k < first[i + 1]; ++k) {
+          const ContactLoad q = pair_load<Ledger>(s, i, nbr[k], s.xi[k], s.roll[k], dt, local);
+          s.pair_force[k] = to_vec3(q.force_i);
+          s.pair_arm[k] = Vec3(q.torque_i, q.torque_j, 0.0);
+        }
+      s.part[c] = local;
+    };
+    workers.run(pair_task);
+    const auto& tfirst = s.neighbors.partner_first();
+    const auto& tslot = s.neighbors.partner_slots();
+    const Vec3 g = boundaries.gravity;
+    auto sum_task = [&](int t) {
+      const std::size_t c = static_cast<std::size_t>(t);
+      ContactSums local;
+      for (std::size_t i = n * c / t_count; i < n * (c + 1) / t_count; ++i) {
+        Vec3 f = p.mass[i] * g;
+        double torque = 0;
+        for (std::uint32_t q = tfirst[i]; q < tfirst[i + 1]; ++q) {
+          f -= s.pair_force[tslot[q]];
+          torque += s.pair_arm[tslot[q]].y();
+        }
+        for (std::uint32_t k = first[i]; k < first[i + 1]; ++k) {
+          f += s.pair_force[k];
+          torque += s.pair_arm[k].x();
+        }
+        p.f[i] = f;
+        p.torque[i] = Vec3(0, 0, torque);
+        for (std::size_t w = 0; w < nw; ++w)
+          wall_step<Ledger>(s, i, w, s.wall_xi[i * nw + w], s.wall_roll[i * nw + w], dt, local);
+      }
+      s.part[t_count + c] = local;
+    };
+    workers.run(sum_task);
+    ContactSums sums;
+    for (const ContactSums& c : s.part) sums.add(c);
+    return sums;
   }
 
   template <bool Ledger>

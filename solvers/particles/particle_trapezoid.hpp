@@ -14,7 +14,8 @@
 // core/trapezoid_options.hpp (eq. 48-49 over x, v, omega and alpha_Delta = dt [phi omega_{n+1} + (1-phi)
 // omega_n], tol, relax_after, min_relax, min_dt_factor, regrow_after). phi = 0: explicit Euler, one sweep.
 // The forces of the last sweep (at iterate K-1, within tol of the end state) are the next step's f_n (first same
-// as last): one engine call per sweep plus one per step. The engine tracks no orientation (omega only).
+// as last): one engine call per sweep plus one per step. Planar bodies with an orientation (polygons,
+// GranularState::theta) turn by the rule's angle: theta_{n+1} = theta_n + dt [phi w_{n+1} + (1-phi) w_n] (alpha_Delta's z).
 // Neighbor lists are updated at the start of a step (the sweeps move particles by about v dt, well inside skin/2).
 // State: GranularState (x, v, omega, xi, wall_xi and the rolling springs roll, wall_roll; f, torque hold f_n); the workspace (start values, xi_base) is
 // sized once and reused, so a step allocates nothing.
@@ -50,6 +51,7 @@ struct ParticleTrapezoidWork {
   std::vector<Vec3> x0, v0, w0, f0, t0, xi0, wall_xi0, xi_base, wall_xi_base;
   std::vector<Vec3> roll0, wall_roll0, roll_base, wall_roll_base;  // rolling springs (empty without a Rolling law)
   std::vector<Vec3> f_prev, t_prev;  // f_{n-1}, T_{n-1} of the last accepted step (the predictor's extrapolation)
+  std::vector<double> theta0;        // orientations at the start (planar bodies that have one; else empty)
   double dt_prev = 0;                // its step; 0: none yet
   ContactSums start_part;  // ledger terms of the (1-phi) dt spring advance
   double err = 0;
@@ -86,6 +88,8 @@ bool trapezoid_attempt(const Engine& e, GranularState& s, double dt, const Trape
   const double phi = o.phi;
   w.x0 = p.x, w.v0 = p.v, w.w0 = p.omega, w.f0 = p.f, w.t0 = p.torque;  // same sizes: no allocation
   w.xi0 = s.xi, w.wall_xi0 = s.wall_xi, w.roll0 = s.roll, w.wall_roll0 = s.wall_roll;
+  w.theta0 = s.theta;
+  const bool turns = !s.theta.empty();
   // The spring's (1-phi) dt part at the start state (its forces are not used: f_n is already in w.f0).
   w.start_part = (1 - phi) > 0 ? detail::engine_forces(e, s, (1 - phi) * dt, ledger != nullptr) : ContactSums{};
   if ((1 - phi) > 0) ++stats.force_evaluations;
@@ -98,6 +102,7 @@ bool trapezoid_attempt(const Engine& e, GranularState& s, double dt, const Trape
     p.v[i] = w.v0[i] + dt * p.inv_mass[i] * (w.f0[i] + df);
     p.omega[i] = w.w0[i] + dt * p.inv_inertia[i] * (w.t0[i] + dtq);
     if (p.inv_mass[i] > 0) p.x[i] = w.x0[i] + dt * (phi * p.v[i] + (1 - phi) * w.v0[i]);
+    if (turns) s.theta[i] = w.theta0[i] + dt * (phi * p.omega[i].z() + (1 - phi) * w.w0[i].z());
   }
   TrapezoidRelaxation relaxation;
   ContactSums end_part;
@@ -122,6 +127,7 @@ bool trapezoid_attempt(const Engine& e, GranularState& s, double dt, const Trape
       const double c = (v_new - p.v[i]).norm();
       if (!(c <= worst)) worst = c, w.worst = i;
       p.x[i] = x_new, p.v[i] = v_new, p.omega[i] = w_new;
+      if (turns) s.theta[i] = w.theta0[i] + a_new.z();
     }
     w.err = std::max(std::max(ex.value(floor), ev.value(floor)), std::max(ew.value(floor), ea.value(floor)));
     w.sweeps = k;
@@ -130,6 +136,7 @@ bool trapezoid_attempt(const Engine& e, GranularState& s, double dt, const Trape
       stats.iterations += k;
       p.x = w.x0, p.v = w.v0, p.omega = w.w0, p.f = w.f0, p.torque = w.t0;
       s.xi = w.xi0, s.wall_xi = w.wall_xi0, s.roll = w.roll0, s.wall_roll = w.wall_roll0;
+      s.theta = w.theta0;
       return false;
     }
     relaxation.last_err = w.err;

@@ -28,6 +28,7 @@
 #include <vector>
 
 #include "core/errors.hpp"
+#include "solvers/particles/particle_trapezoid.hpp"
 #include "solvers/particles/velocity_verlet.hpp"
 #include "models/polygon/polygon_engine.hpp"
 #include "models/polygon/random_polygon.hpp"
@@ -219,20 +220,43 @@ void load_scene(PolygonEngine<Law>& e, GranularState& s, const Scene& sc, double
   e.walls = box_walls(sc.width, sc.height, 2 * sc.r_max);
 }
 
+// Seeded material and law parameters of the many-polygon cases (drawn in this order: rho, Y, D, mu, k_t, gamma_t).
+struct SceneMaterial {
+  double rho = 0, young = 0, damping = 0;
+  TangentialParameters tp;
+  double m_min = 1e300;  // the lightest body (kg/m)
+};
+SceneMaterial draw_material(std::mt19937_64& rng, const Scene& sc) {
+  SceneMaterial m;
+  m.rho = uniform(rng, 1000, 5000), m.young = uniform(rng, 1e7, 5e7), m.damping = uniform(rng, 0.2, 1.5);
+  m.tp.mu = uniform(rng, 0.2, 0.8);
+  m.tp.kt = uniform(rng, 0.05, 0.5) * m.young;  // per metre of depth, of the order of the normal stiffness Y |T|/l ~ Y
+  m.tp.gamma_t = uniform(rng, 1e3, 1e4);
+  m.tp.young = m.young;
+  m.tp.poisson = 0.25;
+  for (const ConvexPolygon& p : sc.shapes) m.m_min = std::min(m.m_min, p.mass(m.rho));
+  return m;
+}
+
+// The engine of `law` on the scene's bodies (added to s), gravity -9.81 m/s^2 e_y, skin 0.2 r_max.
+template <class Law>
+PolygonEngine<Law> scene_engine(const Scene& sc, const SceneMaterial& m, const Law& law, GranularState& s) {
+  PolygonEngine<Law> e;
+  e.normal = {m.young, m.damping};
+  e.tangential = law;
+  e.boundaries.gravity = Vec3(0, -9.81, 0);
+  e.skin = 0.2 * sc.r_max;
+  load_scene(e, s, sc, m.rho);
+  return e;
+}
+
 }  // namespace
 
 TEST_CASE("many polygons in a box, every law with an increment: ledger balanced to round-off, theta' = omega") {
   std::mt19937_64 rng(303);
   const Scene sc = random_scene(rng, 150, 1.5e-3, 3e-3, 1.03, 1.0);
-  const double rho = uniform(rng, 1000, 5000), young = uniform(rng, 1e7, 5e7), damping = uniform(rng, 0.2, 1.5);
-  TangentialParameters tp;
-  tp.mu = uniform(rng, 0.2, 0.8);
-  tp.kt = uniform(rng, 0.05, 0.5) * young;  // per metre of depth, of the order of the normal stiffness Y |T|/l ~ Y
-  tp.gamma_t = uniform(rng, 1e3, 1e4);
-  tp.young = young;
-  tp.poisson = 0.25;
-  double m_min = 1e300;
-  for (const ConvexPolygon& p : sc.shapes) m_min = std::min(m_min, p.mass(rho));
+  const SceneMaterial mat = draw_material(rng, sc);
+  const double young = mat.young, m_min = mat.m_min;
   // the stiffest contact: Y |T|/l with |T| <= 2 r_max and l >= the smallest reduced equal-area radius
   double r_eq_min = 1e300;
   for (const ConvexPolygon& p : sc.shapes) r_eq_min = std::min(r_eq_min, p.equal_area_radius());
@@ -242,15 +266,9 @@ TEST_CASE("many polygons in a box, every law with an increment: ledger balanced 
   int laws = 0;
   for (const std::string& name : particle_law_names()) {
     ++laws;
-    with_tangential_law(name, tp, [&](const auto& law) {
-      using Law = std::decay_t<decltype(law)>;
-      PolygonEngine<Law> e;
-      e.normal = {young, damping};
-      e.tangential = law;
-      e.boundaries.gravity = Vec3(0, -9.81, 0);
-      e.skin = 0.2 * sc.r_max;
+    with_tangential_law(name, mat.tp, [&](const auto& law) {
       GranularState s;
-      load_scene(e, s, sc, rho);
+      const auto e = scene_engine(sc, mat, law, s);
       ParticleLedger ledger;
       verlet_setup(e, s, &ledger);
       VerletStats st;
@@ -289,6 +307,94 @@ TEST_CASE("many polygons in a box, every law with an increment: ledger balanced 
     });
   }
   CHECK(laws >= 8);  // none, coulomb, csds, dsds, dsds-stage, cundall-strack, mindlin, stribeck at the time of writing
+}
+
+TEST_CASE("threads: the motion of many polygons is bitwise that of one thread, for every law") {
+  std::mt19937_64 rng(404);
+  const Scene sc = random_scene(rng, 120, 1.5e-3, 3e-3, 1.03, 3.0);
+  const SceneMaterial mat = draw_material(rng, sc);
+  const double dt = 0.1 * std::sqrt(0.5 * mat.m_min / (mat.young * 4));
+  for (const std::string& name : {std::string("cundall-strack"), std::string("csds"), std::string("coulomb")}) {
+    CAPTURE(name);
+    with_tangential_law(name, mat.tp, [&](const auto& law) {
+      auto run = [&](int threads) {
+        GranularState s;
+        auto e = scene_engine(sc, mat, law, s);
+        e.threads = threads;
+        e.min_chunked_particles = 1;  // the kick and drift on the threads too
+        ParticleLedger ledger;
+        verlet_setup(e, s, &ledger);
+        VerletStats st;
+        long contacts = 0;  // pair contacts summed over the steps
+        for (long k = 0; k < 3000; ++k) {
+          verlet_step(e, s, dt, st, &ledger);
+          for (const Vec3& u : s.roll) contacts += u.y() != 0;  // P_el of a touching pair
+        }
+        return std::tuple{s, ledger, contacts};
+      };
+      const auto [s1, l1, contacts] = run(1);
+      CHECK(contacts > 1500);
+      for (int threads : {2, 3}) {
+        CAPTURE(threads);
+        const auto [s, l, c] = run(threads);
+        bool same = s.theta == s1.theta && s.xi == s1.xi;
+        for (std::size_t i = 0; i < s.bodies.size(); ++i)
+          same = same && s.bodies.x[i] == s1.bodies.x[i] && s.bodies.v[i] == s1.bodies.v[i] &&
+                 s.bodies.omega[i] == s1.bodies.omega[i];
+        CHECK(same);
+        const double scale = std::abs(l1.now.work_normal) + l1.now.kinetic;
+        CHECK(std::abs(l.now.work_normal - l1.now.work_normal) <= 1e-12 * scale);
+        CHECK(std::abs(l.balance()) <= 1e-9 * scale);
+      }
+      return 0;
+    });
+  }
+}
+
+TEST_CASE("many polygons under the trapezoid (phi = 1/2): ledger balanced, theta turned by the rule") {
+  std::mt19937_64 rng(505);
+  const Scene sc = random_scene(rng, 80, 1.5e-3, 3e-3, 1.03, 3.0);
+  const SceneMaterial mat = draw_material(rng, sc);
+  const double dt = 0.1 * std::sqrt(0.5 * mat.m_min / (mat.young * 4));
+  for (const std::string name : {"none", "cundall-strack", "csds"}) {
+    CAPTURE(name);
+    with_tangential_law(name, mat.tp, [&](const auto& law) {
+      if constexpr (!is_exact_static<std::decay_t<decltype(law)>>) {  // coulomb has no trapezoid form
+        GranularState s;
+        const auto e = scene_engine(sc, mat, law, s);
+        ParticleLedger ledger;
+        trapezoid_setup(e, s, &ledger);
+        TrapezoidOptions o;
+        o.dt = dt;
+        o.tol = 1e-10;
+        double scale = 0, max_balance = 0, max_theta_error = 0;
+        std::vector<double> theta = s.theta, omega(s.bodies.size());
+        double t_prev = s.t;
+        for (std::size_t i = 0; i < omega.size(); ++i) omega[i] = s.bodies.omega[i].z();
+        long contacts = 0;
+        const ParticleTrapezoidStats st = trapezoid_run(e, s, 2000 * dt, o, &ledger, [&](const GranularState& q) {
+          for (std::size_t i = 0; i < omega.size(); ++i) {
+            const double w = q.bodies.omega[i].z();
+            max_theta_error = std::max(max_theta_error, std::abs(q.theta[i] - (theta[i] + 0.5 * (q.t - t_prev) * (omega[i] + w))));
+            theta[i] = q.theta[i], omega[i] = w;
+          }
+          t_prev = q.t;
+          for (const Vec3& u : q.roll) contacts += u.y() != 0;
+          scale = std::max({scale, ledger.now.kinetic, std::abs(ledger.now.work_normal),
+                            std::abs(ledger.now.work_tangential), std::abs(ledger.now.gravity_work)});
+          max_balance = std::max(max_balance, std::abs(ledger.balance()));
+        });
+        MESSAGE(name << ": " << st.steps << " steps, " << st.iterations << " sweeps, " << st.rejected_steps
+                     << " rejected, pair contacts over the steps " << contacts << ", |balance|/scale "
+                     << max_balance / scale << ", theta error " << max_theta_error);
+        CHECK(contacts > 1000);
+        CHECK(st.rejected_steps == 0);
+        CHECK(max_balance <= 1e-9 * scale);
+        CHECK(max_theta_error <= 1e-12);
+      }
+      return 0;
+    });
+  }
 }
 
 TEST_CASE("the engine's forces equal a brute-force loop over all pairs and walls") {
