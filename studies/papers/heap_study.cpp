@@ -20,6 +20,9 @@
 // Laws (by name through models/particles/engine_laws.hpp): coulomb (exact static friction per contact, eq. 21-22,
 // models/contact/coulomb.hpp), cundall-strack (eq. 19-20: the spring cut off at mu F_n with the dashpot gamma_t of
 // Table 1), csds, dsds (LAMMPS), mindlin (k_t of Hertz-Mindlin from Y, nu: a 3-D law on a 2-D contact).
+// Integrator (integrator=): velocity Verlet (default) or the generalized trapezoidal rule of Campello (phi = 1/2,
+// fixed-point sweeps; solvers/particles/engine_drivers.hpp), for discs and polygons alike; coulomb's exact static
+// friction has no trapezoid form (refused). threads=k: the force evaluation on k threads, the same motion for every k.
 // At rest: total kinetic energy below rest_ratio x E_ref, E_ref = N m_mean g d_mean (every particle lifted by one
 // mean diameter 2r), held for rest_hold; t_rest is the first sample of that stretch (the run stops at t_max
 // otherwise). Angle of repose: models/particles/repose_angle.hpp (flank fits of the free surface; polygons: of their
@@ -45,6 +48,7 @@
 #include "models/particles/engine_laws.hpp"
 #include "models/particles/hopper_heap.hpp"
 #include "models/polygon/polygon_hopper.hpp"
+#include "solvers/particles/engine_drivers.hpp"
 #include "studies/experiment/output.hpp"
 #include "studies/experiment/study.hpp"
 #include "studies/experiment/study_runs.hpp"
@@ -132,7 +136,9 @@ class HeapStudy : public Study {
         .declare("sample", "0.002", "sampling interval of energies and drift (s)")
         .declare("snapshots", "0.25,0.5,1", "snapshot times (s); the state at rest is always drawn")
         .declare("skin", "0.3", "Verlet skin (mean radii)")
-        .declare("threads", "1", "threads of the force evaluation (results identical for every count >= 2; polygons: 1)")
+        .declare("integrator", "verlet", "verlet (velocity Verlet) or trapezoid (Campello's generalized trapezoidal rule, "
+                                         "phi = 1/2, fixed-point sweeps at tol 1e-4; the laws with an increment, not coulomb)")
+        .declare("threads", "1", "threads of the force evaluation (the same motion for every count; coulomb's sweep stays on one)")
         .declare("dump_every", "0", "k > 0: every k steps of the pour a frame in dumps/: discs a LAMMPS text and a "
                                     "contact-force dump, polygons VTK XML PolyData with a ParaView collection (.pvd)");
     declare_engine_law_parameters(p);  // the other parameters of the engine laws (Stribeck's mu_s, ...)
@@ -165,6 +171,9 @@ class HeapStudy : public Study {
     c.poisson = prm.in_range("nu", 0, 0.49);
     const std::vector<std::string> laws = prm.choice_list("laws", kHeapLaws);
     if (laws.empty()) throw_input("laws", prm.raw("laws"), "at least one of " + particle_law_list());
+    const IntegratorSpec integrator = parse_integrator("integrator", prm.raw("integrator"));
+    c.driver = engine_stepper("integrator", integrator).driver;  // verlet or trapezoid
+    for (const std::string& law : laws) (void)engine_driver("integrator", integrator, "laws", law);  // its form
     c.rolling.mu_roll = prm.raw("mu_roll") == "auto" ? (c.polygons ? 0.0 : 0.2) : prm.in_range("mu_roll", 0, 10);
     if (c.polygons && c.rolling.mu_roll != 0)
       throw_input("mu_roll", prm.raw("mu_roll"), "0 or auto with particles=polygons (their corners resist rolling)");
@@ -215,8 +224,6 @@ class HeapStudy : public Study {
     std::sort(c.snapshots.begin(), c.snapshots.end());
     c.skin = prm.in_range("skin", 0.01, 5) * sp.radius;
     c.threads = static_cast<int>(prm.integer("threads", 1, 64));
-    if (c.polygons && c.threads != 1)
-      throw_input("threads", prm.raw("threads"), "1 with particles=polygons (the polygon engine is serial)");
     c.dump_every = prm.integer("dump_every", 0, 1000000000);
 
     // The scene (the polygons' mean mass is that of the drawn shapes) and the contact parameters per metre of depth.

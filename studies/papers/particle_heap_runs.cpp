@@ -16,7 +16,7 @@
 #include "models/particles/engine_laws.hpp"
 #include "models/particles/repose_angle.hpp"
 #include "models/particles/surface_drift.hpp"
-#include "solvers/particles/velocity_verlet.hpp"
+#include "solvers/particles/engine_drivers.hpp"
 #include "studies/experiment/output.hpp"
 #include "models/polygon/polygon_engine.hpp"
 #include "models/polygon/polygon_repose.hpp"
@@ -92,7 +92,8 @@ struct PolygonHeapShape {
   }
 };
 
-// The pour to rest, the repose fit and the drift windows on any engine that velocity Verlet drives.
+// The pour to rest, the repose fit and the drift windows on any engine that the particle drivers drive (c.driver:
+// velocity Verlet or the trapezoid, solvers/particles/engine_drivers.hpp).
 template <class Engine, class Shape>
 json pour_heap(const HeapConfig& c, const Engine& e, GranularState& s, Shape& shape, const std::string& law,
                const StudyContext& ctx) {
@@ -100,7 +101,7 @@ json pour_heap(const HeapConfig& c, const Engine& e, GranularState& s, Shape& sh
   const std::clock_t cpu0 = std::clock();
   const std::size_t n = s.bodies.size();
   ParticleLedger ledger;
-  verlet_setup(e, s, &ledger);
+  engine_setup(e, s, &ledger);
   shape.dump(0, e, s);
   const double dt = c.dt;
   const long sample_every = std::max(1L, std::lround(c.sample / dt));
@@ -112,13 +113,14 @@ json pour_heap(const HeapConfig& c, const Engine& e, GranularState& s, Shape& sh
                {"t [s]", "kinetic [J/m]", "kinetic_rotational [J/m]", "discs_in_hopper [-]"});
   std::vector<double> snap_times;
   std::size_t next_snap = 0;
-  VerletStats st;
+  EngineStepper st;
+  st.driver = c.driver;
   double peak = 0, t_rest = -1;
   bool armed = false, rested = false;
   const long max_steps = std::lround(c.t_max / dt);
   for (long k = 1; k <= max_steps; ++k) {
     check_interrupt();
-    verlet_step(e, s, dt, st, &ledger);
+    engine_step(e, s, dt, st, &ledger);
     shape.dump(k, e, s);
     progress_at(s.t);
     if (next_snap < c.snapshots.size() && s.t >= c.snapshots[next_snap] - 0.5 * dt) {
@@ -194,16 +196,17 @@ json pour_heap(const HeapConfig& c, const Engine& e, GranularState& s, Shape& sh
       csv.row({t, d.mean, com, mx, kinetic_energy(w.bodies)});
     };
     measure(0);
-    VerletStats ws;
+    EngineStepper ws;
+    ws.driver = c.driver;
     for (long k = 1; k <= steps; ++k) {
       check_interrupt();
-      verlet_step(e, w, h, ws);
+      engine_step(e, w, h, ws);
       progress_at(t_stop + static_cast<double>(q) * c.t_drift + static_cast<double>(k) * h);
       if (k % every == 0 || k == steps) measure(static_cast<double>(k) * h);
     }
     if (!std::isfinite(dd.back())) throw SolverError("heap[" + law + "]: non-finite drift");
     csv.close();
-    drift_steps += ws.steps;
+    drift_steps += ws.steps();
     by_dt.push_back({{"dt_factor", c.dt_factors[q]},
                      {"dt", json_number(h)},
                      {"surface_drift", json_number(dd.back())},
@@ -216,7 +219,7 @@ json pour_heap(const HeapConfig& c, const Engine& e, GranularState& s, Shape& sh
   const json& first = by_dt.front();
   ctx.log << "heap[" << law << "]: " << (rested ? "at rest at t = " + heap_time(t_rest) + " s" : std::string("not at rest by t_max"))
           << ", repose angle " << fit.angle_deg << " deg, surface drift " << first["surface_drift"] << " m over "
-          << c.t_drift << " s, " << st.steps + drift_steps << " steps, " << wall << " s\n";
+          << c.t_drift << " s, " << st.steps() + drift_steps << " steps, " << wall << " s\n";
   return {{"law", law},
           {"repose_angle_deg", json_number(fit.angle_deg)},
           {"repose_left_deg", json_number(fit.left.angle_deg)},
@@ -255,9 +258,10 @@ json pour_heap(const HeapConfig& c, const Engine& e, GranularState& s, Shape& sh
                       {"scheme_work", json_number(ledger.now.scheme_work)},
                       {"verlet_kick", json_number(ledger.now.kick)},
                       {"balance", json_number(ledger.balance())}}},
-          {"steps", st.steps + drift_steps},
-          {"steps_pour", st.steps},
-          {"rebuilds", st.rebuilds},
+          {"steps", st.steps() + drift_steps},
+          {"steps_pour", st.steps()},
+          {"force_evaluations_pour", st.force_evaluations()},
+          {"rebuilds", st.rebuilds()},
           {"snapshot_times", snap_times},
           {"wall_s", json_number(wall)},
           {"wall_seconds", json_number(wall)},
@@ -298,6 +302,7 @@ json run_polygon_heap(const HeapConfig& c, const PolygonHopperScene& scene, cons
     e.normal = OverlapNormalForce{c.young, c.damping};
     e.tangential = t;
     e.skin = c.skin;
+    e.threads = c.threads;
     GranularState s;
     add_polygon_hopper(e, s, scene, c.spec);
     PolygonHeapShape<Law> shape;

@@ -17,6 +17,7 @@
 
 #include "models/particles/boundaries.hpp"
 #include "models/particles/hopper_heap.hpp"
+#include "models/contact/registry.hpp"
 #include "models/contact/rolling.hpp"
 #include "models/polygon/polygon_hopper.hpp"
 #include "studies/experiment/study.hpp"
@@ -35,6 +36,7 @@ struct HeapConfig {
   double rest_ratio = 0, rest_hold = 0, hold_fraction = 0, bin = 0;
   std::vector<double> dt_factors, snapshots;
   int threads = 1;
+  Driver driver = Driver::verlet;  // integrator=verlet or trapezoid (solvers/particles/engine_drivers.hpp)
   long dump_every = 0;  // LAMMPS text dumps every k steps of the pour (0: none)
   double e_ref = 0, d_mean = 0;
   double mean_mass = 0;  // kg/m (polygons: of the drawn shapes)
