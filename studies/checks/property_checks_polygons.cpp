@@ -19,8 +19,8 @@
 #include "models/polygon/polygon_engine.hpp"
 #include "models/polygon/polygon_slope_block.hpp"
 #include "models/polygon/random_polygon.hpp"
-#include "solvers/contact_run.hpp"
 #include "solvers/particles/velocity_verlet.hpp"
+#include "studies/checks/polygon_block_trace.hpp"
 #include "studies/experiment/property_checks.hpp"
 
 namespace stickslip {
@@ -50,34 +50,6 @@ BlockParameters drawn_block(const Draw& d) {
   return p;
 }
 
-struct Trace {
-  std::vector<double> t, s, v;
-  bool held = true;
-  double max_slip = 0;
-};
-
-Trace run_coulomb(const BlockParameters& p, bool dae, double t_end) {
-  const ContactSystem sys = polygon_block_system(p, dae ? "coulomb-dae" : "coulomb-filippov",
-                                                 dae ? Driver::ida : driver_of(SolverKind::dopri5, true), dae, dae);
-  SolverOptions o;
-  o.kind = dae ? SolverKind::ida : SolverKind::dopri5;
-  o.dt = o.max_step = 1e-4;
-  o.rtol = dae ? 1e-8 : 1e-10;  // the undamped rocking (period ~ 1e-5 s) makes tight BDF runs slow
-  o.atol = 1e-16;
-  Vec x = Vec::Zero(static_cast<Eigen::Index>(sys.size()));
-  x[2] = -p.static_overlap();
-  Mode mode = contact_initial_mode(sys, 0, x);
-  if (sys.model) sys.model->project(0, x, mode);
-  const PolygonSlopeBlock rel{p};
-  Trace tr;
-  run_contact(sys, 0, t_end, x, mode, o, [&](const ContactSample& q) {
-    tr.t.push_back(q.t), tr.s.push_back(q.x[0]), tr.v.push_back(q.x[1]);
-    if (q.t > 0) tr.held = tr.held && q.mode[0] == (dae ? static_cast<int>(stick_mode) : static_cast<int>(sliding_mode));
-    tr.max_slip = std::max(tr.max_slip, std::abs(rel.contact(q.t, q.x.head(6)).v()));
-  });
-  return tr;
-}
-
 PropertyCheck rest_check(bool dae) {
   PropertyCheck c;
   c.model = std::string("polygon-block/") + (dae ? "coulomb-dae" : "coulomb-filippov") + ":rest";
@@ -88,7 +60,7 @@ PropertyCheck rest_check(bool dae) {
   c.cost = 20;
   c.run = [dae](const Draw& d) {
     const BlockParameters p = drawn_block(d);
-    const Trace tr = run_coulomb(p, dae, 0.01);
+    const PolygonBlockTrace tr = trace_polygon_block_coulomb(p, dae, 0.01);
     const double tilt = 3 * p.mass() * p.g * std::sin(p.alpha) * p.size / (p.young * p.size);
     double s_max = 0;
     for (double s : tr.s) s_max = std::max(s_max, std::abs(s));
@@ -111,14 +83,10 @@ PropertyCheck slide_check(bool dae) {
   c.cost = 20;
   c.run = [dae](const Draw& d) {
     const BlockParameters p = drawn_block(d);
-    const Trace tr = run_coulomb(p, dae, 0.01);
-    const std::size_t a = tr.t.size() / 2;
-    const double n = static_cast<double>(tr.t.size() - a);
-    double tm = 0, vm = 0, num = 0, den = 0;
-    for (std::size_t k = a; k < tr.t.size(); ++k) tm += tr.t[k] / n, vm += tr.v[k] / n;
-    for (std::size_t k = a; k < tr.t.size(); ++k) num += (tr.t[k] - tm) * (tr.v[k] - vm), den += (tr.t[k] - tm) * (tr.t[k] - tm);
+    const PolygonBlockTrace tr = trace_polygon_block_coulomb(p, dae, 0.01);
     const double expected = p.g * (std::sin(p.alpha) - p.mu * std::cos(p.alpha));
-    return std::vector<Measurement>{{"|a - g (sin a - mu cos a)| [m/s^2]", std::abs(num / den - expected), 1e-3 * expected}};
+    return std::vector<Measurement>{
+        {"|a - g (sin a - mu cos a)| [m/s^2]", std::abs(tr.late_acceleration() - expected), 1e-3 * expected}};
   };
   return c;
 }

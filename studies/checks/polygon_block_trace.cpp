@@ -1,0 +1,40 @@
+// studies/checks/polygon_block_trace.cpp — the traced Coulomb run of the polygon block (polygon_block_trace.hpp).
+#include "studies/checks/polygon_block_trace.hpp"
+
+#include <algorithm>
+#include <cmath>
+
+#include "core/line_fit.hpp"
+#include "models/polygon/polygon_slope_block.hpp"
+#include "solvers/contact_run.hpp"
+
+namespace stickslip {
+
+double PolygonBlockTrace::late_acceleration() const {
+  const auto half = static_cast<std::ptrdiff_t>(t.size() / 2);
+  return fit_line(std::vector<double>(t.begin() + half, t.end()), std::vector<double>(v.begin() + half, v.end())).slope;
+}
+
+PolygonBlockTrace trace_polygon_block_coulomb(const BlockParameters& p, bool dae, double t_end) {
+  const ContactSystem sys = polygon_block_system(p, dae ? "coulomb-dae" : "coulomb-filippov",
+                                                 dae ? Driver::ida : driver_of(SolverKind::dopri5, true), dae, dae);
+  SolverOptions o;
+  o.kind = dae ? SolverKind::ida : SolverKind::dopri5;
+  o.dt = o.max_step = 1e-4;
+  o.rtol = dae ? 1e-8 : 1e-10;
+  o.atol = 1e-16;
+  Vec x = Vec::Zero(static_cast<Eigen::Index>(sys.size()));
+  x[2] = -p.static_overlap();
+  Mode mode = contact_initial_mode(sys, 0, x);
+  if (sys.model) sys.model->project(0, x, mode);
+  const PolygonSlopeBlock rel{p};
+  PolygonBlockTrace tr;
+  run_contact(sys, 0, t_end, x, mode, o, [&](const ContactSample& q) {
+    tr.t.push_back(q.t), tr.s.push_back(q.x[0]), tr.v.push_back(q.x[1]), tr.theta.push_back(q.x[4]);
+    if (q.t > 0) tr.held = tr.held && q.mode[0] == (dae ? static_cast<int>(stick_mode) : static_cast<int>(sliding_mode));
+    tr.max_slip = std::max(tr.max_slip, std::abs(rel.contact(q.t, q.x.head(6)).v()));
+  });
+  return tr;
+}
+
+}  // namespace stickslip
