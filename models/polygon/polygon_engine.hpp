@@ -26,7 +26,7 @@
 // One contact (pair or wall), when the bounding circles overlap:
 //   corners      place() of both shapes at their poses (stack buffers, nothing allocated per contact)
 //   relation     polygon_contact / wall_contact with l = characteristic_length(r_i, r_j) of the equal-area radii
-//                (wall: characteristic_length_wall(r_i))
+//                (wall: characteristic_length_wall(r_i), or wall_length when set: the block on the slope uses its size)
 //   normal       f_n = max(0, Y A/l + D sqrt(Y m_n) (dA/dt)/l) (OverlapNormalForce). Eq. 18's mass: we pass the
 //                normal effective mass m_n = 1/inv_mass_normal (the response of the approach rate at c to a normal
 //                impulse), not eq. 21's tangential one: the damping acts on the normal motion, so its damping ratio
@@ -126,6 +126,7 @@ struct PolygonEngine {
   std::vector<ConvexPolygon> shapes;
   std::vector<int> shape_of;  // per body
   std::vector<PolygonWall> walls;
+  double wall_length = 0;   // l of the wall contacts (m); 0: characteristic_length_wall of the body's equal-area radius
   double skin = 0;          // Verlet skin (m)
   int threads = 1;          // 1: one pass; >= 2: the two-phase pass of forces_parallel (the same motion, bit for bit)
   int sort_interval = 0;    // no spatial sort (shape_of is the engine's)
@@ -230,7 +231,8 @@ struct PolygonEngine {
     const ConvexPolygon& si = shape(i);
     si.place(x, s.theta[i], std::span<Vec2>(ci.data(), static_cast<std::size_t>(si.size())));
     return stickslip::wall_contact(std::span<const Vec2>(ci.data(), static_cast<std::size_t>(si.size())), motion(p, i), wall,
-                        RigidMotion{}, characteristic_length_wall(si.equal_area_radius()), scratch);
+                        RigidMotion{}, wall_length > 0 ? wall_length : characteristic_length_wall(si.equal_area_radius()),
+                        scratch);
   }
 
   // The laws on a relation: kinematics, normal force, U_n state (energy = (U_n, P_el, 0)), tangential step; returns

@@ -7,6 +7,7 @@
 #include "core/line_fit.hpp"
 #include "models/polygon/polygon_slope_block.hpp"
 #include "solvers/contact_run.hpp"
+#include "studies/papers/slope_block_engine.hpp"
 
 namespace stickslip {
 
@@ -33,6 +34,14 @@ PolygonBlockTrace trace_polygon_block_coulomb(const BlockParameters& p, bool dae
     tr.t.push_back(q.t), tr.s.push_back(q.x[0]), tr.v.push_back(q.x[1]), tr.theta.push_back(q.x[4]);
     if (q.t > 0) tr.held = tr.held && q.mode[0] == (dae ? static_cast<int>(stick_mode) : static_cast<int>(sliding_mode));
     tr.max_slip = std::max(tr.max_slip, std::abs(rel.contact(q.t, q.x.head(6)).v()));
+  });
+  return tr;
+}
+
+PolygonBlockTrace trace_polygon_block_on_engine(const BlockParameters& p, double dt, double t_end) {
+  PolygonBlockTrace tr;
+  (void)run_block_on_engine(p, "coulomb", {}, -p.static_overlap(), 0.0, dt, t_end, [&](const SlopeEngineSample& q) {
+    tr.t.push_back(q.t), tr.s.push_back(q.s), tr.v.push_back(q.v), tr.theta.push_back(q.theta);
   });
   return tr;
 }

@@ -9,12 +9,15 @@
 //   (b) slide:   tan a in [1.5, 2.5] mu with mu < 1/3 (the friction moment keeps the normal force inside the face's
 //                kern): the block slides at g (sin a - mu cos a); least-squares slope of v over the second half of
 //                0.01 s within 1e-3 (the undamped rocking's swing of v).
+//   (a', b')     the same two on the particle engine under velocity Verlet (studies/papers/slope_block_engine.hpp,
+//                coulomb as exact static friction, eq. 21-22) at 50 steps per normal period.
 //   (c) pair:    two random convex polygons (5-10 corners, eccentricity 0-0.8) collide elastically without friction
 //                under velocity Verlet: linear momentum and angular momentum about the origin kept to round-off of
 //                their scales (equal and opposite forces at one point), ledger balance to round-off of the initial
 //                kinetic energy; round-off = 10 ulp x steps (a few ulps per step and sum).
 #include <cmath>
 #include <random>
+#include <string>
 
 #include "models/polygon/polygon_engine.hpp"
 #include "models/polygon/polygon_slope_block.hpp"
@@ -50,40 +53,59 @@ BlockParameters drawn_block(const Draw& d) {
   return p;
 }
 
-PropertyCheck rest_check(bool dae) {
+// The drivers of the block's Coulomb checks: the relation under Filippov on dopri5 or under IDA (coulomb-dae), or
+// the block as one body on the particle engine under velocity Verlet (exact static friction) at 50 steps per period
+// of the normal spring.
+enum class BlockDriver { filippov, dae, engine };
+
+PolygonBlockTrace block_trace(const BlockParameters& p, BlockDriver d) {
+  if (d != BlockDriver::engine) return trace_polygon_block_coulomb(p, d == BlockDriver::dae, 0.01);
+  return trace_polygon_block_on_engine(p, 2 * M_PI * std::sqrt(p.mass() / p.young) / 50, 0.01);
+}
+
+PropertyCheck block_check(BlockDriver d, const std::string& what) {
   PropertyCheck c;
-  c.model = std::string("polygon-block/") + (dae ? "coulomb-dae" : "coulomb-filippov") + ":rest";
-  c.driver = dae ? "ida" : "dopri5";
-  c.what = "released at rest with tan a < mu/2, exact Coulomb holds the contact point (mode stuck throughout, |v_t| <= "
-           "1e-12 m/s) and the centroid swings within 2.5 x the static tilt's displacement";
+  const bool engine = d == BlockDriver::engine;
+  c.model = std::string("polygon-block/") + (engine ? "coulomb" : d == BlockDriver::dae ? "coulomb-dae" : "coulomb-filippov");
+  c.driver = engine ? "verlet" : d == BlockDriver::dae ? "ida" : "dopri5";
+  c.what = (engine ? "on the particle engine (exact static friction, eq. 21-22), " : "") + what;
   c.ranges = block_ranges();
-  c.cost = 20;
-  c.run = [dae](const Draw& d) {
-    const BlockParameters p = drawn_block(d);
-    const PolygonBlockTrace tr = trace_polygon_block_coulomb(p, dae, 0.01);
+  c.cost = engine ? 5 : 20;
+  return c;
+}
+
+PropertyCheck rest_check(BlockDriver d) {
+  const bool engine = d == BlockDriver::engine;
+  PropertyCheck c = block_check(d, engine ? "released at rest with tan a < mu/2: the centroid swings within 2.5 x the "
+                                            "static tilt's displacement (a slip of any length exceeds it)"
+                                          : "released at rest with tan a < mu/2, exact Coulomb holds the contact point "
+                                            "(mode stuck throughout, |v_t| <= 1e-12 m/s) and the centroid swings within "
+                                            "2.5 x the static tilt's displacement");
+  c.model += ":rest";
+  c.run = [d, engine](const Draw& draw) {
+    const BlockParameters p = drawn_block(draw);
+    const PolygonBlockTrace tr = block_trace(p, d);
     const double tilt = 3 * p.mass() * p.g * std::sin(p.alpha) * p.size / (p.young * p.size);
     double s_max = 0;
     for (double s : tr.s) s_max = std::max(s_max, std::abs(s));
-    return std::vector<Measurement>{{"max |v_t| [m/s]", tr.max_slip, 1e-12},
-                                    {"mode left stick (0/1)", tr.held ? 0.0 : 1.0, 0.0},
-                                    {"max |s| / (2.5 x tilt displacement)", s_max / (2.5 * tilt), 1.0}};
+    std::vector<Measurement> m{{"max |s| / (2.5 x tilt displacement)", s_max / (2.5 * tilt), 1.0}};
+    if (!engine)  // the relation's drivers report the mode and the slip velocity
+      m.insert(m.begin(), {{"max |v_t| [m/s]", tr.max_slip, 1e-12}, {"mode left stick (0/1)", tr.held ? 0.0 : 1.0, 0.0}});
+    return m;
   };
   return c;
 }
 
-PropertyCheck slide_check(bool dae) {
-  PropertyCheck c;
-  c.model = std::string("polygon-block/") + (dae ? "coulomb-dae" : "coulomb-filippov") + ":slide";
-  c.driver = dae ? "ida" : "dopri5";
-  c.what = "tan a in [1.5, 2.5] mu, mu < 1/3: slides at g (sin a - mu cos a); least-squares slope of v over the second "
-           "half of 0.01 s within 1e-3 relative (the rocking's swing of v)";
-  c.ranges = block_ranges();
+PropertyCheck slide_check(BlockDriver d) {
+  PropertyCheck c = block_check(d, "tan a in [1.5, 2.5] mu, mu < 1/3: slides at g (sin a - mu cos a); least-squares "
+                                   "slope of v over the second half of 0.01 s within 1e-3 relative (the rocking's swing "
+                                   "of v)");
+  c.model += ":slide";
   c.ranges[4] = {"mu", 0.1, 0.3, false, {-0.1}};
   c.ranges[5] = {"tan_ratio", 1.5, 2.5, false, {}};
-  c.cost = 20;
-  c.run = [dae](const Draw& d) {
-    const BlockParameters p = drawn_block(d);
-    const PolygonBlockTrace tr = trace_polygon_block_coulomb(p, dae, 0.01);
+  c.run = [d](const Draw& draw) {
+    const BlockParameters p = drawn_block(draw);
+    const PolygonBlockTrace tr = block_trace(p, d);
     const double expected = p.g * (std::sin(p.alpha) - p.mu * std::cos(p.alpha));
     return std::vector<Measurement>{
         {"|a - g (sin a - mu cos a)| [m/s^2]", std::abs(tr.late_acceleration() - expected), 1e-3 * expected}};
@@ -164,7 +186,8 @@ PropertyCheck pair_check() {
 std::vector<PropertyCheck> polygon_property_checks() {
   // IDA (coulomb-dae) runs the same block in tests/models/polygon/test_polygon_slope_block.cpp; here it is left out:
   // at random sizes its BDF steps resolve the undamped rocking (periods down to 4e-6 s) and a draw takes minutes
-  return {rest_check(false), slide_check(false), pair_check()};
+  return {rest_check(BlockDriver::filippov), slide_check(BlockDriver::filippov), rest_check(BlockDriver::engine),
+          slide_check(BlockDriver::engine), pair_check()};
 }
 
 }  // namespace stickslip

@@ -37,7 +37,7 @@ Figure position_figure(const SlopePlan& plan, const std::vector<SlopeOutcome>& o
     if (std::none_of(solver_of.begin(), solver_of.end(), [&](const auto& q) { return q.first == c.law; }))
       solver_of.emplace_back(c.law, "");
   for (auto& [law, solver] : solver_of)
-    for (const char* sv : {"rk4", "bdf2", "bdf5", "dopri5", "heun"})
+    for (const char* sv : {"rk4", "bdf2", "bdf5", "dopri5", "heun", "verlet"})
       for (std::size_t i = 0; i < configs.size() && solver.empty(); ++i)
         if ((plan.groups[i] & group_position) && configs[i].solver == sv && configs[i].law == law) solver = sv;
   std::erase_if(solver_of, [](const auto& q) { return q.second.empty(); });

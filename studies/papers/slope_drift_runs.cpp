@@ -2,6 +2,7 @@
 #include "studies/papers/slope_drift_runs.hpp"
 
 #include <algorithm>
+#include <stdexcept>
 #include <fmt/format.h>
 
 #include "core/errors.hpp"
@@ -10,6 +11,7 @@
 #include "solvers/contact_run.hpp"
 #include "solvers/integrate.hpp"
 #include "studies/experiment/output.hpp"
+#include "studies/papers/slope_block_engine.hpp"
 
 namespace stickslip {
 
@@ -23,14 +25,18 @@ IntegratorSpec spec_of(const std::string& solver) { return parse_integrator("sol
 
 unsigned forms_of(const std::string& law) { return law_forms("friction", law, RelationKind::one_d); }
 
+// velocity Verlet: the polygon block on the particle engine (slope_block_engine.hpp), not a ContactSystem
+bool on_engine(const SlopeConfig& c) { return c.solver == "verlet"; }
+
 }  // namespace
 
 const std::vector<std::string>& slope_solver_names() {
-  static const std::vector<std::string> names{"heun", "rk4", "dopri5", "bdf2", "bdf5"};
+  static const std::vector<std::string> names{"heun", "rk4", "dopri5", "bdf2", "bdf5", "verlet"};
   return names;
 }
 
 bool slope_dae(const SlopeConfig& c) {
+  if (on_engine(c)) return false;
   const IntegratorSpec spec = spec_of(c.solver);
   const unsigned f = forms_of(c.law);
   return !runs_filippov(spec, f) && (f & (form_dae | form_dae_ode)) &&
@@ -71,7 +77,11 @@ SlopeOutcome slope_outcome_of(const nlohmann::json& j) {
 }
 
 std::string slope_solver(const std::string& key, const std::string& text) {
-  IntegratorSpec s = parse_integrator_among(key, text, {"heun", "rk4", "dopri5", "cvode", "ida", "bdf"});
+  IntegratorSpec s = parse_integrator_among(key, text, {"heun", "rk4", "dopri5", "cvode", "ida", "bdf", "verlet"});
+  if (s.scheme == "verlet") {
+    if (s.filippov) throw_input(key, text, "velocity Verlet runs on the particle engine, without the Filippov driver");
+    return "verlet";
+  }
   if (s.kind() && !(s.scheme == "cvode" || s.scheme == "ida")) return s.label();  // heun, rk4, dopri5
   // SUNDIALS' BDF in any spelling (cvode, ida, bdf) is the paper's BDF of order 2 or 5 (5: SUNDIALS' default)
   if (s.adams || (s.max_order != 0 && s.max_order != 2 && s.max_order != 5))
@@ -87,6 +97,7 @@ SolverOptions slope_solver_options(const SlopeConfig& c, const SlopeCommon& k) {
   o.dt = c.dt;  // the step of heun/rk4; the reporting interval of the adaptive solvers
   o.rtol = k.rtol;
   o.atol = k.atol;
+  if (on_engine(c)) return o;  // velocity Verlet's step dt (its own driver: the kind is not read)
   o = contact_solver_options(spec_of(c.solver), forms_of(c.law), "solver", o);
   if (!is_fixed_step(o.kind)) o.max_step = c.dt;
   return o;
@@ -102,6 +113,7 @@ BlockParameters slope_block(const SlopeConfig& c, const SlopeCommon& k) {
 }
 
 ContactSystem slope_system(const SlopeConfig& c, const SlopeCommon& k) {
+  if (on_engine(c)) throw std::logic_error("slope_system: solver=verlet runs on the particle engine");
   const BlockParameters p = slope_block(c, k);
   const SolverOptions so = slope_solver_options(c, k);
   const bool filippov = runs_filippov(spec_of(c.solver), forms_of(c.law));
@@ -113,7 +125,20 @@ ContactSystem slope_system(const SlopeConfig& c, const SlopeCommon& k) {
 }
 
 std::string slope_unsupported(const SlopeConfig& c, const SlopeCommon& k) {
-  (void)slope_block(c, k);  // a bad parameter is an error, not a combination to skip
+  const BlockParameters p = slope_block(c, k);  // a bad parameter is an error, not a combination to skip
+  if (on_engine(c)) {
+    if (!k.polygon) return "velocity Verlet runs the block as a polygon on the particle engine (block=polygon)";
+    if (const std::string why = block_engine_refusal(c.law); !why.empty()) return why;
+    try {  // the law's own refusal of its parameters (csds without damping)
+      (void)run_block_on_engine(p, c.law, c.law_values, 0.0, 0.0, c.dt, c.dt, [](const SlopeEngineSample&) {});
+    } catch (const InputError& e) {
+      return e.what();
+    }
+    return "";
+  }
+  if (c.law == "coulomb")
+    return "coulomb (exact static friction, Krengel & Matuttis eq. 21-22) is the particle engine's form: solver=verlet "
+           "with block=polygon; the block's other Coulomb forms are coulomb-filippov and coulomb-dae";
   try {
     const ContactSystem sys = slope_system(c, k);
     if (sys.model) {
@@ -128,6 +153,10 @@ std::string slope_unsupported(const SlopeConfig& c, const SlopeCommon& k) {
 }
 
 void validate_slope_run(const SlopeConfig& c, const SlopeCommon& k, const SolverOptions& so) {
+  if (on_engine(c)) {
+    if (const std::string why = slope_unsupported(c, k); !why.empty()) throw_input("solver", c.solver, why);
+    return;
+  }
   validate_contact_run(slope_system(c, k), so, 0, k.t_end);
 }
 
@@ -162,21 +191,29 @@ SlopeOutcome run_slope(const SlopeConfig& c, const SlopeCommon& k, const SolverO
       next_out = t + std::min(k.output_interval, std::max(0.05 * t, so.dt));
     }
   };
-  const ContactSystem sys = slope_system(c, k);
-  Vec x(static_cast<Eigen::Index>(sys.size()));
-  x.setZero();
-  x[1] = k.v0;
-  x[2] = y0;
-  Mode mode = contact_initial_mode(sys, 0, x);
-  if (sys.model) sys.model->project(0, x, mode);
-  const RunStats st = run_contact(sys, 0, k.t_end, x, mode, so, [&](const ContactSample& q) {
-    observe(q.t, q.x[0], q.x[1], q.x[2], q.force, k.polygon ? q.x[4] : 0.0);
-  });
-  out.s_end = x[0];
+  if (on_engine(c)) {
+    out.steps = run_block_on_engine(p, c.law, c.law_values, y0, k.v0, c.dt, k.t_end, [&](const SlopeEngineSample& q) {
+      observe(q.t, q.s, q.v, q.y, q.force, q.theta);
+      out.s_end = q.s;
+    });
+    out.rhs_evals = out.steps + 1;  // one force evaluation per step and the set-up's
+  } else {
+    const ContactSystem sys = slope_system(c, k);
+    Vec x(static_cast<Eigen::Index>(sys.size()));
+    x.setZero();
+    x[1] = k.v0;
+    x[2] = y0;
+    Mode mode = contact_initial_mode(sys, 0, x);
+    if (sys.model) sys.model->project(0, x, mode);
+    const RunStats st = run_contact(sys, 0, k.t_end, x, mode, so, [&](const ContactSample& q) {
+      observe(q.t, q.x[0], q.x[1], q.x[2], q.force, k.polygon ? q.x[4] : 0.0);
+    });
+    out.s_end = x[0];
+    out.steps = st.steps;
+    out.rhs_evals = st.rhs_evals;
+    out.events = static_cast<long>(st.events.size());
+  }
   if (std::isnan(out.t_rest) && !moved) out.t_rest = 0;  // never left its start
-  out.steps = st.steps;
-  out.rhs_evals = st.rhs_evals;
-  out.events = static_cast<long>(st.events.size());
   out.drift = std::isnan(out.t_rest) ? std::nan("") : std::abs(out.s_end - out.s_rest);
   out.late_drift = std::abs(out.s_end - out.s_half);
   return out;

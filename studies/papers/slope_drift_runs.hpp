@@ -7,6 +7,9 @@
 //                           without velocity projection), else CVODE on its ODE form; maximum order 2 / 5
 //   filippov-SCHEME         the Filippov driver on SCHEME (a set-valued law; coulomb-filippov offers only this form,
 //                           so its solver names the scheme alone)
+//   verlet                  block=polygon only: velocity Verlet with the square as one body on the polygon engine
+//                           (studies/papers/slope_block_engine.hpp), the laws' particle-engine forms (coulomb: the
+//                           exact static friction of eq. 21-22)
 //   State (s, s', y, y') and the law's state if it has one (a spring xi_t or the DAE's friction force). s runs down
 //   the slope, y normal to it (y < 0: overlap). block=polygon: (s, s', y, y', theta, theta') of the square polygon
 //   (models/polygon/polygon_slope_block.hpp), the same first four.
@@ -28,7 +31,7 @@ namespace stickslip {
 
 class CsvWriter;
 
-// solver: heun, rk4 (fixed step dt), dopri5, bdf2, bdf5, and filippov- before any of them.
+// solver: heun, rk4 (fixed step dt), dopri5, bdf2, bdf5, and filippov- before any of them; verlet (block=polygon).
 const std::vector<std::string>& slope_solver_names();
 
 struct SlopeConfig {

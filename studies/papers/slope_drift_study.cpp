@@ -8,6 +8,9 @@
 //   solver    heun, rk4 (fixed step dt), dopri5, bdf2, bdf5 (CVODE BDF, or IDA for coulomb-dae, maximum order
 //             2 / 5). The adaptive ones run with rtol/atol and largest internal step dt (SolverOptions::max_step),
 //             so that a dt sweep means the same for every integrator (Fig. 4); they report to the study every dt.
+//             verlet (block=polygon): velocity Verlet at step dt with the square as one body on the polygon engine
+//             (studies/papers/slope_block_engine.hpp), for the laws with an engine form: cundall-strack, csds, dsds,
+//             and coulomb (the engine's exact static friction, eq. 21-22; only here does coulomb alone run).
 // Combinations that do not exist are skipped and listed, as the models say (Model::form and form_refuses:
 // coulomb-dae is a DAE, IDA only, so a BDF solver; dsds is a time-stepping rule for heun/rk4 only; the csds model
 // refuses damping off).
@@ -55,7 +58,9 @@ namespace stickslip {
 namespace {
 
 const std::vector<std::string> kStarts{"equilibrium", "touching"};
-// "coulomb" alone is refused as ambiguous here: the block's Coulomb laws are its Filippov and its DAE form.
+// "coulomb" alone names the particle engine's exact static friction where solver lists verlet (block=polygon);
+// elsewhere (and in `converge`, whose solvers are the ODE and DAE drivers) it is refused as ambiguous: the block's
+// Coulomb laws there are its Filippov and its DAE form.
 const Renames kRenames{{"coulomb", {"coulomb-filippov", "coulomb-dae"}}};
 
 // The laws that run on the block (the law registry's, by their forms).
@@ -93,11 +98,14 @@ class SlopeDriftStudy final : public Study {
   Parameters parameters() const override {
     Parameters p("slope-drift");
     p.declare("friction", "coulomb-filippov,coulomb-dae,cundall-strack,csds,dsds",
-              "friction laws (list): " + join(block_laws()) + " (coulomb alone is ambiguous here: coulomb-filippov or coulomb-dae)")
+              "friction laws (list): " + join(block_laws()) +
+                  " (coulomb alone: exact static friction, eq. 21-22, on the particle engine when solver lists verlet, with "
+                  "block=polygon; otherwise ambiguous: coulomb-filippov or coulomb-dae)")
         .declare("solver", "heun,rk4,dopri5,bdf2,bdf5",
                  "solvers (list): " + join(slope_solver_names()) +
                      " (bdf2/bdf5: the integrator specs bdf:2, bdf:5, also as cvode:2, cvode:5, ida:2, ida:5, cvode, ida: IDA on a law's DAE form, else "
-                     "CVODE); filippov:SPEC the Filippov driver on SPEC (a set-valued law)")
+                     "CVODE); filippov:SPEC the Filippov driver on SPEC (a set-valued law); verlet: velocity Verlet, the "
+                     "polygon block (block=polygon) as one body on the particle engine, laws with an engine form")
         .declare("dt", "5e-6",
                  "time steps (list) [s]: the step of heun/rk4, the largest internal step of dopri5/bdf2/bdf5 "
                  "(CSV rows every output_interval); the first is the base point of the sweeps")
@@ -189,10 +197,13 @@ class SlopeDriftStudy final : public Study {
 
   nlohmann::json run(const Parameters& prm, const StudyContext& ctx) const override {
     const SlopeCommon k = common_of(prm);
-    const auto laws = non_empty(prm.choice_list("friction", law_names(), kRenames), prm, "friction");
     std::vector<std::string> solvers;
     for (const auto& item : split_list(prm.raw("solver"))) solvers.push_back(slope_solver("solver", item));
     non_empty(solvers, prm, "solver");
+    // coulomb alone is the engine's exact static friction: a law of its own where velocity Verlet runs, ambiguous
+    // (coulomb-filippov or coulomb-dae) where it does not
+    const bool engine = std::find(solvers.begin(), solvers.end(), "verlet") != solvers.end();
+    const auto laws = non_empty(prm.choice_list("friction", law_names(), engine ? Renames{} : kRenames), prm, "friction");
     const auto dts = non_empty(prm.positive_list("dt"), prm, "dt");
     const auto angles = non_empty(prm.real_list("angle_deg"), prm, "angle_deg");
     const auto sizes = non_empty(prm.positive_list("size"), prm, "size");
