@@ -4,6 +4,7 @@
 #include <cmath>
 #include <vector>
 
+#include "core/errors.hpp"
 #include "models/particles/engine_laws.hpp"
 #include "models/polygon/polygon_engine.hpp"
 #include "solvers/particles/engine_drivers.hpp"
@@ -33,9 +34,16 @@ long run_block_on_engine(const BlockParameters& p, const std::string& law, const
     GranularState s;
     e.add_body(s, 0, Vec2(0, y0 + 0.5 * l), 0.0, p.rho, Vec2(v0, 0));
     const double m = s.bodies.mass[0];
+    const double dt_stable = block_engine_stable_dt(p);
     auto sample = [&](const GranularState& q) {
       const ParticleArrays& b = q.bodies;
-      observe({q.t, b.x[0].x(), b.v[0].x(), b.x[0].y() - 0.5 * l, b.f[0].x() - m * gx, q.theta[0]});
+      const SlopeEngineSample x{q.t, b.x[0].x(), b.v[0].x(), b.x[0].y() - 0.5 * l, b.f[0].x() - m * gx, q.theta[0]};
+      if (!std::isfinite(x.s) || !std::isfinite(x.v) || !std::isfinite(x.y) || !std::isfinite(x.theta) ||
+          !std::isfinite(x.force))
+        throw SolverError("velocity Verlet (particle engine): non-finite state at t = " + format_value(q.t) +
+                          " with dt = " + format_value(dt) + " (stable below 2/omega = " + format_value(dt_stable) +
+                          " s for this block's normal spring)");
+      observe(x);
     };
     engine_setup(e, s);
     sample(s);

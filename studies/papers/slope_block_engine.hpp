@@ -11,6 +11,7 @@
 // f_x - m g sin(a) (the friction force, plus the normal force's share when the square tilts).
 #pragma once
 
+#include <cmath>
 #include <functional>
 #include <string>
 
@@ -24,10 +25,13 @@ struct SlopeEngineSample {
 
 // Why `law` has no velocity-Verlet form on the engine ("" if it has): the registry's refusal.
 std::string block_engine_refusal(const std::string& law);
+// Velocity Verlet's stability bound for the block's normal spring, 2/omega with omega = sqrt(Y/m) (a face pressed
+// flat: k = Y l/l_c = Y per metre of depth, m = rho l^2): beyond it a step throws the block off the slope.
+inline double block_engine_stable_dt(const BlockParameters& p) { return 2 * std::sqrt(p.mass() / p.young); }
 
 // From (s, v, y, theta) = (0, v0, y0, 0) at t = 0 to t_end in steps of dt (the last shortened to land on t_end);
 // observe(sample) at t = 0 and after every step. Returns the steps. InputError naming `friction` for a law without
-// an engine form or with a parameter out of its range.
+// an engine form or with a parameter out of its range; SolverError on a non-finite state (dt beyond Verlet's bound).
 long run_block_on_engine(const BlockParameters& p, const std::string& law, const LawValues& extra, double y0, double v0,
                          double dt, double t_end, const std::function<void(const SlopeEngineSample&)>& observe);
 

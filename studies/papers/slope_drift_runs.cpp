@@ -129,6 +129,9 @@ std::string slope_unsupported(const SlopeConfig& c, const SlopeCommon& k) {
   if (on_engine(c)) {
     if (!k.polygon) return "velocity Verlet runs the block as a polygon on the particle engine (block=polygon)";
     if (const std::string why = block_engine_refusal(c.law); !why.empty()) return why;
+    if (c.dt >= block_engine_stable_dt(p))
+      return fmt::format("dt = {:g} s is beyond velocity Verlet's bound 2/omega = {:.3g} s for l = {:g} m", c.dt,
+                         block_engine_stable_dt(p), c.size);
     try {  // the law's own refusal of its parameters (csds without damping)
       (void)run_block_on_engine(p, c.law, c.law_values, 0.0, 0.0, c.dt, c.dt, [](const SlopeEngineSample&) {});
     } catch (const InputError& e) {

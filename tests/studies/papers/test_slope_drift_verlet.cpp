@@ -92,3 +92,21 @@ TEST_CASE("slope-drift, solver=verlet: the combinations that do not exist exit 2
     CHECK(r.out.find(key) != std::string::npos);
   }
 }
+
+TEST_CASE("slope-drift, solver=verlet: a step beyond Verlet's bound is skipped with its reason") {
+  // l = 1 mm: 2/omega = 2 sqrt(rho l^2/Y) = 2e-5 s; dt = 1e-4 s would throw the block off the slope, dt = 5e-6 s runs
+  const auto dir = stickslip::test::scratch_dir("slope_verlet_unstable");
+  std::filesystem::remove_all(dir);
+  const auto r = stickslip::test::run_cli(
+      "run slope-drift --set block=polygon --set solver=verlet --set friction=cundall-strack --set size=0.001 "
+      "--set dt=5e-6,1e-4 --set angle_deg=15 --set damping=on --set t_end=0.01 --set dt_sweep=none --set size_sweep=none "
+      "--json --out " + dir.string());
+  REQUIRE(r.code == 0);
+  const auto j = nlohmann::json::parse(r.out);
+  REQUIRE(j["results"].size() == 1);
+  CHECK(j["results"][0]["dt"].get<double>() == 5e-6);
+  REQUIRE(j["skipped"].size() == 1);
+  CHECK(j["skipped"][0]["reason"].get<std::string>().find("beyond velocity Verlet's bound 2/omega = 2e-05 s") !=
+        std::string::npos);
+  std::filesystem::remove_all(dir);
+}
