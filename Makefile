@@ -47,13 +47,14 @@ run: build-stickslip
 check: build
 	ctest --test-dir $(BUILD) -j $(JOBS) --output-on-failure
 
-# Tests labelled `slow-under-sanitizers` are left out here (they run in `make check`), and those labelled `mpi`
-# (the LAMMPS tests: liblammps and Open MPI are not built with the sanitizers and report their own leaks). The Python
-# package is not built here: Debian's python3 is not built with the sanitizers (its module would need the ASan
-# runtime preloaded); its C++ below the bindings is the same code these tests run.
+# Tests labelled `slow-under-sanitizers` are left out here (they run in `make check`). The LAMMPS styles and their
+# tests are not built here (liblammps and Open MPI are not built with the sanitizers and report their own leaks), nor
+# the benchmarks (nothing is timed here). The Python package is not built here: Debian's python3 is not built with the
+# sanitizers (its module would need the ASan runtime preloaded); its C++ below the bindings is the same code these
+# tests run.
 check-sanitize: deps
 	cmake -S . -B $(SANITIZE_BUILD) -DCMAKE_BUILD_TYPE=RelWithDebInfo -DCMAKE_CXX_FLAGS_RELWITHDEBINFO="$(SANITIZE_FLAGS)" \
-	  -DSTICKSLIP_PYTHON=OFF \
+	  -DSTICKSLIP_PYTHON=OFF -DSTICKSLIP_LAMMPS=OFF -DSTICKSLIP_BENCHMARKS=OFF \
 	  -DCMAKE_C_FLAGS_RELWITHDEBINFO="$(SANITIZE_FLAGS)" -DCMAKE_EXE_LINKER_FLAGS="-fsanitize=address,undefined"
 	cmake --build $(SANITIZE_BUILD) -j $(JOBS)
 	ASAN_OPTIONS=detect_leaks=1:abort_on_error=1 UBSAN_OPTIONS=print_stacktrace=1:halt_on_error=1 \
