@@ -236,10 +236,12 @@ void NeighborList::renumber(const std::vector<std::uint32_t>& new_of_old, std::v
   }
 }
 
-bool NeighborList::needs_rebuild(const ParticleArrays& p) const {
+bool NeighborList::needs_rebuild(const ParticleArrays& p) const { return needs_rebuild(p, 0, p.size()); }
+
+bool NeighborList::needs_rebuild(const ParticleArrays& p, std::size_t a, std::size_t b) const {
   if (x_built_.size() != p.size()) return true;
   const double lim2 = 0.25 * skin_ * skin_;
-  for (std::size_t i = 0; i < p.size(); ++i)
+  for (std::size_t i = a; i < b; ++i)
     if ((p.x[i] - x_built_[i]).squaredNorm() > lim2) return true;
   return false;
 }

@@ -32,6 +32,9 @@ class NeighborList {
   void build(ParticleArrays& p, const Boundaries& b, double skin, std::vector<Vec3>& xi, std::vector<Vec3>& wall_xi,
              std::vector<Vec3>* roll = nullptr, std::vector<Vec3>* wall_roll = nullptr);
   bool needs_rebuild(const ParticleArrays& p) const;
+  // The same test for the particles a .. b - 1 only (the engine splits it over its threads); true also when the
+  // list was built for another number of particles.
+  bool needs_rebuild(const ParticleArrays& p, std::size_t a, std::size_t b) const;
 
   // Spatial sorting (ParticleEngine::sort_interval): old_of_new lists the particles cell by cell, the cells of the
   // build's grid in Morton (Z-curve) order of their coordinates, so particles close in space are close in memory.

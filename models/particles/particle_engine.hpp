@@ -66,12 +66,21 @@ struct GranularState {
   std::vector<double> partial;
   std::vector<std::size_t> chunk_rows;
   long chunk_builds = -1;
+  // the threaded pass's seams (mark_seams): seam[p] = 1 when a partner row of p lies in an earlier chunk than p's own
+  // row; seam_list the seam bodies ascending; seam_force/seam_torque the sums of a seam body's own row; moved: the
+  // neighbor test's result per chunk
+  std::vector<std::uint8_t> seam, moved;
+  std::vector<std::uint32_t> seam_list;
+  std::vector<Vec3> seam_force, seam_torque;
+  long seam_builds = -1;
+  std::size_t seam_chunks = 0;
   std::size_t bytes() const {
     return bodies.bytes() +
            (xi.capacity() + wall_xi.capacity() + roll.capacity() + wall_roll.capacity() + f_last.capacity() +
-            torque_last.capacity() + pair_force.capacity() + pair_arm.capacity() + pair_moment.capacity()) *
+            torque_last.capacity() + pair_force.capacity() + pair_arm.capacity() + pair_moment.capacity() +
+            seam_force.capacity() + seam_torque.capacity()) *
                sizeof(Vec3) +
-           neighbors.bytes();
+           seam.capacity() + seam_list.capacity() * sizeof(std::uint32_t) + neighbors.bytes();
   }
 };
 
@@ -107,6 +116,28 @@ inline void pair_chunk_rows(GranularState& s, std::size_t t_count) {
   s.chunk_builds = s.neighbors.builds();
 }
 
+// The seams of the chunks of pair_chunk_rows (once per neighbor build and chunk count): body j is a seam when some
+// pair (i, j) has its row i in an earlier chunk than j's own row (j > i always, so never a later one). A chunk's
+// thread can then add a pair's force to j straight away, in the single pass's order, whenever j is no seam: all of
+// j's partner rows are the chunk's own and come in ascending order. A seam's sum waits for every chunk.
+inline void mark_seams(GranularState& s, std::size_t t_count) {
+  const std::size_t n = s.bodies.size();
+  if (s.seam_builds == s.neighbors.builds() && s.seam_chunks == t_count && s.seam.size() == n) return;
+  const auto& first = s.neighbors.first();
+  const auto& nbr = s.neighbors.neighbors();
+  s.seam.assign(n, 0);
+  for (std::size_t c = 0; c < t_count; ++c) {
+    const std::size_t end = std::max(s.chunk_rows[c], s.chunk_rows[c + 1]);
+    for (std::uint32_t k = first[s.chunk_rows[c]]; k < first[end]; ++k)
+      if (nbr[k] >= end) s.seam[nbr[k]] = 1;
+  }
+  s.seam_list.clear();
+  for (std::size_t j = 0; j < n; ++j)
+    if (s.seam[j]) s.seam_list.push_back(static_cast<std::uint32_t>(j));
+  s.seam_builds = s.neighbors.builds();
+  s.seam_chunks = t_count;
+}
+
 // One force evaluation of an exact-static law (Krengel & Matuttis eq. 21-22) around its Gauss-Seidel sweep, for every
 // engine that has one (discs and spheres here, polygons in models/polygon/polygon_engine.hpp): the sweep reads the
 // bodies' last total forces and torques (s.f_last, s.torque_last; gravity alone when there are none) as its estimate
@@ -138,7 +169,7 @@ struct ParticleEngine {
   Rolling rolling;
   Boundaries boundaries;
   double skin = 0;  // Verlet skin (m); 0 rebuilds whenever anything moves
-  int threads = 1;  // 1: one pass, Newton's third law per pair; >= 2: the two-phase pass of forces_parallel
+  int threads = 1;  // 1: one pass, Newton's third law per pair; >= 2: row chunks with seams (forces_parallel)
   // Spatial sorting (velocity Verlet only): every sort_interval-th neighbor build (and at verlet_setup) the bodies
   // are renumbered in Morton order of the neighbor grid's cells, with every per-body array, the springs and
   // GranularState::ids permuted alike, so a contact's partners sit close in memory (a mixed gas otherwise touches a
@@ -166,8 +197,13 @@ struct ParticleEngine {
     else return nullptr;
   }
   // Rebuilds when some particle moved more than skin/2 (sorting first when sort_interval asks); returns whether it did.
+  // The test runs on the engine's threads.
   bool update_neighbors(GranularState& s) const {
-    if (!s.neighbors.needs_rebuild(s.bodies)) return false;
+    s.moved.assign(static_cast<std::size_t>(std::max(1, threads)), 0);
+    for_particle_chunks(s.bodies.size(), [&](int t, std::size_t a, std::size_t b) {
+      s.moved[static_cast<std::size_t>(t)] = s.neighbors.needs_rebuild(s.bodies, a, b) ? 1 : 0;
+    });
+    if (std::none_of(s.moved.begin(), s.moved.end(), [](std::uint8_t m) { return m != 0; })) return false;
     if (sort_interval > 0 && s.neighbors.builds() % sort_interval == 0) sort(s);
     prepare(s);
     return true;
@@ -210,35 +246,15 @@ struct ParticleEngine {
   STICKSLIP_FLATTEN ContactSums serial_forces(GranularState& s, double dt) const {
     ParticleArrays& p = s.bodies;
     const std::size_t n = p.size();
+    ContactSums sums;
+    if constexpr (kBatched) {
+      row_pass<Ledger, false>(s, 0, n, dt, sums);
+      return sums;
+    }
     const Vec3 g = boundaries.gravity;
     for (std::size_t i = 0; i < n; ++i) {
       p.f[i] = p.mass[i] * g;
       p.torque[i].setZero();
-    }
-    ContactSums sums;
-    if constexpr (kBatched) {
-      // the loop below, term by term, over batched_pairs: row i's own sum is added once every contact of the rows
-      // before it has reached it (rows without a touching contact add zero, as there)
-      std::size_t row = 0;
-      Vec3 fi = Vec3::Zero(), ti = Vec3::Zero();
-      auto finish_rows = [&](std::size_t until) {
-        for (; row < until; ++row) {
-          p.f[row] += fi;
-          p.torque[row] += ti;
-          fi.setZero();
-          ti.setZero();
-        }
-      };
-      batched_pairs<Ledger>(s, 0, n, dt, sums, [](std::uint32_t) {}, [&](const Touch& t) {
-        finish_rows(t.i);
-        fi += t.force;
-        ti += p.radius[t.i] * t.arm;
-        p.f[t.j] -= t.force;
-        p.torque[t.j] += p.radius[t.j] * t.arm;
-      });
-      finish_rows(n);
-      for (std::size_t i = 0; i < n; ++i) wall_contacts<Ledger>(s, i, dt, sums);
-      return sums;
     }
     const Vec3 len = boundaries.box.lengths(), half = boundaries.box.half_length();
     const auto& first = s.neighbors.first();
@@ -267,16 +283,132 @@ struct ParticleEngine {
     return sums;
   }
 
-  // Threads (threads >= 2): phase 1 evaluates every pair slot once (rows split into chunks of equal pair counts)
-  // and stores its force on i and n x F_t; phase 2 sums per particle in the single pass's order: gravity, minus
-  // the slots where it is the partner (ascending, as the rows before it reach it), plus the sum of its own row, then
-  // its walls. So the motion is bitwise the same for every thread count, 1 included (tests/particles: the threads
-  // test). Ledger totals are summed per chunk and may differ in the last bits (they do not act on the motion). Each
-  // thread writes only its own rows' slots and its own particles (no shared writes, no atomics; its sums in locals);
-  // both phases run on the engine's persistent pool (thread_pool.hpp); the pair chunks' first rows are found once
-  // per neighbor build; no allocation after the first call.
+  // The single pass over the rows [a, b) (batched laws): gravity, then each touching pair's force added to i's row
+  // sum and taken from j, each row's sum added once every contact of the rows before it has reached it (rows without
+  // a touching contact add zero), then the walls. With Seams (a chunk of the threaded pass, mark_seams) a pair whose
+  // j is a seam keeps its load in its slot instead, and a seam row keeps its sum (s.seam_force, s.seam_torque): the
+  // seams are summed by seam_sum once every chunk is done; everything else happens as in the single pass.
+  template <bool Ledger, bool Seams>
+  STICKSLIP_FLATTEN void row_pass(GranularState& s, std::size_t a, std::size_t b, double dt, ContactSums& sums) const {
+    ParticleArrays& p = s.bodies;
+    const Vec3 g = boundaries.gravity;
+    const auto& nbr = s.neighbors.neighbors();
+    const auto on_seam = [&]([[maybe_unused]] std::size_t i) {
+      if constexpr (Seams) return s.seam[i] != 0;
+      else return false;
+    };
+    for (std::size_t i = a; i < b; ++i)
+      if (!on_seam(i)) {
+        p.f[i] = p.mass[i] * g;
+        p.torque[i].setZero();
+      }
+    std::size_t row = a;
+    Vec3 fi = Vec3::Zero(), ti = Vec3::Zero();
+    auto finish_rows = [&](std::size_t until) {
+      for (; row < until; ++row) {
+        if (on_seam(row)) {
+          s.seam_force[row] = fi;
+          s.seam_torque[row] = ti;
+        } else {
+          p.f[row] += fi;
+          p.torque[row] += ti;
+        }
+        fi.setZero();
+        ti.setZero();
+      }
+    };
+    batched_pairs<Ledger>(
+        s, a, b, dt, sums,
+        [&](std::uint32_t k) {
+          if (on_seam(nbr[k])) {
+            s.pair_force[k].setZero();
+            s.pair_arm[k].setZero();
+          }
+        },
+        [&](const Touch& t) {
+          finish_rows(t.i);
+          fi += t.force;
+          ti += p.radius[t.i] * t.arm;
+          if (on_seam(t.j)) {
+            s.pair_force[t.k] = t.force;
+            s.pair_arm[t.k] = t.arm;
+          } else {
+            p.f[t.j] -= t.force;
+            p.torque[t.j] += p.radius[t.j] * t.arm;
+          }
+        });
+    finish_rows(b);
+    for (std::size_t i = a; i < b; ++i)
+      if (!on_seam(i)) wall_contacts<Ledger>(s, i, dt, sums);
+  }
+
+  // A seam body's sum in the single pass's order: gravity, minus the slots where it is the partner (ascending, as
+  // the rows before it reach it), plus its own row's sum, then its walls.
+  template <bool Ledger>
+  STICKSLIP_FLATTEN void seam_sum(GranularState& s, std::size_t i, double dt, ContactSums& sums) const {
+    ParticleArrays& p = s.bodies;
+    const auto& tfirst = s.neighbors.partner_first();
+    const auto& tslot = s.neighbors.partner_slots();
+    const double ri = p.radius[i];
+    Vec3 f = p.mass[i] * boundaries.gravity, torque = Vec3::Zero();
+    for (std::uint32_t q = tfirst[i]; q < tfirst[i + 1]; ++q) {
+      f -= s.pair_force[tslot[q]];
+      torque += ri * s.pair_arm[tslot[q]];
+    }
+    p.f[i] = f + s.seam_force[i];
+    p.torque[i] = torque + s.seam_torque[i];
+    wall_contacts<Ledger>(s, i, dt, sums);
+  }
+
+  // Threads (threads >= 2), batched laws: the rows are split into chunks of equal pair counts (pair_chunk_rows);
+  // each thread runs row_pass on its chunk, applying Newton's third law at once to every body whose partner rows are
+  // all in the chunk, and then the seam bodies (mark_seams: a few per cent, the bodies within one lattice plane of a
+  // chunk's start in a spatially ordered packing) are summed over the threads. Every body's force is thus added up
+  // term by term as in the single pass: the motion is bitwise the same for every thread count, 1 included
+  // (tests/particles: the threads test). Ledger totals are summed per chunk and may differ in the last bits (they do
+  // not act on the motion). Each thread writes only its own chunk's bodies and slots, and in the second phase its
+  // seams (no shared writes, no atomics; its sums in locals); the phases run on the engine's persistent pool
+  // (thread_pool.hpp); the chunks and seams are found once per neighbor build; no allocation after the first call.
+  // Laws with a rolling law keep the two-phase pass below.
+  template <bool Ledger>
+  ContactSums seamed_forces(GranularState& s, double dt) const {
+    const std::size_t n = s.bodies.size();
+    const std::size_t t_count = static_cast<std::size_t>(threads);
+    s.pair_force.resize(s.neighbors.num_pairs());
+    s.pair_arm.resize(s.neighbors.num_pairs());
+    s.seam_force.resize(n);
+    s.seam_torque.resize(n);
+    s.part.assign(2 * t_count, ContactSums{});
+    pair_chunk_rows(s, t_count);
+    mark_seams(s, t_count);
+    ThreadPool& workers = pool.get(threads);
+    auto chunk_task = [&](int t) {
+      const std::size_t c = static_cast<std::size_t>(t);
+      ContactSums local;  // in the thread's own frame: no cache line shared with another thread's sums
+      row_pass<Ledger, true>(s, s.chunk_rows[c], std::max(s.chunk_rows[c], s.chunk_rows[c + 1]), dt, local);
+      s.part[c] = local;
+    };
+    workers.run(chunk_task);
+    const std::size_t m = s.seam_list.size();
+    auto seam_task = [&](int t) {
+      const std::size_t c = static_cast<std::size_t>(t);
+      ContactSums local;
+      for (std::size_t q = m * c / t_count; q < m * (c + 1) / t_count; ++q) seam_sum<Ledger>(s, s.seam_list[q], dt, local);
+      s.part[t_count + c] = local;
+    };
+    workers.run(seam_task);
+    ContactSums sums;
+    for (const ContactSums& c : s.part) sums.add(c);
+    return sums;
+  }
+
+  // Threads (threads >= 2) with a rolling law: phase 1 evaluates every pair slot once (rows split into chunks of
+  // equal pair counts) and stores its force on i, n x F_t and the rolling moment; phase 2 sums per particle in the
+  // single pass's order: gravity, minus the slots where it is the partner (ascending, as the rows before it reach
+  // it), plus the sum of its own row, then its walls. Bitwise the same motion for every thread count, as above.
   template <bool Ledger>
   [[gnu::noinline]] ContactSums forces_parallel(GranularState& s, double dt) const {
+    if constexpr (kBatched) return seamed_forces<Ledger>(s, dt);
     const std::size_t n = s.bodies.size();
     const std::size_t pairs = s.neighbors.num_pairs();
     const std::size_t t_count = static_cast<std::size_t>(threads);
@@ -366,19 +498,6 @@ struct ParticleEngine {
 
   template <bool Ledger>
   STICKSLIP_FLATTEN void pair_phase(GranularState& s, std::size_t a, std::size_t b, double dt, ContactSums& sums) const {
-    if constexpr (kBatched) {
-      batched_pairs<Ledger>(
-          s, a, b, dt, sums,
-          [&](std::uint32_t k) {
-            s.pair_force[k].setZero();
-            s.pair_arm[k].setZero();
-          },
-          [&](const Touch& t) {
-            s.pair_force[t.k] = t.force;
-            s.pair_arm[t.k] = t.arm;
-          });
-      return;
-    }
     const ParticleArrays& p = s.bodies;
     const Vec3 len = boundaries.box.lengths(), half = boundaries.box.half_length();
     const auto& first = s.neighbors.first();

@@ -1,6 +1,7 @@
-// Thread-count independence of the particle engine: the two-phase threaded force pass sums every particle's
-// forces in the single pass's order, so 1, 2, 3 and 4 threads give bitwise the same motion and springs (a 3-D gas
-// with a floor, gravity, periodic sides and rebuilds; D-SDS so the springs' resets are exercised, and C-SDS with a
+// Thread-count independence of the particle engine: the threaded force pass (chunks of rows with their seams, and
+// the two-phase pass of a rolling law) sums every particle's forces in the single pass's order, so 1, 2, 3 and 4
+// threads give bitwise the same motion and springs (a 3-D gas with a floor, gravity, periodic sides and rebuilds,
+// with and without the spatial sort; D-SDS so the springs' resets are exercised, and C-SDS with a
 // rolling-resistance law so the moments' order is too). The energy ledger, whose sums run per thread chunk, closes
 // to round-off for every thread count (velocity Verlet's exact discrete energy law).
 #include <doctest/doctest.h>
@@ -18,13 +19,14 @@ namespace {
 
 template <class Tangential, class Rolling = NoRolling>
 GranularState run_with(const Tangential& law, const Rolling& rolling, int threads, long steps,
-                       ParticleLedger* out = nullptr) {
+                       ParticleLedger* out = nullptr, int sort_interval = 0) {
   ParticleEngine<LinearSpringDashpot, Tangential, Rolling> e;
   e.normal = {1e5, 100};
   e.tangential = law;
   e.rolling = rolling;
   e.skin = 0.02;
   e.threads = threads;
+  e.sort_interval = sort_interval;
   e.min_chunked_particles = 0;  // kick, drift and the ledger's sums on the pool too, at this small N
   const test::FloorGas g{8, 6, 0.2, 0.1, 0.2, 1.0};
   test::floor_gas_boundaries(g, e.boundaries);
@@ -39,8 +41,8 @@ GranularState run_with(const Tangential& law, const Rolling& rolling, int thread
   return s;
 }
 
-GranularState run(int threads, long steps, ParticleLedger* out = nullptr) {
-  return run_with(Dsds{3e4, 100, 0.5}, NoRolling{}, threads, steps, out);
+GranularState run(int threads, long steps, ParticleLedger* out = nullptr, int sort_interval = 0) {
+  return run_with(Dsds{3e4, 100, 0.5}, NoRolling{}, threads, steps, out, sort_interval);
 }
 
 void check_same(const GranularState& a, const GranularState& b) {
@@ -62,7 +64,24 @@ TEST_CASE("threaded force pass: bitwise the same motion for 1, 2, 3 and 4 thread
   CHECK(touching > 10);  // the springs, and so their order of summation, mattered
   for (int t : {2, 3, 4}) {
     CAPTURE(t);
-    check_same(run(t, steps), one);
+    const GranularState many = run(t, steps);
+    check_same(many, one);
+    // some bodies are seams (summed after every chunk), most are not (summed in their chunk): both paths ran
+    CHECK(!many.seam_list.empty());
+    CHECK(many.seam_list.size() < many.bodies.size());
+  }
+}
+
+TEST_CASE("threaded force pass with the spatial sort at every rebuild: bitwise the same for 1, 2 and 4 threads") {
+  const long steps = 1200;
+  const GranularState one = run(1, steps, nullptr, 1);
+  CHECK(one.ids.size() == one.bodies.size());
+  CHECK(!std::is_sorted(one.ids.begin(), one.ids.end()));  // the sort moved bodies
+  for (int t : {2, 4}) {
+    CAPTURE(t);
+    const GranularState many = run(t, steps, nullptr, 1);
+    check_same(many, one);
+    CHECK(many.ids == one.ids);
   }
 }
 
