@@ -19,8 +19,9 @@
 // Each measurement runs in a child process (this program with --single) under /usr/bin/time, so both engines'
 // bytes per particle come from the same maximum resident set size; timings are wall clock and CPU time over the
 // window (LAMMPS: its "Loop time" and "% CPU use", best of the same number of runs). stickslip runs with every
-// thread count of --threads (the two-phase pass of ParticleEngine::forces_parallel and the Verlet kick/drift loops
-// on the engine's persistent worker pool, models/particles/thread_pool.hpp) for N >= 1e4.
+// thread count of --threads (the row chunks with their seams of ParticleEngine::seamed_forces, the neighbor test and
+// the Verlet kick/drift loops on the engine's persistent worker pool, models/particles/thread_pool.hpp) for N >= 1e4.
+// After the table, the growth of the cost per particle-step from the smallest to the largest N (flat = 1).
 // cpu_us_per_particle_step: CPU time per particle-step (LAMMPS: loop time x its "% CPU use"), fair under load.
 // us_per_particle_step = seconds/(steps N); us_per_force_eval = the force evaluation alone per particle
 // (stickslip: timed separately on the state the steps start from; LAMMPS: the "Pair" + "Neigh" share of its loop
@@ -630,6 +631,21 @@ int main(int argc, char** argv) {
                 "lmp N rk: LAMMPS on N MPI ranks (wall), its speed-up over 1 rank, and ss/lmp = the engine on N "
                 "threads over LAMMPS on N ranks.\n",
                 "N");
+    // Growth with N: CPU time per particle-step at the largest N over the smallest (flat = 1), engine and LAMMPS.
+    for (const std::string& law : laws) {
+      const Row *lo = nullptr, *hi = nullptr;
+      for (const Row& r : rows)
+        if (r.engine == "stickslip" && r.law == law && r.threads == 1 && r.system == "lattice") {
+          if (!lo || r.n < lo->n) lo = &r;
+          if (!hi || r.n > hi->n) hi = &r;
+        }
+      if (!lo || lo == hi) continue;
+      std::printf("growth %s n %ld -> %ld (CPU us per particle-step, largest / smallest): stickslip %.2f", law.c_str(),
+                  lo->n, hi->n, hi->cpu_us_step / lo->cpu_us_step);
+      const Row *llo = find("lammps", law, lo->n, 1), *lhi = find("lammps", law, hi->n, 1);
+      if (llo && lhi) std::printf(", LAMMPS %.2f", lhi->cpu_us_step / llo->cpu_us_step);
+      std::printf("\n");
+    }
   }
   bool header = false;
   for (const Row& t : rows) {
