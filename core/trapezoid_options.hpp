@@ -66,6 +66,12 @@ struct TrapezoidErrorSum {
     increment += (now - start).norm();
     magnitude += now.norm();
   }
+  // The sums of another set of particles (partial sums of blocks, added in block order).
+  void add(const TrapezoidErrorSum& o) {
+    change += o.change;
+    increment += o.increment;
+    magnitude += o.magnitude;
+  }
   // floor: changes of 1e-12 (SI) per particle are rounding, not iteration error (a system at rest has vanishing
   // increments and magnitudes, where eq. 48-49 would divide rounding by rounding).
   double value(double floor) const {

@@ -17,6 +17,9 @@
 // as last): one engine call per sweep plus one per step. Planar bodies with an orientation (polygons,
 // GranularState::theta) turn by the rule's angle: theta_{n+1} = theta_n + dt [phi w_{n+1} + (1-phi) w_n] (alpha_Delta's z).
 // Neighbor lists are updated at the start of a step (the sweeps move particles by about v dt, well inside skin/2).
+// Threads (engine.threads >= 2): the force passes, the predictor and the sweeps' updates run on the engine's pool;
+// the sweeps' error sums are summed per block of kTrapezoidBlock bodies and the blocks added in order, so the
+// iteration (and the motion) is the same for every thread count.
 // State: GranularState (x, v, omega, xi, wall_xi and the rolling springs roll, wall_roll; f, torque hold f_n); the workspace (start values, xi_base) is
 // sized once and reused, so a step allocates nothing.
 // Ledger (optional): contact powers integrated with the scheme's weights, W += dt [(1-phi) P_n + phi P_{n+1}];
@@ -28,6 +31,7 @@
 // the "damping" W_n - (U_n - U_n0) of an undamped contact, second order (tests/solvers/particles/test_particle_trapezoid.cpp).
 #pragma once
 
+#include <algorithm>
 #include <cmath>
 #include <string>
 #include <type_traits>
@@ -46,6 +50,9 @@ struct ParticleTrapezoidStats : TrapezoidStats {
   long rebuilds = 0;
 };
 
+// Bodies per block of the sweeps' error sums (ParticleTrapezoidWork::blocks).
+inline constexpr std::size_t kTrapezoidBlock = 2048;
+
 // Start values of a step (not state: rebuilt from the state every step).
 struct ParticleTrapezoidWork {
   std::vector<Vec3> x0, v0, w0, f0, t0, xi0, wall_xi0, xi_base, wall_xi_base;
@@ -57,6 +64,13 @@ struct ParticleTrapezoidWork {
   double err = 0;
   std::size_t worst = 0;  // the particle whose velocity changed most in the last sweep
   int sweeps = 0;
+  // per block of kTrapezoidBlock bodies: a sweep's error sums over x, v, omega, alpha and its largest velocity change
+  struct BlockSums {
+    TrapezoidErrorSum x, v, w, a;
+    double worst = -1;
+    std::size_t worst_at = 0;
+  };
+  std::vector<BlockSums> blocks;
 };
 
 // Set-up: neighbor lists and the forces at the initial state; starts the ledger (the set-up of velocity Verlet).
@@ -96,38 +110,59 @@ bool trapezoid_attempt(const Engine& e, GranularState& s, double dt, const Trape
   w.xi_base = s.xi, w.wall_xi_base = s.wall_xi, w.roll_base = s.roll, w.wall_roll_base = s.wall_roll;
   // Predictor: the rule with f_{n+1} extrapolated linearly from f_{n-1}, f_n (explicit Euler on the first step).
   const double slope = w.dt_prev > 0 ? phi * dt / w.dt_prev : 0.0;
-  for (std::size_t i = 0; i < n; ++i) {
-    const Vec3 df = slope > 0 ? Vec3(slope * (w.f0[i] - w.f_prev[i])) : Vec3::Zero();
-    const Vec3 dtq = slope > 0 ? Vec3(slope * (w.t0[i] - w.t_prev[i])) : Vec3::Zero();
-    p.v[i] = w.v0[i] + dt * p.inv_mass[i] * (w.f0[i] + df);
-    p.omega[i] = w.w0[i] + dt * p.inv_inertia[i] * (w.t0[i] + dtq);
-    if (p.inv_mass[i] > 0) p.x[i] = w.x0[i] + dt * (phi * p.v[i] + (1 - phi) * w.v0[i]);
-    if (turns) s.theta[i] = w.theta0[i] + dt * (phi * p.omega[i].z() + (1 - phi) * w.w0[i].z());
-  }
+  e.for_particle_chunks(n, [&](int, std::size_t a, std::size_t b) {
+    for (std::size_t i = a; i < b; ++i) {
+      const Vec3 df = slope > 0 ? Vec3(slope * (w.f0[i] - w.f_prev[i])) : Vec3::Zero();
+      const Vec3 dtq = slope > 0 ? Vec3(slope * (w.t0[i] - w.t_prev[i])) : Vec3::Zero();
+      p.v[i] = w.v0[i] + dt * p.inv_mass[i] * (w.f0[i] + df);
+      p.omega[i] = w.w0[i] + dt * p.inv_inertia[i] * (w.t0[i] + dtq);
+      if (p.inv_mass[i] > 0) p.x[i] = w.x0[i] + dt * (phi * p.v[i] + (1 - phi) * w.v0[i]);
+      if (turns) s.theta[i] = w.theta0[i] + dt * (phi * p.omega[i].z() + (1 - phi) * w.w0[i].z());
+    }
+  });
   TrapezoidRelaxation relaxation;
   ContactSums end_part;
   const double floor = 1e-12 * static_cast<double>(n);
+  const std::size_t blocks = (n + kTrapezoidBlock - 1) / kTrapezoidBlock;
+  w.blocks.resize(blocks);
   for (int k = 1;; ++k) {
     if (relaxation.before_sweep(k, o)) ++stats.relaxed_steps;
     s.xi = w.xi_base, s.wall_xi = w.wall_xi_base, s.roll = w.roll_base, s.wall_roll = w.wall_roll_base;
     end_part = detail::engine_forces(e, s, phi * dt, ledger != nullptr);
     ++stats.force_evaluations;
+    // the update of every body, its error sums per block (blocks split over the threads)
+    run_particle_chunks(e.pool, e.threads, std::max<std::size_t>(1, e.min_chunked_particles / kTrapezoidBlock), blocks,
+                        [&](int, std::size_t first_block, std::size_t end_block) {
+      for (std::size_t blk = first_block; blk < end_block; ++blk) {
+        ParticleTrapezoidWork::BlockSums sums;
+        for (std::size_t i = blk * kTrapezoidBlock; i < std::min(n, (blk + 1) * kTrapezoidBlock); ++i) {
+          const Vec3 v_new =
+              relaxation.apply(p.v[i], w.v0[i] + dt * p.inv_mass[i] * (phi * p.f[i] + (1 - phi) * w.f0[i]));
+          const Vec3 w_new =
+              relaxation.apply(p.omega[i], w.w0[i] + dt * p.inv_inertia[i] * (phi * p.torque[i] + (1 - phi) * w.t0[i]));
+          const Vec3 x_new = p.inv_mass[i] > 0 ? Vec3(w.x0[i] + dt * (phi * v_new + (1 - phi) * w.v0[i])) : w.x0[i];
+          const Vec3 a_old = dt * (phi * p.omega[i] + (1 - phi) * w.w0[i]),
+                     a_new = dt * (phi * w_new + (1 - phi) * w.w0[i]);
+          sums.x.add(x_new, p.x[i], w.x0[i]);
+          sums.v.add(v_new, p.v[i], w.v0[i]);
+          sums.w.add(w_new, p.omega[i], w.w0[i]);
+          sums.a.add(a_new, a_old, Vec3::Zero());
+          const double c = (v_new - p.v[i]).norm();
+          if (!(c <= sums.worst)) sums.worst = c, sums.worst_at = i;
+          p.x[i] = x_new, p.v[i] = v_new, p.omega[i] = w_new;
+          if (turns) s.theta[i] = w.theta0[i] + a_new.z();
+        }
+        w.blocks[blk] = sums;
+      }
+    });
     TrapezoidErrorSum ex, ev, ew, ea;
     double worst = -1;
-    for (std::size_t i = 0; i < n; ++i) {
-      const Vec3 v_new = relaxation.apply(p.v[i], w.v0[i] + dt * p.inv_mass[i] * (phi * p.f[i] + (1 - phi) * w.f0[i]));
-      const Vec3 w_new =
-          relaxation.apply(p.omega[i], w.w0[i] + dt * p.inv_inertia[i] * (phi * p.torque[i] + (1 - phi) * w.t0[i]));
-      const Vec3 x_new = p.inv_mass[i] > 0 ? Vec3(w.x0[i] + dt * (phi * v_new + (1 - phi) * w.v0[i])) : w.x0[i];
-      const Vec3 a_old = dt * (phi * p.omega[i] + (1 - phi) * w.w0[i]), a_new = dt * (phi * w_new + (1 - phi) * w.w0[i]);
-      ex.add(x_new, p.x[i], w.x0[i]);
-      ev.add(v_new, p.v[i], w.v0[i]);
-      ew.add(w_new, p.omega[i], w.w0[i]);
-      ea.add(a_new, a_old, Vec3::Zero());
-      const double c = (v_new - p.v[i]).norm();
-      if (!(c <= worst)) worst = c, w.worst = i;
-      p.x[i] = x_new, p.v[i] = v_new, p.omega[i] = w_new;
-      if (turns) s.theta[i] = w.theta0[i] + a_new.z();
+    for (const ParticleTrapezoidWork::BlockSums& b : w.blocks) {
+      ex.add(b.x);
+      ev.add(b.v);
+      ew.add(b.w);
+      ea.add(b.a);
+      if (!(b.worst <= worst)) worst = b.worst, w.worst = b.worst_at;
     }
     w.err = std::max(std::max(ex.value(floor), ev.value(floor)), std::max(ew.value(floor), ea.value(floor)));
     w.sweeps = k;
