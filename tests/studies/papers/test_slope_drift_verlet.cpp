@@ -27,17 +27,21 @@ const nlohmann::json* find(const nlohmann::json& results, const std::string& fri
   return nullptr;
 }
 
+// `run slope-drift ARGS --json` into a fresh scratch folder NAME: the exit must be 0; returns the printed summary.
+nlohmann::json run_json(const std::filesystem::path& dir, const std::string& args) {
+  std::filesystem::remove_all(dir);
+  const auto r = stickslip::test::run_cli("run slope-drift " + args + " --json --out " + dir.string());
+  REQUIRE(r.code == 0);
+  return nlohmann::json::parse(r.out);
+}
+
 }  // namespace
 
 TEST_CASE("slope-drift, solver=verlet: the polygon block on the particle engine converges onto the relation's run") {
   const auto dir = stickslip::test::scratch_dir("slope_verlet");
-  std::filesystem::remove_all(dir);
-  const auto r = stickslip::test::run_cli(
-      "run slope-drift --set block=polygon --set solver=verlet,dopri5 --set friction=coulomb,coulomb-filippov,"
-      "cundall-strack --set angle_deg=15 --set t_end=0.02 --set dt=1e-5,5e-6 --set dt_sweep=none --set size_sweep=none "
-      "--set damping=on --json --out " + dir.string());
-  REQUIRE(r.code == 0);
-  const auto j = nlohmann::json::parse(r.out);
+  const auto j = run_json(dir, "--set block=polygon --set solver=verlet,dopri5 --set friction=coulomb,coulomb-filippov,"
+                               "cundall-strack --set angle_deg=15 --set t_end=0.02 --set dt=1e-5,5e-6 --set dt_sweep=none "
+                               "--set size_sweep=none --set damping=on");
   const auto& res = j["results"];
   // the references: the relation under dopri5 (rtol 1e-10; its s(t_end) at dt 1e-5 and 5e-6 agree to 1e-17 m)
   for (const auto& [engine_law, relation_law] : {std::pair<std::string, std::string>{"coulomb", "coulomb-filippov"},
@@ -96,13 +100,9 @@ TEST_CASE("slope-drift, solver=verlet: the combinations that do not exist exit 2
 TEST_CASE("slope-drift, solver=verlet: a step beyond Verlet's bound is skipped with its reason") {
   // l = 1 mm: 2/omega = 2 sqrt(rho l^2/Y) = 2e-5 s; dt = 1e-4 s would throw the block off the slope, dt = 5e-6 s runs
   const auto dir = stickslip::test::scratch_dir("slope_verlet_unstable");
-  std::filesystem::remove_all(dir);
-  const auto r = stickslip::test::run_cli(
-      "run slope-drift --set block=polygon --set solver=verlet --set friction=cundall-strack --set size=0.001 "
-      "--set dt=5e-6,1e-4 --set angle_deg=15 --set damping=on --set t_end=0.01 --set dt_sweep=none --set size_sweep=none "
-      "--json --out " + dir.string());
-  REQUIRE(r.code == 0);
-  const auto j = nlohmann::json::parse(r.out);
+  const auto j = run_json(dir, "--set block=polygon --set solver=verlet --set friction=cundall-strack --set size=0.001 "
+                               "--set dt=5e-6,1e-4 --set angle_deg=15 --set damping=on --set t_end=0.01 "
+                               "--set dt_sweep=none --set size_sweep=none");
   REQUIRE(j["results"].size() == 1);
   CHECK(j["results"][0]["dt"].get<double>() == 5e-6);
   REQUIRE(j["skipped"].size() == 1);
