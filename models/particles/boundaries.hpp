@@ -92,6 +92,16 @@ struct Boundaries {
   WallGeometry wall(std::size_t w, const Vec3& x) const {
     return w < planes.size() ? wall_geometry(planes[w], x) : wall_geometry(segments[w - planes.size()], x);
   }
+  // Whether x lies closer than `reach` to wall w (distance < reach; the neighbor list's candidate test), without the
+  // normal's square root and division.
+  bool near_wall(std::size_t w, const Vec3& x, double reach) const {
+    if (w < planes.size()) return wall_geometry(planes[w], x).distance < reach;
+    const SegmentWall& g = segments[w - planes.size()];
+    const Vec3 ab = g.b - g.a;
+    const double len2 = ab.squaredNorm();
+    const double t = len2 > 0 ? std::clamp((x - g.a).dot(ab) / len2, 0.0, 1.0) : 0.0;
+    return (g.a + t * ab - x).squaredNorm() < reach * reach;
+  }
 };
 
 }  // namespace stickslip

@@ -8,7 +8,54 @@
 
 namespace stickslip {
 
-void NeighborList::bin(const ParticleArrays& p, const Boundaries& b, double cell) {
+namespace {
+
+// f(c, a, e) for the particle ranges [a, e) of the pool's threads (one call f(0, 0, n) without a pool).
+template <class F>
+void on_chunks(ThreadPool* pool, std::size_t n, F&& f) {
+  const std::size_t chunks = pool ? static_cast<std::size_t>(pool->size()) : 1;
+  auto task = [&](int t) {
+    const std::size_t c = static_cast<std::size_t>(t);
+    f(c, n * c / chunks, n * (c + 1) / chunks);
+  };
+  if (pool) pool->run(task);
+  else task(0);
+}
+
+// The cells next to cell c along one axis of dim cells (c - 1, c, c + 1: wrapped on a periodic axis, dropped past
+// the edge of an open one), each once; returns how many.
+int axis_cells(long c, long dim, bool periodic, long out[3]) {
+  int m = 0;
+  for (long q = c - 1; q <= c + 1; ++q) {
+    long w = q;
+    if (w < 0 || w >= dim) {
+      if (!periodic) continue;
+      w = (w + dim) % dim;
+    }
+    bool seen = false;
+    for (int k = 0; k < m; ++k) seen |= out[k] == w;
+    if (!seen) out[m++] = w;
+  }
+  return m;
+}
+
+// A row ascending: insertion sort for the usual few candidates (no call), std::sort for long rows.
+void sort_row(std::uint32_t* first, std::uint32_t* last) {
+  if (last - first > 32) {
+    std::sort(first, last);
+    return;
+  }
+  for (std::uint32_t* k = first + (first != last); k < last; ++k) {
+    const std::uint32_t v = *k;
+    std::uint32_t* m = k;
+    for (; m > first && m[-1] > v; --m) *m = m[-1];
+    *m = v;
+  }
+}
+
+}  // namespace
+
+void NeighborList::bin(const ParticleArrays& p, const Boundaries& b, double cell, ThreadPool* pool) {
   const std::size_t n = p.size();
   Vec3 lo = Vec3::Zero(), hi = Vec3::Zero();
   if (n > 0) lo = hi = p.x[0];
@@ -37,15 +84,19 @@ void NeighborList::bin(const ParticleArrays& p, const Boundaries& b, double cell
   }
   lo_ = lo;
   const std::size_t cells = static_cast<std::size_t>(dims_[0] * dims_[1] * dims_[2]);
-  cell_start_.assign(cells + 1, 0);
   cell_of_.resize(n);
-  for (std::size_t i = 0; i < n; ++i) {
-    long c[3];
-    for (int a = 0; a < 3; ++a)
-      c[a] = std::clamp(static_cast<long>(std::floor((p.x[i][a] - lo_[a]) / edge_[a])), 0L, dims_[a] - 1);
-    cell_of_[i] = static_cast<std::uint32_t>((c[2] * dims_[1] + c[1]) * dims_[0] + c[0]);
-    ++cell_start_[cell_of_[i] + 1];
-  }
+  cell_xyz_.resize(n);
+  on_chunks(pool, n, [&](std::size_t, std::size_t a, std::size_t e) {
+    for (std::size_t i = a; i < e; ++i) {
+      long c[3];
+      for (int d = 0; d < 3; ++d)
+        c[d] = std::clamp(static_cast<long>(std::floor((p.x[i][d] - lo_[d]) / edge_[d])), 0L, dims_[d] - 1);
+      cell_xyz_[i] = {static_cast<std::uint32_t>(c[0]), static_cast<std::uint32_t>(c[1]), static_cast<std::uint32_t>(c[2])};
+      cell_of_[i] = static_cast<std::uint32_t>((c[2] * dims_[1] + c[1]) * dims_[0] + c[0]);
+    }
+  });
+  cell_start_.assign(cells + 1, 0);
+  for (std::size_t i = 0; i < n; ++i) ++cell_start_[cell_of_[i] + 1];
   for (std::size_t c = 0; c < cells; ++c) cell_start_[c + 1] += cell_start_[c];
   cell_items_.resize(n);
   std::vector<std::uint32_t>& fill = fill_;
@@ -53,8 +104,47 @@ void NeighborList::bin(const ParticleArrays& p, const Boundaries& b, double cell
   for (std::size_t i = 0; i < n; ++i) cell_items_[fill[cell_of_[i]]++] = static_cast<std::uint32_t>(i);
 }
 
+void NeighborList::find_rows(const ParticleArrays& p, const Boundaries& b, double skin, std::size_t a, std::size_t e,
+                             std::vector<std::uint32_t>& pairs, std::vector<std::uint32_t>& walls) {
+  const Vec3 len = b.box.lengths(), half = b.box.half_length();
+  const std::size_t nw = b.num_walls();
+  for (std::size_t i = a; i < e; ++i) {
+    long xs[3], ys[3], zs[3];
+    const auto& c = cell_xyz_[i];
+    const int nx = axis_cells(c[0], dims_[0], b.box.periodic[0], xs);
+    const int ny = axis_cells(c[1], dims_[1], b.box.periodic[1], ys);
+    const int nz = axis_cells(c[2], dims_[2], b.box.periodic[2], zs);
+    const Vec3 xi = p.x[i];
+    const double ri = p.radius[i];
+    const std::size_t row = pairs.size();
+    for (int z = 0; z < nz; ++z)
+      for (int y = 0; y < ny; ++y)
+        for (int x = 0; x < nx;) {
+          int last = x;  // a run of consecutive cells along x: their particles are consecutive in cell_items_
+          while (last + 1 < nx && xs[last + 1] == xs[last] + 1) ++last;
+          const long base = (zs[z] * dims_[1] + ys[y]) * dims_[0];
+          const std::uint32_t from = cell_start_[static_cast<std::size_t>(base + xs[x])];
+          const std::uint32_t to = cell_start_[static_cast<std::size_t>(base + xs[last]) + 1];
+          for (std::uint32_t k = from; k < to; ++k) {
+            const std::uint32_t j = cell_items_[k];
+            if (j <= i) continue;
+            const double rc = ri + p.radius[j] + skin;
+            if (PeriodicBox::minimal_image(p.x[j] - xi, len, half).squaredNorm() < rc * rc) pairs.push_back(j);
+          }
+          x = last + 1;
+        }
+    sort_row(pairs.data() + row, pairs.data() + pairs.size());
+    first_[i + 1] = static_cast<std::uint32_t>(pairs.size() - row);
+    const std::size_t wrow = walls.size();
+    for (std::size_t w = 0; w < nw; ++w)  // few walls: a direct loop
+      if (b.near_wall(w, xi, ri + skin)) walls.push_back(static_cast<std::uint32_t>(w));
+    wfirst_[i + 1] = static_cast<std::uint32_t>(walls.size() - wrow);
+  }
+}
+
 void NeighborList::build(ParticleArrays& p, const Boundaries& b, double skin, std::vector<Vec3>& xi,
-                         std::vector<Vec3>& wall_xi, std::vector<Vec3>* roll, std::vector<Vec3>* wall_roll) {
+                         std::vector<Vec3>& wall_xi, std::vector<Vec3>* roll, std::vector<Vec3>* wall_roll,
+                         ThreadPool* pool) {
   const std::size_t n = p.size();
   skin_ = skin;
   double rmax = 0;
@@ -65,56 +155,67 @@ void NeighborList::build(ParticleArrays& p, const Boundaries& b, double skin, st
       throw InputError("periodic box: axis " + std::to_string(a) + " of length " + std::to_string(b.box.length(a)) +
                        " must exceed twice the cut-off 2 r_max + skin = " + std::to_string(cut));
   if (b.box.any())
-    for (auto& x : p.x) x = b.box.wrap(x);
+    on_chunks(pool, n, [&](std::size_t, std::size_t a, std::size_t e) {
+      for (std::size_t i = a; i < e; ++i) p.x[i] = b.box.wrap(p.x[i]);
+    });
 
   // Keep the old rows and history for the merge.
   old_first_.swap(first_);
   old_nbr_.swap(nbr_);
   old_xi_.swap(xi);
   if (roll) old_roll_.swap(*roll);
+  old_wfirst_.swap(wfirst_);
+  old_wall_.swap(wall_);
+  old_wall_xi_.swap(wall_xi);
+  if (wall_roll) old_wall_roll_.swap(*wall_roll);
 
-  bin(p, b, cut);
-  const Vec3 len = b.box.lengths(), half = b.box.half_length();
-  bool dedupe = false;
-  for (int a = 0; a < 3; ++a) dedupe |= b.box.periodic[a] && dims_[a] < 3;
+  bin(p, b, cut, pool);
 
+  // 1. Each thread finds its particles' rows (lengths in first_, wfirst_; columns in its own buffers).
+  const std::size_t chunks = pool ? static_cast<std::size_t>(pool->size()) : 1;
+  chunk_pairs_.resize(chunks);
+  chunk_walls_.resize(chunks);
   first_.assign(n + 1, 0);
-  nbr_.clear();
-  std::uint32_t stencil[27];
-  for (std::size_t i = 0; i < n; ++i) {
-    const std::uint32_t ci = cell_of_[i];
-    const long c[3] = {static_cast<long>(ci % dims_[0]), static_cast<long>((ci / dims_[0]) % dims_[1]),
-                       static_cast<long>(ci / (dims_[0] * dims_[1]))};
-    int ns = 0;
-    for (long dz = -1; dz <= 1; ++dz)
-      for (long dy = -1; dy <= 1; ++dy)
-        for (long dx = -1; dx <= 1; ++dx) {
-          long q[3] = {c[0] + dx, c[1] + dy, c[2] + dz};
-          bool ok = true;
-          for (int a = 0; a < 3; ++a) {
-            if (q[a] >= 0 && q[a] < dims_[a]) continue;
-            if (b.box.periodic[a]) q[a] = (q[a] + dims_[a]) % dims_[a];
-            else ok = false;
-          }
-          if (ok) stencil[ns++] = static_cast<std::uint32_t>((q[2] * dims_[1] + q[1]) * dims_[0] + q[0]);
-        }
-    if (dedupe) {
-      std::sort(stencil, stencil + ns);
-      ns = static_cast<int>(std::unique(stencil, stencil + ns) - stencil);
-    }
-    const std::size_t row = nbr_.size();
-    for (int s = 0; s < ns; ++s)
-      for (std::uint32_t k = cell_start_[stencil[s]]; k < cell_start_[stencil[s] + 1]; ++k) {
-        const std::uint32_t j = cell_items_[k];
-        if (j <= i) continue;
-        const double rc = p.radius[i] + p.radius[j] + skin;
-        if (PeriodicBox::minimal_image(p.x[j] - p.x[i], len, half).squaredNorm() < rc * rc) nbr_.push_back(j);
-      }
-    std::sort(nbr_.begin() + static_cast<long>(row), nbr_.end());
-    first_[i + 1] = static_cast<std::uint32_t>(nbr_.size());
+  wfirst_.assign(n + 1, 0);
+  x_built_.resize(n);
+  on_chunks(pool, n, [&](std::size_t c, std::size_t a, std::size_t e) {
+    chunk_pairs_[c].clear();
+    chunk_walls_[c].clear();
+    find_rows(p, b, skin, a, e, chunk_pairs_[c], chunk_walls_[c]);
+    std::copy(p.x.begin() + static_cast<long>(a), p.x.begin() + static_cast<long>(e),
+              x_built_.begin() + static_cast<long>(a));
+  });
+  // 2. Row starts and columns in place (each chunk starts where the ones before it end).
+  std::vector<std::size_t> pair_at(chunks + 1, 0), wall_at(chunks + 1, 0);
+  for (std::size_t c = 0; c < chunks; ++c) {
+    pair_at[c + 1] = pair_at[c] + chunk_pairs_[c].size();
+    wall_at[c + 1] = wall_at[c] + chunk_walls_[c].size();
   }
-  carry_history(old_first_, old_nbr_, old_xi_, first_, nbr_, xi, Vec3(Vec3::Zero()));
-  if (roll) carry_history(old_first_, old_nbr_, old_roll_, first_, nbr_, *roll, Vec3(Vec3::Zero()));
+  if (pair_at[chunks] >= 0xffffffffu || wall_at[chunks] >= 0xffffffffu)
+    throw InputError("neighbor list: " + std::to_string(pair_at[chunks]) + " candidate pairs exceed 2^32 - 1");
+  nbr_.resize(pair_at[chunks]);
+  wall_.resize(wall_at[chunks]);
+  on_chunks(pool, n, [&](std::size_t c, std::size_t a, std::size_t e) {
+    auto k = static_cast<std::uint32_t>(pair_at[c]), w = static_cast<std::uint32_t>(wall_at[c]);
+    for (std::size_t i = a; i < e; ++i) {
+      first_[i + 1] = k += first_[i + 1];
+      wfirst_[i + 1] = w += wfirst_[i + 1];
+    }
+    std::copy(chunk_pairs_[c].begin(), chunk_pairs_[c].end(), nbr_.begin() + static_cast<long>(pair_at[c]));
+    std::copy(chunk_walls_[c].begin(), chunk_walls_[c].end(), wall_.begin() + static_cast<long>(wall_at[c]));
+  });
+  // 3. The history carried row by row (new candidates from zero).
+  xi.resize(nbr_.size());
+  if (roll) roll->resize(nbr_.size());
+  wall_xi.resize(wall_.size());
+  if (wall_roll) wall_roll->resize(wall_.size());
+  const Vec3 zero = Vec3::Zero();
+  on_chunks(pool, n, [&](std::size_t, std::size_t a, std::size_t e) {
+    carry_history(old_first_, old_nbr_, old_xi_, first_, nbr_, xi, zero, a, e);
+    if (roll) carry_history(old_first_, old_nbr_, old_roll_, first_, nbr_, *roll, zero, a, e);
+    carry_history(old_wfirst_, old_wall_, old_wall_xi_, wfirst_, wall_, wall_xi, zero, a, e);
+    if (wall_roll) carry_history(old_wfirst_, old_wall_, old_wall_roll_, wfirst_, wall_, *wall_roll, zero, a, e);
+  });
 
   // Transpose: the slots where each particle is the partner j, ascending (a counting sort over the slots).
   tfirst_.assign(n + 1, 0);
@@ -123,24 +224,6 @@ void NeighborList::build(ParticleArrays& p, const Boundaries& b, double skin, st
   tslot_.resize(nbr_.size());
   fill_.assign(tfirst_.begin(), tfirst_.end() - 1);
   for (std::uint32_t k = 0; k < nbr_.size(); ++k) tslot_[fill_[nbr_[k]]++] = k;
-
-  // Walls: every (i, w) with gap < skin (few walls: a direct loop).
-  old_first_.swap(wfirst_);
-  old_nbr_.swap(wall_);
-  old_xi_.swap(wall_xi);
-  if (wall_roll) old_roll_.swap(*wall_roll);
-  wfirst_.assign(n + 1, 0);
-  wall_.clear();
-  const std::size_t nw = b.num_walls();
-  for (std::size_t i = 0; i < n; ++i) {
-    for (std::size_t w = 0; w < nw; ++w)
-      if (b.wall(w, p.x[i]).distance - p.radius[i] < skin) wall_.push_back(static_cast<std::uint32_t>(w));
-    wfirst_[i + 1] = static_cast<std::uint32_t>(wall_.size());
-  }
-  carry_history(old_first_, old_nbr_, old_xi_, wfirst_, wall_, wall_xi, Vec3(Vec3::Zero()));
-  if (wall_roll) carry_history(old_first_, old_nbr_, old_roll_, wfirst_, wall_, *wall_roll, Vec3(Vec3::Zero()));
-
-  x_built_ = p.x;
   ++builds_;
 }
 
@@ -248,10 +331,17 @@ bool NeighborList::needs_rebuild(const ParticleArrays& p, std::size_t a, std::si
 
 std::size_t NeighborList::bytes() const {
   const std::size_t u = sizeof(std::uint32_t);
-  return (first_.capacity() + nbr_.capacity() + tfirst_.capacity() + tslot_.capacity() + wfirst_.capacity() + wall_.capacity() + old_first_.capacity() +
-          old_nbr_.capacity() + fill_.capacity() + cell_start_.capacity() +
-          cell_items_.capacity() + cell_of_.capacity()) * u +
-         (old_xi_.capacity() + old_roll_.capacity() + x_built_.capacity()) * sizeof(Vec3);
+  std::size_t chunk = 0;
+  for (const auto& c : chunk_pairs_) chunk += c.capacity();
+  for (const auto& c : chunk_walls_) chunk += c.capacity();
+  return (first_.capacity() + nbr_.capacity() + tfirst_.capacity() + tslot_.capacity() + wfirst_.capacity() +
+          wall_.capacity() + old_first_.capacity() + old_nbr_.capacity() + old_wfirst_.capacity() +
+          old_wall_.capacity() + fill_.capacity() + cell_start_.capacity() + cell_items_.capacity() +
+          cell_of_.capacity() + 3 * cell_xyz_.capacity() + chunk) *
+             u +
+         (old_xi_.capacity() + old_roll_.capacity() + old_wall_xi_.capacity() + old_wall_roll_.capacity() +
+          x_built_.capacity()) *
+             sizeof(Vec3);
 }
 
 }  // namespace stickslip

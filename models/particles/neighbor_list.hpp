@@ -11,26 +11,33 @@
 // sort, buffers reused), and each particle looks at the 27 neighbouring cells (9 in a plane; duplicates removed
 // when a periodic axis has fewer than 3 cells). Cost O(N). A periodic axis must be longer than twice the cut-off
 // (a unique minimal image); build() throws InputError otherwise.
+// Threads (a ThreadPool given to build, the engine's when threads >= 2): the rows are found in chunks of particles,
+// one per thread (each row from the cell grid alone, so the lists are the same for any thread count), then copied
+// into place with their carried history, each thread its own rows; the binning's counting sort and the transpose
+// stay serial (O(N), a few per cent of a build).
 // needs_rebuild(): some particle moved more than skin/2 since the last build (then no pair can have come closer
 // than its cut-off unseen).
 // Spatial sorting (optional, ParticleEngine::sort_interval): the particles renumbered in Morton order of their cells
 // before a build; the rows, springs and the bodies' arrays follow (renumber(), the engine's sort()).
 #pragma once
 
+#include <array>
 #include <cstdint>
 #include <vector>
 
 #include "models/particles/boundaries.hpp"
 #include "models/particles/particle_arrays.hpp"
+#include "models/particles/thread_pool.hpp"
 
 namespace stickslip {
 
 class NeighborList {
  public:
   // Rebuilds the candidate lists from p (folding p.x into the periodic box) and carries the springs xi (pairs) and
-  // wall_xi (walls) over to the new slots; roll and wall_roll (rolling springs, when given) likewise.
+  // wall_xi (walls) over to the new slots; roll and wall_roll (rolling springs, when given) likewise. With a pool, on
+  // its threads (the same lists and history for any thread count).
   void build(ParticleArrays& p, const Boundaries& b, double skin, std::vector<Vec3>& xi, std::vector<Vec3>& wall_xi,
-             std::vector<Vec3>* roll = nullptr, std::vector<Vec3>* wall_roll = nullptr);
+             std::vector<Vec3>* roll = nullptr, std::vector<Vec3>* wall_roll = nullptr, ThreadPool* pool = nullptr);
   bool needs_rebuild(const ParticleArrays& p) const;
   // The same test for the particles a .. b - 1 only (the engine splits it over its threads); true also when the
   // list was built for another number of particles.
@@ -59,10 +66,15 @@ class NeighborList {
   const std::vector<std::uint32_t>& partner_slots() const { return tslot_; }
 
  private:
-  void bin(const ParticleArrays& p, const Boundaries& b, double cell);
+  void bin(const ParticleArrays& p, const Boundaries& b, double cell, ThreadPool* pool = nullptr);
+  // The candidate rows of the particles [a, e): row lengths in first_[i + 1] and wfirst_[i + 1], columns appended to
+  // pairs and walls (each row ascending).
+  void find_rows(const ParticleArrays& p, const Boundaries& b, double skin, std::size_t a, std::size_t e,
+                 std::vector<std::uint32_t>& pairs, std::vector<std::uint32_t>& walls);
   std::vector<std::uint32_t> first_, nbr_, wfirst_, wall_, tfirst_, tslot_;
-  std::vector<std::uint32_t> old_first_, old_nbr_, fill_;  // scratch for the merge and the binning
-  std::vector<Vec3> old_xi_, old_roll_;
+  std::vector<std::uint32_t> old_first_, old_nbr_, old_wfirst_, old_wall_, fill_;  // scratch: merge, binning
+  std::vector<Vec3> old_xi_, old_roll_, old_wall_xi_, old_wall_roll_;
+  std::vector<std::vector<std::uint32_t>> chunk_pairs_, chunk_walls_;  // per thread: its rows' columns
   std::vector<Vec3> x_built_;
   double skin_ = 0;
   long builds_ = 0;
@@ -70,23 +82,28 @@ class NeighborList {
   Vec3 lo_ = Vec3::Zero(), edge_ = Vec3::Ones();
   long dims_[3] = {1, 1, 1};
   std::vector<std::uint32_t> cell_start_, cell_items_, cell_of_;
+  std::vector<std::array<std::uint32_t, 3>> cell_xyz_;  // per particle: its cell's coordinates
 };
 
-// Carries per-contact values from old CSR rows to new ones by key (row, column): new slots whose key existed keep
-// their value, others get `fresh`. Rows of both lists must be sorted by column. O(old + new).
+// Carries per-contact values from old CSR rows to new ones by key (row, column), for the rows [a, e) of the new
+// list: new slots whose key existed keep their value, others get `fresh`. Rows of both lists must be sorted by
+// column, and new_val already sized. O(old + new) over the rows.
 template <class T>
 void carry_history(const std::vector<std::uint32_t>& old_first, const std::vector<std::uint32_t>& old_col,
                    const std::vector<T>& old_val, const std::vector<std::uint32_t>& new_first,
-                   const std::vector<std::uint32_t>& new_col, std::vector<T>& new_val, const T& fresh) {
-  new_val.assign(new_col.size(), fresh);
-  const std::size_t rows = new_first.size() > 0 ? new_first.size() - 1 : 0;
-  for (std::size_t i = 0; i < rows && i + 1 < old_first.size(); ++i) {
-    std::uint32_t a = old_first[i], b = new_first[i];
-    const std::uint32_t ae = old_first[i + 1], be = new_first[i + 1];
-    while (a < ae && b < be) {
-      if (old_col[a] < new_col[b]) ++a;
-      else if (new_col[b] < old_col[a]) ++b;
-      else new_val[b++] = old_val[a++];
+                   const std::vector<std::uint32_t>& new_col, std::vector<T>& new_val, const T& fresh, std::size_t a,
+                   std::size_t e) {
+  for (std::size_t i = a; i < e; ++i) {
+    std::uint32_t b = new_first[i];
+    const std::uint32_t be = new_first[i + 1];
+    for (std::uint32_t k = b; k < be; ++k) new_val[k] = fresh;
+    if (i + 1 >= old_first.size()) continue;
+    std::uint32_t o = old_first[i];
+    const std::uint32_t oe = old_first[i + 1];
+    while (o < oe && b < be) {
+      if (old_col[o] < new_col[b]) ++o;
+      else if (new_col[b] < old_col[o]) ++b;
+      else new_val[b++] = old_val[o++];
     }
   }
 }

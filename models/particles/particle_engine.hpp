@@ -186,10 +186,16 @@ struct ParticleEngine {
     run_particle_chunks(pool, threads, min_chunked_particles, n, f);
   }
 
-  // Builds the neighbor lists (carrying any springs already in the state).
+  // The pool for a per-particle pass of n bodies: nullptr (serial) for one thread or fewer than min_chunked_particles.
+  ThreadPool* workers_for(std::size_t n) const {
+    return threads > 1 && n >= min_chunked_particles ? &pool.get(threads) : nullptr;
+  }
+  // Builds the neighbor lists (carrying any springs already in the state), on the engine's threads.
   void prepare(GranularState& s) const {
-    if constexpr (Rolling::active) s.neighbors.build(s.bodies, boundaries, skin, s.xi, s.wall_xi, &s.roll, &s.wall_roll);
-    else s.neighbors.build(s.bodies, boundaries, skin, s.xi, s.wall_xi);
+    ThreadPool* workers = workers_for(s.bodies.size());
+    if constexpr (Rolling::active)
+      s.neighbors.build(s.bodies, boundaries, skin, s.xi, s.wall_xi, &s.roll, &s.wall_roll, workers);
+    else s.neighbors.build(s.bodies, boundaries, skin, s.xi, s.wall_xi, nullptr, nullptr, workers);
   }
   // The rolling spring of slot k (nullptr without a rolling law).
   static Vec3* roll_slot(std::vector<Vec3>& roll, std::size_t k) {

@@ -143,7 +143,8 @@ struct PolygonEngine {
     if (!boundaries.planes.empty() || !boundaries.segments.empty())
       throw std::logic_error("PolygonEngine: walls belong in PolygonEngine::walls, not in boundaries");
     std::vector<Vec3> no_wall_xi, no_wall_roll;  // empty: no Boundaries walls (nothing allocated)
-    s.neighbors.build(s.bodies, boundaries, skin, s.xi, no_wall_xi, &s.roll, &no_wall_roll);
+    ThreadPool* workers = threads > 1 && s.bodies.size() >= min_chunked_particles ? &pool.get(threads) : nullptr;
+    s.neighbors.build(s.bodies, boundaries, skin, s.xi, no_wall_xi, &s.roll, &no_wall_roll, workers);
     const std::size_t nw = s.bodies.size() * walls.size();
     if (s.wall_xi.size() != nw) s.wall_xi.assign(nw, Vec3::Zero());
     if (s.wall_roll.size() != nw) s.wall_roll.assign(nw, Vec3::Zero());
