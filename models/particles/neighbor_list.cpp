@@ -179,9 +179,16 @@ void NeighborList::build(ParticleArrays& p, const Boundaries& b, double skin, st
   wfirst_.assign(n + 1, 0);
   x_built_.resize(n);
   on_chunks(pool, n, [&](std::size_t c, std::size_t a, std::size_t e) {
-    chunk_pairs_[c].clear();
-    chunk_walls_[c].clear();
-    find_rows(p, b, skin, a, e, chunk_pairs_[c], chunk_walls_[c]);
+    // the buffers in the thread's own frame while it appends (the vectors' ends would otherwise share a cache line
+    // with the other threads'), their storage reused from build to build
+    std::vector<std::uint32_t> pairs, walls;
+    pairs.swap(chunk_pairs_[c]);
+    walls.swap(chunk_walls_[c]);
+    pairs.clear();
+    walls.clear();
+    find_rows(p, b, skin, a, e, pairs, walls);
+    pairs.swap(chunk_pairs_[c]);
+    walls.swap(chunk_walls_[c]);
     std::copy(p.x.begin() + static_cast<long>(a), p.x.begin() + static_cast<long>(e),
               x_built_.begin() + static_cast<long>(a));
   });
