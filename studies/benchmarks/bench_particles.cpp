@@ -44,16 +44,20 @@
 // and shuffled then sorted at set-up (ParticleEngine::sort_interval = 1, Morton order: "shuffled-sorted"), against
 // the lattice's row order, 1 thread, the first law of --laws, at every size.
 //
+// Neighbor build (--neighbor, instead of everything else): NeighborList::build alone on the lattice and on the pour's
+// packing of each size, on each thread count of --threads, and its speed-up over 1 thread (neighbor_table).
+//
 // LAMMPS runs on every rank count of --ranks (mpirun -np R for R > 1, `newton off` as on 1 rank); the table puts the
 // engine on T threads beside LAMMPS on T ranks (wall time: both use T cores) where both were measured.
 //
 // Usage: bench_particles [--json] [--big (adds N = 1e6)] [--sizes 1000,10000,...] [--reps R] [--sort]
 //                        [--threads 1,2,...] [--ranks 1,2,...] [--laws csds,dsds,mindlin]
-//                        [--integrator verlet|trapezoid|all]
+//                        [--integrator verlet|trapezoid|all] [--neighbor]
 // The first lines printed name the machine (model name, nproc, load average): ratios hold for one machine and run.
 #include <sys/wait.h>
 
 #include <algorithm>
+#include <memory>
 #include <numeric>
 #include <random>
 #include <thread>
@@ -355,6 +359,57 @@ std::string machine_line() {
   return buf;
 }
 
+// The neighbor-list build alone (--neighbor): NeighborList::build on the periodic lattice (3 contacts per particle)
+// and on the 2-D pour's packing (make_pour, three segment walls) of each size, on each thread count, the springs
+// carried as in a run; fastest of reps x 10 builds after one untimed build. Prints microseconds per particle per
+// build and the speed-up over 1 thread (the baseline of the same run).
+int neighbor_table(const std::vector<long>& sizes, const std::vector<long>& thread_list, int reps, bool json,
+                   const std::string& machine) {
+  if (json) std::printf("{\"benchmark\": \"bench_particles --neighbor\", \"machine\": \"%s\", \"rows\": [", machine.c_str());
+  else
+    std::printf("neighbor-list build alone (NeighborList::build, skin %g m, fastest of %d x 10 builds)\n"
+                "%-8s %9s %3s | %14s %8s | %9s\n",
+                kSkin, reps, "system", "n", "T", "us/particle", "1T/T", "pairs");
+  bool first_row = true;
+  for (const char* system : {"lattice", "pour"})
+    for (long n : sizes) {
+      Boundaries b;
+      GranularState s;
+      if (std::string(system) == "lattice") {
+        const long side = side_for(n);
+        b.box = lattice_box(side);
+        s = make_lattice(side);
+      } else {
+        s = make_pour(n, b);
+      }
+      double one = 0;
+      for (long t : thread_list) {
+        std::unique_ptr<ThreadPool> pool;
+        if (t > 1) pool = std::make_unique<ThreadPool>(static_cast<int>(t));
+        GranularState w = s;
+        w.neighbors.build(w.bodies, b, kSkin, w.xi, w.wall_xi, nullptr, nullptr, pool.get());
+        double best = 1e300;
+        for (int r = 0; r < reps * 10; ++r) {
+          const double a = now();
+          w.neighbors.build(w.bodies, b, kSkin, w.xi, w.wall_xi, nullptr, nullptr, pool.get());
+          best = std::min(best, now() - a);
+        }
+        const double us = best / static_cast<double>(w.bodies.size()) * 1e6;
+        if (t == 1) one = us;
+        if (json)
+          std::printf("%s\n  {\"system\": \"%s\", \"n\": %zu, \"threads\": %ld, \"us_per_particle_build\": %.6g, "
+                      "\"pairs\": %zu}",
+                      first_row ? "" : ",", system, w.bodies.size(), t, us, w.neighbors.num_pairs());
+        else
+          std::printf("%-8s %9zu %3ld | %14.4f %8.2f | %9zu\n", system, w.bodies.size(), t, us, one > 0 ? one / us : 0.0,
+                      w.neighbors.num_pairs());
+        first_row = false;
+      }
+    }
+  if (json) std::printf("\n]}\n");
+  return 0;
+}
+
 // A comma-separated list of positive integers (a size may be written 1e5); false on anything else.
 bool parse_list(const std::string& text, std::vector<long>& out) {
   out.clear();
@@ -371,7 +426,7 @@ bool parse_list(const std::string& text, std::vector<long>& out) {
 }  // namespace
 
 int main(int argc, char** argv) {
-  bool json = false, big = false, sort_demo = false;
+  bool json = false, big = false, sort_demo = false, neighbor = false;
   int reps = 3;
   std::vector<std::string> laws = {"csds", "dsds", "mindlin"};
   std::vector<long> sizes = {1000, 10000, 100000}, thread_list = {1, 2}, rank_list = {1};
@@ -393,6 +448,7 @@ int main(int argc, char** argv) {
     if (arg == "--json") json = true;
     else if (arg == "--big") big = true;
     else if (arg == "--sort") sort_demo = true;
+    else if (arg == "--neighbor") neighbor = true;
     else if (arg == "--reps" && has_value) {
       const std::string v = argv[++a];
       std::vector<long> r;
@@ -423,7 +479,8 @@ int main(int argc, char** argv) {
         else return bad("--laws", l, "csds, dsds, mindlin");
     } else {
       std::fprintf(stderr, "usage: bench_particles [--json] [--big] [--sizes 1000,10000,...] [--reps R] [--sort] "
-                           "[--threads 1,2,...] [--ranks 1,2,...] [--laws csds,dsds,mindlin] [--integrator verlet|trapezoid|all]\n");
+                           "[--threads 1,2,...] [--ranks 1,2,...] [--laws csds,dsds,mindlin] [--integrator verlet|trapezoid|all] "
+                           "[--neighbor]\n");
       return 2;
     }
   }
@@ -437,6 +494,7 @@ int main(int argc, char** argv) {
   }
   const std::string machine = machine_line();
   if (!json) std::printf("machine: %s\n", machine.c_str());
+  if (neighbor) return neighbor_table(sizes, thread_list, reps, json, machine);
   const bool have_time = on_path("/usr/bin/time");
   const bool have_lmp = on_path("lmp");
   if (!have_lmp) std::fprintf(stderr, "bench_particles: lmp is not on PATH (apt-get install lammps): no LAMMPS rows\n");
