@@ -17,7 +17,8 @@
 // as last): one engine call per sweep plus one per step. Planar bodies with an orientation (polygons,
 // GranularState::theta) turn by the rule's angle: theta_{n+1} = theta_n + dt [phi w_{n+1} + (1-phi) w_n] (alpha_Delta's z).
 // Neighbor lists are updated at the start of a step (the sweeps move particles by about v dt, well inside skin/2).
-// Threads (engine.threads >= 2): the force passes, the predictor and the sweeps' updates run on the engine's pool;
+// Threads (engine.threads >= 2): the force passes, the predictor, the sweeps' updates and the copies of the start
+// values and springs run on the engine's pool;
 // the sweeps' error sums are summed per block of kTrapezoidBlock bodies and the blocks added in order, so the
 // iteration (and the motion) is the same for every thread count.
 // State: GranularState (x, v, omega, xi, wall_xi and the rolling springs roll, wall_roll; f, torque hold f_n); the workspace (start values, xi_base) is
@@ -86,6 +87,15 @@ ContactSums engine_forces(const Engine& e, GranularState& s, double dt, bool led
   e.template forces<false>(s, dt);
   return ContactSums{};
 }
+// dst = src (dst resized to src's length, its storage reused), the copy split over the engine's threads: the start
+// values of every step and the springs of every sweep are memory-bound copies the cores share.
+template <class Engine, class T>
+void pool_copy(const Engine& e, std::vector<T>& dst, const std::vector<T>& src) {
+  dst.resize(src.size());
+  run_particle_chunks(e.pool, e.threads, e.min_chunked_particles, src.size(), [&](int, std::size_t a, std::size_t b) {
+    std::copy(src.begin() + static_cast<long>(a), src.begin() + static_cast<long>(b), dst.begin() + static_cast<long>(a));
+  });
+}
 }  // namespace detail
 
 // One attempt at a step of dt from s (forces at s in s.bodies.f/torque). On convergence s holds the end state and
@@ -100,14 +110,15 @@ bool trapezoid_attempt(const Engine& e, GranularState& s, double dt, const Trape
   ParticleArrays& p = s.bodies;
   const std::size_t n = p.size();
   const double phi = o.phi;
-  w.x0 = p.x, w.v0 = p.v, w.w0 = p.omega, w.f0 = p.f, w.t0 = p.torque;  // same sizes: no allocation
-  w.xi0 = s.xi, w.wall_xi0 = s.wall_xi, w.roll0 = s.roll, w.wall_roll0 = s.wall_roll;
+  auto copy = [&](auto& dst, const auto& src) { detail::pool_copy(e, dst, src); };  // same sizes: no allocation
+  copy(w.x0, p.x), copy(w.v0, p.v), copy(w.w0, p.omega), copy(w.f0, p.f), copy(w.t0, p.torque);
+  copy(w.xi0, s.xi), copy(w.wall_xi0, s.wall_xi), copy(w.roll0, s.roll), copy(w.wall_roll0, s.wall_roll);
   w.theta0 = s.theta;
   const bool turns = !s.theta.empty();
   // The spring's (1-phi) dt part at the start state (its forces are not used: f_n is already in w.f0).
   w.start_part = (1 - phi) > 0 ? detail::engine_forces(e, s, (1 - phi) * dt, ledger != nullptr) : ContactSums{};
   if ((1 - phi) > 0) ++stats.force_evaluations;
-  w.xi_base = s.xi, w.wall_xi_base = s.wall_xi, w.roll_base = s.roll, w.wall_roll_base = s.wall_roll;
+  copy(w.xi_base, s.xi), copy(w.wall_xi_base, s.wall_xi), copy(w.roll_base, s.roll), copy(w.wall_roll_base, s.wall_roll);
   // Predictor: the rule with f_{n+1} extrapolated linearly from f_{n-1}, f_n (explicit Euler on the first step).
   const double slope = w.dt_prev > 0 ? phi * dt / w.dt_prev : 0.0;
   e.for_particle_chunks(n, [&](int, std::size_t a, std::size_t b) {
@@ -127,7 +138,7 @@ bool trapezoid_attempt(const Engine& e, GranularState& s, double dt, const Trape
   w.blocks.resize(blocks);
   for (int k = 1;; ++k) {
     if (relaxation.before_sweep(k, o)) ++stats.relaxed_steps;
-    s.xi = w.xi_base, s.wall_xi = w.wall_xi_base, s.roll = w.roll_base, s.wall_roll = w.wall_roll_base;
+    copy(s.xi, w.xi_base), copy(s.wall_xi, w.wall_xi_base), copy(s.roll, w.roll_base), copy(s.wall_roll, w.wall_roll_base);
     end_part = detail::engine_forces(e, s, phi * dt, ledger != nullptr);
     ++stats.force_evaluations;
     // the update of every body, its error sums per block (blocks split over the threads)
