@@ -114,7 +114,7 @@ void NeighborList::find_rows(const ParticleArrays& p, const Boundaries& b, doubl
     const int nx = axis_cells(c[0], dims_[0], b.box.periodic[0], xs);
     const int ny = axis_cells(c[1], dims_[1], b.box.periodic[1], ys);
     const int nz = axis_cells(c[2], dims_[2], b.box.periodic[2], zs);
-    const Vec3 xi = p.x[i];
+    const Vec3 x_i = p.x[i];
     const double ri = p.radius[i];
     const std::size_t row = pairs.size();
     for (int z = 0; z < nz; ++z)
@@ -129,7 +129,7 @@ void NeighborList::find_rows(const ParticleArrays& p, const Boundaries& b, doubl
             const std::uint32_t j = cell_items_[k];
             if (j <= i) continue;
             const double rc = ri + p.radius[j] + skin;
-            if (PeriodicBox::minimal_image(p.x[j] - xi, len, half).squaredNorm() < rc * rc) pairs.push_back(j);
+            if (PeriodicBox::minimal_image(p.x[j] - x_i, len, half).squaredNorm() < rc * rc) pairs.push_back(j);
           }
           x = last + 1;
         }
@@ -137,7 +137,7 @@ void NeighborList::find_rows(const ParticleArrays& p, const Boundaries& b, doubl
     first_[i + 1] = static_cast<std::uint32_t>(pairs.size() - row);
     const std::size_t wrow = walls.size();
     for (std::size_t w = 0; w < nw; ++w)  // few walls: a direct loop
-      if (b.near_wall(w, xi, ri + skin)) walls.push_back(static_cast<std::uint32_t>(w));
+      if (b.near_wall(w, x_i, ri + skin)) walls.push_back(static_cast<std::uint32_t>(w));
     wfirst_[i + 1] = static_cast<std::uint32_t>(walls.size() - wrow);
   }
 }

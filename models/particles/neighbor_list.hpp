@@ -14,7 +14,7 @@
 // Threads (a ThreadPool given to build, the engine's when threads >= 2): the rows are found in chunks of particles,
 // one per thread (each row from the cell grid alone, so the lists are the same for any thread count), then copied
 // into place with their carried history, each thread its own rows; the binning's counting sort and the transpose
-// stay serial (O(N), a few per cent of a build).
+// stay serial (O(N + pairs), about a tenth of a build on one thread).
 // needs_rebuild(): some particle moved more than skin/2 since the last build (then no pair can have come closer
 // than its cut-off unseen).
 // Spatial sorting (optional, ParticleEngine::sort_interval): the particles renumbered in Morton order of their cells

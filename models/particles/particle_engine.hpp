@@ -101,6 +101,12 @@ void run_particle_chunks(PoolHandle& pool, int threads, std::size_t min_chunked,
   pool.get(threads).run(task);
 }
 
+// The pool for a per-particle pass of n bodies (the neighbor build): nullptr (serial) for one thread or fewer than
+// min_chunked bodies. For every engine with threads.
+inline ThreadPool* particle_workers(PoolHandle& pool, int threads, std::size_t min_chunked, std::size_t n) {
+  return threads > 1 && n >= min_chunked ? &pool.get(threads) : nullptr;
+}
+
 // The threaded pair pass's chunks: s.chunk_rows[c] .. s.chunk_rows[c + 1] are the rows of chunk c, split so that
 // every chunk holds about the same number of candidate pairs; computed once per neighbor build (s.chunk_builds).
 inline void pair_chunk_rows(GranularState& s, std::size_t t_count) {
@@ -186,13 +192,9 @@ struct ParticleEngine {
     run_particle_chunks(pool, threads, min_chunked_particles, n, f);
   }
 
-  // The pool for a per-particle pass of n bodies: nullptr (serial) for one thread or fewer than min_chunked_particles.
-  ThreadPool* workers_for(std::size_t n) const {
-    return threads > 1 && n >= min_chunked_particles ? &pool.get(threads) : nullptr;
-  }
   // Builds the neighbor lists (carrying any springs already in the state), on the engine's threads.
   void prepare(GranularState& s) const {
-    ThreadPool* workers = workers_for(s.bodies.size());
+    ThreadPool* workers = particle_workers(pool, threads, min_chunked_particles, s.bodies.size());
     if constexpr (Rolling::active)
       s.neighbors.build(s.bodies, boundaries, skin, s.xi, s.wall_xi, &s.roll, &s.wall_roll, workers);
     else s.neighbors.build(s.bodies, boundaries, skin, s.xi, s.wall_xi, nullptr, nullptr, workers);

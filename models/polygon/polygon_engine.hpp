@@ -143,7 +143,7 @@ struct PolygonEngine {
     if (!boundaries.planes.empty() || !boundaries.segments.empty())
       throw std::logic_error("PolygonEngine: walls belong in PolygonEngine::walls, not in boundaries");
     std::vector<Vec3> no_wall_xi, no_wall_roll;  // empty: no Boundaries walls (nothing allocated)
-    ThreadPool* workers = threads > 1 && s.bodies.size() >= min_chunked_particles ? &pool.get(threads) : nullptr;
+    ThreadPool* workers = particle_workers(pool, threads, min_chunked_particles, s.bodies.size());
     s.neighbors.build(s.bodies, boundaries, skin, s.xi, no_wall_xi, &s.roll, &no_wall_roll, workers);
     const std::size_t nw = s.bodies.size() * walls.size();
     if (s.wall_xi.size() != nw) s.wall_xi.assign(nw, Vec3::Zero());
