@@ -3,13 +3,14 @@
 // ThreadPool(count) starts count - 1 workers once; run(f) calls f(0) on the caller and f(1) .. f(count - 1) on the
 // workers, and returns when all have finished (a fork-join barrier). No allocation and no thread creation per call:
 // the task is passed as a (context pointer, function pointer) pair. Workers and the caller spin for a short while
-// (kSpin polls) and then sleep on a condition variable, so back-to-back phases (the two force phases, the Verlet
+// (kSpinTime) and then sleep on a condition variable, so back-to-back phases (the two force phases, the Verlet
 // kicks) hand over in well under a microsecond while an idle pool costs no CPU (the machine may be shared).
 // PoolHandle: the pool as a member of a copyable object (the engine): copies start without a pool, which is made
 // on first use with the requested count.
 #pragma once
 
 #include <atomic>
+#include <chrono>
 #include <condition_variable>
 #include <cstdint>
 #include <memory>
@@ -30,7 +31,7 @@ class ThreadPool {
  public:
   explicit ThreadPool(int count)
       : count_(count < 1 ? 1 : count),
-        spin_(static_cast<unsigned>(count_) <= std::thread::hardware_concurrency() ? kSpin : 0) {
+        spin_(static_cast<unsigned>(count_) <= std::thread::hardware_concurrency()) {
     workers_.reserve(static_cast<std::size_t>(count_ - 1));
     for (int t = 1; t < count_; ++t) workers_.emplace_back([this, t] { work(t); });
   }
@@ -63,27 +64,34 @@ class ThreadPool {
     }
     start_.notify_all();
     f(0);
-    for (int k = 0; k < spin_; ++k) {
-      if (remaining_.load(std::memory_order_acquire) == 0) return;
-      STICKSLIP_CPU_RELAX();
-    }
+    if (spin([this] { return remaining_.load(std::memory_order_acquire) == 0; })) return;
     std::unique_lock<std::mutex> lk(m_);
     done_.wait(lk, [this] { return remaining_.load(std::memory_order_acquire) == 0; });
   }
 
  private:
-  // polls (a few microseconds: a force phase at N = 1e4 takes ~0.5 ms) before sleeping; none when there are more threads than cores (a spinning thread
-  // would then hold the core the one it waits for needs)
-  static constexpr int kSpin = 1000;
+  // how long a thread polls before it sleeps: longer than the serial stretches between two phases (the driver's
+  // bookkeeping, a neighbor build's counting sort: tens of microseconds at N = 1e4), short against a force phase
+  // (~0.5 ms at N = 1e4); no polling when there are more threads than cores (a spinning thread would then hold the
+  // core the one it waits for needs)
+  static constexpr auto kSpinTime = std::chrono::microseconds(200);
+
+  // Polls done() until it is true (returns true) or kSpinTime has passed (returns false).
+  template <class Done>
+  bool spin(Done&& done) const {
+    if (!spin_) return done();
+    const auto end = std::chrono::steady_clock::now() + kSpinTime;
+    for (unsigned k = 1;; ++k) {
+      if (done()) return true;
+      STICKSLIP_CPU_RELAX();
+      if (k % 64 == 0 && std::chrono::steady_clock::now() > end) return done();
+    }
+  }
 
   void work(int t) {
     std::uint64_t seen = 0;
     for (;;) {
-      bool ready = false;
-      for (int k = 0; k < spin_ && !ready; ++k) {
-        ready = generation_.load(std::memory_order_acquire) != seen;
-        if (!ready) STICKSLIP_CPU_RELAX();
-      }
+      const bool ready = spin([&] { return generation_.load(std::memory_order_acquire) != seen; });
       if (!ready) {
         std::unique_lock<std::mutex> lk(m_);
         start_.wait(lk, [&] { return generation_.load(std::memory_order_acquire) != seen; });
@@ -99,7 +107,7 @@ class ThreadPool {
   }
 
   int count_;
-  int spin_;
+  bool spin_;  // poll before sleeping (not when there are more threads than cores)
   std::vector<std::thread> workers_;
   std::mutex m_;
   std::condition_variable start_, done_;
