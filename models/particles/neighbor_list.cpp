@@ -10,18 +10,6 @@ namespace stickslip {
 
 namespace {
 
-// f(c, a, e) for the particle ranges [a, e) of the pool's threads (one call f(0, 0, n) without a pool).
-template <class F>
-void on_chunks(ThreadPool* pool, std::size_t n, F&& f) {
-  const std::size_t chunks = pool ? static_cast<std::size_t>(pool->size()) : 1;
-  auto task = [&](int t) {
-    const std::size_t c = static_cast<std::size_t>(t);
-    f(c, n * c / chunks, n * (c + 1) / chunks);
-  };
-  if (pool) pool->run(task);
-  else task(0);
-}
-
 // The cells next to cell c along one axis of dim cells (c - 1, c, c + 1: wrapped on a periodic axis, dropped past
 // the edge of an open one), each once; returns how many.
 int axis_cells(long c, long dim, bool periodic, long out[3]) {
@@ -86,7 +74,7 @@ void NeighborList::bin(const ParticleArrays& p, const Boundaries& b, double cell
   const std::size_t cells = static_cast<std::size_t>(dims_[0] * dims_[1] * dims_[2]);
   cell_of_.resize(n);
   cell_xyz_.resize(n);
-  on_chunks(pool, n, [&](std::size_t, std::size_t a, std::size_t e) {
+  run_chunks(pool, n, [&](int, std::size_t a, std::size_t e) {
     for (std::size_t i = a; i < e; ++i) {
       long c[3];
       for (int d = 0; d < 3; ++d)
@@ -155,7 +143,7 @@ void NeighborList::build(ParticleArrays& p, const Boundaries& b, double skin, st
       throw InputError("periodic box: axis " + std::to_string(a) + " of length " + std::to_string(b.box.length(a)) +
                        " must exceed twice the cut-off 2 r_max + skin = " + std::to_string(cut));
   if (b.box.any())
-    on_chunks(pool, n, [&](std::size_t, std::size_t a, std::size_t e) {
+    run_chunks(pool, n, [&](int, std::size_t a, std::size_t e) {
       for (std::size_t i = a; i < e; ++i) p.x[i] = b.box.wrap(p.x[i]);
     });
 
@@ -178,7 +166,8 @@ void NeighborList::build(ParticleArrays& p, const Boundaries& b, double skin, st
   first_.assign(n + 1, 0);
   wfirst_.assign(n + 1, 0);
   x_built_.resize(n);
-  on_chunks(pool, n, [&](std::size_t c, std::size_t a, std::size_t e) {
+  run_chunks(pool, n, [&](int t, std::size_t a, std::size_t e) {
+    const auto c = static_cast<std::size_t>(t);
     // the buffers in the thread's own frame while it appends (the vectors' ends would otherwise share a cache line
     // with the other threads'), their storage reused from build to build
     std::vector<std::uint32_t> pairs, walls;
@@ -202,7 +191,8 @@ void NeighborList::build(ParticleArrays& p, const Boundaries& b, double skin, st
     throw InputError("neighbor list: " + std::to_string(pair_at[chunks]) + " candidate pairs exceed 2^32 - 1");
   nbr_.resize(pair_at[chunks]);
   wall_.resize(wall_at[chunks]);
-  on_chunks(pool, n, [&](std::size_t c, std::size_t a, std::size_t e) {
+  run_chunks(pool, n, [&](int t, std::size_t a, std::size_t e) {
+    const auto c = static_cast<std::size_t>(t);
     auto k = static_cast<std::uint32_t>(pair_at[c]), w = static_cast<std::uint32_t>(wall_at[c]);
     for (std::size_t i = a; i < e; ++i) {
       first_[i + 1] = k += first_[i + 1];
@@ -217,7 +207,7 @@ void NeighborList::build(ParticleArrays& p, const Boundaries& b, double skin, st
   wall_xi.resize(wall_.size());
   if (wall_roll) wall_roll->resize(wall_.size());
   const Vec3 zero = Vec3::Zero();
-  on_chunks(pool, n, [&](std::size_t, std::size_t a, std::size_t e) {
+  run_chunks(pool, n, [&](int, std::size_t a, std::size_t e) {
     carry_history(old_first_, old_nbr_, old_xi_, first_, nbr_, xi, zero, a, e);
     if (roll) carry_history(old_first_, old_nbr_, old_roll_, first_, nbr_, *roll, zero, a, e);
     carry_history(old_wfirst_, old_wall_, old_wall_xi_, wfirst_, wall_, wall_xi, zero, a, e);

@@ -84,27 +84,18 @@ struct GranularState {
   }
 };
 
+// The pool for a per-particle pass of n bodies (a neighbor build, a loop of run_particle_chunks): nullptr (serial)
+// for one thread or fewer than min_chunked bodies. For every engine with threads.
+inline ThreadPool* particle_workers(PoolHandle& pool, int threads, std::size_t min_chunked, std::size_t n) {
+  return threads > 1 && n >= min_chunked ? &pool.get(threads) : nullptr;
+}
+
 // f(t, a, b) for the particle ranges [a, b) of `threads` equal chunks, on the pool (one call f(0, 0, n) when
 // threads == 1 or n < min_chunked, where a hand-over would cost more than the loop). Loops whose items are
 // independent give the same result for every thread count. For every engine with threads (discs, spheres, polygons).
 template <class F>
 void run_particle_chunks(PoolHandle& pool, int threads, std::size_t min_chunked, std::size_t n, F&& f) {
-  if (threads <= 1 || n < min_chunked) {
-    f(0, std::size_t{0}, n);
-    return;
-  }
-  const std::size_t t_count = static_cast<std::size_t>(threads);
-  auto task = [&](int t) {
-    const std::size_t c = static_cast<std::size_t>(t);
-    f(t, n * c / t_count, n * (c + 1) / t_count);
-  };
-  pool.get(threads).run(task);
-}
-
-// The pool for a per-particle pass of n bodies (the neighbor build): nullptr (serial) for one thread or fewer than
-// min_chunked bodies. For every engine with threads.
-inline ThreadPool* particle_workers(PoolHandle& pool, int threads, std::size_t min_chunked, std::size_t n) {
-  return threads > 1 && n >= min_chunked ? &pool.get(threads) : nullptr;
+  run_chunks(particle_workers(pool, threads, min_chunked, n), n, f);
 }
 
 // The threaded pair pass's chunks: s.chunk_rows[c] .. s.chunk_rows[c + 1] are the rows of chunk c, split so that

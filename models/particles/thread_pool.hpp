@@ -118,6 +118,22 @@ class ThreadPool {
   void* ctx_ = nullptr;
 };
 
+// f(t, a, b) for the ranges [a, b) of n items split evenly over the pool's threads, t the thread (one call
+// f(0, 0, n) without a pool).
+template <class F>
+void run_chunks(ThreadPool* pool, std::size_t n, F&& f) {
+  if (!pool) {
+    f(0, std::size_t{0}, n);
+    return;
+  }
+  const std::size_t chunks = static_cast<std::size_t>(pool->size());
+  auto task = [&](int t) {
+    const std::size_t c = static_cast<std::size_t>(t);
+    f(t, n * c / chunks, n * (c + 1) / chunks);
+  };
+  pool->run(task);
+}
+
 class PoolHandle {
  public:
   PoolHandle() = default;
