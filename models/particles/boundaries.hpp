@@ -73,11 +73,16 @@ inline WallGeometry wall_geometry(const PlaneWall& w, const Vec3& x) {
   return {-w.normal, (x - w.point).dot(w.normal)};
 }
 
-inline WallGeometry wall_geometry(const SegmentWall& w, const Vec3& x) {
+// From x to the closest point of the segment.
+inline Vec3 segment_offset(const SegmentWall& w, const Vec3& x) {
   const Vec3 ab = w.b - w.a;
   const double len2 = ab.squaredNorm();
   const double t = len2 > 0 ? std::clamp((x - w.a).dot(ab) / len2, 0.0, 1.0) : 0.0;
-  const Vec3 d = w.a + t * ab - x;
+  return w.a + t * ab - x;
+}
+
+inline WallGeometry wall_geometry(const SegmentWall& w, const Vec3& x) {
+  const Vec3 d = segment_offset(w, x);
   const double dist = d.norm();
   return {dist > 0 ? Vec3(d / dist) : Vec3(Vec3::UnitX()), dist};
 }
@@ -96,11 +101,7 @@ struct Boundaries {
   // normal's square root and division.
   bool near_wall(std::size_t w, const Vec3& x, double reach) const {
     if (w < planes.size()) return wall_geometry(planes[w], x).distance < reach;
-    const SegmentWall& g = segments[w - planes.size()];
-    const Vec3 ab = g.b - g.a;
-    const double len2 = ab.squaredNorm();
-    const double t = len2 > 0 ? std::clamp((x - g.a).dot(ab) / len2, 0.0, 1.0) : 0.0;
-    return (g.a + t * ab - x).squaredNorm() < reach * reach;
+    return segment_offset(segments[w - planes.size()], x).squaredNorm() < reach * reach;
   }
 };
 
