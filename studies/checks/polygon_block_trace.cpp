@@ -16,6 +16,10 @@ double PolygonBlockTrace::late_acceleration() const {
   return fit_line(std::vector<double>(t.begin() + half, t.end()), std::vector<double>(v.begin() + half, v.end())).slope;
 }
 
+double block_normal_period(const BlockParameters& p) { return 2 * M_PI * std::sqrt(p.mass() / p.young); }
+
+double sliding_trace_duration(const BlockParameters& p) { return std::max(0.01, 20 * block_normal_period(p)); }
+
 PolygonBlockTrace trace_polygon_block_coulomb(const BlockParameters& p, bool dae, double t_end) {
   const ContactSystem sys = polygon_block_system(p, dae ? "coulomb-dae" : "coulomb-filippov",
                                                  dae ? Driver::ida : driver_of(SolverKind::dopri5, true), dae, dae);
