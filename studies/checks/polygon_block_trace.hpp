@@ -36,6 +36,7 @@ double block_normal_period(const BlockParameters& p);
 // missed by up to 22x the 1e-3 relative tolerance (l = 30 mm, rho = 8000, Y = 1e7: normal period 5.3 ms); over 20
 // periods (a 10-period window) by at most 0.15x on both the Filippov relation and the engine, 0.08x over 40.
 double sliding_trace_duration(const BlockParameters& p);
+
 // The same start as one body on the particle engine under velocity Verlet at step dt, coulomb as the engine's exact
 // static friction (studies/papers/slope_block_engine.hpp); held and max_slip are not traced (true, 0).
 PolygonBlockTrace trace_polygon_block_on_engine(const BlockParameters& p, double dt, double t_end);
