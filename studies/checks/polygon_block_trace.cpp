@@ -16,6 +16,16 @@ double PolygonBlockTrace::late_acceleration() const {
   return fit_line(std::vector<double>(t.begin() + half, t.end()), std::vector<double>(v.begin() + half, v.end())).slope;
 }
 
+double PolygonBlockTrace::max_face_displacement(double l) const {
+  double face = 0;
+  for (std::size_t k = 0; k < s.size(); ++k) face = std::max(face, std::abs(s[k] + 0.5 * l * std::sin(theta[k])));
+  return face;
+}
+
+double static_tilt_displacement(const BlockParameters& p) {
+  return 3 * p.mass() * p.g * std::sin(p.alpha) * p.size / (p.young * p.size);
+}
+
 double block_normal_period(const BlockParameters& p) { return 2 * M_PI * std::sqrt(p.mass() / p.young); }
 
 double sliding_trace_duration(const BlockParameters& p) { return std::max(0.01, 20 * block_normal_period(p)); }

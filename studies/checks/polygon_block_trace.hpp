@@ -19,7 +19,14 @@ struct PolygonBlockTrace {
   double max_slip = 0;  // max |v_t| of the material point at the force point (m/s)
   // least-squares slope of v over the second half of the trace (m/s^2; core/line_fit.hpp)
   double late_acceleration() const;
+  // max |s + l/2 sin(theta)| over the trace (m): the face centre's displacement along the slope for a square of side
+  // l, zero while the square only rocks about its held face (a slip of any length adds to it)
+  double max_face_displacement(double l) const;
 };
+
+// The static tilt's displacement of the centroid along the slope, theta_s l/2 = 3 m g sin(a) l_c/(Y l): the moment
+// m g sin(a) l/2 on the overlap's bed (moment stiffness Y l^3/(12 l_c)), the scale of the rest checks.
+double static_tilt_displacement(const BlockParameters& p);
 
 PolygonBlockTrace trace_polygon_block_coulomb(const BlockParameters& p, bool dae, double t_end);
 

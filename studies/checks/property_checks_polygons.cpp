@@ -94,10 +94,7 @@ PropertyCheck rest_check(BlockDriver d) {
   c.run = [d, engine](const Draw& draw) {
     const BlockParameters p = drawn_block(draw);
     const PolygonBlockTrace tr = block_trace(p, d, 0.01);
-    const double tilt = 3 * p.mass() * p.g * std::sin(p.alpha) * p.size / (p.young * p.size);
-    double face = 0;  // max |s + l/2 sin(theta)|: the face centre's displacement along the slope
-    for (std::size_t k = 0; k < tr.s.size(); ++k)
-      face = std::max(face, std::abs(tr.s[k] + 0.5 * p.size * std::sin(tr.theta[k])));
+    const double tilt = static_tilt_displacement(p), face = tr.max_face_displacement(p.size);
     const double omega_dt = 2 * M_PI / kEngineStepsPerPeriod;
     std::vector<Measurement> m{{"max |s + l/2 sin theta| / static tilt displacement", face / tilt,
                                 0.01 + (engine ? 2 * omega_dt * omega_dt : 0.0)}};

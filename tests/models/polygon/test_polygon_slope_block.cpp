@@ -40,12 +40,6 @@ BlockParameters draw_block(std::mt19937_64& rng, double angle_deg) {
   return p;
 }
 
-// The static tilt of the square held at its face centre: the moment m g sin(a) l/2 on the overlap's bed (moment
-// stiffness Y l^3/(12 l_c)), theta_s = 6 m g sin(a) l_c/(Y l^2); the centroid moves by theta_s l/2.
-double static_tilt(const BlockParameters& p) {
-  return 6 * p.mass() * p.g * std::sin(p.alpha) * p.size / (p.young * p.size * p.size);
-}
-
 }  // namespace
 
 TEST_CASE("polygon block at theta = 0: the translating block's normal force, slip velocity and rates") {
@@ -135,12 +129,10 @@ TEST_CASE("polygon block, Coulomb below the friction angle: Filippov and IDA hol
     p.alpha = std::atan(uniform(rng, 0.2, 0.5) * p.mu);  // well below: the rocking's swing of f_n never reaches mu f_n
     for (const bool dae : {false, true}) {
       const PolygonBlockTrace tr = trace_polygon_block_coulomb(p, dae, 0.01);
-      const double drift_scale = static_tilt(p) * 0.5 * p.size;
+      const double drift_scale = static_tilt_displacement(p);
       // the face centre's displacement along the slope: the square rocks about its held face (up to l theta^2/4 of
       // geometry, below 0.3 % of the tilt's displacement); a slip of any length adds to it (verify's rest check)
-      double face = 0;
-      for (std::size_t k = 0; k < tr.s.size(); ++k)
-        face = std::max(face, std::abs(tr.s[k] + 0.5 * p.size * std::sin(tr.theta[k])));
+      const double face = tr.max_face_displacement(p.size);
       MESSAGE(std::string(dae ? "IDA" : "Filippov") << ": alpha " << p.alpha / kDeg << " deg, mu " << p.mu
                                                     << ", max |s + l/2 sin theta| " << face << " m vs tilt "
                                                     << drift_scale << " m, max |v_t| " << tr.max_slip << " m/s, held "
