@@ -13,6 +13,17 @@
 // The driver needs the exact gradient of every h_i (eq. 7-8); surface_gradient supplies it. A model may
 // also implement Model (core/model.hpp) for the naive and DAE formulations: size() and state_names()
 // then override both interfaces at once.
+// Optional members, for surfaces that move in time and for systems with many surfaces sliding at once (a chain of
+// blocks): the driver's generic versions cost one field evaluation per sliding surface, these the system's own O(n):
+//   surface_time_rate(t, x, i)     the partial derivative dh_i/dt at fixed x (a belt whose speed changes); default 0
+//   sliding_sides(t, x, sides, sigma, slope)
+//                                  sigma_i for every sliding surface (sides_i == 0) such that dh_i/dt = 0 on all of them
+//                                  together, the others at their sides (+-1), and slope_i = d(dh_i/dt)/d(sigma_i);
+//                                  false: not provided
+//   decide_sides(t, x, sides, candidates, trigger, decided)
+//                                  the joint decision for the surfaces `candidates` (all at h = 0): +1 (region I), -1
+//                                  (region II) or 0 (sliding) for each, the box LCP of core/box_lcp.hpp; trigger: the
+//                                  surface whose event is being handled (it leaves on a tie); false: not provided
 #pragma once
 
 #include <string>
@@ -36,6 +47,17 @@ class FilippovSystem {
   virtual void surface_gradient(double t, VecCRef x, std::size_t i, VecRef grad) const = 0;
   // The vector field with side value sigma_i in [-1, 1] per surface (see above).
   virtual void field(double t, VecCRef x, VecCRef sigma, VecRef f) const = 0;
+
+  virtual double surface_time_rate(double t, VecCRef x, std::size_t i) const { (void)t; (void)x; (void)i; return 0; }
+  virtual bool sliding_sides(double t, VecCRef x, const std::vector<int>& sides, VecRef sigma, VecRef slope) const {
+    (void)t; (void)x; (void)sides; (void)sigma; (void)slope;
+    return false;
+  }
+  virtual bool decide_sides(double t, VecCRef x, const std::vector<int>& sides, const std::vector<std::size_t>& candidates,
+                            std::size_t trigger, std::vector<int>& decided) const {
+    (void)t; (void)x; (void)sides; (void)candidates; (void)trigger; (void)decided;
+    return false;
+  }
 };
 
 }  // namespace stickslip

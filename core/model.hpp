@@ -75,6 +75,14 @@ class Model {
 
   virtual void project(double t, VecRef x, const Mode& mode) const { (void)t; (void)x; (void)mode; }
 
+  // The upper and lower half-bandwidths of the Jacobian of rhs / residual in the state's order, for a driver's band
+  // linear solver (CVODE, IDA); {-1, -1} (the default): dense. A model of many bodies coupled to their neighbours (a
+  // chain) says so, and a Newton step then costs O(n) instead of O(n^3).
+  struct Band {
+    long upper = -1, lower = -1;
+  };
+  virtual Band jacobian_band() const { return {}; }
+
   // Energy bookkeeping for the ledger (core/energy_ledger.hpp); models without friction work return zeros.
   virtual Energy energy(double t, VecCRef x, const Mode& mode) const { (void)t; (void)x; (void)mode; return {}; }
 

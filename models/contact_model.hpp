@@ -38,12 +38,10 @@
 #include "core/errors.hpp"
 #include "core/filippov_system.hpp"
 #include "core/model.hpp"
+#include "models/contact/formed_law.hpp"
 #include "models/contact/registry.hpp"
 
 namespace stickslip {
-
-enum class ContactForm { slip_force, rate, reset, hybrid, dae, filippov };
-const char* to_string(ContactForm f);
 
 // The form of law `law` (its forms on 1-D relations: `forms`) that driver d runs, with events on or off; an
 // InputError naming solver_key (the driver cannot run the law), "events" (a DAE law without events) otherwise.
@@ -66,34 +64,27 @@ template <class R, class L>
 class ContactModel final : public ContactModelBase {
  public:
   ContactModel(R relation, L law, std::string name, ContactForm form, bool projection)
-      : rel_(std::move(relation)), law_(std::move(law)), name_(std::move(name)), form_(form), projection_(projection) {
+      : rel_(std::move(relation)), fl_(std::move(law), form, projection), name_(std::move(name)) {
     nb_ = rel_.body_names().size();
-    nz_ = form_ == ContactForm::slip_force ? 0 : 1;
+    nz_ = form == ContactForm::slip_force ? 0 : 1;
     ne_ = rel_.extra_names().size();
   }
 
-  ContactForm contact_form() const override { return form_; }
+  ContactForm contact_form() const override { return fl_.form(); }
   std::string law_name() const override { return name_; }
   const R& relation() const { return rel_; }
-  const L& law() const { return law_; }
+  const L& law() const { return fl_.law(); }
 
   std::size_t size() const override { return nb_ + nz_ + ne_; }
   std::vector<std::string> state_names() const override {
     std::vector<std::string> n = rel_.body_names();
-    if (nz_) n.push_back(form_ == ContactForm::dae && !spring_dae() ? R::force_name : R::spring_name);
+    if (nz_) n.push_back(fl_.state_is_force() ? R::force_name : R::spring_name);
     for (const auto& e : rel_.extra_names()) n.push_back(e);
     return n;
   }
 
   Mode initial_mode(double t, VecCRef x) const override {
-    const Slip1 c = rel_.contact(t, body(x));
-    const double fn = rel_.normal_force(t, body(x));
-    if (form_ == ContactForm::hybrid) {
-      if constexpr (HasHybrid<L>) return {law_.hybrid().initial_mode(c, fn, z(x))};
-    } else if (form_ == ContactForm::dae) {
-      if constexpr (has_dae) return {dae().initial_mode(c, fn, z(x))};
-    }
-    return {free_mode};
+    return {fl_.initial_mode(rel_.contact(t, body(x)), rel_.normal_force(t, body(x)), z(x))};
   }
 
   void rhs(double t, VecCRef x, const Mode& mode, VecRef xdot) const override {
@@ -101,7 +92,7 @@ class ContactModel final : public ContactModelBase {
     const double fn = rel_.normal_force(t, body(x));
     double f = 0, zdot = 0;
     bool held = false;
-    law_terms(c, fn, x, md(mode), f, zdot, held);
+    fl_.terms(c, fn, z(x), md(mode), f, zdot, held);
     rel_.rates(t, body(x), extra(x), f, xdot.head(nb_), xdot.tail(ne_));
     if (held) {
       if constexpr (requires(const R& r, double tt, VecCRef b, VecRef d) { r.hold_rate(tt, b, d); }) rel_.hold_rate(t, body(x), xdot.head(nb_));
@@ -111,51 +102,31 @@ class ContactModel final : public ContactModelBase {
   }
 
   void residual(double t, VecCRef x, VecCRef xdot, const Mode& mode, VecRef r) const override {
-    if (form_ != ContactForm::dae) {
+    if (fl_.form() != ContactForm::dae) {
       Model::residual(t, x, xdot, mode, r);
       return;
     }
-    if constexpr (has_dae) {
-      const auto h = dae();
-      const Slip1 c = rel_.contact(t, body(x));
-      const double fn = rel_.normal_force(t, body(x));
-      const double zz = z(x), f = h.force(c, fn, zz, md(mode));
-      rel_.residual(t, body(x), extra(x), xdot.head(nb_), xdot.tail(ne_), f, r.head(nb_), r.tail(ne_));
-      if (h.holds_slip(md(mode))) r[R::slip_row] = c.v();
-      r[nb_] = h.residual(c, fn, zz, xdot[nb_], md(mode));
-    }
+    const Slip1 c = rel_.contact(t, body(x));
+    const double fn = rel_.normal_force(t, body(x));
+    const double zz = z(x), f = fl_.force(c, fn, zz, md(mode));
+    rel_.residual(t, body(x), extra(x), xdot.head(nb_), xdot.tail(ne_), f, r.head(nb_), r.tail(ne_));
+    if (fl_.holds_slip(md(mode))) r[R::slip_row] = c.v();
+    r[nb_] = fl_.residual(c, fn, zz, xdot[nb_], md(mode));
   }
 
   void differential_mask(const Mode& mode, VecRef id) const override {
     id.setOnes();
-    if (form_ != ContactForm::dae) return;
-    if constexpr (has_dae) {
-      const auto h = dae();
-      if (h.algebraic(md(mode))) id[nb_] = 0;
-      if (h.holds_slip(md(mode))) id[R::slip_row] = 0;
-    }
+    if (fl_.form() != ContactForm::dae) return;
+    if (fl_.algebraic(md(mode))) id[nb_] = 0;
+    if (fl_.holds_slip(md(mode))) id[R::slip_row] = 0;
   }
 
-  ModelForm form() const override {
-    switch (form_) {
-      case ContactForm::reset: return ModelForm::step_rule;
-      case ContactForm::hybrid:
-        if constexpr (HasHybrid<L>) return law_.hybrid().form();
-        break;
-      case ContactForm::dae:
-        if constexpr (has_dae) return dae().form();
-        break;
-      default: break;
-    }
-    return ModelForm::ode;
-  }
+  ModelForm form() const override { return fl_.model_form(); }
 
-  std::size_t num_events() const override { return form_ == ContactForm::hybrid || form_ == ContactForm::dae ? 2 : 0; }
+  std::size_t num_events() const override { return fl_.num_events(); }
   void events(double t, VecCRef x, const Mode& mode, VecRef g) const override {
-    const Slip1 c = rel_.contact(t, body(x));
-    const double fn = rel_.normal_force(t, body(x));
-    double gg[2] = {-1, -1};
-    with_hybrid([&](const auto& h) { h.events(c, fn, z(x), md(mode), gg); });
+    double gg[2];
+    fl_.events(rel_.contact(t, body(x)), rel_.normal_force(t, body(x)), z(x), md(mode), gg);
     g[0] = gg[0];
     g[1] = gg[1];
   }
@@ -163,128 +134,60 @@ class ContactModel final : public ContactModelBase {
     if (which >= 2) return {false, false};
     const Slip1 c = rel_.contact(t, body(x));
     const double fn = rel_.normal_force(t, body(x));
-    int next = md(mode);
     double zz = nz_ ? x[nb_] : 0.0;
-    with_hybrid([&](const auto& h) { next = h.on_event(c, fn, zz, md(mode), static_cast<int>(which)); });
+    const int next = fl_.on_event(c, fn, zz, md(mode), static_cast<int>(which));
     if (next == md(mode) && which != 0) return {false, false};
     if (nz_) x[nb_] = zz;
     mode.assign(1, next);
     return {true, false};
   }
   void project(double t, VecRef x, const Mode& mode) const override {
-    with_hybrid([&](const auto& h) {
-      if (h.holds_slip(md(mode))) rel_.hold_slip(x.head(nb_));
-      const Slip1 c = rel_.contact(t, body(x));
-      double zz = x[nb_];
-      h.project(c, rel_.normal_force(t, body(x)), zz, md(mode));
-      x[nb_] = zz;
-    });
+    if (fl_.form() != ContactForm::hybrid && fl_.form() != ContactForm::dae) return;
+    if (fl_.holds_slip(md(mode))) rel_.hold_slip(x.head(nb_));
+    const Slip1 c = rel_.contact(t, body(x));
+    double zz = x[nb_];
+    fl_.project(c, rel_.normal_force(t, body(x)), zz, md(mode));
+    x[nb_] = zz;
   }
 
   Energy energy(double, VecCRef x, const Mode&) const override {
     Energy e = rel_.energy(body(x), extra(x));
     if constexpr (requires(const L& l) { l.kt; }) {
-      if (nz_ && !(form_ == ContactForm::dae && !spring_dae())) e.potential = 0.5 * law_.kt * x[nb_] * x[nb_];
+      if (nz_ && !fl_.state_is_force()) e.potential = fl_.spring_energy(x[nb_]);
     }
     return e;
   }
 
-  AdjustPolicy adjustment_policy() const override {
-    if constexpr (ResetForm<L, Slip1>) {
-      if (form_ == ContactForm::reset) return L::reset_policy;
-      if constexpr (HasHybrid<L>) {
-        if (form_ == ContactForm::hybrid && AdjustingHybrid<decltype(law_.hybrid())>) return L::reset_policy;
-      }
-    }
-    return AdjustPolicy::none;
-  }
+  AdjustPolicy adjustment_policy() const override { return fl_.adjustment_policy(); }
   void adjust(double t, VecCRef x_eval, VecRef x_assigned, const Mode& mode) const override {
-    if constexpr (ResetForm<L, Slip1>) {
-      const Slip1 c = rel_.contact(t, body(x_eval));
-      const double fn = rel_.normal_force(t, body(x_eval));
-      if (form_ == ContactForm::reset) {
-        VecD<1> a(x_assigned[nb_]);
-        law_.reset(c, fn, VecD<1>(x_eval[nb_]), a);
-        x_assigned[nb_] = a[0];
-      } else if constexpr (HasHybrid<L>) {
-        if constexpr (AdjustingHybrid<decltype(law_.hybrid())>) {
-          const VecCRef xa = x_assigned;
-          const Slip1 ca = rel_.contact(t, body(xa));
-          const double fna = rel_.normal_force(t, body(xa));
-          double zz = x_assigned[nb_];
-          law_.hybrid().adjust(c, fn, ca, fna, x_eval[nb_], zz, md(mode));
-          x_assigned[nb_] = zz;
-        }
-      }
-    }
+    if (fl_.adjustment_policy() == AdjustPolicy::none) return;
+    const Slip1 c = rel_.contact(t, body(x_eval));
+    const double fn = rel_.normal_force(t, body(x_eval));
+    const VecCRef xa = x_assigned;
+    const Slip1 ca = rel_.contact(t, body(xa));
+    const double fna = rel_.normal_force(t, body(xa));
+    double zz = x_assigned[nb_];
+    fl_.adjust(c, fn, ca, fna, x_eval[nb_], zz, md(mode));
+    x_assigned[nb_] = zz;
   }
 
   double contact_force(double t, VecCRef x, const Mode& mode) const override {
-    const Slip1 c = rel_.contact(t, body(x));
-    double f = 0, zdot = 0;
-    bool held = false;
-    law_terms(c, rel_.normal_force(t, body(x)), x, md(mode), f, zdot, held);
-    return f;
+    return fl_.force(rel_.contact(t, body(x)), rel_.normal_force(t, body(x)), z(x), md(mode));
   }
   double excess(double t, VecCRef x) const override {
-    if constexpr (requires(const L& l, const Slip1& c) { l.excess(c, 0.0, 0.0); }) {
-      if (nz_) return law_.excess(rel_.contact(t, body(x)), rel_.normal_force(t, body(x)), x[nb_]);
-    }
-    return std::nan("");
+    return fl_.excess(rel_.contact(t, body(x)), rel_.normal_force(t, body(x)), z(x));
   }
 
  private:
-  static constexpr bool has_dae = HasDae<L> || SetValuedLaw<L>;
   // The contact's mode (free_mode for a caller without one, e.g. a hand-written loop over rhs).
   static int md(const Mode& mode) { return mode.empty() ? static_cast<int>(free_mode) : mode[0]; }
-  auto dae() const { return dae_form(law_, projection_); }
-  // Whether the DAE's state is a spring (the D-SDS's) rather than the algebraic friction force (set-valued laws);
-  // a law that decides at run time (a law written in Python) says so itself.
-  bool spring_dae() const {
-    if constexpr (requires(const L& l) { l.dae_holds_spring(); }) return law_.dae_holds_spring();
-    else return HasDae<L>;
-  }
   auto body(VecCRef x) const { return x.head(nb_); }
   auto extra(VecCRef x) const { return x.tail(ne_); }
   double z(VecCRef x) const { return nz_ ? x[nb_] : 0.0; }
 
-  template <class F>
-  void with_hybrid(F&& f) const {
-    if (form_ == ContactForm::hybrid) {
-      if constexpr (HasHybrid<L>) f(law_.hybrid());
-    } else if (form_ == ContactForm::dae) {
-      if constexpr (has_dae) f(dae());
-    }
-  }
-
-  // The force, the law state's rate, and whether the slip row is held, in the chosen form.
-  void law_terms(const Slip1& c, double fn, VecCRef x, int mode, double& f, double& zdot, bool& held) const {
-    switch (form_) {
-      case ContactForm::slip_force:
-        if constexpr (SlipForceForm<L, Slip1> || SetValuedLaw<L>) f = slip_force(law_, c, fn)[0];
-        return;
-      case ContactForm::rate:
-      case ContactForm::reset:
-        if constexpr (RateForm<L, Slip1>) {
-          const VecD<1> zz(x[nb_]);
-          f = law_.force(c, fn, zz)[0];
-          zdot = law_.rate(c, fn, zz)[0];
-        }
-        return;
-      default:
-        with_hybrid([&](const auto& h) {
-          f = h.force(c, fn, x[nb_], mode);
-          zdot = h.rate(c, fn, x[nb_], mode);
-          held = h.holds_slip(mode);
-        });
-    }
-  }
-
   R rel_;
-  L law_;
+  FormedLaw<L> fl_;
   std::string name_;
-  ContactForm form_;
-  bool projection_;
   std::size_t nb_ = 0, nz_ = 0, ne_ = 0;
 };
 

@@ -15,6 +15,10 @@
 //       lambda > 1: into region II). As a_I + a_II < 0 while sliding, these are the roots of the switching
 //       functions a_I and a_II (rising through 0); those have no pole, while lambda itself has one just past
 //       the exit (a_I + a_II = 0), across which a long step would see no sign change of -lambda.
+// Several surfaces at h = 0 at once (one reached while others slide, or a sliding one leaving while others slide):
+// whether each slides, crosses or leaves is decided together, as the box LCP of core/box_lcp.hpp on the affine
+// field (the multiple-transition problem of Pfeiffer & Glocker; the contact-by-contact classification above can pick
+// a combination that violates the others' conditions). One surface alone: the classification of eq. 7-8 as above.
 // Several surfaces may slide at once. Their lambda_i are then solved together from
 // <grad h_i, f(sigma)> = 0 for all sliding i, a small linear system that is exact when the field is affine
 // in the side values sigma (core/filippov_system.hpp): this is the coupled form of the seed's per-contact
@@ -82,7 +86,12 @@ class FilippovModel final : public Model {
  private:
   // a_I, a_II, lambda of surface i with the other surfaces at the side values sigma.
   SurfaceFlow flow_at(double t, VecCRef x, Vec sigma, std::size_t i) const;
-  // <grad h_i, v> exactly, or (h_i(x + delta v) - h_i(x))/delta (eq. 15-16).
+  // The candidates' new sides, decided together (several surfaces at h = 0: the sliding ones and the one just
+  // reached): the system's decide_sides, else the box LCP on the affine field. trigger: the surface whose event this
+  // is; exit_side: the region it leaves into when it was sliding (it leaves on a tie).
+  void decide_jointly(double t, VecCRef x, Mode& mode, const std::vector<std::size_t>& candidates, std::size_t trigger,
+                      int exit_side) const;
+  // <grad h_i, v> + dh_i/dt exactly, or (h_i(t + delta, x + delta v) - h_i(t, x))/delta (eq. 15-16).
   double directional(double t, VecCRef x, std::size_t i, VecCRef v) const;
   void gradient(double t, VecCRef x, std::size_t i, VecRef grad) const;
   const FilippovSystem& system_;
