@@ -25,6 +25,8 @@ const std::vector<SchemeInfo>& integrator_scheme_info() {
       {"trapezoid", "generalized trapezoidal rule with Gauss-Seidel fixed-point iterations (Campello, Algorithm 1; "
                     "spheres and the particle engine)"},
       {"verlet", "velocity Verlet of the particle engine, fixed step (container, heap, granular-gas)"},
+      {"moreau", "Moreau-Jean time-stepping: theta-method on velocities, the contact impulses of each step from a box "
+                 "LCP, exact sticking without event location, 1st order, fixed step dt (systems of several contacts)"},
       {"em", "Euler-Maruyama for the stochastic friction SDE (Ito; weak order 1)"},
       {"sde-heun", "stochastic Heun for the stochastic friction SDE (Stratonovich; weak order 1)"},
   };
@@ -102,7 +104,8 @@ IntegratorSpec parse_integrator(const std::string& key, const std::string& given
   const auto& schemes = integrator_schemes();
   if (i >= parts.size() || std::find(schemes.begin(), schemes.end(), parts[i]) == schemes.end()) throw_input(key, given, integrator_grammar());
   s.scheme = parts[i++];
-  if (s.scheme == "em" || s.scheme == "sde-heun" || s.scheme == "verlet" || s.scheme == "trapezoid")
+  if (s.scheme == "em" || s.scheme == "sde-heun" || s.scheme == "verlet" || s.scheme == "trapezoid" ||
+      s.scheme == "moreau")
     if (s.filippov) throw_input(key, given, "filippov: takes an ODE scheme (euler, midpoint, heun, rk4, dopri5, cvode)");
   if (i < parts.size() && s.scheme == "cvode" && (parts[i] == "bdf" || parts[i] == "adams")) {
     s.adams = parts[i++] == "adams";

@@ -2,7 +2,7 @@
 //
 //   spec    := ["filippov:"] scheme [":" variant] [":" order]      (labels of the papers' figures read too:
 //              bdfN = bdf:N, filippov-SCHEME = filippov:SCHEME)
-//   scheme  := euler | midpoint | heun | rk4 | dopri5 | cvode | ida | bdf | trapezoid | verlet | em | sde-heun
+//   scheme  := euler | midpoint | heun | rk4 | dopri5 | cvode | ida | bdf | trapezoid | verlet | moreau | em | sde-heun
 //   variant := bdf | adams            (cvode only; default bdf)
 //   order   := 1..5 (bdf, ida), 1..12 (adams): the largest multistep order (default: the solver's own, 5/12)
 // `bdf` names the method, not the driver: SUNDIALS' BDF on IDA where the contact's law has a DAE form and on CVODE
