@@ -2,17 +2,18 @@
 #   make run     install what is missing (Debian 12, as root), build the `stickslip` program alone in Release (its
 #                compiler output in build/make-run.log), run the flagship studies -> out/
 #   make check   the same set-up, builds everything (tests, benchmarks), then the whole test suite through ctest
-#   make check-sanitize   the suite built with AddressSanitizer + UndefinedBehaviorSanitizer in build-sanitize/
+#   make check-sanitize   the library tests (core, models, solvers: label `library`) built with AddressSanitizer +
+#                UndefinedBehaviorSanitizer in build-sanitize/
 # Other targets: deps, build, build-stickslip, bench, clean. STUDIES selects what `make run` runs.
 
 PACKAGES := build-essential cmake libsundials-dev libeigen3-dev libboost-dev libfmt-dev doctest-dev \
-            nlohmann-json3-dev libcli11-dev gnuplot-nox liblammps-dev lammps mpi-default-dev mpi-default-bin \
+            nlohmann-json3-dev libcli11-dev libtomlplusplus-dev gnuplot-nox liblammps-dev lammps mpi-default-dev mpi-default-bin \
             python3 python3-pandas python3-numpy python3-dev pybind11-dev python3-pytest python3-matplotlib \
             python3-vtk9
 BUILD    := build
 SANITIZE_BUILD := build-sanitize
 # STICKSLIP_NO_FLATTEN: no [[gnu::flatten]] (core/flatten.hpp); the sanitizer build checks memory and UB, not inlining.
-SANITIZE_FLAGS := -O1 -g -fno-omit-frame-pointer -fsanitize=address,undefined -fno-sanitize-recover=undefined \
+SANITIZE_FLAGS := -O1 -g1 -fno-omit-frame-pointer -fsanitize=address,undefined -fno-sanitize-recover=undefined \
                   -DSTICKSLIP_NO_FLATTEN
 JOBS     ?= $(shell nproc)
 STUDIES  ?= sliding-plates convergence
@@ -47,18 +48,18 @@ run: build-stickslip
 check: build
 	ctest --test-dir $(BUILD) -j $(JOBS) --output-on-failure
 
-# Tests labelled `slow-under-sanitizers` are left out here (they run in `make check`). The LAMMPS styles and their
-# tests are not built here (liblammps and Open MPI are not built with the sanitizers and report their own leaks), nor
-# the benchmarks (nothing is timed here). The Python package is not built here: Debian's python3 is not built with the
-# sanitizers (its module would need the ASan runtime preloaded); its C++ below the bindings is the same code these
-# tests run.
+# The library tests (label `library`: core/, models/ and solvers/, CMakeLists.txt) only: the physics, the drivers and
+# the solvers under the sanitizers, without compiling the studies' wiring, the command line and the bindings a second
+# time (they run in `make check`). -g1: line tables for the reports' stack traces, no variable info (a quicker build).
+# Tests labelled `slow-under-sanitizers` are left out. The LAMMPS styles, the benchmarks and the Python package are
+# not built here (liblammps, Open MPI and Debian's python3 are not built with the sanitizers).
 check-sanitize: deps
 	cmake -S . -B $(SANITIZE_BUILD) -DCMAKE_BUILD_TYPE=RelWithDebInfo -DCMAKE_CXX_FLAGS_RELWITHDEBINFO="$(SANITIZE_FLAGS)" \
 	  -DSTICKSLIP_PYTHON=OFF -DSTICKSLIP_LAMMPS=OFF -DSTICKSLIP_BENCHMARKS=OFF \
 	  -DCMAKE_C_FLAGS_RELWITHDEBINFO="$(SANITIZE_FLAGS)" -DCMAKE_EXE_LINKER_FLAGS="-fsanitize=address,undefined"
-	cmake --build $(SANITIZE_BUILD) -j $(JOBS)
+	cmake --build $(SANITIZE_BUILD) -j $(JOBS) --target library_tests
 	ASAN_OPTIONS=detect_leaks=1:abort_on_error=1 UBSAN_OPTIONS=print_stacktrace=1:halt_on_error=1 \
-	  ctest --test-dir $(SANITIZE_BUILD) -j $(JOBS) --output-on-failure -LE "slow-under-sanitizers|mpi"
+	  ctest --test-dir $(SANITIZE_BUILD) -j $(JOBS) --output-on-failure -L library -LE "slow-under-sanitizers|mpi"
 
 # bench_particles compares against Debian's LAMMPS (`lmp`); installed here (as root) when missing, never by `make check`.
 bench: build
