@@ -38,6 +38,7 @@ constexpr const char* kListsNote =
 struct Grammar {
   CLI::App app{kDescription, "stickslip"};
   bool version = false;
+  std::string solver, t_end, dt;  // simulate's own options, turned into --set solver=, t_end=, dt=
 };
 
 std::unique_ptr<Grammar> make_grammar(CommandLine& cl) {
@@ -81,6 +82,23 @@ std::unique_ptr<Grammar> make_grammar(CommandLine& cl) {
                 "runs no solver");
   run->footer(kListsNote);
   run->allow_extras();
+
+  CLI::App* simulate = app.add_subcommand(
+      "simulate", "run a system file (bodies, springs, drives, contacts with any law); outputs in --out (default "
+                  "out/NAME for NAME.toml)");
+  option(simulate, "FILE", "", cl.run.study, "the system file (NAME.toml; `stickslip help FILE` lists its keys)")->required();
+  option(simulate, "--solver", "SPEC", g->solver,
+         "integrator spec (default: the file's [run] solver): euler, midpoint, heun, rk4, dopri5, cvode,\n"
+         "ida, bdf[:N], moreau (Moreau-Jean), filippov:SCHEME");
+  option(simulate, "--t-end", "T", g->t_end, "end time [s] (default: the file's)");
+  option(simulate, "--dt", "DT", g->dt, "step of the fixed-step schemes and Moreau-Jean; output interval of the\nadaptive ones [s]");
+  option(simulate, "--set", "KEY=VALUE", cl.run.sets, "any key of the file (repeat for several keys)")->allow_extra_args(false);
+  option(simulate, "--out", "DIR", cl.run.out, "the output folder (default out/NAME)");
+  simulate->add_flag("--json", cl.run.json, "print the summary on stdout as one JSON object");
+  simulate->add_flag("--resume", cl.run.resume, "finish an interrupted run in --out (same options)");
+  simulate->add_flag("--dry-run", cl.run.dry_run, "check the file and every option, print the planned work; runs nothing");
+  simulate->footer("Writes state.csv, contacts.csv, events.csv, ledger.csv, system.png and summary.json.");
+  simulate->allow_extras();
 
   CLI::App* converge =
       app.add_subcommand("converge", "the order of convergence of a study's observable per integrator (95 % interval)");
@@ -253,6 +271,14 @@ CommandLine parse_command_line(const std::vector<std::string>& args, std::ostrea
       throw_input("argument", extra, "allowed with " + cl.command + ": " + (cl.command == "list" ? "none" : options_of(sub)));
     throw_input("argument", extra, "one " + std::string(cl.command == "help" ? "topic" : "study") + " only; usage: " +
                                        "stickslip " + cl.command + " --help");
+  }
+  if (cl.command == "simulate") {  // simulate FILE --solver S --t-end T --dt D = run FILE --set solver=S ...
+    std::vector<std::string> sets;
+    if (!g->solver.empty()) sets.push_back("solver=" + g->solver);
+    if (!g->t_end.empty()) sets.push_back("t_end=" + g->t_end);
+    if (!g->dt.empty()) sets.push_back("dt=" + g->dt);
+    cl.run.sets.insert(cl.run.sets.begin(), sets.begin(), sets.end());
+    cl.command = "run";
   }
   std::vector<std::string> typed{"stickslip"};
   typed.insert(typed.end(), args.begin(), args.end());

@@ -10,6 +10,7 @@
 #include "core/errors.hpp"
 #include "core/interrupt.hpp"
 #include "models/contact/registry.hpp"
+#include "models/system/system_file.hpp"
 #include "solvers/integrator_spec.hpp"
 #include "studies/cli/command_line.hpp"
 #include "studies/experiment/cli_args.hpp"
@@ -73,7 +74,7 @@ int help(const std::string& topic, std::ostream& out) {
     out << command_help(topic);
     return 0;
   }
-  const auto studies = all_studies();
+  const auto studies = studies_with(topic);
   if (std::none_of(studies.begin(), studies.end(), [&](const auto& s) { return s->name() == topic; })) {
     std::vector<std::string> names;
     for (const auto& s : studies) names.push_back(s->name());
@@ -105,11 +106,13 @@ int dry_run(const Study& study, const Parameters& params, const std::vector<std:
 
 int run(const RunArgs& args, CommandIo& io) {
   if (args.study.empty()) throw_input("study", "", "missing; usage: stickslip run STUDY [--set KEY=VALUE]... (stickslip run --help)");
-  const auto studies = all_studies();
+  const auto studies = studies_with(args.study);
   const Study& study = find_study(studies, args.study);
   Parameters params = study.parameters();
   assign_each(params, args.sets);
-  const std::filesystem::path out = args.out.empty() ? std::filesystem::path("out") / study.name() : std::filesystem::path(args.out);
+  // A system file's outputs go to out/NAME for NAME.toml.
+  const std::string default_out = is_system_file(args.study) ? std::filesystem::path(args.study).stem().string() : study.name();
+  const std::filesystem::path out = args.out.empty() ? std::filesystem::path("out") / default_out : std::filesystem::path(args.out);
   const bool json = args.json, resume = args.resume, dry = args.dry_run;
   const std::vector<std::string>& command_line = args.command_line;
   install_interrupt_handlers();  // a signal from here on ends the study cleanly

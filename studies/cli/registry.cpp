@@ -16,6 +16,8 @@ std::unique_ptr<Study> make_container_study();
 std::unique_ptr<Study> make_granular_gas_study();
 std::unique_ptr<Study> make_heap_study();
 std::unique_ptr<Study> make_dsds_cooling_study();
+std::unique_ptr<Study> make_block_chain_study();
+std::unique_ptr<Study> make_burridge_knopoff_study();
 
 std::vector<std::unique_ptr<Study>> all_studies() {
   std::vector<std::unique_ptr<Study>> s;
@@ -30,6 +32,8 @@ std::vector<std::unique_ptr<Study>> all_studies() {
   s.push_back(make_granular_gas_study());
   s.push_back(make_heap_study());
   s.push_back(make_dsds_cooling_study());
+  s.push_back(make_block_chain_study());
+  s.push_back(make_burridge_knopoff_study());
   return s;
 }
 

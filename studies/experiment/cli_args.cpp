@@ -3,6 +3,8 @@
 #include <map>
 
 #include "core/errors.hpp"
+#include "models/system/system_file.hpp"
+#include "studies/experiment/system_study.hpp"
 
 namespace stickslip {
 
@@ -13,6 +15,12 @@ const Study& find_study(const std::vector<std::unique_ptr<Study>>& studies, cons
     names.push_back(s->name());
   }
   throw_input("study", name, "unknown study; allowed: " + join(names));
+}
+
+std::vector<std::unique_ptr<Study>> studies_with(const std::string& name) {
+  std::vector<std::unique_ptr<Study>> s = all_studies();
+  if (is_system_file(name)) s.push_back(std::make_unique<SystemFileStudy>(SystemFile::read(name)));
+  return s;
 }
 
 void make_out_dir(const std::filesystem::path& out) {

@@ -13,6 +13,9 @@ namespace stickslip {
 
 // Throws InputError listing the studies for an unknown name.
 const Study& find_study(const std::vector<std::unique_ptr<Study>>& studies, const std::string& name);
+// Every study (studies/cli/registry.cpp), and when `name` is a system file (FILE.toml) the study of that file
+// (studies/experiment/system_study.hpp), so that run, help, converge and sweep take a file where they take a study.
+std::vector<std::unique_ptr<Study>> studies_with(const std::string& name);
 // Creates --out; a path that cannot be a folder is a user's mistake (InputError naming it).
 void make_out_dir(const std::filesystem::path& out);
 // A whole number in [lo, hi] (InputError naming key otherwise).

@@ -286,7 +286,7 @@ std::vector<ConvergenceSeries> measure_convergence(const Observable& obs, const 
 
 int converge_command(const ConvergeArgs& args, CommandIo& io) {
   if (args.study.empty()) throw_input("study", "", std::string("missing; usage: ") + kUsage);
-  const auto studies = all_studies();
+  const auto studies = studies_with(args.study);
   const Study& study = find_study(studies, args.study);
   const std::vector<Observable> observables = study.observables();
   std::string observable_name = args.observable, solver_text = args.solver, dt_text = args.dt, rtol_text = args.rtol,

@@ -280,7 +280,7 @@ std::string& sweep_point_program() {
 
 int sweep_command(const SweepArgs& args, CommandIo& io) {
   if (args.study.empty()) throw_input("study", "", std::string("missing; usage: ") + kUsage);
-  const auto studies = all_studies();
+  const auto studies = studies_with(args.study);
   const Study& study = find_study(studies, args.study);
   SweepDef d;
   d.study = study.name();
@@ -488,7 +488,7 @@ int merge_command(const MergeArgs& args, CommandIo& io) {
   const OutDirLock lock(out, command_line);
   Parameters sp("sweep");
   sp.declare("sweep_id", id, "").declare("shard", "1/1", "");
-  const auto studies = all_studies();
+  const auto studies = studies_with(d.study);
   write_outputs(out, d, units_of(find_study(studies, d.study)), rows, refused, {{"merged_from", dirs.size()}},
                 provenance(command_line, sp), true);
   io.err << fmt::format("merge: {} points of sweep {} from {} folders -> {}/\n", rows.size(), id, dirs.size(), out.string());

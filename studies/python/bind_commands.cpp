@@ -74,7 +74,7 @@ void bind_commands(py::module_& m) {
   m.def(
       "parameters",
       [](const std::string& name) {
-        const auto studies = all_studies();
+        const auto studies = studies_with(name);
         const Parameters p = find_study(studies, name).parameters();
         std::vector<std::tuple<std::string, std::string, std::string, std::string>> v;
         for (const auto& [key, e] : p.entries()) v.emplace_back(key, e.default_value, e.help, p.unit(key));
@@ -84,7 +84,7 @@ void bind_commands(py::module_& m) {
   m.def(
       "observables",
       [](const std::string& name) {
-        const auto studies = all_studies();
+        const auto studies = studies_with(name);
         std::vector<std::tuple<std::string, std::string, std::string>> v;
         for (const Observable& o : find_study(studies, name).observables()) v.emplace_back(o.name, o.unit, o.help);
         return v;

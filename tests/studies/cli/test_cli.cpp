@@ -151,7 +151,7 @@ TEST_CASE("every command has its help: stickslip help COMMAND equals stickslip C
 
 TEST_CASE("bad command lines: exit 2 with one line naming the option or key, the value and what is allowed") {
   check_refused({
-           {"nope", "stickslip: error: command=nope: unknown; allowed: list, help, run, converge, sweep, merge, verify"},
+           {"nope", "stickslip: error: command=nope: unknown; allowed: list, help, run, simulate, converge, sweep, merge, verify"},
            {"run sliding-plates --frobnicate", "argument=--frobnicate: allowed with run: --set KEY=VALUE, --out DIR"},
            {"run sliding-plates extra", "argument=extra: one study only"},
            {"run sliding-plates --set", "--set=: expects a value"},
