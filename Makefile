@@ -18,14 +18,18 @@ SANITIZE_FLAGS := -O1 -g1 -fno-omit-frame-pointer -fsanitize=address,undefined -
 JOBS     ?= $(shell nproc)
 STUDIES  ?= sliding-plates convergence
 
-.PHONY: deps build build-stickslip run check check-sanitize bench clean
+.PHONY: deps build build-stickslip run check build-sanitize check-sanitize bench clean
 
+# Missing Debian packages, installed quietly: apt's output goes to $(BUILD)/deps.log (its tail on a failure).
 deps:
 	@missing=$$(for p in $(PACKAGES); do dpkg-query -W -f='$${Status}\n' $$p 2>/dev/null | grep -q 'install ok installed' || echo $$p; done); \
 	if [ -n "$$missing" ]; then \
-	  echo "installing:" $$missing; \
 	  if [ "$$(id -u)" != 0 ]; then echo "run as root (or install: $$missing)"; exit 1; fi; \
-	  apt-get update -qq && DEBIAN_FRONTEND=noninteractive apt-get install -y -qq $$missing; \
+	  mkdir -p $(BUILD); start=$$(date +%s); \
+	  echo "installing $$(echo $$missing | wc -w) Debian packages (apt's output: $(BUILD)/deps.log)"; \
+	  if ! { apt-get update -qq && DEBIAN_FRONTEND=noninteractive apt-get install -y -qq $$missing; } > $(BUILD)/deps.log 2>&1; then \
+	    tail -n 20 $(BUILD)/deps.log; echo "apt-get failed: see $(BUILD)/deps.log"; exit 1; fi; \
+	  echo "installed in $$(( $$(date +%s) - start )) s"; \
 	fi
 
 build: deps
@@ -53,13 +57,15 @@ check: build
 # time (they run in `make check`). -g1: line tables for the reports' stack traces, no variable info (a quicker build).
 # Tests labelled `slow-under-sanitizers` are left out. The LAMMPS styles, the benchmarks and the Python package are
 # not built here (liblammps, Open MPI and Debian's python3 are not built with the sanitizers).
-check-sanitize: deps
+check-sanitize: build-sanitize
+	ASAN_OPTIONS=detect_leaks=1:abort_on_error=1 UBSAN_OPTIONS=print_stacktrace=1:halt_on_error=1 \
+	  ctest --test-dir $(SANITIZE_BUILD) -j $(JOBS) --output-on-failure -L library -LE "slow-under-sanitizers|mpi"
+
+build-sanitize: deps
 	cmake -S . -B $(SANITIZE_BUILD) -DCMAKE_BUILD_TYPE=RelWithDebInfo -DCMAKE_CXX_FLAGS_RELWITHDEBINFO="$(SANITIZE_FLAGS)" \
 	  -DSTICKSLIP_PYTHON=OFF -DSTICKSLIP_LAMMPS=OFF -DSTICKSLIP_BENCHMARKS=OFF \
 	  -DCMAKE_C_FLAGS_RELWITHDEBINFO="$(SANITIZE_FLAGS)" -DCMAKE_EXE_LINKER_FLAGS="-fsanitize=address,undefined"
 	cmake --build $(SANITIZE_BUILD) -j $(JOBS) --target library_tests
-	ASAN_OPTIONS=detect_leaks=1:abort_on_error=1 UBSAN_OPTIONS=print_stacktrace=1:halt_on_error=1 \
-	  ctest --test-dir $(SANITIZE_BUILD) -j $(JOBS) --output-on-failure -L library -LE "slow-under-sanitizers|mpi"
 
 # bench_particles compares against Debian's LAMMPS (`lmp`); installed here (as root) when missing, never by `make check`.
 bench: build
