@@ -89,6 +89,7 @@
 
 #include <array>
 #include <concepts>
+#include <limits>
 #include <map>
 #include <string>
 #include <type_traits>
@@ -195,6 +196,14 @@ concept SetValuedLaw = L::set_valued && requires(const L& l, double u, double fn
   { l.static_threshold(fn) } -> std::convertible_to<double>;
   { l.sliding_force(u, fn) } -> std::convertible_to<double>;
 };
+
+// phi in a sliding mode: at u = 0 the limit from u > 0. A law whose friction falls at the onset of slip (weakening's
+// drop) has sliding_force(0) = F_s, the value the Filippov surface and the stick test read; a slip that starts from
+// rest takes the fallen value at once, so the slip mode's force is continuous in u.
+template <class L>
+double sliding_mode_force(const L& law, double u, double fn) {
+  return law.sliding_force(u > 0 ? u : std::numeric_limits<double>::denorm_min(), fn);
+}
 
 // Laws whose slot is the force they applied and that need StickKinematics (Coulomb's per-contact exact static
 // friction on the particle engine).

@@ -73,12 +73,12 @@ struct SetValuedDae {
   }
   void project(const Slip1& c, double fn, double& z, int mode) const {
     if (mode == stick_mode) z = c.f_stick;
-    else z = -slide_sign(mode) * law.sliding_force(std::abs(c.v()), fn);
+    else z = -slide_sign(mode) * sliding_mode_force(law, std::abs(c.v()), fn);
   }
   bool algebraic(int) const { return true; }
   double residual(const Slip1& c, double fn, double z, double, int mode) const {
     if (mode == stick_mode) return z - c.f_stick;
-    return z + slide_sign(mode) * law.sliding_force(std::abs(c.v()), fn);
+    return z + slide_sign(mode) * sliding_mode_force(law, std::abs(c.v()), fn);
   }
   ModelForm form() const { return ModelForm::dae; }
   bool holds_slip(int mode) const { return projection && mode == stick_mode; }

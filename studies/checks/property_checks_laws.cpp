@@ -96,7 +96,9 @@ bool never_exceeds_static(const L& law) {
 // deflection m g sin(alpha)/k released from rest peaks at g sin(alpha) sqrt(m/k) (undamped; damping lowers it).
 template <class L>
 bool stays_stuck_while_loading(const L& law, double m, double k, double fn, double sin_a) {
-  if (!std::isfinite(k)) return true;
+  // No spring: the sign form chatters across v = 0 and holds only what the sliding friction holds (a law whose
+  // friction falls at the onset of slip, weakening's drop, creeps down a slope it would hold at rest).
+  if (!std::isfinite(k)) return sliding_mode_force(law, 0.0, fn) > m * kG * sin_a;
   const double v_peak = kG * sin_a * std::sqrt(m / k), f_peak = 2.2 * m * kG * sin_a;
   for (int i = 0; i <= 64; ++i)
     if (law.sliding_force(1.1 * v_peak * i / 64, fn) < f_peak) return false;
