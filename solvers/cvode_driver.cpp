@@ -88,8 +88,7 @@ RunStats run_cvode(const Model& model, double t0, double t_end, VecRef x, Mode& 
   auto scratch = make_vector(n, ctx.get());
   as_eigen(y.get()) = x;
   // Declared before the integrator memory so that CVodeFree runs first, as in the SUNDIALS examples.
-  auto a = make_dense_matrix(n, ctx.get());
-  auto ls = make_dense_solver(y.get(), a.get(), ctx.get());
+  const LinearSystem linear = make_linear_system(model, y.get(), ctx.get());  // banded for a chain, else dense
   std::unique_ptr<void, CvodeFree> mem(CVodeCreate(options.adams ? CV_ADAMS : CV_BDF, ctx.get()));
   if (!mem) throw SolverError("cvode: CVodeCreate failed");
   RunStats guard_stats;
@@ -104,7 +103,7 @@ RunStats run_cvode(const Model& model, double t0, double t_end, VecRef x, Mode& 
   ok(CVodeInit(mem.get(), cvode_rhs, t0, y.get()), "CVodeInit", nan);
   ok(CVodeSetUserData(mem.get(), &user), "CVodeSetUserData", nan);
   ok(CVodeSStolerances(mem.get(), options.rtol, options.atol), "CVodeSStolerances", nan);
-  ok(CVodeSetLinearSolver(mem.get(), ls.get(), a.get()), "CVodeSetLinearSolver", nan);
+  ok(CVodeSetLinearSolver(mem.get(), linear.solver.get(), linear.matrix.get()), "CVodeSetLinearSolver", nan);
   ok(CVodeSetMaxOrd(mem.get(), options.max_order), "CVodeSetMaxOrd", nan);
   ok(CVodeSetMaxNumSteps(mem.get(), 10000000), "CVodeSetMaxNumSteps", nan);
   ok(CVodeSetStopTime(mem.get(), t_end), "CVodeSetStopTime", nan);

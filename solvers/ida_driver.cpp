@@ -109,8 +109,7 @@ RunStats run_ida(const Model& model, double t0, double t_end, VecRef x, Mode& mo
   as_eigen(yy.get()) = x;
   model.rhs(t0, x, mode, as_eigen(yp.get()));
   // Declared before the integrator memory so that IDAFree runs first, as in the SUNDIALS examples.
-  auto a = make_dense_matrix(n, ctx.get());
-  auto ls = make_dense_solver(yy.get(), a.get(), ctx.get());
+  const LinearSystem linear = make_linear_system(model, yy.get(), ctx.get());  // banded for a chain, else dense
   std::unique_ptr<void, IdaFree> mem(IDACreate(ctx.get()));
   if (!mem) throw SolverError("ida: IDACreate failed");
   RunStats guard_stats;
@@ -125,7 +124,7 @@ RunStats run_ida(const Model& model, double t0, double t_end, VecRef x, Mode& mo
   ok(IDAInit(mem.get(), ida_residual, t0, yy.get(), yp.get()), "IDAInit", nan);
   ok(IDASetUserData(mem.get(), &user), "IDASetUserData", nan);
   ok(IDASStolerances(mem.get(), options.rtol, options.atol), "IDASStolerances", nan);
-  ok(IDASetLinearSolver(mem.get(), ls.get(), a.get()), "IDASetLinearSolver", nan);
+  ok(IDASetLinearSolver(mem.get(), linear.solver.get(), linear.matrix.get()), "IDASetLinearSolver", nan);
   ok(IDASetMaxOrd(mem.get(), options.max_order), "IDASetMaxOrd", nan);
   ok(IDASetMaxNumSteps(mem.get(), 10000000), "IDASetMaxNumSteps", nan);
   ok(IDASetStopTime(mem.get(), t_end), "IDASetStopTime", nan);

@@ -29,14 +29,7 @@ RunStats run_moreau_jean(const SystemModel& model, double t0, double t_end, cons
       throw std::logic_error("run_moreau_jean: contact " + std::to_string(c) + " is neither set-valued nor a slip force");
   }
   const auto nb = static_cast<Eigen::Index>(box.size());
-  SparseMatrix wb(nb, n);
-  {
-    std::vector<Eigen::Triplet<double>> t;
-    for (Eigen::Index k = 0; k < nb; ++k)
-      for (const SparseTerm& w : mech.row(box[static_cast<std::size_t>(k)]))
-        if (w.coeff != 0) t.emplace_back(k, static_cast<Eigen::Index>(w.dof), w.coeff);
-    wb.setFromTriplets(t.begin(), t.end());
-  }
+  const SparseMatrix wb = mech.rows(box);
   const SparseMatrix& K = mech.stiffness();
   const SparseMatrix& C = mech.damping();
   const auto mhat_of = [&](double h) -> SparseMatrix {

@@ -13,6 +13,7 @@
 #include <sundials/sundials_linearsolver.h>
 #include <sundials/sundials_matrix.h>
 
+#include "core/model.hpp"
 #include "core/types.hpp"
 
 namespace stickslip {
@@ -39,6 +40,16 @@ ContextPtr make_context();
 NVectorPtr make_vector(std::size_t n, SUNContext ctx);
 MatrixPtr make_dense_matrix(std::size_t n, SUNContext ctx);
 LinearSolverPtr make_dense_solver(N_Vector y, SUNMatrix a, SUNContext ctx);
+
+// The Newton iteration's matrix and linear solver for a model: banded (SUNBandMatrix + SUNLinSol_Band, O(n b^2) per
+// factorisation) when the model reports a band (Model::jacobian_band) narrower than a third of its size, dense
+// otherwise. A chain of n blocks then costs O(n) per Newton step instead of O(n^3).
+struct LinearSystem {
+  MatrixPtr matrix;
+  LinearSolverPtr solver;
+  bool banded = false;
+};
+LinearSystem make_linear_system(const Model& model, N_Vector y, SUNContext ctx);
 
 inline Eigen::Map<Vec> as_eigen(N_Vector v) {
   return {N_VGetArrayPointer(v), static_cast<Eigen::Index>(N_VGetLength(v))};

@@ -27,17 +27,7 @@ SystemFilippov::SystemFilippov(SystemMechanics mechanics, std::vector<SystemCont
   layout_ = SystemLayout(mech_.spec(), has_state, force_state, ledger);
 }
 
-Vec SystemFilippov::initial_state() const {
-  Vec x = Vec::Zero(static_cast<Eigen::Index>(size()));
-  const SystemSpec& s = mech_.spec();
-  for (std::size_t k = 0; k < s.size(); ++k) {
-    x[layout_.q(k)] = s.q0[static_cast<Eigen::Index>(k)];
-    x[layout_.v(k)] = s.v0[static_cast<Eigen::Index>(k)];
-  }
-  for (std::size_t c = 0; c < s.contacts.size(); ++c)
-    if (layout_.z(c) >= 0) x[layout_.z(c)] = s.contacts[c].z0;
-  return x;
-}
+Vec SystemFilippov::initial_state() const { return system_initial_state(mech_, layout_, laws_); }
 
 void SystemFilippov::surfaces(double t, VecCRef x, VecRef h) const {
   const auto n = static_cast<Eigen::Index>(mech_.dofs());
@@ -178,21 +168,6 @@ bool SystemFilippov::decide_sides(double t, VecCRef x, const std::vector<int>& s
   return true;
 }
 
-Energy SystemFilippov::energy(double t, VecCRef x) const {
-  const auto n = static_cast<Eigen::Index>(mech_.dofs());
-  Vec q(n), v(n);
-  layout_.gather(x, q, v);
-  Energy e;
-  e.kinetic = mech_.kinetic(v);
-  e.external = mech_.elastic(t, q);
-  for (std::size_t c = 0; c < laws_.size(); ++c)
-    if (layout_.z(c) >= 0) e.potential += laws_[c].law->spring_energy(x[layout_.z(c)]);
-  if (layout_.ledger()) {
-    const Eigen::Index l = layout_.ledger_row();
-    e.work = x[l + 2];
-    e.noise_work = x[l] + x[l + 1] - x[l + 3];
-  }
-  return e;
-}
+Energy SystemFilippov::energy(double t, VecCRef x) const { return system_energy(mech_, layout_, laws_, t, x); }
 
 }  // namespace stickslip

@@ -187,17 +187,19 @@ ContactLcpResult SystemMechanics::decide(double t, VecCRef q, VecCRef v, VecCRef
     out.pivots = 1;
     return out;
   }
-  Triplets tw;
   Vec c(nz);
-  for (Eigen::Index k = 0; k < nz; ++k) {
-    const std::size_t i = candidates[static_cast<std::size_t>(k)];
-    for (const SparseTerm& w : spec_.contacts[i].w)
-      if (w.coeff != 0) tw.emplace_back(k, static_cast<Eigen::Index>(w.dof), w.coeff);
-    c[k] = surface_acceleration(t, i);
-  }
-  SparseMatrix wz(nz, n);
-  wz.setFromTriplets(tw.begin(), tw.end());
-  return solve_contact_lcp(M_, r, wz, c, lo, hi, std::move(start));
+  for (Eigen::Index k = 0; k < nz; ++k) c[k] = surface_acceleration(t, candidates[static_cast<std::size_t>(k)]);
+  return solve_contact_lcp(M_, r, rows(candidates), c, lo, hi, std::move(start));
+}
+
+SparseMatrix SystemMechanics::rows(const std::vector<std::size_t>& contacts) const {
+  Triplets tw;
+  for (std::size_t k = 0; k < contacts.size(); ++k)
+    for (const SparseTerm& w : spec_.contacts[contacts[k]].w)
+      if (w.coeff != 0) tw.emplace_back(static_cast<Eigen::Index>(k), static_cast<Eigen::Index>(w.dof), w.coeff);
+  SparseMatrix out(static_cast<Eigen::Index>(contacts.size()), static_cast<Eigen::Index>(dofs()));
+  out.setFromTriplets(tw.begin(), tw.end());
+  return out;
 }
 
 void SystemMechanics::hold(const std::vector<std::size_t>& held, const Vec& targets, VecRef v) const {
@@ -209,21 +211,10 @@ void SystemMechanics::hold(const std::vector<std::size_t>& held, const Vec& targ
     }
     return;
   }
-  const auto n = static_cast<Eigen::Index>(dofs());
   const auto nh = static_cast<Eigen::Index>(held.size());
-  Triplets tw;
-  Vec c(nh);
-  for (Eigen::Index k = 0; k < nh; ++k) {
-    const std::size_t i = held[static_cast<std::size_t>(k)];
-    for (const SparseTerm& w : spec_.contacts[i].w)
-      if (w.coeff != 0) tw.emplace_back(k, static_cast<Eigen::Index>(w.dof), w.coeff);
-    c[k] = targets[k];
-  }
-  SparseMatrix wh(nh, n);
-  wh.setFromTriplets(tw.begin(), tw.end());
   const double inf = std::numeric_limits<double>::infinity();
   const Vec r = M_ * v;
-  v = solve_contact_lcp(M_, r, wh, c, Vec::Constant(nh, -inf), Vec::Constant(nh, inf)).y;
+  v = solve_contact_lcp(M_, r, rows(held), targets, Vec::Constant(nh, -inf), Vec::Constant(nh, inf)).y;
 }
 
 double SystemMechanics::kinetic(VecCRef v) const { return 0.5 * v.dot(M_ * v); }

@@ -48,6 +48,8 @@ class SystemMechanics {
   // f += W^T F.
   void add_contact_forces(VecCRef F, VecRef f) const;
   const SparseMatrix& contact_matrix() const { return W_; }
+  // The rows of W of these contacts, in their order (a contact matrix of a subset).
+  SparseMatrix rows(const std::vector<std::size_t>& contacts) const;
   double row_dot(std::size_t i, VecCRef v) const;  // w_i . v
   double slip(double t, std::size_t i, VecCRef v) const { return row_dot(i, v) - spec_.contacts[i].u.at(t); }
   double surface_velocity(double t, std::size_t i) const { return spec_.contacts[i].u.at(t); }

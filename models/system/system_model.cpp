@@ -52,17 +52,37 @@ SystemModel::SystemModel(SystemMechanics mechanics, std::vector<SystemContactLaw
   band_ = compute_band();
 }
 
-Vec SystemModel::initial_state() const {
-  Vec x = Vec::Zero(static_cast<Eigen::Index>(size()));
-  const SystemSpec& s = mech_.spec();
+Vec system_initial_state(const SystemMechanics& mech, const SystemLayout& layout, const std::vector<SystemContactLaw>& laws) {
+  Vec x = Vec::Zero(static_cast<Eigen::Index>(layout.size()));
+  const SystemSpec& s = mech.spec();
   for (std::size_t k = 0; k < s.size(); ++k) {
-    x[layout_.q(k)] = s.q0[static_cast<Eigen::Index>(k)];
-    x[layout_.v(k)] = s.v0[static_cast<Eigen::Index>(k)];
+    x[layout.q(k)] = s.q0[static_cast<Eigen::Index>(k)];
+    x[layout.v(k)] = s.v0[static_cast<Eigen::Index>(k)];
   }
   for (std::size_t c = 0; c < s.contacts.size(); ++c)
-    if (layout_.z(c) >= 0 && !laws_[c].law->state_is_force()) x[layout_.z(c)] = s.contacts[c].z0;
+    if (layout.z(c) >= 0 && !laws[c].law->state_is_force()) x[layout.z(c)] = s.contacts[c].z0;
   return x;
 }
+
+Energy system_energy(const SystemMechanics& mech, const SystemLayout& layout, const std::vector<SystemContactLaw>& laws,
+                     double t, VecCRef x) {
+  const auto n = static_cast<Eigen::Index>(mech.dofs());
+  Vec q(n), v(n);
+  layout.gather(x, q, v);
+  Energy e;
+  e.kinetic = mech.kinetic(v);
+  e.external = mech.elastic(t, q);
+  for (std::size_t c = 0; c < laws.size(); ++c)
+    if (layout.z(c) >= 0) e.potential += laws[c].law->spring_energy(x[layout.z(c)]);
+  if (layout.ledger()) {
+    const Eigen::Index l = layout.ledger_row();
+    e.work = x[l + 2];
+    e.noise_work = x[l] + x[l + 1] - x[l + 3];
+  }
+  return e;
+}
+
+Vec SystemModel::initial_state() const { return system_initial_state(mech_, layout_, laws_); }
 
 void SystemModel::evaluate(double t, VecCRef x, const Mode& mode, Eval& e, bool rates) const {
   const auto n = static_cast<Eigen::Index>(mech_.dofs());
@@ -219,7 +239,7 @@ Mode SystemModel::decide(double t, VecCRef x, const Mode& mode, std::size_t trig
   for (std::size_t c = 0; c < laws_.size(); ++c) {
     if (!set_valued_dae(c) || !sliding(md(mode, c))) continue;
     const double fn = e.fn[static_cast<Eigen::Index>(c)];
-    F[static_cast<Eigen::Index>(c)] = -slide_sign(md(mode, c)) * laws_[c].law->sliding_force(std::abs(e.c[c].v()), fn);
+    F[static_cast<Eigen::Index>(c)] = -slide_sign(md(mode, c)) * sliding_mode_force(*laws_[c].law, std::abs(e.c[c].v()), fn);
   }
   const auto nc = static_cast<Eigen::Index>(cand.size());
   Vec lo(nc), hi(nc);
@@ -353,22 +373,7 @@ void SystemModel::project(double t, VecRef x, const Mode& mode) const {
   for (Eigen::Index k = 0; k < ns; ++k) x[layout_.z(stuck[static_cast<std::size_t>(k)])] = res.z[k];
 }
 
-Energy SystemModel::energy(double t, VecCRef x, const Mode&) const {
-  const auto n = static_cast<Eigen::Index>(mech_.dofs());
-  Vec q(n), v(n);
-  layout_.gather(x, q, v);
-  Energy e;
-  e.kinetic = mech_.kinetic(v);
-  e.external = mech_.elastic(t, q);
-  for (std::size_t c = 0; c < laws_.size(); ++c)
-    if (layout_.z(c) >= 0) e.potential += laws_[c].law->spring_energy(x[layout_.z(c)]);
-  if (layout_.ledger()) {
-    const Eigen::Index l = layout_.ledger_row();
-    e.work = x[l + 2];
-    e.noise_work = x[l] + x[l + 1] - x[l + 3];
-  }
-  return e;
-}
+Energy SystemModel::energy(double t, VecCRef x, const Mode&) const { return system_energy(mech_, layout_, laws_, t, x); }
 
 void SystemModel::adjust(double t, VecCRef x_eval, VecRef x_assigned, const Mode& mode) const {
   if (policy_ == AdjustPolicy::none) return;

@@ -42,6 +42,12 @@ struct SystemContactLaw {
   std::unique_ptr<AnyFormedLaw> law;    // in its form
 };
 
+// What the Model and the Filippov form (models/system/system_filippov.hpp) share: the state at t0 from the spec (q0,
+// v0, the springs' z0; forces and ledger 0), and the energy of a state (K, V, the laws' springs U, the ledger's works).
+Vec system_initial_state(const SystemMechanics& mech, const SystemLayout& layout, const std::vector<SystemContactLaw>& laws);
+Energy system_energy(const SystemMechanics& mech, const SystemLayout& layout, const std::vector<SystemContactLaw>& laws,
+                     double t, VecCRef x);
+
 class SystemModel final : public Model {
  public:
   SystemModel(SystemMechanics mechanics, std::vector<SystemContactLaw> laws, Transitions transitions, bool ledger);

@@ -12,6 +12,19 @@
 
 namespace stickslip {
 
+void declare_system_run_keys(Parameters& p, const SystemRunDefaults& d) {
+  p.declare("solver", d.solver, d.solver_help)
+      .declare("dt", d.dt, "step of the fixed-step schemes and Moreau-Jean; output interval of the adaptive ones [" +
+                               d.time_unit + "]")
+      .declare("rtol", d.rtol, "relative tolerance of dopri5, CVODE, IDA")
+      .declare("atol", d.atol, "absolute tolerance of dopri5, CVODE, IDA")
+      .declare("events", "on", "locate every stick/slip switch as an event")
+      .declare("projection", "on", "velocity projection while a DAE contact sticks")
+      .declare("transitions", "joint", "joint: the contacts at zero slip decided together; per-contact: each alone")
+      .declare("theta", "0.5", "Moreau-Jean's theta in [0.5, 1]")
+      .declare("ledger", d.ledger, "energy ledger rows: on, off, auto (on up to 50 bodies)");
+}
+
 SystemRunSettings system_run_settings(const Parameters& p) {
   SystemRunSettings st;
   st.solver = p.raw("solver");

@@ -42,8 +42,13 @@ class SystemFileStudy final : public Study {
   SystemFile file_;
 };
 
-// The run settings the run keys of a system file (or a study of systems) give: solver, dt, rtol, atol, events,
-// projection, transitions, theta, ledger.
+// The run keys of a study of systems (block-chain, burridge-knopoff; a system file declares its own): solver, dt, rtol,
+// atol, events, projection, transitions, theta, ledger, with these defaults.
+struct SystemRunDefaults {
+  std::string solver, solver_help, dt, rtol = "1e-10", atol = "1e-12", ledger = "auto", time_unit = "s";
+};
+void declare_system_run_keys(Parameters& p, const SystemRunDefaults& d);
+// The run settings the run keys of a system file (or a study of systems) give.
 SystemRunSettings system_run_settings(const Parameters& p);
 
 }  // namespace stickslip

@@ -118,17 +118,9 @@ class BlockChainStudy final : public Study {
         .declare("m", "1", "mass of each block [kg]")
         .declare("g", "9.81", "gravity [m/s^2]")
         .declare("friction", "coulomb", "friction laws (list): " + join(chain_laws()))
-        .declare("solver", "filippov:dopri5,ida,moreau",
-                 "integrator specs (list): " + join(system_schemes()) + ", filippov:SCHEME")
-        .declare("t_end", "2", "end time [s]")
-        .declare("dt", "0.001", "step of the fixed-step schemes and Moreau-Jean; output interval of the adaptive ones [s]")
-        .declare("rtol", "1e-10", "relative tolerance of dopri5, CVODE, IDA")
-        .declare("atol", "1e-12", "absolute tolerance of dopri5, CVODE, IDA")
-        .declare("events", "on", "locate every stick/slip switch as an event")
-        .declare("projection", "on", "velocity projection while a DAE contact sticks")
-        .declare("transitions", "joint", "joint: the contacts at zero slip decided together; per-contact: each alone")
-        .declare("theta", "0.5", "Moreau-Jean's theta in [0.5, 1]")
-        .declare("ledger", "auto", "energy ledger rows: on, off, auto (on up to 50 blocks)");
+        .declare("t_end", "2", "end time [s]");
+    declare_system_run_keys(p, {"filippov:dopri5,ida,moreau",
+                                "integrator specs (list): " + join(system_schemes()) + ", filippov:SCHEME", "0.001"});
     declare_law_parameters(p, chain_laws(), {"mu"});
     return p;
   }

@@ -128,16 +128,9 @@ class BurridgeKnopoffStudy final : public Study {
         .declare("noise", "0.001", "half-width of the blocks' random initial offsets (breaks the symmetry)")
         .declare("seed", "1", "seed of the initial offsets")
         .declare("t_end", "2000", "end time [1/omega_p]")
-        .declare("solver", "filippov:dopri5", "integrator spec: filippov:SCHEME (every switch located), ida, moreau")
-        .declare("dt", "0.05", "output interval (adaptive schemes) or step (fixed-step, moreau) [1/omega_p]")
-        .declare("rtol", "1e-8", "relative tolerance of dopri5, CVODE, IDA")
-        .declare("atol", "1e-10", "absolute tolerance of dopri5, CVODE, IDA")
-        .declare("events", "on", "locate every stick/slip switch as an event")
-        .declare("projection", "on", "velocity projection while a DAE contact sticks")
-        .declare("transitions", "joint", "joint: the contacts at zero slip decided together; per-contact: each alone")
-        .declare("theta", "0.5", "Moreau-Jean's theta in [0.5, 1]")
-        .declare("ledger", "off", "energy ledger rows: on, off, auto (on up to 50 blocks)")
         .declare("small_blocks", "10", "events of at most this many blocks are the small ones the b-value is fitted on");
+    declare_system_run_keys(p, {"filippov:dopri5", "integrator spec: filippov:SCHEME (every switch located), ida, moreau",
+                                "0.05", "1e-8", "1e-10", "off", "1/omega_p"});
     return p;
   }
 
