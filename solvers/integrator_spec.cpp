@@ -2,6 +2,7 @@
 
 #include <algorithm>
 
+#include "core/did_you_mean.hpp"
 #include "core/errors.hpp"
 #include "core/parameters.hpp"
 
@@ -100,7 +101,8 @@ IntegratorSpec parse_integrator(const std::string& key, const std::string& given
   std::size_t i = 0;
   if (parts.size() > 1 && parts[0] == "filippov") s.filippov = true, ++i;
   const auto& schemes = integrator_schemes();
-  if (i >= parts.size() || std::find(schemes.begin(), schemes.end(), parts[i]) == schemes.end()) throw_input(key, given, integrator_grammar());
+  if (i >= parts.size() || std::find(schemes.begin(), schemes.end(), parts[i]) == schemes.end())
+    throw_input(key, given, integrator_grammar() + (i < parts.size() ? did_you_mean(parts[i], schemes) : std::string()));
   s.scheme = parts[i++];
   if (s.scheme == "em" || s.scheme == "sde-heun" || s.scheme == "verlet" || s.scheme == "trapezoid")
     if (s.filippov) throw_input(key, given, "filippov: takes an ODE scheme (euler, midpoint, heun, rk4, dopri5, cvode)");
@@ -124,7 +126,7 @@ IntegratorSpec parse_integrator_among(const std::string& key, const std::string&
   std::string scheme = spec.rfind("filippov:", 0) == 0 ? spec.substr(9) : spec;
   scheme = scheme.substr(0, scheme.find(':'));
   if (std::find(schemes.begin(), schemes.end(), scheme) == schemes.end())
-    throw_input(key, text, "'" + scheme + "' is not allowed; allowed: " + join(schemes));
+    throw_input(key, text, "'" + scheme + "' is not allowed; allowed: " + join(schemes) + did_you_mean(scheme, schemes));
   const IntegratorSpec s = parse_integrator(key, text);
   if (
       (plain && (s.filippov || s.variant_given || s.max_order > 0)))

@@ -4,6 +4,7 @@
 #include <algorithm>
 #include <memory>
 
+#include "core/did_you_mean.hpp"
 #include "core/errors.hpp"
 #include "core/parameters.hpp"
 
@@ -237,7 +238,7 @@ CommandLine parse_command_line(const std::vector<std::string>& args, std::ostrea
   const std::vector<CLI::App*> chosen = app.get_subcommands();
   if (chosen.empty()) {
     if (const std::vector<std::string> left = app.remaining(); !left.empty())
-      throw_input("command", left.front(), "unknown; allowed: " + join(command_names()));
+      throw_input("command", left.front(), "unknown; allowed: " + join(command_names()) + did_you_mean(left.front(), command_names()));
     if (!g->version) throw_input("command", "", "missing; allowed: " + join(command_names()) + " (stickslip --help)");
     cl.command = "version";
     return cl;
@@ -249,6 +250,11 @@ CommandLine parse_command_line(const std::vector<std::string>& args, std::ostrea
   if (g->version) throw_input("--version", "", "given with a command; alone: stickslip --version");
   if (const std::vector<std::string> left = sub.remaining(); !left.empty()) {
     const std::string extra = left.front();
+    // `--set dt 0.1`: a KEY=VALUE split in two reads as a KEY and a stray argument; say what was meant.
+    for (std::size_t i = 0; i + 2 < args.size(); ++i)
+      if ((args[i] == "--set" || args[i] == "--fix") && args[i + 1].find('=') == std::string::npos && args[i + 2] == extra)
+        throw_input(args[i], args[i + 1], "expected KEY=VALUE in one argument, without spaces around '='; did you mean " +
+                                              args[i] + " " + args[i + 1] + "=" + extra + "?");
     if (cl.command == "list" || extra.rfind("-", 0) == 0)
       throw_input("argument", extra, "allowed with " + cl.command + ": " + (cl.command == "list" ? "none" : options_of(sub)));
     throw_input("argument", extra, "one " + std::string(cl.command == "help" ? "topic" : "study") + " only; usage: " +

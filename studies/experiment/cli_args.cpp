@@ -2,6 +2,7 @@
 
 #include <map>
 
+#include "core/did_you_mean.hpp"
 #include "core/errors.hpp"
 
 namespace stickslip {
@@ -12,7 +13,7 @@ const Study& find_study(const std::vector<std::unique_ptr<Study>>& studies, cons
     if (s->name() == name) return *s;
     names.push_back(s->name());
   }
-  throw_input("study", name, "unknown study; allowed: " + join(names));
+  throw_input("study", name, "unknown study; allowed: " + join(names) + did_you_mean(name, names));
 }
 
 void make_out_dir(const std::filesystem::path& out) {
