@@ -130,8 +130,9 @@ std::unique_ptr<Grammar> make_grammar(CommandLine& cl) {
                   "skip the points the study refuses (a value out of range, a law x driver pair it\n"
                   "excludes): each is listed with its key, value and reason in summary.json \"refused\"\n"
                   "and on stderr, the others run. Without it one refused point refuses the sweep (exit 2)");
-  sweep->footer(std::string("Writes sweep.csv (one row per point), sweep_long.csv (one row per point and result), "
-                            "points.jsonl,\nsummary.json; a point's own outputs in points/<k>/.\n\n") +
+  sweep->footer(std::string("Writes sweep.csv (one row per point, one column per result), sweep_long.csv (one row per "
+                            "point and result),\nsweep.png (each result against the swept key), points.jsonl, summary.json; "
+                            "a point's own outputs in points/<k>/.\n\n") +
                 kListsNote);
   sweep->allow_extras();
 
@@ -143,7 +144,9 @@ std::unique_ptr<Grammar> make_grammar(CommandLine& cl) {
 
   CLI::App* verify = app.add_subcommand(
       "verify", "randomized checks of every model x driver against closed forms (exit 1 on a failure)");
-  option(verify, "--draws", "N", cl.verify.draws, "draws per check (default: 100 / the check's cost)");
+  option(verify, "--draws", "N", cl.verify.draws,
+         "draws per check (default: 400 / the check's cost, at least 1: 400 for a cheap\n"
+         "check, 200 for one of cost 2, 66 for cost 6)");
   option(verify, "--seed", "S", cl.verify.seed, "seed of the draws (default 1)");
   option(verify, "--model", "M,...", cl.verify.models,
          "only these models (comma-separated; a name or the part before '/')");
