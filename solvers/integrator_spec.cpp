@@ -23,11 +23,15 @@ const std::vector<SchemeInfo>& integrator_scheme_info() {
       {"ida", "SUNDIALS IDA, BDF order 1..5 (ida:ORDER) on the implicit residual: the DAE forms, rtol/atol"},
       {"bdf", "SUNDIALS' BDF, bdf:ORDER the largest order (1..5): IDA where the contact's law has a DAE form, CVODE "
               "otherwise (Krengel & Matuttis' BDF2 and BDF5 are bdf:2, bdf:5)"},
-      {"trapezoid", "generalized trapezoidal rule with Gauss-Seidel fixed-point iterations (Campello, Algorithm 1; "
-                    "spheres and the particle engine)"},
+      {"trapezoid", "generalized trapezoidal rule, its fixed point iterated by Jacobi sweeps over all particles at once "
+                    "(Campello, Algorithm 1, whose Remark 5 sweeps particle by particle, Gauss-Seidel: the same fixed "
+                    "point; spheres and the particle engine)"},
       {"verlet", "velocity Verlet of the particle engine, fixed step (container, heap, granular-gas)"},
-      {"em", "Euler-Maruyama for the stochastic friction SDE (Ito; weak order 1)"},
-      {"sde-heun", "stochastic Heun for the stochastic friction SDE (Stratonovich; weak order 1)"},
+      {"em", "Euler-Maruyama for the stochastic friction SDE (Ito; weak order 1: measured 1.15, 95 % CI 0.93 .. 1.38, "
+             "on the stochastic-friction ratio)"},
+      {"sde-heun", "stochastic Heun for the stochastic friction SDE (Stratonovich; weak order 1 in general, 2 for additive "
+                   "noise as the linear law's: measured 2.37, 95 % CI 1.37 .. 3.37 from 3 points, on the stochastic-friction "
+                   "ratio)"},
   };
   return s;
 }

@@ -126,6 +126,9 @@ std::unique_ptr<Grammar> make_grammar(CommandLine& cl) {
          "run only the points k with k mod N = I - 1 (join the shards with merge)");
   option(sweep, "--out", "DIR", cl.sweep.out, "the output folder (default out/sweep-STUDY)");
   sweep->add_flag("--resume", cl.sweep.resume, "run only the points not yet in --out's runs.jsonl (same arguments)");
+  sweep->add_flag("--dry-run", cl.sweep.dry_run,
+                  "check every point and print the points with their planned work as JSON;\n"
+                  "runs nothing, writes nothing");
   sweep->add_flag("--skip-refused", cl.sweep.skip_refused,
                   "skip the points the study refuses (a value out of range, a law x driver pair it\n"
                   "excludes): each is listed with its key, value and reason in summary.json \"refused\"\n"
