@@ -236,7 +236,7 @@ std::map<std::string, std::string> named_results(const nlohmann::json& result, c
         const std::string element = label.count(*first) ? label[*first] : std::string();
         std::vector<std::string> renamed(parts.begin(), first);
         if (renamed.empty()) renamed.push_back("");
-        if (!element.empty()) renamed.back() += "[" + element + "]";
+        if (!element.empty()) renamed.back() += "{" + element + "}";  // braces: "[...]" is a unit
         renamed.insert(renamed.end(), first + 1, parts.end());
         parts = renamed;
         ++it;
@@ -298,10 +298,10 @@ Figure sweep_figure(const SweepDef& d, const std::vector<std::string>& names, co
   for (std::size_t c = 0; c < names.size(); ++c) {
     if (!numeric[c] || names[c] == "runs_done") continue;  // bookkeeping, not a result of the study
     std::string leaf = names[c];
-    std::size_t depth = 0;  // the last '.' outside brackets
+    std::size_t depth = 0;  // the last '.' outside braces
     for (std::size_t i = 0; i < leaf.size(); ++i) {
-      if (leaf[i] == '[') ++depth;
-      else if (leaf[i] == ']') --depth;
+      if (leaf[i] == '{') ++depth;
+      else if (leaf[i] == '}') --depth;
       else if (leaf[i] == '.' && depth == 0) leaf = leaf.substr(i + 1), i = static_cast<std::size_t>(-1);
     }
     if (!groups.count(leaf)) order.push_back(leaf);

@@ -28,9 +28,9 @@
 // (studies/experiment/output.hpp).
 // sweep.csv names a result by what it is, not by its position in the point's summary.json: an element of an array
 // of runs is named by the fields that tell the elements apart (the study's parameters, texts first, then switches
-// and numbers, other texts last: "results[friction=dsds dt=0.1].v_end [n.u.]", "energy_sweep.rows[v0=0.25].dsds_euler"), those fields
+// and numbers, other texts last: "results{friction=dsds dt=0.1}.v_end [n.u.]", "energy_sweep.rows{v0=0.25}.dsds_euler"), those fields
 // are not repeated as columns, an array of one element drops its index ("results.drift [m]"), and only where nothing
-// tells the elements apart does the index stay ("rows[3]"); the paths of files a point wrote and "study" are no
+// tells the elements apart does the index stay ("rows{3}"); the paths of files a point wrote and "study" are no
 // results. A column's unit is that of its path's last part (from the study's result_units(), observables and
 // parameter declarations).
 // merge: the folders of the shards of one sweep (same id) -> the outputs of the unsharded sweep, byte for byte

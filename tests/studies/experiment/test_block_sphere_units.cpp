@@ -49,10 +49,10 @@ void check_units(const std::string& study, const std::string& args, const std::s
     ++numbers;
     CAPTURE(path);
     // The column "<name> [<unit>]", its name ending in the path's last part ("results.drift [m]",
-    // "runs[solver=ida].t_stick [s]", "t_roll [s]").
+    // "runs{solver=ida}.t_stick [s]", "t_roll [s]").
     const std::string tail = leaf(path) + " [";
     bool found = false;
-    for (const char* before : {",", ".", "]."})
+    for (const char* before : {",", ".", "}."})
       found = found || header.find(std::string(before) + tail) != std::string::npos;
     CHECK(found);
   }

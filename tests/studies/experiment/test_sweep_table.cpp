@@ -74,11 +74,14 @@ TEST_CASE("sweep.csv: one column per result, named by what it is, each value tha
     // No index of an array in a name ("results.0.friction", "energy_sweep.rows.3.v0"), no file path.
     CHECK_FALSE(std::regex_search(header[c], std::regex(R"((^|\.)[0-9]+(\.|$| \[))")));
     CHECK(header[c].find(".csv") == std::string::npos);
+    // A name holds no '[': the one pair of brackets is the unit's, at the end ("[...]" is a unit in every table).
+    CHECK(header[c].find('[') == header[c].rfind('['));
+    if (header[c].find('[') != std::string::npos) CHECK(header[c].back() == ']');
   }
   // The fields that name a run are in its name, not columns of their own.
   for (const auto& [name, c] : col) {
-    CHECK(name.find("].friction") == std::string::npos);
-    CHECK(name.find("].v0 ") == std::string::npos);
+    CHECK(name.find("}.friction") == std::string::npos);
+    CHECK(name.find("}.v0 ") == std::string::npos);
   }
   // Every run of every point, read from the point's own summary.json, is in the column of its name.
   int compared = 0;
@@ -88,7 +91,7 @@ TEST_CASE("sweep.csv: one column per result, named by what it is, each value tha
     const std::vector<std::string>& row = rows[k + 1];
     REQUIRE(row.size() == header.size());
     for (const auto& run : own["results"]) {
-      const std::string name = "results[friction=" + run["friction"].get<std::string>() + " dt=" + number_text(run["dt"]) + "]";
+      const std::string name = "results{friction=" + run["friction"].get<std::string>() + " dt=" + number_text(run["dt"]) + "}";
       for (const char* leaf : {"v_end", "t_stick", "energy_created"}) {
         const std::string column = name + "." + leaf + " [n.u.]";
         CAPTURE(column);
@@ -101,7 +104,7 @@ TEST_CASE("sweep.csv: one column per result, named by what it is, each value tha
       CHECK(row[steps->second] == number_text(run["steps"]));
     }
     for (const auto& e : own["energy_sweep"]["rows"]) {
-      const std::string column = "energy_sweep.rows[v0=" + number_text(e["v0"]) + "].dsds_euler [n.u.]";
+      const std::string column = "energy_sweep.rows{v0=" + number_text(e["v0"]) + "}.dsds_euler [n.u.]";
       CAPTURE(column);
       REQUIRE(col.count(column) == 1);
       CHECK(row[col[column]] == number_text(e["dsds_euler"]));
@@ -122,7 +125,7 @@ TEST_CASE("sweep.csv: one column per result, named by what it is, each value tha
   const std::string gp = read_text(dir / "sweep.gp");
   CHECK(gp.find("set title 'v_end'") != std::string::npos);
   CHECK(gp.find("set xlabel 'gamma") != std::string::npos);
-  CHECK(gp.find("title 'results[friction=dsds dt=0.1]'") != std::string::npos);
+  CHECK(gp.find("title 'results{friction=dsds dt=0.1}'") != std::string::npos);
   CHECK(missing_figure_inputs(dir) == "");
   std::filesystem::remove_all(dir);
 }
