@@ -4,6 +4,7 @@
 #include <cmath>
 #include <cstdlib>
 
+#include "core/did_you_mean.hpp"
 #include "core/errors.hpp"
 
 namespace stickslip {
@@ -82,7 +83,7 @@ void Parameters::set(const std::string& key, const std::string& value) {
   if (it == entries_.end()) {
     std::vector<std::string> keys;
     for (const auto& [k, e] : entries_) keys.push_back(k);
-    throw_input(key, value, "unknown key for " + owner_ + "; allowed keys: " + join(keys));
+    throw_input(key, value, "unknown key for " + owner_ + "; allowed keys: " + join(keys) + did_you_mean(key, keys));
   }
   it->second.value = value;
 }
@@ -171,7 +172,7 @@ std::string Parameters::choice(const std::string& key, const std::vector<std::st
   const std::string v = renamed(key, raw(key), renames);
   for (const auto& a : allowed)
     if (a == v) return v;
-  throw_input(key, v, "allowed: " + join(allowed));
+  throw_input(key, v, "allowed: " + join(allowed) + did_you_mean(v, allowed));
 }
 
 std::vector<double> Parameters::real_list(const std::string& key) const {
@@ -210,7 +211,7 @@ std::vector<std::string> Parameters::choice_list(const std::string& key, const s
     const std::string item = renamed(key, text, renames);
     bool ok = false;
     for (const auto& a : allowed) ok = ok || a == item;
-    if (!ok) throw_input(key, raw(key), "'" + item + "' is not allowed; allowed: " + join(allowed));
+    if (!ok) throw_input(key, raw(key), "'" + item + "' is not allowed; allowed: " + join(allowed) + did_you_mean(item, allowed));
     out.push_back(item);
   }
   return out;

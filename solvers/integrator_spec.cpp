@@ -2,6 +2,7 @@
 
 #include <algorithm>
 
+#include "core/did_you_mean.hpp"
 #include "core/errors.hpp"
 #include "core/parameters.hpp"
 
@@ -22,13 +23,17 @@ const std::vector<SchemeInfo>& integrator_scheme_info() {
       {"ida", "SUNDIALS IDA, BDF order 1..5 (ida:ORDER) on the implicit residual: the DAE forms, rtol/atol"},
       {"bdf", "SUNDIALS' BDF, bdf:ORDER the largest order (1..5): IDA where the contact's law has a DAE form, CVODE "
               "otherwise (Krengel & Matuttis' BDF2 and BDF5 are bdf:2, bdf:5)"},
-      {"trapezoid", "generalized trapezoidal rule with Gauss-Seidel fixed-point iterations (Campello, Algorithm 1; "
-                    "spheres and the particle engine)"},
+      {"trapezoid", "generalized trapezoidal rule, its fixed point iterated by Jacobi sweeps over all particles at once "
+                    "(Campello, Algorithm 1, whose Remark 5 sweeps particle by particle, Gauss-Seidel: the same fixed "
+                    "point; spheres and the particle engine)"},
       {"verlet", "velocity Verlet of the particle engine, fixed step (container, heap, granular-gas)"},
       {"moreau", "Moreau-Jean time-stepping: theta-method on velocities, the contact impulses of each step from a box "
                  "LCP, exact sticking without event location, 1st order, fixed step dt (systems of several contacts)"},
-      {"em", "Euler-Maruyama for the stochastic friction SDE (Ito; weak order 1)"},
-      {"sde-heun", "stochastic Heun for the stochastic friction SDE (Stratonovich; weak order 1)"},
+      {"em", "Euler-Maruyama for the stochastic friction SDE (Ito; weak order 1: measured 1.15, 95 % CI 0.93 .. 1.38, "
+             "on the stochastic-friction ratio)"},
+      {"sde-heun", "stochastic Heun for the stochastic friction SDE (Stratonovich; weak order 1 in general, 2 for additive "
+                   "noise as the linear law's: measured 2.37, 95 % CI 1.37 .. 3.37 from 3 points, on the stochastic-friction "
+                   "ratio)"},
   };
   return s;
 }
@@ -102,7 +107,8 @@ IntegratorSpec parse_integrator(const std::string& key, const std::string& given
   std::size_t i = 0;
   if (parts.size() > 1 && parts[0] == "filippov") s.filippov = true, ++i;
   const auto& schemes = integrator_schemes();
-  if (i >= parts.size() || std::find(schemes.begin(), schemes.end(), parts[i]) == schemes.end()) throw_input(key, given, integrator_grammar());
+  if (i >= parts.size() || std::find(schemes.begin(), schemes.end(), parts[i]) == schemes.end())
+    throw_input(key, given, integrator_grammar() + (i < parts.size() ? did_you_mean(parts[i], schemes) : std::string()));
   s.scheme = parts[i++];
   if (s.scheme == "em" || s.scheme == "sde-heun" || s.scheme == "verlet" || s.scheme == "trapezoid" ||
       s.scheme == "moreau")
@@ -127,7 +133,7 @@ IntegratorSpec parse_integrator_among(const std::string& key, const std::string&
   std::string scheme = spec.rfind("filippov:", 0) == 0 ? spec.substr(9) : spec;
   scheme = scheme.substr(0, scheme.find(':'));
   if (std::find(schemes.begin(), schemes.end(), scheme) == schemes.end())
-    throw_input(key, text, "'" + scheme + "' is not allowed; allowed: " + join(schemes));
+    throw_input(key, text, "'" + scheme + "' is not allowed; allowed: " + join(schemes) + did_you_mean(scheme, schemes));
   const IntegratorSpec s = parse_integrator(key, text);
   if (
       (plain && (s.filippov || s.variant_given || s.max_order > 0)))

@@ -176,7 +176,9 @@ std::string law_catalog() {
     const char* relation;
     RelationKind kind;
   };
-  const Row rows[] = {{"sliding-plates, incline-block, friction-oscillator (1-D contact)", RelationKind::one_d},
+  const Row rows[] = {{"sliding-plates, incline-block, friction-oscillator (1-D contact; friction-oscillator is the relation "
+                       "of the dry-friction-oscillator and belt-oscillator models)",
+                       RelationKind::one_d},
                       {"sphere and disc pairs, walls (particle engine, LAMMPS)", RelationKind::particles},
                       {"stochastic pair (Markovian friction)", RelationKind::stochastic_pair}};
   s += "law x relation x driver (generated from the forms; + runs, . no form for this driver):\n";

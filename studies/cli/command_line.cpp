@@ -4,6 +4,7 @@
 #include <algorithm>
 #include <memory>
 
+#include "core/did_you_mean.hpp"
 #include "core/errors.hpp"
 #include "core/parameters.hpp"
 
@@ -143,12 +144,16 @@ std::unique_ptr<Grammar> make_grammar(CommandLine& cl) {
          "run only the points k with k mod N = I - 1 (join the shards with merge)");
   option(sweep, "--out", "DIR", cl.sweep.out, "the output folder (default out/sweep-STUDY)");
   sweep->add_flag("--resume", cl.sweep.resume, "run only the points not yet in --out's runs.jsonl (same arguments)");
+  sweep->add_flag("--dry-run", cl.sweep.dry_run,
+                  "check every point and print the points with their planned work as JSON;\n"
+                  "runs nothing, writes nothing");
   sweep->add_flag("--skip-refused", cl.sweep.skip_refused,
                   "skip the points the study refuses (a value out of range, a law x driver pair it\n"
                   "excludes): each is listed with its key, value and reason in summary.json \"refused\"\n"
                   "and on stderr, the others run. Without it one refused point refuses the sweep (exit 2)");
-  sweep->footer(std::string("Writes sweep.csv (one row per point), sweep_long.csv (one row per point and result), "
-                            "points.jsonl,\nsummary.json; a point's own outputs in points/<k>/.\n\n") +
+  sweep->footer(std::string("Writes sweep.csv (one row per point, one column per result), sweep_long.csv (one row per "
+                            "point and result),\nsweep.png (each result against the swept key), points.jsonl, summary.json; "
+                            "a point's own outputs in points/<k>/.\n\n") +
                 kListsNote);
   sweep->allow_extras();
 
@@ -160,7 +165,9 @@ std::unique_ptr<Grammar> make_grammar(CommandLine& cl) {
 
   CLI::App* verify = app.add_subcommand(
       "verify", "randomized checks of every model x driver against closed forms (exit 1 on a failure)");
-  option(verify, "--draws", "N", cl.verify.draws, "draws per check (default: 100 / the check's cost)");
+  option(verify, "--draws", "N", cl.verify.draws,
+         "draws per check (default: 400 / the check's cost, at least 1: 400 for a cheap\n"
+         "check, 200 for one of cost 2, 66 for cost 6)");
   option(verify, "--seed", "S", cl.verify.seed, "seed of the draws (default 1)");
   option(verify, "--model", "M,...", cl.verify.models,
          "only these models (comma-separated; a name or the part before '/')");
@@ -255,7 +262,7 @@ CommandLine parse_command_line(const std::vector<std::string>& args, std::ostrea
   const std::vector<CLI::App*> chosen = app.get_subcommands();
   if (chosen.empty()) {
     if (const std::vector<std::string> left = app.remaining(); !left.empty())
-      throw_input("command", left.front(), "unknown; allowed: " + join(command_names()));
+      throw_input("command", left.front(), "unknown; allowed: " + join(command_names()) + did_you_mean(left.front(), command_names()));
     if (!g->version) throw_input("command", "", "missing; allowed: " + join(command_names()) + " (stickslip --help)");
     cl.command = "version";
     return cl;
@@ -267,6 +274,11 @@ CommandLine parse_command_line(const std::vector<std::string>& args, std::ostrea
   if (g->version) throw_input("--version", "", "given with a command; alone: stickslip --version");
   if (const std::vector<std::string> left = sub.remaining(); !left.empty()) {
     const std::string extra = left.front();
+    // `--set dt 0.1`: a KEY=VALUE split in two reads as a KEY and a stray argument; say what was meant.
+    for (std::size_t i = 0; i + 2 < args.size(); ++i)
+      if ((args[i] == "--set" || args[i] == "--fix") && args[i + 1].find('=') == std::string::npos && args[i + 2] == extra)
+        throw_input(args[i], args[i + 1], "expected KEY=VALUE in one argument, without spaces around '='; did you mean " +
+                                              args[i] + " " + args[i + 1] + "=" + extra + "?");
     if (cl.command == "list" || extra.rfind("-", 0) == 0)
       throw_input("argument", extra, "allowed with " + cl.command + ": " + (cl.command == "list" ? "none" : options_of(sub)));
     throw_input("argument", extra, "one " + std::string(cl.command == "help" ? "topic" : "study") + " only; usage: " +

@@ -7,6 +7,7 @@
 #include <map>
 #include <sstream>
 
+#include "core/did_you_mean.hpp"
 #include "core/errors.hpp"
 #include "core/interrupt.hpp"
 #include "models/contact/registry.hpp"
@@ -78,7 +79,10 @@ int help(const std::string& topic, std::ostream& out) {
   if (std::none_of(studies.begin(), studies.end(), [&](const auto& s) { return s->name() == topic; })) {
     std::vector<std::string> names;
     for (const auto& s : studies) names.push_back(s->name());
-    throw_input("help", topic, "neither a command nor a study; allowed: " + join(command_names()) + "; " + join(names));
+    std::vector<std::string> topics = command_names();
+    topics.insert(topics.end(), names.begin(), names.end());
+    throw_input("help", topic, "neither a command nor a study; allowed: " + join(command_names()) + "; " + join(names) +
+                                   did_you_mean(topic, topics));
   }
   const Study& study = find_study(studies, topic);
   out << study.name() << " — " << study.summary() << "\nparameters (--set KEY=VALUE; " << kValueSyntax << "):\n";

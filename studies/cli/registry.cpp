@@ -41,8 +41,8 @@ const std::vector<CatalogEntry>& catalog() {
   static const std::vector<CatalogEntry> entries{
       {"model", "sliding-plates", "two plates under constant normal force, reduced mass m, tangential spring k, damping gamma (Führer, Brendel & Wolf §3.1)"},
       {"model", "stochastic-spheres", "N spheres in permanent contact (fixed or bonded), thermalised only by Markovian friction noise (Hofmann et al.)"},
-      {"model", "dry-friction-oscillator", "m x'' = -k x - mu F_N sign(x') (Krengel & Matuttis eq. 3); Filippov system, naive sign() ODE and Coulomb DAE"},
-      {"model", "belt-oscillator", "mass on a spring over a belt at v_belt, velocity-weakening Coulomb friction: stick-slip cycles"},
+      {"model", "dry-friction-oscillator", "m x'' = -k x - mu F_N sign(x') (Krengel & Matuttis eq. 3); Filippov system, naive sign() ODE and Coulomb DAE; the relation friction-oscillator at v_belt = 0, any registry law (its study's friction=)"},
+      {"model", "belt-oscillator", "mass on a spring over a belt at v_belt, velocity-weakening Coulomb friction: stick-slip cycles (the relation friction-oscillator at v_belt > 0)"},
       {"model", "incline-block", "square block of size l on a slope, compliant normal contact (Krengel & Matuttis §4, Table 1)"},
       {"model", "spheres", "3-D spheres with Rodrigues rotations, Hertz normal contact with damping, rigid planes/segments, gravity, drag, near-field (Campello)"},
       {"model", "sphere-container", "2-D slice of spheres poured from a vessel into a container with an inclined face (Campello ex. 5.3); cell lists, flat contact arrays"},

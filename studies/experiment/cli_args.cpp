@@ -2,6 +2,7 @@
 
 #include <map>
 
+#include "core/did_you_mean.hpp"
 #include "core/errors.hpp"
 #include "models/system/system_file.hpp"
 #include "studies/experiment/system_study.hpp"
@@ -14,7 +15,7 @@ const Study& find_study(const std::vector<std::unique_ptr<Study>>& studies, cons
     if (s->name() == name) return *s;
     names.push_back(s->name());
   }
-  throw_input("study", name, "unknown study; allowed: " + join(names));
+  throw_input("study", name, "unknown study; allowed: " + join(names) + did_you_mean(name, names));
 }
 
 std::vector<std::unique_ptr<Study>> studies_with(const std::string& name) {

@@ -68,7 +68,7 @@ ConvergencePoint measure(const Observable& o, const Parameters& prm, const Integ
 
 // Richardson extrapolation from the three finest levels (see converge.hpp); se: its statistical standard error
 // from those of the two levels it combines (0 for deterministic observables).
-double richardson(const std::vector<ConvergencePoint>& p, std::string& note, double& se) {
+double richardson(const std::vector<ConvergencePoint>& p, std::string& note, double& se, bool& fallback) {
   const std::size_t n = p.size();
   const ConvergencePoint &a = p[n - 3], &b = p[n - 2], &c = p[n - 1];
   const double d1 = std::abs(a.value - b.value), d2 = std::abs(b.value - c.value);
@@ -80,6 +80,7 @@ double richardson(const std::vector<ConvergencePoint>& p, std::string& note, dou
   const double q = std::log(d1 / d2) / std::log(a.h / b.h), r = b.h / c.h;
   if (!std::isfinite(q) || q <= 0.2) {
     note = "no converging observed order on the three finest levels; the finest value is the reference";
+    fallback = true;
     return c.value;
   }
   note = fmt::format("Richardson with observed order {:.3f}", q);
@@ -118,12 +119,22 @@ Figure error_figure(const std::vector<ConvergenceSeries>& series, const Observab
                              fmt::format("|{} - reference| [{}]", o.name, o.unit));
     panel.logx = panel.logy = true;
     double hmin = INFINITY, hmax = 0, elo = INFINITY, ehi = 0;
+    bool zeros = false;  // errors of exactly 0: drawn on the panel's bottom line, a log axis has no 0
+    for (const ConvergenceSeries& se : series)
+      if (se.spec.adaptive() == static_cast<bool>(adaptive) && se.failure.empty())
+        for (const ConvergencePoint& p : se.points) {
+          hmin = std::min(hmin, p.h), hmax = std::max(hmax, p.h);
+          if (p.error > 0) elo = std::min(elo, p.error), ehi = std::max(ehi, p.error);
+          else zeros = true;
+        }
+    // A zero sits a decade below the smallest error, on a power of ten (1e-16 when every error is 0), its tic labelled 0.
+    const double zero_y = std::isfinite(elo) ? std::pow(10.0, std::floor(std::log10(elo)) - 1) : 1e-16;
     std::vector<std::size_t> members;
     for (std::size_t i = 0; i < series.size(); ++i) {
       const ConvergenceSeries& se = series[i];
-      if (se.spec.adaptive() != static_cast<bool>(adaptive)) continue;
+      if (se.spec.adaptive() != static_cast<bool>(adaptive) || !se.failure.empty()) continue;
       const std::size_t k = members.size();
-      std::string label = se.spec.text() + ": " + order_label(se.fit);
+      std::string label = series_label(se);
       for (std::size_t j : members)
         if (same_errors(errors_of(se), errors_of(series[j]))) {
           label += " (same errors as " + series[j].spec.text() + ")";
@@ -131,14 +142,20 @@ Figure error_figure(const std::vector<ConvergenceSeries>& series, const Observab
         }
       members.push_back(i);
       const std::string col = curve_color(i);
+      const bool any_zero = std::any_of(se.points.begin(), se.points.end(), [](const ConvergencePoint& p) { return p.error == 0; });
+      if (se.verdict == "exact") {  // nothing above 0: the zeros are the series
+        panel.add(Curve::of("converge.csv", "2", fmt::format("(($1 == {} && $5 == 0) ? {:g} : 1/0)", i, zero_y), label,
+                            overlap_safe_style(k, col)));
+        continue;
+      }
       panel.add(Curve::of("converge.csv", "2", fmt::format("(($1 == {} && $6 == 0 && $5 > 0) ? $5 : 1/0)", i), label,
                           overlap_safe_style(k, col)));
       panel.add(Curve::of("converge.csv", "2", fmt::format("(($1 == {} && $6 != 0 && $5 > 0) ? $5 : 1/0)", i), "",
                           fmt::format("points pt 6 ps 1.5 lc rgb '{}'", col)));
-      for (const ConvergencePoint& p : se.points) {
-        hmin = std::min(hmin, p.h), hmax = std::max(hmax, p.h);
-        if (p.error > 0) elo = std::min(elo, p.error), ehi = std::max(ehi, p.error);
-      }
+      if (any_zero)
+        panel.add(Curve::of("converge.csv", "2", fmt::format("(($1 == {} && $5 == 0) ? {:g} : 1/0)", i, zero_y),
+                            fmt::format("{}: error exactly 0 (on the tic 0)", se.spec.text()),
+                            fmt::format("points pt 10 ps 1.5 lc rgb '{}'", col)));
     }
     for (int q = 1; q <= 4; ++q) {
       std::size_t best = series.size();
@@ -163,7 +180,9 @@ Figure error_figure(const std::vector<ConvergenceSeries>& series, const Observab
     }
     // The ranges of the data.
     panel.set(fmt::format("set xrange [{:g}:{:g}]", hmin / 1.5, hmax * 1.5));
-    panel.set(std::isfinite(elo) ? fmt::format("set yrange [{:g}:{:g}]", elo / 10, ehi * 5) : std::string("set autoscale y"));
+    if (std::isfinite(elo)) panel.set(fmt::format("set yrange [{:g}:{:g}]", zeros ? zero_y / 3 : elo / 10, ehi * 5));
+    else panel.set(fmt::format("set yrange [{:g}:{:g}]", zero_y / 10, zero_y * 10)).set(fmt::format("set ytics ('0' {:g})", zero_y));
+    if (zeros && std::isfinite(elo)) panel.set(fmt::format("set ytics add ('0' {:g})", zero_y));  // after set format y
   }
   fig.multiplot = true;  // also with one panel: the figure's title above the panel's
   return fig;
@@ -192,6 +211,132 @@ std::string order_label(const OrderFit& fit) {
   if (!fit.fitted()) return "no fit";
   if (!fit.has_ci()) return fmt::format("p = {:.2f} from {} points, no CI", fit.order, fit.points);
   return fmt::format("p = {:.2f}, 95 % CI {:.2f} to {:.2f}, {} points", fit.order, fit.ci_low, fit.ci_high, fit.points);
+}
+
+int nominal_order(const IntegratorSpec& spec) {
+  if (spec.scheme == "euler") return 1;
+  if (spec.scheme == "midpoint" || spec.scheme == "heun") return 2;
+  if (spec.scheme == "rk4") return 4;
+  return 0;
+}
+
+std::string above_nominal_note(const ConvergenceSeries& se) {
+  const int q = nominal_order(se.spec);
+  if (q == 0 || !se.fit.fitted()) return "";
+  // Above by more than a correction term can lift a fit (0.25), and beyond the 95 % interval where there is one.
+  const bool above = se.fit.order > q + 0.25 && (!se.fit.has_ci() || se.fit.ci_low > q);
+  if (!above) return "";
+  const long finer_round_off = std::count(se.fit.range.begin(), se.fit.range.end(), "round-off");
+  if (se.fit.points <= 3)
+    return fmt::format("above {}'s order {}: fitted on {} points only{}, too few to tell superconvergence on this problem "
+                       "from a pre-asymptotic slope",
+                       se.spec.text(), q, se.fit.points,
+                       finer_round_off > 0 ? fmt::format(" (the {} finer levels are at round-off)", finer_round_off) : std::string());
+  return fmt::format("above {}'s order {}: {} levels agree on {:.2f}, superconvergence (the leading error term of this "
+                     "observable cancels on this problem)",
+                     se.spec.text(), q, se.fit.points, se.fit.order);
+}
+
+void series_verdict(ConvergenceSeries& se, const std::string& h_name, const std::vector<double>& h,
+                    const std::vector<double>& fitted_e, const std::vector<double>& raw, const std::vector<bool>& statistical,
+                    double floor) {
+  const std::string what = se.on_differences ? "differences of neighbouring levels" : "errors";
+  const std::size_t n = h.size();
+  se.note.clear();
+  if (se.fit.fitted()) {
+    se.verdict = "fitted";
+    std::vector<std::string> notes;
+    if (se.reference_fallback && n >= 2) {
+      double h_hi = 0, h_lo = INFINITY;
+      for (std::size_t k = 0; k < n && k < se.fit.range.size(); ++k)
+        if (se.fit.range[k] == "asymptotic") h_hi = std::max(h_hi, h[k]), h_lo = std::min(h_lo, h[k]);
+      const double d1 = raw[n - 2], d2 = raw[n - 1];
+      notes.push_back(fmt::format(
+          "reference = the finest level's value: the three finest levels show no converging order (their differences "
+          "{:.2g} then {:.2g}: {}), so the order is fitted on the {} at {} = {:.3g} .. {:.3g}, not on the errors drawn "
+          "against that reference",
+          d1, d2, d2 >= d1 ? "non-monotone, they do not fall" : "they fall by less than order 0.2", what, h_name, h_hi, h_lo));
+    }
+    if (const std::string a = above_nominal_note(se); !a.empty()) notes.push_back(a);
+    se.note = join(notes, "; ");
+    return;
+  }
+  if (n > 0 && std::all_of(raw.begin(), raw.end(), [](double e) { return e == 0; })) {
+    se.verdict = "exact";
+    se.note = fmt::format("exact at every level: every error is 0 (all {} levels give {:.15g})", se.points.size(),
+                          se.points.empty() ? 0.0 : se.points.back().value);
+    return;
+  }
+  std::vector<std::size_t> usable;
+  std::size_t noise = 0, zeros = 0;
+  for (std::size_t k = 0; k < n; ++k) {
+    if (fitted_e[k] > 0) usable.push_back(k);
+    else if (statistical[k]) ++noise;
+    if (raw[k] == 0) ++zeros;
+  }
+  // fit_asymptotic_order fits two points where only two are left above the floor: fewer leave no order at all.
+  const std::size_t round_off = n - usable.size() - noise, needed = 2;
+  if (usable.size() < needed) {
+    if (noise > round_off) {
+      se.verdict = "statistical";
+      se.note = fmt::format("not fitted: {} of {} {} within 2 standard errors of 0 (statistical noise){}; {} above it, too "
+                            "few to fit an order ({} needed)",
+                            noise, n, what, round_off ? fmt::format(", {} at round-off", round_off) : std::string(),
+                            usable.size(), needed);
+    } else {
+      se.verdict = "round-off";
+      se.note = fmt::format("not fitted: {} of {} {} at round-off (at or below {:.2g}{}); {} above it, too few to fit an "
+                            "order ({} needed)",
+                            round_off, n, what, floor, zeros ? fmt::format(", {} of them exactly 0", zeros) : std::string(),
+                            usable.size(), needed);
+    }
+    return;
+  }
+  std::stable_sort(usable.begin(), usable.end(), [&](std::size_t a, std::size_t b) { return h[a] > h[b]; });
+  std::vector<double> slopes;
+  for (std::size_t j = 0; j + 1 < usable.size(); ++j) {
+    const std::size_t a = usable[j], b = usable[j + 1];
+    slopes.push_back(std::log(fitted_e[a] / fitted_e[b]) / std::log(h[a] / h[b]));
+  }
+  std::vector<double> sorted = slopes;
+  std::sort(sorted.begin(), sorted.end());
+  const double median = sorted[sorted.size() / 2], lo = sorted.front(), hi = sorted.back();
+  const long rises = std::count_if(slopes.begin(), slopes.end(), [](double v) { return !(v > 0); });
+  const double e_first = fitted_e[usable.front()], e_last = fitted_e[usable.back()];
+  std::vector<bool> use(n, false);
+  for (std::size_t k : usable) use[k] = true;
+  const OrderFit overall = fit_order(h, fitted_e, use);
+  const std::string rest = usable.size() < n ? fmt::format("; {} more at round-off or noise, not counted", n - usable.size()) : "";
+  if (!(median > 0.2)) {
+    se.verdict = "not converging";
+    se.note = fmt::format("not fitted: the {} do not fall as {} falls ({:.2g} at {} = {:.3g}, {:.2g} at {} = {:.3g}; local "
+                          "orders {:.2f} .. {:.2f}): not converging{}",
+                          what, h_name, e_first, h_name, h[usable.front()], e_last, h_name, h[usable.back()], lo, hi, rest);
+  } else if (rises > 0) {
+    se.verdict = "non-monotone";
+    se.note = fmt::format("not fitted: the {} fall overall ({:.2g} to {:.2g}) but rise between {} of {} pairs of "
+                          "neighbouring levels (local orders {:.2f} .. {:.2f}): non-monotone, no three neighbouring levels "
+                          "agree on an order{}",
+                          what, e_first, e_last, rises, slopes.size(), lo, hi, rest);
+  } else {
+    se.verdict = "pre-asymptotic";
+    se.note = fmt::format("not fitted: the {} fall at every level, from {:.2g} to {:.2g} (overall slope {:.2f} in {}), but "
+                          "no three neighbouring levels agree on an order (local orders {:.2f} .. {:.2f}): pre-asymptotic, "
+                          "or an order that changes with {}{}",
+                          what, e_first, e_last, overall.order, h_name, lo, hi, h_name, rest);
+  }
+}
+
+std::string series_label(const ConvergenceSeries& se) {
+  const std::string head = se.spec.text() + ": ";
+  if (se.verdict == "exact") return head + "exact at every level (error 0)";
+  if (!se.fit.fitted()) return head + "not fitted (" + (se.verdict.empty() ? std::string("no fit") : se.verdict) + ")";
+  std::string label = head + order_label(se.fit);
+  if (se.reference_fallback) label += "; reference: the finest level";
+  const int q = nominal_order(se.spec);
+  if (!above_nominal_note(se).empty())
+    label += fmt::format("; above order {}: {}", q, se.fit.points <= 3 ? "few points" : "superconvergent");
+  return label;
 }
 
 bool same_errors(const std::vector<double>& a, const std::vector<double>& b) {
@@ -236,7 +381,7 @@ std::vector<ConvergenceSeries> measure_convergence(const Observable& obs, const 
         ++done;
         se.reference_note = fmt::format("run at h = {:g}", hs.back() / 4);
       } else {
-        se.reference = richardson(se.points, se.reference_note, se.reference_std_error);
+        se.reference = richardson(se.points, se.reference_note, se.reference_std_error, se.reference_fallback);
       }
     } catch (const SolverError& e) {
       if (series.empty() && se.points.empty()) throw;  // the very first run: nothing to report
@@ -248,31 +393,40 @@ std::vector<ConvergenceSeries> measure_convergence(const Observable& obs, const 
       // Statistical: within 2 standard errors of 0 (stochastic observables); not fitted either, labelled apart.
       const double floor = floor_abs >= 0 ? floor_abs : 1e-14 * std::abs(se.reference);
       const auto statistical = [](double d, double se1, double se2) { return d <= 2 * std::hypot(se1, se2); };
-      std::vector<double> h, err;
+      std::vector<double> h, err, raw;
       std::vector<bool> noise;
+      double bound = floor;  // the largest round-off bound of the points fitted
       for (auto& p : se.points) {
         p.error = std::abs(p.value - se.reference);
         const double accumulated = 2.2e-16 * static_cast<double>(p.steps) * std::abs(se.reference);
+        bound = std::max(bound, accumulated);
         noise.push_back(p.std_error > 0 && statistical(p.error, p.std_error, se.reference_std_error));
-        h.push_back(p.h), err.push_back(p.error > std::max(floor, accumulated) && !noise.back() ? p.error : 0.0);
+        h.push_back(p.h), raw.push_back(p.error);
+        err.push_back(p.error > std::max(floor, accumulated) && !noise.back() ? p.error : 0.0);
       }
       se.fit = fit_asymptotic_order(h, err, 0);
       if (reference == "richardson" && se.points.size() >= 3) {
         // The extrapolated reference comes from the finest levels themselves: errors against it would fit the
         // observed order back exactly. The order is fitted on the differences of neighbouring levels instead,
         // |y_j - y_j+1| = C h_j^p (1 - r^-p), each labelled on its coarser point (the finest shares its label).
-        std::vector<double> hd, ed;
-        noise.clear();
+        se.on_differences = true;
+        h.clear(), err.clear(), raw.clear(), noise.clear();
+        bound = floor;
         for (std::size_t j = 0; j + 1 < se.points.size(); ++j) {
           const ConvergencePoint &a = se.points[j], &b = se.points[j + 1];
           const double d = std::abs(a.value - b.value);
           const double accumulated = 2.2e-16 * static_cast<double>(b.steps) * std::abs(se.reference);
+          bound = std::max(bound, accumulated);
           noise.push_back(a.std_error > 0 && statistical(d, a.std_error, b.std_error));
-          hd.push_back(a.h), ed.push_back(d > std::max(floor, accumulated) && !noise.back() ? d : 0.0);
+          h.push_back(a.h), raw.push_back(d);
+          err.push_back(d > std::max(floor, accumulated) && !noise.back() ? d : 0.0);
         }
-        se.fit = fit_asymptotic_order(hd, ed, 0);
+        se.fit = fit_asymptotic_order(h, err, 0);
+        series_verdict(se, sp.adaptive() ? "rtol" : "dt", h, err, raw, noise, bound);
         se.fit.range.push_back(se.fit.range.back());
         noise.push_back(noise.back());
+      } else {
+        series_verdict(se, sp.adaptive() ? "rtol" : "dt", h, err, raw, noise, bound);
       }
       // A stochastic series has no round-off at its error levels: what ends its asymptotic range is the noise.
       for (std::size_t k = 0; k < se.points.size(); ++k)
@@ -334,7 +488,16 @@ int converge_command(const ConvergeArgs& args, CommandIo& io) {
   extra["provenance"] = provenance(args.command_line, prm);
   const nlohmann::json summary = write_convergence(out, study.name(), obs, series, reference, work, extra, io.err);
   if (json) io.out << summary.dump() << std::endl;
-  io.err << "converge: wrote " << out.string() << "/ (converge.csv, converge_long.csv, summary.json, converge.png" << (work ? ", work.png" : "") << ")\n";
+  std::string written = "converge.csv, converge_long.csv, summary.json";
+  for (const auto& png : summary["figures"]) written += ", " + png.get<std::string>();
+  io.err << "converge: wrote " << out.string() << "/ (" << written << ")";
+  std::vector<std::string> missing;  // a figure gnuplot did not draw (its reason is on the line above)
+  for (const char* png : {"converge.png", "work.png"})
+    if ((std::string(png) == "converge.png" || work) &&
+        std::find(summary["figures"].begin(), summary["figures"].end(), png) == summary["figures"].end())
+      missing.push_back(png);
+  if (!missing.empty()) io.err << "; not drawn: " << join(missing);
+  io.err << '\n';
   for (const auto& se : series)  // the failure is on stderr and in summary.json; the first one is the reason
     if (!se.failure.empty()) return io.fail(3, se.spec.text() + ": " + se.failure);
   return 0;
@@ -342,7 +505,7 @@ int converge_command(const ConvergeArgs& args, CommandIo& io) {
 
 nlohmann::json write_convergence(const std::filesystem::path& out, const std::string& study, const Observable& obs,
                                  const std::vector<ConvergenceSeries>& series, const std::string& reference, bool work,
-                                 const nlohmann::json& extra, std::ostream& log) {
+                                 const nlohmann::json& extra, std::ostream& log, const std::string& context) {
   make_out_dir(out);
   const std::vector<std::string> range_codes{"asymptotic", "pre-asymptotic", "round-off", "statistical"};
   CsvWriter csv(out / "converge.csv",
@@ -389,21 +552,36 @@ nlohmann::json write_convergence(const std::filesystem::path& out, const std::st
     r["std_error"] = json_number(se.fit.std_error);
     r["ci95"] = se.fit.has_ci() ? nlohmann::json{se.fit.ci_low, se.fit.ci_high} : nlohmann::json(nullptr);
     r["points_fitted"] = se.fit.points;
+    r["fitted_on"] = se.on_differences ? "differences of neighbouring levels" : "errors";
+    r["verdict"] = se.verdict;
+    r["note"] = se.note;
     r["points"] = pts;
     results.push_back(r);
-    log << fmt::format("converge: {} {}: order {} {}\n", study, se.spec.text(),
-                       se.fit.fitted() ? fmt::format("{:.3f}", se.fit.order) : std::string("not fitted"),
-                       se.fit.has_ci() ? fmt::format("(95 % CI {:.3f} .. {:.3f}, {} points)", se.fit.ci_low, se.fit.ci_high, se.fit.points)
-                                       : fmt::format("({} points, no CI)", se.fit.points));
+    const std::string who = fmt::format("converge: {}{} {}: ", study, context.empty() ? std::string() : " [" + context + "]",
+                                        se.spec.text());
+    if (se.fit.fitted()) {
+      log << who
+          << fmt::format("order {:.3f} {}{}\n", se.fit.order,
+                         se.fit.has_ci() ? fmt::format("(95 % CI {:.3f} .. {:.3f}, {} points)", se.fit.ci_low, se.fit.ci_high, se.fit.points)
+                                         : fmt::format("({} points, no CI)", se.fit.points),
+                         se.on_differences ? " on the differences of neighbouring levels" : "");
+      if (!se.note.empty()) log << "converge:   " << se.spec.text() << ": " << se.note << '\n';
+    } else {
+      log << who << (se.verdict == "exact" ? se.note : "order " + se.note) << '\n';
+    }
   }
   csv.close();
   long_csv.close();
-  if (any_fixed || any_adaptive) render_figure(out / "converge.png", error_figure(series, obs, study, reference, any_adaptive, any_fixed), log);
-  if (work) render_figure(out / "work.png", work_figure(series, obs, study), log);
+  nlohmann::json figures = nlohmann::json::array();  // the PNGs drawn (gnuplot may be missing or fail)
+  if ((any_fixed || any_adaptive) &&
+      render_figure(out / "converge.png", error_figure(series, obs, study, reference, any_adaptive, any_fixed), log))
+    figures.push_back("converge.png");
+  if (work && render_figure(out / "work.png", work_figure(series, obs, study), log)) figures.push_back("work.png");
 
   nlohmann::json summary{{"command", "converge"},     {"study", study},              {"observable", obs.name},
                          {"unit", obs.unit},           {"reference", reference},      {"results", results},
-                         {"csv_codes", {{"solver_index", solver_codes}, {"range", range_codes}}}};
+                         {"csv_codes", {{"solver_index", solver_codes}, {"range", range_codes}}},
+                         {"figures", figures}};
   for (const auto& [key, value] : extra.items()) summary[key] = value;
   write_json(out / "summary.json", summary);
   return summary;

@@ -65,7 +65,35 @@ struct ConvergenceSeries {
   std::string reference_note;
   OrderFit fit;          // range[k] belongs to points[k]
   std::string failure;   // a solver failure of one of its runs: reported, not fitted
+  // What the fit says of the series (series_verdict below): "fitted", "exact", "round-off", "statistical",
+  // "not converging", "non-monotone" or "pre-asymptotic"; note: why it was not fitted, or what limits the fit
+  // (a fallback reference, an order above the scheme's), one line for a reader ("" when there is nothing to add).
+  std::string verdict, note;
+  bool on_differences = false;      // richardson: the order is fitted on |y_j - y_j+1|, not on the errors
+  bool reference_fallback = false;  // richardson found no converging order on the three finest levels: the finest
+                                    // value is the reference
 };
+
+// The verdict and note of a measured series (called by measure_convergence; public for the tests). h_name: "dt" or
+// "rtol"; fitted_e: the errors (or level differences) as fitted, 0 where at round-off or statistical noise; raw: the
+// same before that (exact zeros stay 0); statistical: per point, within 2 standard errors of 0; floor: the round-off
+// bound used (the largest over the points).
+//   exact           every raw error is 0: "exact at every level"
+//   round-off       fewer than 2 errors above the round-off bound (so no order can be fitted)
+//   statistical     the same, the points lost to statistical noise
+//   not converging  the errors do not fall as h falls (median local order <= 0.2)
+//   non-monotone    they fall overall but rise between some neighbouring levels
+//   pre-asymptotic  they fall at every level but no three neighbouring levels agree on a local order
+//   fitted          an order was fitted (the note then tells a fallback reference or an order above the scheme's)
+void series_verdict(ConvergenceSeries& se, const std::string& h_name, const std::vector<double>& h,
+                    const std::vector<double>& fitted_e, const std::vector<double>& raw, const std::vector<bool>& statistical,
+                    double floor);
+// The nominal global order of a fixed-step scheme (euler 1, midpoint and heun 2, rk4 4; 0 for the others, whose
+// order in rtol is no property of the scheme).
+int nominal_order(const IntegratorSpec& spec);
+// A fitted order above the nominal one (more than 0.25 above it, and its 95 % interval above it where there is one):
+// "above rk4's order 4: ..." with the likely cause (too few points, or superconvergence on this problem); "" if not.
+std::string above_nominal_note(const ConvergenceSeries& se);
 
 // The measurement behind `converge` (also the convergence study's): obs at every dt (fixed-step specs) or rtol
 // (adaptive ones), the reference ("exact" uses `exact`), the errors and the fitted orders; floor_abs < 0: the
@@ -80,15 +108,20 @@ std::vector<ConvergenceSeries> measure_convergence(const Observable& obs, const 
 // `out` (created): converge.csv (one row per run, codes for the text columns), converge_long.csv, converge.png (error
 // against dt and against rtol, guides of slope 1..4), with `work` work.png (error against rhs evaluations and wall
 // time), and
-// summary.json (command, study, observable, unit, reference, results, csv_codes and the keys of `extra`), which is
-// returned. Each series' fitted order goes to `log`.
+// summary.json (command, study, observable, unit, reference, results, csv_codes, figures: the PNGs drawn, and the keys
+// of `extra`), which is returned. Each series' fitted order goes to `log`, with its verdict's note ("converge: STUDY
+// SOLVER: order ..." and "converge:   SOLVER: NOTE"); context, when not empty, is written after the study ("converge:
+// sliding-plates [dsds, events located] rk4: ...": which of several measurements a line belongs to).
 nlohmann::json write_convergence(const std::filesystem::path& out, const std::string& study, const Observable& obs,
                                  const std::vector<ConvergenceSeries>& series, const std::string& reference, bool work,
-                                 const nlohmann::json& extra, std::ostream& log);
+                                 const nlohmann::json& extra, std::ostream& log, const std::string& context = "");
 
 // The label of a fitted order for a figure's key: "p = 2.01, 95 % CI 2.00 to 2.02, 8 points"; with fewer than 3
 // points no interval exists ("p = 4.1 from 2 points, no CI"); "no fit" without a fit.
 std::string order_label(const OrderFit& fit);
+// The same for a series, with its verdict where it was not fitted ("not fitted: non-monotone", "exact at every
+// level (error 0)") and a short flag where its reference or its order needs a word ("reference: the finest level").
+std::string series_label(const ConvergenceSeries& se);
 // True when the two error sequences agree point by point to 0.1 %, closer than a log-log plot can separate
 // (schemes that coincide up to rounding, e.g. the midpoint rule and Heun's method on an affine right-hand side,
 // whose last levels differ by a few 1e-6 of rounding): a figure says so rather than hide one under the other.

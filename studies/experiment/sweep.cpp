@@ -1,13 +1,16 @@
 #include "studies/experiment/sweep.hpp"
 
 #include <algorithm>
+#include <cctype>
 #include <chrono>
+#include <cmath>
 #include <cstring>
 #include <csignal>
 #include <fmt/format.h>
 #include <fstream>
 #include <ostream>
 #include <map>
+#include <set>
 #include <sstream>
 #include <thread>
 
@@ -15,6 +18,7 @@
 #include "core/interrupt.hpp"
 #include "studies/experiment/child_process.hpp"
 #include "studies/experiment/cli_args.hpp"
+#include "studies/experiment/figure.hpp"
 #include "studies/experiment/out_dir_lock.hpp"
 #include "studies/experiment/output.hpp"
 #include "studies/experiment/provenance.hpp"
@@ -25,7 +29,8 @@ namespace stickslip {
 namespace {
 
 constexpr const char* kUsage =
-    "stickslip sweep STUDY --set KEY=LIST... [--fix KEY=VALUE]... [--jobs N] [--shard I/N] [--out DIR] [--resume]";
+    "stickslip sweep STUDY --set KEY=LIST... [--fix KEY=VALUE]... [--jobs N] [--shard I/N] [--out DIR] [--resume] "
+    "[--skip-refused] [--dry-run]";
 
 struct SweepDef {
   std::string study;
@@ -124,22 +129,266 @@ std::string column(const std::string& path, const std::map<std::string, std::str
   return csv_field(unit.empty() ? path : path + " [" + unit + "]");
 }
 
+// The sweep.csv column of each result path of one point (paths that are no result: absent). See sweep.hpp.
+std::map<std::string, std::string> named_results(const nlohmann::json& result, const std::set<std::string>& parameter_keys) {
+  // The paths as segments; an array's index is replaced, array by array from the outermost, by its element's name.
+  std::map<std::string, std::vector<std::string>> segs;
+  for (const auto& [p, v] : result.items()) {
+    const bool file = v.is_string() && [&] {  // a file the point wrote ("runs/csds_euler.csv"): not a result
+      const std::string s = v.get<std::string>();
+      for (const char* ext : {".csv", ".png", ".json", ".jsonl", ".vtk", ".vtu", ".gp", ".log"})
+        if (s.size() > std::strlen(ext) && s.compare(s.size() - std::strlen(ext), std::string::npos, ext) == 0) return true;
+      return false;
+    }();
+    if (file || p == "study") continue;
+    std::vector<std::string> parts;
+    for (std::size_t from = 0; from <= p.size();) {
+      const std::size_t dot = std::min(p.find('.', from), p.size());
+      parts.push_back(p.substr(from, dot - from));
+      from = dot + 1;
+    }
+    segs[p] = parts;
+  }
+  const auto is_index = [](const std::string& s) { return !s.empty() && s.find_first_not_of("0123456789") == std::string::npos; };
+  while (true) {
+    // The first array left: the paths whose first index follows the same prefix.
+    std::map<std::vector<std::string>, std::map<std::string, std::map<std::string, nlohmann::json>>> arrays;  // prefix -> index -> field -> value
+    std::map<std::vector<std::string>, std::set<std::string>> indices;
+    bool any = false;
+    for (const auto& [p, parts] : segs) {
+      const auto it = std::find_if(parts.begin(), parts.end(), is_index);
+      if (it == parts.end()) continue;
+      any = true;
+      const std::vector<std::string> prefix(parts.begin(), it);
+      indices[prefix].insert(*it);
+      if (it + 2 == parts.end()) arrays[prefix][*it][*(it + 1)] = result[p];
+    }
+    if (!any) break;
+    for (const auto& [prefix, idx] : indices) {
+      std::map<std::string, std::string> label;  // index -> the element's name
+      std::set<std::string> identifying;
+      auto& elements = arrays[prefix];
+      if (idx.size() > 1) {
+        // Candidates: the fields that differ between the elements: texts that are parameters of the study (friction,
+        // solver), then its switches and numbers (events, dt, v0), then other texts; added until the elements are
+        // told apart, then the unneeded ones dropped. A result that happens to differ (a count, a flag like
+        // t_stick_located) never names a run.
+        std::vector<std::string> texts, numbers, other_texts;
+        std::map<std::string, std::set<std::string>> values;
+        for (const auto& i : idx)
+          for (const auto& [f, v] : elements[i]) values[f].insert(v.dump());
+        for (const auto& [f, vs] : values) {
+          bool everywhere = true;
+          for (const auto& i : idx) everywhere = everywhere && elements[i].count(f);
+          if (!everywhere || vs.size() < 2) continue;
+          const nlohmann::json& any_value = elements[*idx.begin()][f];
+          if (any_value.is_string()) (parameter_keys.count(f) ? texts : other_texts).push_back(f);
+          else if ((any_value.is_boolean() || any_value.is_number()) && parameter_keys.count(f)) numbers.push_back(f);
+        }
+        std::vector<std::string> chosen, candidates = texts;
+        candidates.insert(candidates.end(), numbers.begin(), numbers.end());
+        candidates.insert(candidates.end(), other_texts.begin(), other_texts.end());
+        const auto distinct = [&](const std::vector<std::string>& fields) {
+          std::set<std::string> seen;
+          for (const auto& i : idx) {
+            std::string key;
+            for (const auto& f : fields) key += elements[i][f].dump() + "\x1f";
+            if (!seen.insert(key).second) return false;
+          }
+          return true;
+        };
+        bool told = false;
+        for (const auto& f : candidates) {
+          chosen.push_back(f);
+          if ((told = distinct(chosen))) break;
+        }
+        if (told) {
+          for (std::size_t j = chosen.size(); j-- > 0;) {  // fields the others already tell apart
+            std::vector<std::string> fewer = chosen;
+            fewer.erase(fewer.begin() + static_cast<long>(j));
+            if (!fewer.empty() && distinct(fewer)) chosen = fewer;
+          }
+          identifying.insert(chosen.begin(), chosen.end());
+          for (const auto& i : idx) {
+            std::string name;
+            for (const auto& f : chosen) {
+              const nlohmann::json& v = elements[i][f];
+              name += (name.empty() ? "" : " ") + f + "=" + (v.is_string() ? v.get<std::string>() : v.dump());
+            }
+            label[i] = name;
+          }
+        } else {
+          for (const auto& i : idx) label[i] = i;  // nothing tells them apart: their position
+        }
+      }
+      for (auto it = segs.begin(); it != segs.end();) {
+        std::vector<std::string>& parts = it->second;
+        const auto first = std::find_if(parts.begin(), parts.end(), is_index);
+        if (first == parts.end() || !std::equal(prefix.begin(), prefix.end(), parts.begin(), first) ||
+            static_cast<std::size_t>(first - parts.begin()) != prefix.size()) {
+          ++it;
+          continue;
+        }
+        if (first + 2 == parts.end() && identifying.count(*(first + 1))) {  // in the element's name already
+          it = segs.erase(it);
+          continue;
+        }
+        const std::string element = label.count(*first) ? label[*first] : std::string();
+        std::vector<std::string> renamed(parts.begin(), first);
+        if (renamed.empty()) renamed.push_back("");
+        if (!element.empty()) renamed.back() += "{" + element + "}";  // braces: "[...]" is a unit
+        renamed.insert(renamed.end(), first + 1, parts.end());
+        parts = renamed;
+        ++it;
+      }
+    }
+  }
+  std::map<std::string, std::string> names;
+  for (const auto& [p, parts] : segs) names[p] = join(parts, ".");
+  return names;
+}
+
+// A path's order among columns: its parts compared as numbers where both are indices ("results.2" before "results.10").
+bool natural_less(const std::string& a, const std::string& b) {
+  std::size_t i = 0, j = 0;
+  while (i < a.size() && j < b.size()) {
+    if (std::isdigit(static_cast<unsigned char>(a[i])) && std::isdigit(static_cast<unsigned char>(b[j]))) {
+      std::size_t i2 = i, j2 = j;
+      while (i2 < a.size() && std::isdigit(static_cast<unsigned char>(a[i2]))) ++i2;
+      while (j2 < b.size() && std::isdigit(static_cast<unsigned char>(b[j2]))) ++j2;
+      const std::string x = a.substr(i, i2 - i), y = b.substr(j, j2 - j);
+      if (x.size() != y.size()) return x.size() < y.size();
+      if (x != y) return x < y;
+      i = i2, j = j2;
+    } else {
+      if (a[i] != b[j]) return a[i] < b[j];
+      ++i, ++j;
+    }
+  }
+  return a.size() - i < b.size() - j;
+}
+
+// sweep.png: each numeric result against the swept key (the first whose values are all numbers; otherwise the
+// point, its values as tic labels), one panel per result name (the last part of the column's name), one curve per
+// column of that name. Drawn from sweep.csv (columns by number).
+Figure sweep_figure(const SweepDef& d, const std::vector<std::string>& names, const std::vector<std::string>& headers,
+                    const std::vector<bool>& numeric, const std::vector<std::pair<double, double>>& ranges,
+                    const std::string& study, const std::map<std::string, std::string>& units) {
+  std::size_t axis = d.axes.size();
+  for (std::size_t a = 0; a < d.axes.size() && axis == d.axes.size(); ++a) {
+    bool all = true;
+    for (const auto& v : d.axes[a].second) {
+      try {
+        (void)parse_real(d.axes[a].first, v);
+      } catch (const InputError&) {
+        all = false;
+      }
+    }
+    if (all) axis = a;
+  }
+  const bool by_value = axis < d.axes.size() && d.axes.size() == 1;
+  const std::string x = by_value ? std::to_string(2 + axis) : "1";
+  std::string xlabel = "point";
+  if (by_value) {
+    const std::string unit = unit_of(d.axes[axis].first, units);
+    xlabel = d.axes[axis].first + (unit.empty() ? "" : " [" + unit + "]");
+  }
+  std::map<std::string, std::vector<std::size_t>> groups;  // result name -> columns
+  std::vector<std::string> order;
+  for (std::size_t c = 0; c < names.size(); ++c) {
+    if (!numeric[c] || names[c] == "runs_done") continue;  // bookkeeping, not a result of the study
+    std::string leaf = names[c];
+    std::size_t depth = 0;  // the last '.' outside braces
+    for (std::size_t i = 0; i < leaf.size(); ++i) {
+      if (leaf[i] == '{') ++depth;
+      else if (leaf[i] == '}') --depth;
+      else if (leaf[i] == '.' && depth == 0) leaf = leaf.substr(i + 1), i = static_cast<std::size_t>(-1);
+    }
+    if (!groups.count(leaf)) order.push_back(leaf);
+    groups[leaf].push_back(c);
+  }
+  constexpr std::size_t kMaxPanels = 24;
+  const std::size_t panels = std::min(order.size(), kMaxPanels), columns = std::min<std::size_t>(4, std::max<std::size_t>(1, panels));
+  Figure fig;
+  fig.title = fmt::format("stickslip sweep {}: each result against {}{}", study,
+                          by_value ? d.axes[axis].first : "the point (its values on the axis)",
+                          order.size() > kMaxPanels ? fmt::format(" (the first {} of {} results; all in sweep.csv)", kMaxPanels, order.size())
+                                                    : std::string());
+  fig.columns = static_cast<int>(columns);
+  fig.rows = static_cast<int>((panels + columns - 1) / std::max<std::size_t>(1, columns));
+  fig.width = static_cast<int>(420 * columns + 100);
+  fig.height = 380 * fig.rows + 80;
+  fig.multiplot = true;
+  fig.settings = {"set key below font ',7'", "set tics font ',8'"};
+  std::string tics;
+  if (!by_value) {
+    std::vector<std::string> t;
+    for (std::size_t k = 0; k < d.total(); ++k) {
+      std::vector<std::string> kv;
+      for (const auto& [key, v] : d.point(k)) kv.push_back(key + "=" + v);
+      std::string label = join(kv, " ");
+      for (char& ch : label)
+        if (ch == '\'' || ch == '"') ch = ' ';
+      t.push_back(fmt::format("\"{}\" {}", label, k));
+    }
+    tics = "set xtics rotate by -30 (" + join(t, ", ") + ")";
+  }
+  for (std::size_t g = 0; g < panels; ++g) {
+    const std::string& leaf = order[g];
+    Panel& p = fig.panel(leaf, xlabel, headers[groups[leaf].front()].substr(headers[groups[leaf].front()].rfind(leaf)));
+    if (!tics.empty()) p.set(tics);
+    double lo = INFINITY, hi = -INFINITY;
+    for (std::size_t c : groups[leaf]) lo = std::min(lo, ranges[c].first), hi = std::max(hi, ranges[c].second);
+    if (lo == hi) {  // one value everywhere: a range around it (gnuplot would warn of an empty one)
+      const double pad = lo == 0 ? 1 : 0.1 * std::abs(lo);
+      p.set(fmt::format("set yrange [{:.17g}:{:.17g}]", lo - pad, hi + pad));
+    }
+    std::size_t k = 0;
+    for (std::size_t c : groups[leaf]) {
+      std::string title = names[c].size() > leaf.size() ? names[c].substr(0, names[c].size() - leaf.size() - 1) : "";
+      p.add(Curve::of("sweep.csv", x, std::to_string(c + 1), title, overlap_safe_style(k, curve_color(k))));
+      ++k;
+    }
+  }
+  return fig;
+}
+
 // points.jsonl and sweep.csv from rows (sorted by point here), and summary.json.
-void write_outputs(const std::filesystem::path& out, const SweepDef& d, const std::map<std::string, std::string>& units,
+void write_outputs(const std::filesystem::path& out, const SweepDef& d, const Study& study,
                    std::map<std::size_t, nlohmann::json> rows, const std::map<std::size_t, nlohmann::json>& refused,
-                   const nlohmann::json& timing, const nlohmann::json& provenance_json, bool complete) {
+                   const nlohmann::json& timing, const nlohmann::json& provenance_json, bool complete, std::ostream& log) {
+  const std::map<std::string, std::string> units = units_of(study);
+  std::set<std::string> parameter_keys;
+  const Parameters declared = study.parameters();  // entries() must not outlive it
+  for (const auto& [key, e] : declared.entries()) parameter_keys.insert(key);
   std::string jsonl, csv = "point", long_csv = "point";
-  std::vector<std::string> paths;
-  std::map<std::string, bool> seen;
+  // sweep.csv: one column per result, named by what it is (named_results), ordered by its first path.
+  std::map<std::size_t, std::map<std::string, std::string>> names_of;  // point -> path -> column name
+  std::map<std::string, std::string> first_path;                        // column name -> its first path
   for (const auto& [k, row] : rows)
-    if (row.contains("result"))
-      for (const auto& [p, v] : row["result"].items())
-        if (!seen[p]) seen[p] = true, paths.push_back(p);
-  // nlohmann keeps object keys sorted: the column order is the same for every subset of rows. Cells are appended
-  // piece by piece ("," + a temporary trips GCC 12's -Wrestrict false positive here).
+    if (row.contains("result")) {
+      names_of[k] = named_results(row["result"], parameter_keys);
+      for (const auto& [p, name] : names_of[k])
+        if (!first_path.count(name) || natural_less(p, first_path[name])) first_path[name] = p;
+    }
+  std::vector<std::string> names;
+  for (const auto& [name, p] : first_path) names.push_back(name);
+  std::stable_sort(names.begin(), names.end(), [&](const std::string& a, const std::string& b) {
+    return natural_less(first_path[a], first_path[b]) || (first_path[a] == first_path[b] && a < b);
+  });
+  std::vector<std::string> headers;
+  std::vector<bool> numeric(names.size(), false);
+  std::vector<std::pair<double, double>> ranges(names.size(), {INFINITY, -INFINITY});  // of each numeric column
+  std::map<std::string, std::size_t> column_of;
+  for (std::size_t c = 0; c < names.size(); ++c) {
+    const std::string unit = unit_of(first_path[names[c]], units);
+    headers.push_back(unit.empty() ? names[c] : names[c] + " [" + unit + "]");
+    column_of[names[c]] = c;
+  }
+  // Cells are appended piece by piece ("," + a temporary trips GCC 12's -Wrestrict false positive here).
   for (const auto& [key, vals] : d.axes) csv.append(",").append(column(key, units));
   csv += ",exit_code";
-  for (const auto& p : paths) csv.append(",").append(column(p, units));
+  for (const auto& h : headers) csv.append(",").append(csv_field(h));
   csv += ",error\n";
   for (const auto& [key, vals] : d.axes) long_csv.append(",").append(column(key, units));
   long_csv += ",exit_code,result,value,unit\n";
@@ -159,17 +408,39 @@ void write_outputs(const std::filesystem::path& out, const SweepDef& d, const st
     csv += std::to_string(k);
     for (const auto& [key, vals] : d.axes) csv.append(",").append(csv_cell(row["parameters"][key]));
     csv.append(",").append(row["exit_code"].dump());
-    for (const auto& p : paths)
-      csv.append(",").append(row.contains("result") && row["result"].contains(p) ? csv_cell(row["result"][p]) : std::string());
+    std::vector<std::string> cells(names.size());
+    if (names_of.count(k))
+      for (const auto& [p, name] : names_of[k]) {
+        const nlohmann::json& v = row["result"][p];
+        const std::size_t c = column_of[name];
+        cells[c] = csv_cell(v);
+        if (v.is_number()) {
+          numeric[c] = true;
+          ranges[c].first = std::min(ranges[c].first, v.get<double>());
+          ranges[c].second = std::max(ranges[c].second, v.get<double>());
+        }
+      }
+    for (const auto& c : cells) csv.append(",").append(c);
     csv.append(",").append(row.contains("error") ? csv_cell(row["error"]) : std::string()).append("\n");
     if (row["exit_code"] != 0) ++failed;
   }
   write_file_atomically(out / "points.jsonl", jsonl);
   write_file_atomically(out / "sweep.csv", csv);
   write_file_atomically(out / "sweep_long.csv", long_csv);
+  // The figure reads sweep.csv: point, the axes, exit_code, then the results (column 3 + axes + c).
+  std::vector<bool> shifted(d.axes.size() + 2, false);
+  shifted.insert(shifted.end(), numeric.begin(), numeric.end());
+  std::vector<std::pair<double, double>> shifted_ranges(d.axes.size() + 2, {0.0, 0.0});
+  shifted_ranges.insert(shifted_ranges.end(), ranges.begin(), ranges.end());
+  std::vector<std::string> all_names(d.axes.size() + 2), all_headers(d.axes.size() + 2);
+  all_names.insert(all_names.end(), names.begin(), names.end());
+  all_headers.insert(all_headers.end(), headers.begin(), headers.end());
+  const bool drawn = std::find(numeric.begin(), numeric.end(), true) != numeric.end() &&
+                     render_figure(out / "sweep.png", sweep_figure(d, all_names, all_headers, shifted, shifted_ranges, study.name(), units), log);
   nlohmann::json s{{"command", "sweep"}, {"sweep_id", d.id()},     {"definition", d.definition()},
                    {"points_total", d.total()}, {"shard", {d.shard, d.shards}}, {"points_done", rows.size()},
-                   {"points_failed", failed}, {"points_refused", refused.size()}, {"complete", complete}};
+                   {"points_failed", failed}, {"points_refused", refused.size()}, {"complete", complete},
+                   {"figures", drawn ? nlohmann::json::array({"sweep.png"}) : nlohmann::json::array()}};
   s["refused"] = nlohmann::json::array();
   for (const auto& [k, r] : refused) s["refused"].push_back(r);
   s["timing"] = timing;
@@ -229,10 +500,10 @@ nlohmann::json refusal(const SweepDef& d, std::size_t k, const InputError& e) {
           {"reason", e.key.empty() ? std::string(e.what()) : e.allowed}};
 }
 
-// The work a point plans (StudyContext::plan, from an in-process dry run): runs x steps per run x particles, or 0
-// where the study declares none. Used to start the longest first. A point the study refuses (an InputError: an
-// unknown or ambiguous name, a law x driver pair the model's form excludes) refuses the sweep, exit 2.
-double planned_cost(const Study& study, const SweepDef& d, std::size_t k) {
+// The plan of a point (StudyContext::plan, from an in-process dry run; null where the study declares none or its dry
+// run fails otherwise). A point the study refuses (an InputError: an unknown or ambiguous name, a law x driver pair
+// the model's form excludes) refuses the sweep, exit 2.
+nlohmann::json planned_work(const Study& study, const SweepDef& d, std::size_t k) {
   Parameters p = study.parameters();
   for (const auto& [key, v] : d.point(k)) p.set(key, v);
   for (const auto& [key, v] : d.fixed) p.set(key, v);
@@ -245,8 +516,14 @@ double planned_cost(const Study& study, const SweepDef& d, std::size_t k) {
   } catch (const InputError&) {
     throw;
   } catch (const std::exception&) {
-    return 0;
+    return nullptr;
   }
+  return plan;
+}
+
+// The work a plan declares: runs x steps per run x particles, or 0 where it declares none. Used to start the longest
+// first.
+double planned_cost(const nlohmann::json& plan) {
   if (!plan.is_object()) return 0;
   const auto factor = [&](std::initializer_list<const char*> keys) {
     for (const char* key : keys)
@@ -320,10 +597,16 @@ int sweep_command(const SweepArgs& args, CommandIo& io) {
   const std::size_t total = d.total();
   std::map<std::size_t, double> cost;
   std::map<std::size_t, nlohmann::json> refused;  // --skip-refused: the points the study refuses, not run
+  nlohmann::json planned_points = nlohmann::json::array();  // --dry-run: every point with its plan
   for (std::size_t k = 0; k < total; ++k) {
     if (!d.in_shard(k)) continue;
     try {
-      cost[k] = planned_cost(study, d, k);
+      const nlohmann::json plan = planned_work(study, d, k);
+      cost[k] = planned_cost(plan);
+      nlohmann::json params = nlohmann::json::object();
+      for (const auto& [key, v] : d.point(k)) params[key] = v;
+      planned_points.push_back({{"point", k}, {"parameters", params},
+                                {"planned", plan.is_null() ? nlohmann::json("not declared by this study") : plan}});
     } catch (const InputError& e) {
       const std::string where = fmt::format("point {} of the sweep ({})", k, point_text(d, k));
       if (!args.skip_refused) {
@@ -333,6 +616,20 @@ int sweep_command(const SweepArgs& args, CommandIo& io) {
       refused[k] = refusal(d, k, e);
       io.err << fmt::format("sweep {}: {} refused, skipped: {}\n", study.name(), where, e.what());
     }
+  }
+  if (args.dry_run) {  // every point checked and planned: print them, run and write nothing
+    nlohmann::json j{{"dry_run", true},           {"study", study.name()}, {"sweep_id", d.id()},
+                     {"definition", d.definition()}, {"points_total", total}, {"shard", {d.shard, d.shards}},
+                     {"points", planned_points}};
+    j["refused"] = nlohmann::json::array();
+    for (const auto& [k, r] : refused) j["refused"].push_back(r);
+    double work = 0;
+    for (const auto& [k, c] : cost) work += c;
+    j["planned_work"] = work;  // the sum of runs x steps x particles over the points
+    io.out << j.dump(2) << std::endl;
+    io.err << fmt::format("sweep {}: dry run: {} points{} checked, nothing run or written\n", study.name(),
+                          planned_points.size(), refused.empty() ? std::string() : fmt::format(" ({} refused)", refused.size()));
+    return 0;
   }
   make_out_dir(out);
   const OutDirLock lock(out, args.command_line);  // held by the sweep and every point it starts
@@ -421,15 +718,15 @@ int sweep_command(const SweepArgs& args, CommandIo& io) {
   }
   const std::vector<std::string>& command_line = args.command_line;
   const nlohmann::json timing{{"jobs", jobs}, {"wall_time_s", wall}, {"points_run", done_now}, {"start_order", pending}};
-  write_outputs(out, d, units_of(study), rows, refused, timing, provenance(command_line, sp), rows.size() == mine);
+  write_outputs(out, d, study, rows, refused, timing, provenance(command_line, sp), rows.size() == mine, io.err);
   if (signal_seen) {
     const std::string why = "interrupted; " + std::to_string(rows.size()) + " points on disk in " + out.string() +
                             "/runs.jsonl; finish with --resume (same arguments)";
     io.err << "stickslip sweep: " << why << '\n';
     return io.fail(interrupted_exit_code(signal_seen), why);
   }
-  io.err << fmt::format("sweep {}: wrote {}/ (sweep.csv, sweep_long.csv, points.jsonl, summary.json) in {:.1f} s\n", study.name(),
-                           out.string(), wall);
+  io.err << fmt::format("sweep {}: wrote {}/ (sweep.csv, sweep_long.csv, points.jsonl, summary.json{}) in {:.1f} s\n",
+                        study.name(), out.string(), std::filesystem::exists(out / "sweep.png") ? ", sweep.png" : "", wall);
   return 0;
 }
 
@@ -489,8 +786,8 @@ int merge_command(const MergeArgs& args, CommandIo& io) {
   Parameters sp("sweep");
   sp.declare("sweep_id", id, "").declare("shard", "1/1", "");
   const auto studies = studies_with(d.study);
-  write_outputs(out, d, units_of(find_study(studies, d.study)), rows, refused, {{"merged_from", dirs.size()}},
-                provenance(command_line, sp), true);
+  write_outputs(out, d, find_study(studies, d.study), rows, refused, {{"merged_from", dirs.size()}},
+                provenance(command_line, sp), true, io.err);
   io.err << fmt::format("merge: {} points of sweep {} from {} folders -> {}/\n", rows.size(), id, dirs.size(), out.string());
   return 0;
 }

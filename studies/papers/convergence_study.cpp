@@ -108,7 +108,8 @@ class ConvergenceStudy final : public Study {
       const double exact = *v_end.exact(pp);
       const auto series = measure_convergence(v_end, pp, specs, dts, {}, "exact", exact, floor, ctx.log);
       write_convergence(ctx.out_dir / label(c), plates->name(), v_end, series, "exact", false,
-                        {{"exact", exact}, {"friction", c.law}, {"events", c.events ? "on" : "off"}}, ctx.log);
+                        {{"exact", exact}, {"friction", c.law}, {"events", c.events ? "on" : "off"}}, ctx.log,
+                        fmt::format("{}, events {}", c.law, c.events ? "located" : "off"));
       nlohmann::json rows = nlohmann::json::array();
       for (std::size_t si = 0; si < series.size(); ++si) {
         const ConvergenceSeries& se = series[si];
@@ -123,7 +124,8 @@ class ConvergenceStudy final : public Study {
                         {"order", json_number(se.fit.order)},
                         {"ci95", se.fit.has_ci() ? nlohmann::json{se.fit.ci_low, se.fit.ci_high} : nlohmann::json(nullptr)},
                         {"points_fitted", se.fit.points}, {"dts", dts}, {"errors", errors}, {"steps", steps},
-                        {"rhs_evals", rhs_evals}, {"ranges", se.fit.range}});
+                        {"rhs_evals", rhs_evals}, {"ranges", se.fit.range}, {"verdict", se.verdict},
+                        {"note", se.note}, {"label", series_label(se)}});
       }
       return nlohmann::json{{"series", rows}};
     });
@@ -139,7 +141,8 @@ class ConvergenceStudy final : public Study {
     Figure fig;
     fig.title = fmt::format("Fuehrer, Brendel & Wolf, Fig. 3 generalised: error of v(t = {}) against the exact solution "
                             "(paper: D-SDS first order under Euler, Heun and RK4)\nKey: fitted order, its 95 % interval "
-                            "and the points fitted (3 points leave 1 degree of freedom: a wide interval)",
+                            "and the points fitted (3 points leave 1 degree of freedom: a wide interval); \"above order q\": faster than "
+                            "the scheme's order q, from too few points or superconvergence (summary.json: note)",
                             t_end);
     fig.columns = static_cast<int>(laws.size()), fig.rows = static_cast<int>(events.size());
     fig.width = 640 * fig.columns, fig.height = 700 * fig.rows + 40;
@@ -176,7 +179,8 @@ class ConvergenceStudy final : public Study {
         fit.points = row["points_fitted"].get<int>();
         if (row["ci95"].is_array()) fit.ci_low = row["ci95"][0].get<double>(), fit.ci_high = row["ci95"][1].get<double>();
         const std::string solver = row["solver"].get<std::string>();
-        std::string label = fmt::format("{}: {}", solver, order_label(fit));
+        // The series' own label (its verdict, an order above the scheme's); a row stored before labels: the fit alone.
+        std::string label = row.value("label", fmt::format("{}: {}", solver, order_label(fit)));
         const std::size_t pi = panel_of.at({laws[static_cast<std::size_t>(li)], ev});
         auto& earlier = drawn[pi];
         for (const auto& [name, e] : earlier)

@@ -7,6 +7,11 @@
 //                                  without velocity projection at the stick event
 //   euler-sign, midpoint-sign, heun-sign, rk4-sign   the naive sign() right-hand side, fixed step dt
 // and compared with the exact piecewise solution (models/dry_friction_exact.hpp).
+// friction=LAW runs another law of the registry on the same relation (default coulomb, the paper's): each solver
+// then runs the law's form its driver needs, and a solver with no form of the law is refused (exit 2, the registry's
+// reason); without solver= the default solvers that run the law are taken. The stick is found as
+// studies/papers/oscillator_runs.hpp says for the form that ran (a law without a stick says so in "stick"); the
+// exact solution stays Coulomb's (with mu), drawn for reference, and the errors against it are null for another law.
 // Writes runs/<solver>.csv (t, x, v, F, lambda, mode), exact.csv, and
 //   phase_portrait.png   v against x with the sticking segment |x| <= mu F_N/k on v = 0 (Fig. 1)
 //   time_series.png      x(t), v(t)
@@ -18,6 +23,7 @@
 #include <algorithm>
 #include <cmath>
 #include <fmt/format.h>
+#include <set>
 
 #include "core/errors.hpp"
 #include "core/work_limits.hpp"
@@ -41,7 +47,11 @@ class DryFrictionOscillatorStudy final : public Study {
 
   Parameters parameters() const override {
     Parameters p("dry-friction-oscillator");
-    p.declare("solver", "filippov,ida,euler-sign,rk4-sign", "solvers (list): " + join(oscillator_solver_names()) + " (or specs: filippov:dopri5, filippov:cvode, filippov:rk4, euler = euler-sign, ...)")
+    p.declare("friction", "coulomb",
+              "friction law on the oscillator: " + join(oscillator_laws()) +
+                  " (coulomb: Krengel & Matuttis' law, as its Filippov, DAE or sign form by solver; another law runs "
+                  "in the form each solver needs, or is refused)")
+        .declare("solver", "filippov,ida,euler-sign,rk4-sign", "solvers (list): " + join(oscillator_solver_names()) + " (or specs: filippov:dopri5, filippov:cvode, filippov:rk4, euler = euler-sign, ...; X-sign: scheme X on the law's explicit form, for coulomb its naive sign() right-hand side); default with another friction: those of the default list that run it")
         .declare("x0", "1.9", "initial position [m]")
         .declare("v0", "0", "initial velocity [m/s]")
         .declare("t_end", "10", "end time [s]")
@@ -53,7 +63,14 @@ class DryFrictionOscillatorStudy final : public Study {
         .declare("k", "1", "spring stiffness [N/m]")
         .declare("mu", "0.4", "friction coefficient")
         .declare("F_N", "1", "normal force [N]");
+    declare_law_parameters(p, oscillator_laws(), {"mu"});  // kt, gamma_t, c_w, ... of the other laws
     return p;
+  }
+
+  // The laws that run on the oscillator's relation (the registry's, by their forms).
+  static const std::vector<std::string>& oscillator_laws() {
+    static const std::vector<std::string> laws = laws_running(RelationKind::one_d, drivers_of(RelationKind::one_d));
+    return laws;
   }
 
   static OscillatorSettings settings_of(const Parameters& prm) {
@@ -72,6 +89,10 @@ class DryFrictionOscillatorStudy final : public Study {
     s.rtol = prm.positive("rtol");
     s.atol = prm.positive("atol");
     s.fd_delta = prm.positive("fd_delta");
+    s.friction = prm.choice("friction", oscillator_laws());
+    LawValues bound;
+    bound.set("mu", s.law.mu, "mu", prm.raw("mu"));
+    s.values = law_values(prm, s.friction, bound, "friction");
     // Every run keeps its samples (one per dt, 48 bytes) for the CSV and the stick analysis: a count that could not
     // fit in memory is refused up front rather than ending in an allocation failure hours later.
     (void)checked_count(prm, "dt", s.dt, "t_end", s.t_end, kMaxSamples, "samples per run");
@@ -107,12 +128,15 @@ class DryFrictionOscillatorStudy final : public Study {
         const std::string solver = oscillator_solver("--solver", spec.text());
         if (spec.adaptive()) s.rtol = h;
         else s.dt = h;
+        check_oscillator_solver("--solver", solver, s);
         const OscillatorRun r = run_oscillator(solver, s);
+        if (!r.can_stick) throw_input("friction", s.friction, "has no stick on the oscillator, so no " + std::string("stick time or place: ") + r.stick_test);
         if (!std::isfinite(r.t_stick)) throw SolverError("dry-friction-oscillator: " + solver + " never sticks before t_end");
         return ObservableValue{pick(r), r.stats.rhs_evals, r.stats.steps};
       };
       o.exact = [exact](const Parameters& prm) -> std::optional<double> {
         const OscillatorSettings s = settings_of(prm);
+        if (!coulomb_family(s.friction)) return std::nullopt;  // the exact solution is Coulomb's
         return exact(DryFrictionOscillatorExact(s.p, s.law, s.x0, s.v0, 0, std::max(s.t_end, 1.0) * 1e3));
       };
       return o;
@@ -132,16 +156,24 @@ class DryFrictionOscillatorStudy final : public Study {
     const OscillatorSettings s = settings_of(prm);
     std::vector<std::string> solvers;
     for (const auto& item : split_list(prm.raw("solver"))) solvers.push_back(oscillator_solver("solver", item));
-    {
-      SolverOptions check;
-      check.kind = SolverKind::dopri5;
-      check.dt = s.dt;
-      check.rtol = s.rtol;
-      check.atol = s.atol;
-      LawValues values;
-      values.set("mu", s.law.mu);
-      validate_contact_run(oscillator_system(s.p, "coulomb", values, Driver::dopri5, false, true), check, 0, s.t_end);
+    // Every solver must run the law (the registry's refusal otherwise); the default list keeps those that do.
+    if (!prm.given("solver")) {
+      std::vector<std::string> running;
+      std::string first_refusal;
+      for (const auto& sv : solvers) {
+        try {
+          check_oscillator_solver("solver", sv, s);
+          running.push_back(sv);
+        } catch (const InputError& e) {
+          if (e.key != "solver") throw;  // a parameter of the law, not the solver
+          if (first_refusal.empty()) first_refusal = e.what();
+        }
+      }
+      if (running.empty())
+        throw_input("friction", s.friction, "none of the default solvers runs it (" + first_refusal + "); give solver=");
+      solvers = running;
     }
+    for (const auto& sv : solvers) check_oscillator_solver("solver", sv, s);
 
     ctx.plan({{"runs", solvers.size()}, {"steps_per_run", step_count(s.t_end, s.dt)}, {"particles", 1}});
     const auto& out = ctx.out_dir;
@@ -165,13 +197,23 @@ class DryFrictionOscillatorStudy final : public Study {
                  [&](const std::string& solver) { return oscillator_run_row(solver, s, exact, out / "runs" / (solver + ".csv")); });
     const nlohmann::json& first = results.front();
     nlohmann::json summary{{"study", name()},
+                           {"friction", s.friction},
                            {"x_stick", first["x_stick"]},
                            {"drift", first["drift"]},
                            {"solver", first["solver"]},
-                           {"exact", {{"t_stick", json_number(exact.t_stick())}, {"x_stick", json_number(exact.x_stick())}}},
+                           {"exact", {{"law", "coulomb"},
+                                      {"t_stick", json_number(exact.t_stick())},
+                                      {"x_stick", json_number(exact.x_stick())}}},
                            {"runs", results},
                            {"t_stick", first["t_stick"]},
                            {"t_stick_located", first["t_stick_located"]}};
+    // How the stick was found (or that the law has none), once for the study when every run agrees.
+    std::set<std::string> tests;
+    for (const auto& r : results) tests.insert(r.value("stick_test", ""));
+    summary["stick"] = tests.size() == 1 ? nlohmann::json(*tests.begin()) : nlohmann::json("per run: runs[].stick_test");
+    if (!coulomb_family(s.friction))
+      summary["exact"]["note"] = "Coulomb's exact solution at mu = " + prm.raw("mu") + ", drawn for reference; friction=" +
+                                 s.friction + " is another law, so runs[].t_stick_error and x_stick_error are null";
     for (const auto& [png, fig] : figures(solvers, s, exact)) render_figure(out / png, fig, ctx.log);
     return summary;
   }
@@ -194,16 +236,18 @@ class DryFrictionOscillatorStudy final : public Study {
         p.add(Curve::of("runs/" + solvers[k] + ".csv", x, y, solvers[k], style(k)));
       return p;
     };
-    const auto exact_curve = [](const std::string& x, const std::string& y) {
-      return Curve::of("exact.csv", x, y, "exact", "lines dt 2 lw 1.5 lc rgb 'black'");
+    const bool coulomb = coulomb_family(s.friction);
+    const std::string exact_title = coulomb ? "exact" : fmt::format("exact (Coulomb, mu = {:g})", s.law.mu);
+    const auto exact_curve = [&exact_title](const std::string& x, const std::string& y) {
+      return Curve::of("exact.csv", x, y, exact_title, "lines dt 2 lw 1.5 lc rgb 'black'");
     };
     std::vector<std::pair<std::string, Figure>> figs;
 
     // Fig. 1 of the paper is the phase flow: (x', x'') of eq. 3 on either side of v = 0 (regions I and II), arrows
     // of one length on the screen, which push into the sticking segment from both sides.
     Figure phase{fmt::format("Krengel & Matuttis, Fig. 1: phase flow of the dry-friction oscillator m dv/dt = -k x - mu F_N "
-                             "sign(v)\n(m = {} kg, k = {} N/m, mu = {}, F_N = {} N; grey arrows: the flow) and the runs",
-                             s.p.m, s.p.k, s.law.mu, s.p.fn),
+                             "sign(v)\n(m = {} kg, k = {} N/m, mu = {}, F_N = {} N; grey arrows: the flow) and the runs{}",
+                             s.p.m, s.p.k, s.law.mu, s.p.fn, coulomb ? std::string() : " with friction=" + s.friction),
                  1, 1, 1150, 820, head, {}};
     {
       Panel& p = phase.panel("", "x [m]", "v [m/s]");
@@ -245,9 +289,11 @@ class DryFrictionOscillatorStudy final : public Study {
       // Left: the first 60 steps after the stick time, linear, every output point drawn; right: |v| on a log axis
       // over the rest of the run, an exact 0 drawn on the floor line.
       const double z1 = std::min(s.t_end, exact.t_stick() + 60 * s.dt);
-      Figure chatter{fmt::format("After the exact stick time t = {:.6f} s: sign() chatters step by step, Filippov and "
-                                 "IDA hold v = 0 exactly",
-                                 exact.t_stick()),
+      Figure chatter{coulomb ? fmt::format("After the exact stick time t = {:.6f} s: sign() chatters step by step, "
+                                           "Filippov and IDA hold v = 0 exactly",
+                                           exact.t_stick())
+                             : fmt::format("friction={} after Coulomb's exact stick time t = {:.6f} s", s.friction,
+                                           exact.t_stick()),
                      1, 2, 1600, 700, {"set key below font ',9'"}, {}};
       chatter.multiplot = true;
       Panel& lin = chatter.panel(fmt::format("the first 60 steps (dt = {:g} s) after the stick time", s.dt), "t [s]",

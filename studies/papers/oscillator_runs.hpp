@@ -6,10 +6,20 @@
 //   ida, ida-noproj                the Coulomb DAE through IDA, with and without velocity projection at the stick
 //                                  event; state (x, v, F)
 //   euler-sign, midpoint-sign, heun-sign, rk4-sign   the naive sign() right-hand side, fixed step dt; state (x, v)
-// Each name is an integrator spec (and an option) for Coulomb's law on the oscillator relation; the form that runs
-// follows from the law's forms (models/contact/law.hpp): the Filippov pieces, the hybrid DAE, the sign form.
-// A run's t_stick is its last located stick event (Filippov, IDA), or for a naive run the first output time at
-// which v changes sign while |k x| <= mu F_N; drift = max |x(t) - x_stick| for t >= t_stick.
+// Each name is an integrator spec (and an option) for a law of the registry on the oscillator relation (Coulomb's by
+// default: the names read "-sign" for its naive sign() form); the form that runs follows from the law's forms and the
+// driver (models/contact_model.hpp choose_contact_form): Filippov pieces, a hybrid DAE, modes with events, a spring
+// rate, a slip force. A driver that has no form of the law is refused (InputError naming the solver, the registry's
+// reason).
+// When a run sticks for good (t_stick), by the form that ran:
+//   Filippov, DAE, modes   the last located event into the stuck mode (the Filippov sliding mode, the stick mode)
+//   slip force of a set-valued law (Coulomb's sign form)   the first output time at which v changes sign while
+//                          |k x| <= F_s, the law's static threshold (mu F_N for Coulomb)
+//   spring rate with a cut-off (cundall-strack)   the first output time of the last stretch in which the contact
+//                          force stays below its cut-off F_s (the spring holds: no slip)
+//   a slip force of a law that is not set-valued (none, linear, tanh)   never: such a law has no stick (its force
+//                          vanishes only at v = 0; the mass creeps); t_stick, x_stick and drift are null
+// drift = max |x(t) - x_stick| for t >= t_stick.
 #pragma once
 
 #include <cmath>
@@ -39,9 +49,14 @@ struct OscillatorSample {
 
 struct OscillatorSettings {
   OscillatorParameters p;
-  Coulomb law;  // mu
+  Coulomb law;  // mu (also the exact solution's, which is Coulomb's)
+  std::string friction = "coulomb";  // the registry law that runs (models/contact/registry.hpp)
+  LawValues values;                  // its parameters (mu bound to the study's)
   double x0, v0, t_end, dt, rtol, atol, fd_delta;
 };
+
+// Whether the exact solution (Coulomb's, models/dry_friction_exact.hpp) is that of the law: coulomb and its forms.
+bool coulomb_family(const std::string& friction);
 
 struct OscillatorRun {
   std::string solver;
@@ -50,13 +65,19 @@ struct OscillatorRun {
   double t_stick = std::nan(""), x_stick = std::nan(""), drift = std::nan("");
   double v_after = 0;  // max |v| after t_stick
   long sign_changes = 0;
-  bool located = false;  // the form has a switching function (Filippov, DAE), so the stick is a located event
+  bool located = false;  // the form has a switching function (Filippov, DAE, modes), so the stick is a located event
+  std::string stick_test;  // how t_stick was found, or why the law never sticks (the table above)
+  bool can_stick = true;   // false: the law has no stick (t_stick, x_stick, drift null)
 };
+
+// A solver of the study for law `friction`: the system it runs (InputError naming `key` where the driver has no
+// form of the law), for a check before any run.
+void check_oscillator_solver(const std::string& key, const std::string& solver, const OscillatorSettings& s);
 
 OscillatorRun run_oscillator(const std::string& solver, const OscillatorSettings& s);
 
 // The run of the study: its samples in csv_path (t, x, v, F, lambda, mode), its row with the errors of the stick
-// time and place against the exact solution.
+// time and place against the exact solution (Coulomb's; null for another law) and how the stick was found.
 nlohmann::json oscillator_run_row(const std::string& solver, const OscillatorSettings& s,
                                   const DryFrictionOscillatorExact& exact, const std::filesystem::path& csv_path);
 

@@ -106,14 +106,16 @@ class RollingSphereStudy : public Study {
 
  private:
   // Fig. 5: x, rotation about z, v_x and omega_z against t, numerical (lines) and analytic (every 100th row), with
-  // the paper's simulated values (t_roll = 2.69 s, v_roll = 8.94 m/s, omega_roll = -44.71 rad/s) as a dotted line
-  // and markers.
+  // the paper's printed values (RollingSpherePaperValues: t_roll = 2.69 s, v_roll = 8.95 m/s, omega_roll = -44.57
+  // rad/s, as summary.json "paper_printed") as a dotted line and markers.
   static Figure figure(const RollingSpherePrepared& pr, double t_roll) {
+    using Paper = RollingSpherePaperValues;
     Figure fig{fmt::format("Campello, Example 5.1, Fig. 5: t_roll = {:.6f} s (analytic {:.6f} s)\ndotted line, diamonds: the "
-                           "paper's t_roll 2.69 s, v_roll 8.94 m/s, omega_roll -44.71 rad/s",
-                           t_roll, pr.setup.analytic.t_roll()),
+                           "paper's printed t_roll {:g} s, v_roll {:g} m/s, omega_roll {:g} rad/s",
+                           t_roll, pr.setup.analytic.t_roll(), Paper::t_roll, Paper::v_roll, Paper::omega_roll),
                2, 2, 1250, 920, {"set key bottom right font ',9'"}, {}};
-    const std::string paper = fig.block("paper", {"t_roll [s]", "v_roll [m/s]", "omega_roll [rad/s]"}, {{2.69, 8.94, -44.71}});
+    const std::string paper = fig.block("paper", {"t_roll [s]", "v_roll [m/s]", "omega_roll [rad/s]"},
+                                        {{Paper::t_roll, Paper::v_roll, Paper::omega_roll}});
     const std::string csv = "rolling_sphere.csv";
     for (const auto& [col, acol, ylabel] : {std::tuple{"2", "7", "x [m]"}, std::tuple{"3", "8", "rotation about z [rad]"},
                                             std::tuple{"4", "9", "v_x [m/s]"}, std::tuple{"5", "10", "omega_z [rad/s]"}}) {
@@ -121,7 +123,8 @@ class RollingSphereStudy : public Study {
       p.add(Curve::of(csv, "1", col, "numerical (" + pr.opt.integrator + ")", "lines lw 2 lc rgb '#1f77b4'"))
           .add(Curve::of(csv, "1", std::string("((int($0) % 100 == 0) ? $") + acol + " : 1/0)", "analytic",
                          "points pt 7 ps 0.6 lc rgb '#d62728'"));
-      p.set("set arrow from 2.69, graph 0 to 2.69, graph 1 nohead dt 3 lw 1.5 lc rgb 'gray30'");
+      p.set(fmt::format("set arrow from {:g}, graph 0 to {:g}, graph 1 nohead dt 3 lw 1.5 lc rgb 'gray30'", Paper::t_roll,
+                        Paper::t_roll));
       if (std::string(col) == "4") p.add(Curve::of(paper, "1", "2", "paper (v_roll)", "points pt 12 ps 2.5 lw 2 lc rgb 'black'"));
       if (std::string(col) == "5")
         p.add(Curve::of(paper, "1", "3", "paper (omega_roll)", "points pt 12 ps 2.5 lw 2 lc rgb 'black'"));

@@ -11,7 +11,7 @@
 //             verlet (block=polygon): velocity Verlet at step dt with the square as one body on the polygon engine
 //             (studies/papers/slope_block_engine.hpp), for the laws with an engine form: cundall-strack, csds, dsds,
 //             and coulomb (the engine's exact static friction, eq. 21-22; only here does coulomb alone run).
-// Combinations that do not exist are skipped and listed, as the models say (Model::form and form_refuses:
+// Combinations that do not exist are skipped and listed (summary.json "skipped", a line each on stderr), as the models say (Model::form and form_refuses:
 // coulomb-dae is a DAE, IDA only, so a BDF solver; dsds is a time-stepping rule for heun/rk4 only; the csds model
 // refuses damping off).
 // Three groups of runs, each run once even if it belongs to several (its JSON row lists them in "sweeps"):
@@ -258,6 +258,11 @@ class SlopeDriftStudy final : public Study {
         laws, solvers, projections);
     const std::vector<SlopeConfig>& configs = plan.configs;
     if (configs.empty()) throw_input("friction", prm.raw("friction"), "no supported friction/solver/damping combination");
+    // Each combination that does not exist, on stderr as in summary.json "skipped" (a dry run shows them too).
+    for (const nlohmann::json& s : plan.skipped)
+      ctx.log << fmt::format("slope-drift: skipped friction={} solver={} damping={}: {}\n", s["friction"].get<std::string>(),
+                             s["solver"].get<std::string>(), s["damping"].get<bool>() ? "on" : "off",
+                             s["reason"].get<std::string>());
 
     const auto& out = ctx.out_dir;
     double steps_per_run = 0;  // at the smallest step (the largest internal step of the adaptive solvers)

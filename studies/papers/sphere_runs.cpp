@@ -74,7 +74,9 @@ nlohmann::json rolling_sphere_row(const RollingSpherePrepared& pr, long every, c
   j["relative_error"] = {{"t_roll", json_number(std::abs(roll.t_roll - at) / at)},
                          {"v_roll", json_number(std::abs(roll.v_roll.x() - av.x()) / std::abs(av.x()))},
                          {"omega_roll", json_number(std::abs(roll.omega_roll.z() - aw.z()) / std::abs(aw.z()))}};
-  j["paper_printed"] = {{"t_roll", 2.69}, {"v_roll", 8.95}, {"omega_roll", -44.57}};
+  j["paper_printed"] = {{"t_roll", RollingSpherePaperValues::t_roll},
+                        {"v_roll", RollingSpherePaperValues::v_roll},
+                        {"omega_roll", RollingSpherePaperValues::omega_roll}};
   j["static_overlap"] = json_number(pr.setup.static_overlap);
   j["steps"] = st.steps;
   j["force_or_rhs_evaluations"] = st.rhs_evals;

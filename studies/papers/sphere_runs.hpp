@@ -17,6 +17,12 @@
 
 namespace stickslip {
 
+// The values Campello's Example 5.1 prints for its simulation (summary.json "paper_printed", the Fig. 5 figure's
+// markers and title): t_roll 2.69 s, v_roll 8.95 m/s, omega_roll -44.57 rad/s, read at the rounded t = 2.69 s.
+struct RollingSpherePaperValues {
+  static constexpr double t_roll = 2.69, v_roll = 8.95, omega_roll = -44.57;  // s, m/s, rad/s
+};
+
 struct RollingSpherePrepared {
   RollingSphereSetup setup;
   SphereRunOptions opt;

@@ -51,7 +51,10 @@ TEST_CASE("bad input names the key, the value and what is allowed") {
   p.set("dt", "nan");
   CHECK(message_of([&] { p.real("dt"); }) == "dt=nan" + syntax);
   p.set("solver", "rk5");
-  CHECK(message_of([&] { p.choice("solver", {"euler", "rk4"}); }) == "solver=rk5: allowed: euler, rk4");
+  // The nearest allowed name is suggested after the list (core/did_you_mean.hpp).
+  CHECK(message_of([&] { p.choice("solver", {"euler", "rk4"}); }) == "solver=rk5: allowed: euler, rk4; did you mean rk4?");
+  p.set("solver", "leapfrog");
+  CHECK(message_of([&] { p.choice("solver", {"euler", "rk4"}); }) == "solver=leapfrog: allowed: euler, rk4");
   p.set("events", "maybe");
   CHECK(message_of([&] { p.flag("events"); }) == "events=maybe: allowed: on, off");
   p.set("list", "1,,3");

@@ -10,7 +10,16 @@ laws written in Python), and the particle engine.
 Errors: bad input raises ValueError with the command line's message (key, value, what is allowed); a driver's
 failure raises stickslip.SolverError; Ctrl-C raises KeyboardInterrupt.
 """
-from ._core import SolverError  # noqa: F401
+try:
+    from ._core import SolverError  # noqa: F401
+except ModuleNotFoundError as _missing:  # the compiled half of the package is built by its own target
+    if _missing.name != __name__ + "._core":
+        raise
+    import os as _os
+    raise ImportError(
+        "stickslip: the compiled module stickslip._core is not built in " + _os.path.dirname(_os.path.abspath(__file__)) +
+        "; build it with `make build` (or `make check`, or `cmake --build build --target stickslip_python`): `make run` "
+        "builds only the stickslip program", name=__name__ + "._core") from None
 from .models import (FREE, SLIDE_NEG, SLIDE_POS, STICK, Contact, Law, Simulation, exact_sliding_plates,  # noqa: F401
                      forms, laws, model, relations, simulate)
 from .particles import ParticleSystem, particle_laws  # noqa: F401

@@ -124,7 +124,7 @@ TEST_CASE("every command has its help: stickslip help COMMAND equals stickslip C
       {"converge", {"--observable NAME", "--solver LIST", "--dt FROM:TO:LEVELS", "--rtol FROM:TO:LEVELS",
                     "--reference KIND", "--floor E", "--set KEY=VALUE", "--out DIR", "--work", "--json"}},
       {"sweep", {"--set KEY=LIST", "--fix KEY=VALUE", "--jobs N", "--shard I/N", "--out DIR", "--resume",
-                 "--skip-refused", "run STUDY --set KEY=a,b"}},
+                 "--skip-refused", "--dry-run", "run STUDY --set KEY=a,b"}},
       {"merge", {"DIR", "--out DIR"}},
       {"verify", {"--draws N", "--seed S", "--model", "--solver", "--draw I", "--no-invalid", "--json"}},
   };

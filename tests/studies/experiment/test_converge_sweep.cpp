@@ -90,10 +90,11 @@ TEST_CASE("sweep: --jobs 2 equals --jobs 1; shards merged equal the whole; --res
   REQUIRE(run_cli(kSweep + " --jobs 2 --out " + d2.string()).code == 0);
   const std::string csv = slurp(d1 / "sweep.csv");
   CHECK(std::count(csv.begin(), csv.end(), '\n') == 5);  // header + 2 x 2 points
-  // Columns carry units: a parameter's from its declaration, an observable's, a result key's (Study::result_units).
+  // Columns carry units: a parameter's from its declaration, an observable's, a result key's (Study::result_units);
+  // the one run of a point is "results" without an index.
   const std::string header = csv.substr(0, csv.find('\n'));
-  for (const char* col : {",dt [s],", ",results.0.drift [m],", ",results.0.t_rest [s],", ",results.0.angle_deg [deg],",
-                          ",results.0.friction,"})
+  for (const char* col : {",dt [s],", ",results.drift [m],", ",results.t_rest [s],", ",results.angle_deg [deg],",
+                          ",results.friction,"})
     CHECK_MESSAGE(header.find(col) != std::string::npos, col);
   // Longest first: the dt = 1e-5 points (1, 3) plan twice the steps of the dt = 2e-5 ones (0, 2).
   const auto timing = nlohmann::json::parse(slurp(d2 / "summary.json"))["timing"];

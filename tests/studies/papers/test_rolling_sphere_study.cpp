@@ -134,3 +134,25 @@ TEST_CASE("bad input exits with code 2") {
   CHECK(run("--set kt=-1 --set tangential=csds").code == 2);
   CHECK(run("--set gamma_t=-1 --set tangential=csds").code == 2);
 }
+
+// Issue 46: the figure quoted the paper as 8.94 / -44.71 while summary.json (and the README) said 8.95 / -44.57. The
+// title and the markers of fig5_rolling_sphere.png now come from the same values as summary.json "paper_printed".
+TEST_CASE("the Fig. 5 figure quotes the paper's values exactly as summary.json paper_printed does") {
+  const auto out = stickslip::test::scratch_dir("rolling_paper_values");
+  const auto cli = stickslip::test::run_cli("run rolling-sphere --set tangential=coulomb --set integrator=rk4 --json --out " +
+                                            out.string());
+  REQUIRE(cli.code == 0);
+  const auto paper = nlohmann::json::parse(cli.out)["paper_printed"];
+  const std::string gp = stickslip::test::read_text(out / "fig5_rolling_sphere.gp");
+  char title[160], block[160];
+  std::snprintf(title, sizeof title, "t_roll %g s, v_roll %g m/s, omega_roll %g rad/s", paper["t_roll"].get<double>(),
+                paper["v_roll"].get<double>(), paper["omega_roll"].get<double>());
+  std::snprintf(block, sizeof block, "%g,%g,%g", paper["t_roll"].get<double>(), paper["v_roll"].get<double>(),
+                paper["omega_roll"].get<double>());
+  CAPTURE(gp);
+  CHECK(gp.find(title) != std::string::npos);
+  CHECK(gp.find(block) != std::string::npos);  // the markers' datablock
+  CHECK(paper["v_roll"].get<double>() == 8.95);
+  CHECK(paper["omega_roll"].get<double>() == -44.57);
+  std::filesystem::remove_all(out);
+}

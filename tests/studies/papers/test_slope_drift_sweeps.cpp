@@ -140,3 +140,31 @@ TEST_CASE("slope-drift: bad values of projection, start, dt_sweep, size_sweep ex
     CHECK(std::count(r.out.begin(), r.out.end(), '\n') == 1);
   }
 }
+
+// Issue 46: the combinations slope-drift skips (C-SDS without damping: its eq. 10 divides by gamma_t) were only in
+// summary.json; each is now also a line on stderr, with the reason summary.json gives.
+TEST_CASE("skipped combinations are listed on stderr, each with summary.json's reason") {
+  const auto dir = out_dir("skipped");
+  std::filesystem::remove_all(dir);
+  const auto cli = stickslip::test::run_cli("run slope-drift --set friction=csds,cundall-strack --set damping=on,off "
+                                            "--set solver=rk4 --set t_end=0.01 --set dt=1e-5 --set dt_sweep=none "
+                                            "--set size_sweep=none --set angle_deg=30 --out " + dir.string(), true);
+  CAPTURE(cli.out);
+  REQUIRE(cli.code == 0);
+  const auto summary = nlohmann::json::parse(stickslip::test::read_text(dir / "summary.json"));
+  REQUIRE(summary["skipped"].size() >= 1);
+  for (const auto& s : summary["skipped"]) {
+    const std::string line = "slope-drift: skipped friction=" + s["friction"].get<std::string>() + " solver=" +
+                             s["solver"].get<std::string>() + " damping=" + (s["damping"].get<bool>() ? "on" : "off") +
+                             ": " + s["reason"].get<std::string>() + "\n";
+    CHECK(cli.out.find(line) != std::string::npos);
+  }
+  CHECK(summary["skipped"][0]["friction"] == "csds");
+  CHECK(summary["skipped"][0]["damping"] == false);
+  // A dry run names them too, before anything runs.
+  const auto dry = stickslip::test::run_cli("run slope-drift --set friction=csds --set damping=on,off --set solver=rk4 "
+                                            "--set dt_sweep=none --set size_sweep=none --dry-run", true);
+  CHECK(dry.code == 0);
+  CHECK(dry.out.find("slope-drift: skipped friction=csds solver=rk4 damping=off: ") != std::string::npos);
+  std::filesystem::remove_all(dir);
+}
