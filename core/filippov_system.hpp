@@ -24,6 +24,8 @@
 //                                  the joint decision for the surfaces `candidates` (all at h = 0): +1 (region I), -1
 //                                  (region II) or 0 (sliding) for each, the box LCP of core/box_lcp.hpp; trigger: the
 //                                  surface whose event is being handled (it leaves on a tie); false: not provided
+//   surface_reads(i, entries)      the state entries surface i's switching functions read (the switching guard's
+//                                  finite differences then cost O(1) evaluations per restart); false: not known
 #pragma once
 
 #include <string>
@@ -49,6 +51,12 @@ class FilippovSystem {
   virtual void field(double t, VecCRef x, VecCRef sigma, VecRef f) const = 0;
 
   virtual double surface_time_rate(double t, VecCRef x, std::size_t i) const { (void)t; (void)x; (void)i; return 0; }
+  // The state entries surface i's switching functions read: h_i and, while it slides, its exit (a_I, a_II from the
+  // system's own sliding solve, sliding_sides). More is allowed, fewer is not; false: not known (Model::event_reads).
+  virtual bool surface_reads(std::size_t i, std::vector<Eigen::Index>& entries) const {
+    (void)i; (void)entries;
+    return false;
+  }
   virtual bool sliding_sides(double t, VecCRef x, const std::vector<int>& sides, VecRef sigma, VecRef slope) const {
     (void)t; (void)x; (void)sides; (void)sigma; (void)slope;
     return false;

@@ -68,6 +68,13 @@ class Model {
   virtual void events(double t, VecCRef x, const Mode& mode, VecRef g) const { (void)t; (void)x; (void)mode; (void)g; }
   // +1: fire when g rises through 0 (the default), -1: when it falls, 0: both.
   virtual int event_direction(std::size_t which) const { (void)which; return +1; }
+  // The state entries switching function `which` reads (more is allowed, fewer is not), for the switching guard's
+  // finite differences: one evaluation of g per group of entries that no function shares instead of one per entry
+  // (O(1) evaluations per restart for a chain instead of O(n)). False: not known, every entry is perturbed.
+  virtual bool event_reads(std::size_t which, std::vector<Eigen::Index>& entries) const {
+    (void)which; (void)entries;
+    return false;
+  }
   virtual EventOutcome on_event(double t, VecRef x, Mode& mode, std::size_t which) const {
     (void)t; (void)x; (void)mode; (void)which;
     return {false, false};

@@ -240,6 +240,11 @@ void FilippovModel::events(double t, VecCRef x, const Mode& mode, VecRef g) cons
   }
 }
 
+bool FilippovModel::event_reads(std::size_t which, std::vector<Eigen::Index>& entries) const {
+  // Only the system's own sliding solve is local; the generic one (side_values) couples every sliding surface.
+  return gradient_ == GradientKind::exact && system_.surface_reads(which / 2, entries);
+}
+
 EventOutcome FilippovModel::on_event(double t, VecRef x, Mode& mode, std::size_t which) const {
   const std::size_t i = which / 2;
   if (mode[i] != sliding_mode && which % 2 == 1) return {false, false};

@@ -70,6 +70,7 @@ class FilippovModel final : public Model {
 
   std::size_t num_events() const override { return 2 * system_.num_surfaces(); }
   void events(double t, VecCRef x, const Mode& mode, VecRef g) const override;
+  bool event_reads(std::size_t which, std::vector<Eigen::Index>& entries) const override;
   EventOutcome on_event(double t, VecRef x, Mode& mode, std::size_t which) const override;
   // Puts x on h_i = 0 for every sliding surface (Newton steps along grad h_i).
   void project(double t, VecRef x, const Mode& mode) const override;

@@ -1,5 +1,6 @@
 #include "solvers/switching_guard.hpp"
 
+#include <algorithm>
 #include <cmath>
 #include <limits>
 
@@ -9,7 +10,37 @@ SwitchingGuard::SwitchingGuard(const Model& model, double rtol, double atol, Run
     : model_(model), rtol_(rtol), atol_(atol), stats_(stats), g_(model.num_events()), g_pert_(model.num_events()),
       x_pert_(model.size()), f_(model.size()), band_(model.num_events()), rate_(model.num_events()),
       guarded_(model.num_events(), 0), leaving_(model.num_events(), 0), on_root_(model.num_events(), 0),
-      suppressed_(model.num_events(), 0), side_(model.num_events(), -1) {}
+      suppressed_(model.num_events(), 0), side_(model.num_events(), -1) {
+  const std::size_t ng = model.num_events();
+  const auto nx = static_cast<Eigen::Index>(model.size());
+  std::vector<std::vector<Eigen::Index>> reads(ng);
+  bool known = ng > 0;
+  for (std::size_t i = 0; i < ng && known; ++i) {
+    known = model.event_reads(i, reads[i]);
+    std::sort(reads[i].begin(), reads[i].end());
+    reads[i].erase(std::unique(reads[i].begin(), reads[i].end()), reads[i].end());
+    known = known && std::all_of(reads[i].begin(), reads[i].end(), [nx](Eigen::Index j) { return j >= 0 && j < nx; });
+  }
+  if (!known) return;
+  readers_.assign(static_cast<std::size_t>(nx), {});
+  for (std::size_t i = 0; i < ng; ++i)
+    for (Eigen::Index j : reads[i]) readers_[static_cast<std::size_t>(j)].push_back(static_cast<Eigen::Index>(i));
+  // Greedy grouping: a column joins the first group none of whose columns shares a function with it.
+  std::vector<long> group_of(static_cast<std::size_t>(nx), -1);
+  std::vector<Eigen::Index> taken_by;  // per group: the last column that found it taken
+  for (Eigen::Index j = 0; j < nx; ++j) {
+    const auto& rj = readers_[static_cast<std::size_t>(j)];
+    if (rj.empty()) continue;  // read by no function: no slope to measure
+    for (Eigen::Index i : rj)
+      for (Eigen::Index other : reads[static_cast<std::size_t>(i)])
+        if (const long c = group_of[static_cast<std::size_t>(other)]; c >= 0) taken_by[static_cast<std::size_t>(c)] = j;
+    std::size_t c = 0;
+    while (c < groups_.size() && taken_by[c] == j) ++c;
+    if (c == groups_.size()) groups_.emplace_back(), taken_by.push_back(-1);
+    group_of[static_cast<std::size_t>(j)] = static_cast<long>(c);
+    groups_[c].push_back(j);
+  }
+}
 
 void SwitchingGuard::restart(double t, VecCRef x, const Mode& mode) {
   const auto ng = g_.size();
@@ -23,19 +54,32 @@ void SwitchingGuard::restart(double t, VecCRef x, const Mode& mode) {
   model_.rhs(t, x, mode, f_);
   ++stats_.rhs_evals;
   Vec tol_part = Vec::Zero(ng), size_part = g_.cwiseAbs(), rate_scale = Vec::Zero(ng);
+  const auto step = [&](Eigen::Index j) { return std::sqrt(u) * std::max(std::abs(x[j]), 1.0); };
+  const auto add = [&](Eigen::Index i, Eigen::Index j, double h) {
+    const double slope = std::abs(g_pert_[i] - g_[i]) / h;
+    if (!std::isfinite(slope)) return;  // a switching function with a jump in x: no band from it
+    tol_part[i] += slope * (rtol_ * std::abs(x[j]) + atol_);
+    size_part[i] += slope * std::abs(x[j]);
+    if (std::isfinite(f_[j])) rate_scale[i] += slope * std::abs(f_[j]);
+  };
   x_pert_ = x;
-  for (Eigen::Index j = 0; j < x.size(); ++j) {
-    const double h = std::sqrt(u) * std::max(std::abs(x[j]), 1.0);
-    x_pert_[j] = x[j] + h;
-    model_.events(t, x_pert_, mode, g_pert_);
-    ++stats_.root_evals;
-    x_pert_[j] = x[j];
-    for (Eigen::Index i = 0; i < ng; ++i) {
-      const double slope = std::abs(g_pert_[i] - g_[i]) / h;
-      if (!std::isfinite(slope)) continue;  // a switching function with a jump in x: no band from it
-      tol_part[i] += slope * (rtol_ * std::abs(x[j]) + atol_);
-      size_part[i] += slope * std::abs(x[j]);
-      if (std::isfinite(f_[j])) rate_scale[i] += slope * std::abs(f_[j]);
+  if (!groups_.empty()) {
+    for (const auto& group : groups_) {
+      for (Eigen::Index j : group) x_pert_[j] = x[j] + step(j);
+      model_.events(t, x_pert_, mode, g_pert_);
+      ++stats_.root_evals;
+      for (Eigen::Index j : group) {
+        x_pert_[j] = x[j];
+        for (Eigen::Index i : readers_[static_cast<std::size_t>(j)]) add(i, j, step(j));
+      }
+    }
+  } else {
+    for (Eigen::Index j = 0; j < x.size(); ++j) {
+      x_pert_[j] = x[j] + step(j);
+      model_.events(t, x_pert_, mode, g_pert_);
+      ++stats_.root_evals;
+      x_pert_[j] = x[j];
+      for (Eigen::Index i = 0; i < ng; ++i) add(i, j, step(j));
     }
   }
   band_ = 10 * tol_part + 64 * u * size_part;

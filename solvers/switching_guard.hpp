@@ -11,7 +11,8 @@
 //   1. Noise band. At every (re)start the band of g_i is
 //        eps_i = 10 sum_j |dg_i/dx_j| (rtol |x_j| + atol) + 64 u (sum_j |dg_i/dx_j||x_j| + |g_i|),
 //      the change in g_i that the driver's own tolerance (and round-off, u the unit round-off) allows;
-//      dg/dx by forward differences (n + 3 evaluations of g and one of f per restart, none per step).
+//      dg/dx by forward differences (n + 3 evaluations of g and one of f per restart, none per step; with the
+//      entries each function reads (Model::event_reads), one evaluation per group of entries no function shares).
 //   2. Consistency. A function clearly on its firing side at the restart (g_i > eps_i for direction +1,
 //      g_i < -eps_i for -1) means the new mode is not valid there: the driver applies the mode map again at
 //      the same instant (settle_mode in event_locator.hpp), so a switch is never lost because a function
@@ -60,6 +61,8 @@ class SwitchingGuard {
   // side. Returns whether any function is still guarded (callers may skip evaluations when none is).
   bool arm(VecCRef g_true);
   bool any_guarded() const { return guarded_count_ > 0; }
+  // The noise bands of the last restart (eps_i above).
+  const Vec& band() const { return band_; }
   // Keeps function i guarded until it is clearly valid (a mode map that declined to act on it).
   void suppress(std::size_t i);
 
@@ -72,6 +75,11 @@ class SwitchingGuard {
   double t_restart_ = std::numeric_limits<double>::quiet_NaN();
   std::vector<int> side_;  // -1: g < 0 is the mode's side (direction +1), +1: g > 0
   long guarded_count_ = 0;
-};
+  // The finite differences by groups (Model::event_reads): the columns of a group are read by no function together,
+  // so one evaluation of g perturbs them all and each function's change belongs to the one column of the group it
+  // reads (Curtis, Powell & Reid's grouping). Empty groups_: not known, one column at a time.
+  std::vector<std::vector<Eigen::Index>> groups_;   // the columns of each group
+  std::vector<std::vector<Eigen::Index>> readers_;  // per column: the functions that read it
+
 
 }  // namespace stickslip

@@ -39,6 +39,9 @@ class SystemFilippov final : public FilippovSystem {
   void field(double t, VecCRef x, VecCRef sigma, VecRef f) const override;
   double surface_time_rate(double t, VecCRef x, std::size_t i) const override;
   bool sliding_sides(double t, VecCRef x, const std::vector<int>& sides, VecRef sigma, VecRef slope) const override;
+  bool surface_reads(std::size_t i, std::vector<Eigen::Index>& entries) const override {
+    return mech_.local_reads(surface_contact_[i], layout_, entries);
+  }
   bool decide_sides(double t, VecCRef x, const std::vector<int>& sides, const std::vector<std::size_t>& candidates,
                     std::size_t trigger, std::vector<int>& decided) const override;
 

@@ -101,6 +101,20 @@ SystemMechanics::SystemMechanics(SystemSpec spec) : spec_(std::move(spec)) {
       for (SparseMatrix::InnerIterator it(*m, k); it; ++it) c[static_cast<std::size_t>(it.row())].insert(static_cast<std::size_t>(it.col()));
   coupled_.resize(dofs());
   for (std::size_t k = 0; k < dofs(); ++k) coupled_[k].assign(c[k].begin(), c[k].end());
+  std::vector<std::size_t> all(contacts());
+  for (std::size_t i = 0; i < all.size(); ++i) all[i] = i;
+  all_decoupled_ = decoupled(all);
+}
+
+bool SystemMechanics::local_reads(std::size_t c, const SystemLayout& layout, std::vector<Eigen::Index>& entries) const {
+  if (!all_decoupled_) return false;
+  const SystemContact& sc = spec_.contacts[c];
+  const auto body = [&](std::size_t d) { entries.push_back(layout.q(d)), entries.push_back(layout.v(d)); };
+  for (std::size_t d : coupled_[sc.w[0].dof]) body(d);  // the body's force: springs, dashpots, K, C
+  for (const SparseRow* r : {&sc.fn_q, &sc.fn_v})
+    for (const SparseTerm& a : *r) body(a.dof);
+  if (layout.z(c) >= 0) entries.push_back(layout.z(c));
+  return true;
 }
 
 void SystemMechanics::applied(double t, VecCRef q, VecCRef v, VecRef f) const {

@@ -20,6 +20,7 @@
 #include "core/box_lcp.hpp"
 #include "core/energy_ledger.hpp"
 #include "core/types.hpp"
+#include "models/system/system_layout.hpp"
 #include "models/system/system_spec.hpp"
 
 namespace stickslip {
@@ -87,6 +88,12 @@ class SystemMechanics {
   // Jacobian band.
   const std::vector<std::size_t>& coupled(std::size_t k) const { return coupled_[k]; }
 
+  // The state entries (in `layout`) that contact c's slip, normal force, law state and stick force read, when every
+  // contact is decoupled (see decoupled: the joint decision is then one clamp per contact): q and v of the dofs
+  // coupled with its body and of its normal force's rows, its law state. False otherwise (the joint decision couples
+  // all stuck contacts). For the switching guard's finite differences (Model::event_reads).
+  bool local_reads(std::size_t c, const SystemLayout& layout, std::vector<Eigen::Index>& entries) const;
+
  private:
   SystemSpec spec_;
   SparseMatrix M_, W_, K_, C_;
@@ -94,6 +101,7 @@ class SystemMechanics {
   Eigen::LLT<Eigen::MatrixXd> llt_;  // a full mass matrix
   std::vector<double> m_star_;
   std::vector<std::vector<std::size_t>> coupled_;
+  bool all_decoupled_ = false;
 };
 
 }  // namespace stickslip

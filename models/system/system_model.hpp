@@ -65,6 +65,9 @@ class SystemModel final : public Model {
   void residual(double t, VecCRef x, VecCRef xdot, const Mode& mode, VecRef r) const override;
   void differential_mask(const Mode& mode, VecRef id) const override;
   std::size_t num_events() const override { return 2 * event_contacts_.size(); }
+  bool event_reads(std::size_t which, std::vector<Eigen::Index>& entries) const override {
+    return mech_.local_reads(event_contacts_[which / 2], layout_, entries);
+  }
   void events(double t, VecCRef x, const Mode& mode, VecRef g) const override;
   EventOutcome on_event(double t, VecRef x, Mode& mode, std::size_t which) const override;
   void project(double t, VecRef x, const Mode& mode) const override;
