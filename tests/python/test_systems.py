@@ -113,6 +113,7 @@ def test_program_file_and_dict_give_the_same_numbers_bit_for_bit(tmp_path, solve
 def test_the_file_s_run_defaults_and_overrides():
     s = stickslip.system(file=TWO_MASSES, **{"contact.floor1.mu": 0.25, "t_end": 0.5})
     assert s.keys["contact.floor1.mu"] == "0.25" and s.run["t_end"] == "0.5" and s.file == str(TWO_MASSES)
+    assert stickslip.system(str(TWO_MASSES)).file == stickslip.system(TWO_MASSES).file == str(TWO_MASSES)
     r = stickslip.simulate_system(s, "filippov:rk4")  # t_end from the override, dt from the file
     assert r.t[-1] == 0.5 and 0.001 in r.t and 0.0005 not in r.t
     d = two_masses(**{"contact.0.mu": 0.25})

@@ -193,7 +193,7 @@ def _from_arrays(name, M, K, C, W, u, normal_force, law, law_params, q0, v0, for
     return spec
 
 
-def system(spec: Optional[Mapping[str, Any]] = None, *, file: Optional[Union[str, os.PathLike]] = None,
+def system(spec: Union[None, Mapping[str, Any], str, os.PathLike] = None, *, file: Optional[Union[str, os.PathLike]] = None,
            M: Any = None, K: Any = None, C: Any = None, W: Any = None, u: Any = None, normal_force: Any = None,
            law: Any = "coulomb", law_params: Any = None, q0: Any = None, v0: Any = None, forces: Any = None,
            bodies: Optional[Sequence[str]] = None, contacts: Optional[Sequence[str]] = None,
@@ -210,8 +210,8 @@ def system(spec: Optional[Mapping[str, Any]] = None, *, file: Optional[Union[str
         (stickslip.Law), "z0", and the law's parameters by name}], "mass_matrix", "stiffness", "damping" (n x n
         lists or arrays, rows in the bodies' order), "run": the run's defaults (solver, t_end, dt, ...).
         Beyond a file: a surface velocity, a force's value or a drive's position may be a Python function of t.
-    file: a system file (.toml); overrides are its keys with new values, as ``--set KEY=VALUE``
-        (``stickslip.system(file=F, **{"contact.floor1.mu": 0.3, "t_end": 5})``).
+    file: a system file (.toml; or given as spec: ``stickslip.system("two_masses.toml")``); overrides are its keys
+        with new values, as ``--set KEY=VALUE`` (``stickslip.system(file=F, **{"contact.floor1.mu": 0.3})``).
     arrays (n bodies, m contacts): M (n masses, or an n x n mass matrix), K and C (n x n: the linear force
         -K q - C v), W (m x n: contact i's slip velocity is W[i] . v - u[i]), u (m surface velocities: numbers,
         dicts or functions of t; default 0), normal_force (a number or m: numbers, or dicts {"value", "q", "v"}
@@ -220,6 +220,8 @@ def system(spec: Optional[Mapping[str, Any]] = None, *, file: Optional[Union[str
         bodies (n names, default x1..xn), contacts (m names, default c1..cm), name.
     Returns a :class:`System` (``.bodies``, ``.contacts``, ``.laws``, ``.run``: the run's defaults, ``.keys``).
     """
+    if isinstance(spec, (str, os.PathLike)) and file is None:  # stickslip.system("two_masses.toml")
+        spec, file = None, spec
     arrays = dict(M=M, K=K, C=C, W=W, u=u, normal_force=normal_force, law_params=law_params, q0=q0, v0=v0,
                   forces=forces, bodies=bodies, contacts=contacts, name=name)
     given_arrays = [k for k, v in arrays.items() if v is not None] + (["law"] if law != "coulomb" else [])
