@@ -62,7 +62,8 @@ Plan plan_of(const SystemSpec& spec, const SystemRunSettings& st) {
   if (p.spec.scheme == "bdf") {
     bool dae = false;
     for (const SystemContact& c : spec.contacts)
-      dae = dae || (system_law_forms("contact." + c.name + ".law", c.law) & (form_dae | form_dae_ode));
+      dae = dae || ((c.custom ? c.custom->forms : system_law_forms("contact." + c.name + ".law", c.law)) &
+                    (form_dae | form_dae_ode));
     p.so.kind = dae ? SolverKind::ida : SolverKind::cvode;
     p.so.adams = false;
     if (p.spec.max_order > 0) p.so.max_order = p.spec.max_order;

@@ -72,11 +72,16 @@ ContactForm form_for(const SystemContact& c, unsigned forms, const SystemAssembl
   return form;
 }
 
+// A custom law (one written in Python) takes no parameters from the system.
+void check_custom_values(const SystemContact& c) {
+  if (!c.values.values().empty())
+    throw_input("contact." + c.name + "." + c.values.values().begin()->first, format_value(c.values.values().begin()->second.value),
+                "a law written in Python takes its parameters itself, not from the system");
+}
+
 SystemContactLaw make_contact_law(const SystemContact& c, const SystemAssemblyOptions& o) {
   if (c.custom) {
-    if (!c.values.values().empty())
-      throw_input("contact." + c.name + "." + c.values.values().begin()->first, format_value(c.values.values().begin()->second.value),
-                  "a law written in Python takes its parameters itself, not from the system");
+    check_custom_values(c);
     return SystemContactLaw{c.custom->name, c.custom->make(form_for(c, c.custom->forms, o), o.projection)};
   }
   const std::string key = "contact." + c.name + ".law";
@@ -100,6 +105,20 @@ std::string AssembledSystem::forms() const {
     parts.push_back(s.contacts[c].name + ": " + s.contacts[c].law + " (" + form + ")");
   }
   return join(parts);
+}
+
+void check_contact_laws(const SystemSpec& spec) {
+  for (const SystemContact& c : spec.contacts) {
+    if (c.custom) {
+      check_custom_values(c);
+      continue;
+    }
+    const LawValues values = contact_values(c);
+    with_law("contact." + c.name + ".law", c.law, [&](const auto& e) {
+      using L = typename std::decay_t<decltype(e)>::Law;
+      (void)make_law<L>(values);
+    });
+  }
 }
 
 AssembledSystem assemble_system(const SystemSpec& spec, const SystemAssemblyOptions& o) {

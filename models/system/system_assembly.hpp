@@ -50,4 +50,9 @@ unsigned system_law_forms(const std::string& key, const std::string& name);
 
 AssembledSystem assemble_system(const SystemSpec& spec, const SystemAssemblyOptions& options);
 
+// The law checks of assemble_system without choosing a form for a driver: every contact's law known (a registry name,
+// or a custom law without parameters), its parameters the law's and within their ranges (InputError under
+// contact.NAME.law, contact.NAME.PARAMETER). What Python's stickslip.system checks when it builds a system.
+void check_contact_laws(const SystemSpec& spec);
+
 }  // namespace stickslip

@@ -80,6 +80,12 @@ bool is_system_file(const std::string& name) {
   return name.size() > 5 && name.compare(name.size() - 5, 5, ".toml") == 0;
 }
 
+Parameters system_run_parameters(const std::string& owner) {
+  Parameters p(owner);
+  for (const RunKey& k : run_keys()) p.declare(k.key, k.fallback, k.help);
+  return p;
+}
+
 void SystemFile::declare(const std::string& key, const std::string& value, const std::string& help, int line) {
   if (key_index_.count(key)) fail(path_, line, key, value, "written twice");
   key_index_[key] = keys_.size();

@@ -99,4 +99,8 @@ class SystemFile {
 // Whether `name` names a system file (ends in .toml).
 bool is_system_file(const std::string& name);
 
+// The run keys (solver, t_end, dt, rtol, atol, events, projection, transitions, theta, ledger) with the built-in
+// defaults a file without a [run] table gets: those of a system built without a file (Python's dicts and arrays).
+Parameters system_run_parameters(const std::string& owner = "system");
+
 }  // namespace stickslip

@@ -4,6 +4,8 @@
 //   bind_models.cpp     the small systems: a relation + a registry law (or a law written in Python) -> a model,
 //                       simulated by any integrator spec with its events, modes and energy ledger
 //   bind_particles.cpp  the particle engine: discs/spheres and walls from numpy arrays, stepped, read back as arrays
+//   bind_system.cpp     a system of several frictional contacts (a dict with a system file's structure, or a file),
+//                       registry or Python laws per contact, run by any driver of systems as `stickslip simulate`
 // Errors cross as Python exceptions (module.cpp): InputError -> ValueError (the command line's one-line message),
 // SolverError -> stickslip.SolverError, Interrupted -> KeyboardInterrupt, IoError -> OSError.
 #pragma once
@@ -17,6 +19,7 @@ namespace stickslip::python {
 void bind_commands(pybind11::module_& m);
 void bind_models(pybind11::module_& m);
 void bind_particles(pybind11::module_& m);
+void bind_system(pybind11::module_& m);
 
 // While alive: SIGINT and SIGTERM set stickslip's interrupt flag (core/interrupt.hpp), so a long C++ run stops at
 // its next check (between steps, between runs) as on the command line; when the last scope alive ends (several may

@@ -68,4 +68,5 @@ PYBIND11_MODULE(_core, m) {
   python::bind_commands(m);
   python::bind_models(m);
   python::bind_particles(m);
+  python::bind_system(m);
 }

@@ -6,6 +6,9 @@ laws written in Python), and the particle engine.
     m = stickslip.model("sliding-plates", law="csds", gamma=2.0)  # a relation + a law
     s = stickslip.simulate(m, "cvode:bdf", t_end=10, dt_out=0.01)
     p = stickslip.ParticleSystem(positions=..., radii=..., tangential="dsds", ...)
+    y = stickslip.system(M=[1, 0.5], K=[[80, -30], [-30, 30]], W=[[1, 0], [0, 1]], normal_force=[9.81, 4.9],
+                         law_params={"mu": 0.2})                 # or a dict, or file="system.toml"
+    r = stickslip.simulate_system(y, "filippov:dopri5", t_end=3)  # several contacts, as `stickslip simulate`
 
 Errors: bad input raises ValueError with the command line's message (key, value, what is allowed); a driver's
 failure raises stickslip.SolverError; Ctrl-C raises KeyboardInterrupt.
@@ -23,6 +26,7 @@ except ModuleNotFoundError as _missing:  # the compiled half of the package is b
 from .models import (FREE, SLIDE_NEG, SLIDE_POS, STICK, Contact, Law, Simulation, exact_sliding_plates,  # noqa: F401
                      forms, laws, model, relations, simulate)
 from .particles import ParticleSystem, particle_laws  # noqa: F401
+from .systems import System, SystemSimulation, simulate_system, system  # noqa: F401
 from .studies import (Observable, Parameter, Result, Table, VerifyResult, converge, help, merge,  # noqa: F401
                       observables, parameters, plan, program, read_table, run, studies, sweep, verify)
 
@@ -36,3 +40,5 @@ __all__ += ["Law", "Contact", "Simulation", "model", "simulate", "relations", "l
             "FREE", "STICK", "SLIDE_POS", "SLIDE_NEG"]
 # The particle engine (particles.py).
 __all__ += ["ParticleSystem", "particle_laws"]
+# Systems of several contacts (systems.py).
+__all__ += ["System", "SystemSimulation", "system", "simulate_system"]

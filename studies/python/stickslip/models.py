@@ -126,30 +126,43 @@ class Simulation:
 
 
 def simulate(
-    m: _core.Model,
-    solver: str = "cvode:bdf",
-    t_end: float = 10.0,
+    m: Any,
+    solver: Optional[str] = None,
+    t_end: Optional[float] = None,
     *,
     dt: Optional[float] = None,
     dt_out: Optional[float] = None,
-    events: bool = True,
-    rtol: float = 1e-8,
-    atol: float = 1e-10,
+    events: Optional[bool] = None,
+    rtol: Optional[float] = None,
+    atol: Optional[float] = None,
     max_step: float = 0.0,
-    projection: bool = True,
-) -> Simulation:
+    projection: Optional[bool] = None,
+) -> Any:
     """Run model m from t = 0 to t_end with a driver.
 
     solver: an integrator spec as the command line takes it: euler, midpoint, heun, rk4, dopri5,
-        cvode[:bdf|:adams][:ORDER], ida[:ORDER], filippov:SCHEME (the Filippov driver on a scheme).
+        cvode[:bdf|:adams][:ORDER], ida[:ORDER], filippov:SCHEME (the Filippov driver on a scheme); default
+        cvode:bdf. t_end: default 10.
     dt: the step of the fixed-step schemes (default dt_out); dt_out: the output interval (default dt, else
-        t_end/1000). events: locate stick/slip switches (the law's hybrid or DAE form) or not.
-    rtol, atol, max_step: of dopri5, CVODE and IDA. projection: velocity projection while a DAE law sticks.
+        t_end/1000). events: locate stick/slip switches (the law's hybrid or DAE form) or not (default True).
+    rtol, atol, max_step: of dopri5, CVODE and IDA (default 1e-8, 1e-10, no limit). projection: velocity
+        projection while a DAE law sticks (default True).
+    A system of several contacts (stickslip.system) runs as :func:`stickslip.simulate_system` runs it (its own
+    defaults: those of its file), returning a :class:`stickslip.SystemSimulation`.
     Raises ValueError for a combination the law has no form for (naming the form), stickslip.SolverError
     when the driver fails, KeyboardInterrupt on Ctrl-C; an exception a Python law raises comes out as itself.
     """
-    r = _core.simulate(m, solver, float(t_end), dt, dt_out, bool(events), float(rtol), float(atol),
-                       float(max_step), bool(projection))
+    if isinstance(m, _core.System):
+        from .systems import simulate_system
+
+        if max_step != 0.0:
+            raise ValueError(f"max_step={max_step!r}: a system of several contacts takes no max_step; allowed: 0")
+        return simulate_system(m, solver, t_end, dt=dt, dt_out=dt_out, events=events, rtol=rtol, atol=atol,
+                               projection=projection)
+    r = _core.simulate(m, "cvode:bdf" if solver is None else solver, float(10.0 if t_end is None else t_end), dt,
+                       dt_out, True if events is None else bool(events), float(1e-8 if rtol is None else rtol),
+                       float(1e-10 if atol is None else atol), float(max_step),
+                       True if projection is None else bool(projection))
     names = list(r["names"])
     state = {n: r["state"][:, i] for i, n in enumerate(names)}
     return Simulation(names=names, form=r["form"], t=r["t"], state=state, mode=r["mode"], force=r["force"],
