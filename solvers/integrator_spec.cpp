@@ -55,7 +55,7 @@ std::string integrator_grammar() {
 std::string IntegratorSpec::text() const {
   std::string t = (filippov ? "filippov:" : "") + scheme;
   if (scheme == "cvode") t += adams ? ":adams" : ":bdf";
-  if (max_order > 0) t += ":" + std::to_string(max_order);
+  if (max_order > 0) t.append(":").append(std::to_string(max_order));  // not ":" + ...: GCC 12 warns falsely (-Wrestrict)
   return t;
 }
 
