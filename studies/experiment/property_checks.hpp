@@ -69,6 +69,9 @@ std::vector<PropertyCheck> belt_property_checks();
 std::vector<PropertyCheck> heap_property_checks();
 std::vector<PropertyCheck> polygon_property_checks();  // the polygon block on the slope, polygon pairs on the engine
 std::vector<PropertyCheck> particle_property_checks();  // container on the engine, event-driven hard spheres
+// Systems of several frictional contacts (property_checks_systems.cpp): random two-mass systems, chains, ledgers and
+// coupled contacts against exact solutions, closed forms and invariants.
+std::vector<PropertyCheck> system_property_checks();
 // The generic checks of the law registry: every runnable cell law x relation x driver (property_checks_laws.cpp).
 std::vector<PropertyCheck> law_property_checks();
 
