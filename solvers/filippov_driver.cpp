@@ -248,11 +248,17 @@ bool FilippovModel::event_reads(std::size_t which, std::vector<Eigen::Index>& en
 EventOutcome FilippovModel::on_event(double t, VecRef x, Mode& mode, std::size_t which) const {
   const std::size_t i = which / 2;
   if (mode[i] != sliding_mode && which % 2 == 1) return {false, false};
-  // The candidates: surface i and every surface sliding now. With others sliding, whether i crosses, slides or leaves
-  // and whether they keep sliding is one decision (the multiple-transition problem: decide_jointly).
+  // The candidates: surface i, every surface sliding now, and every other surface that has reached (or, within the
+  // located root's bracket, crossed) zero from its side at this instant: its root coincides with i's, and a function
+  // sitting on zero would not fire afterwards (the locator's no-re-fire rule) until the guard's noise band is passed,
+  // long after (seen: five identical blocks whose slips reach zero at the same bit; one captured, four crossing on for
+  // 5e-6 s). With others sliding or at zero, whether i crosses, slides or leaves and whether they keep sliding is one
+  // decision (the multiple-transition problem: decide_jointly).
+  Vec h(static_cast<Eigen::Index>(mode.size()));
+  system_.surfaces(t, x, h);
   std::vector<std::size_t> candidates;
   for (std::size_t j = 0; j < mode.size(); ++j)
-    if (j == i || mode[j] == sliding_mode) candidates.push_back(j);
+    if (j == i || mode[j] == sliding_mode || -mode[j] * h[static_cast<Eigen::Index>(j)] >= 0) candidates.push_back(j);
   if (candidates.size() > 1) {
     const Mode before = mode;
     decide_jointly(t, x, mode, candidates, i, which % 2 == 0 ? region_I : region_II);

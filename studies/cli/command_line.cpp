@@ -170,7 +170,8 @@ std::unique_ptr<Grammar> make_grammar(CommandLine& cl) {
          "check, 200 for one of cost 2, 66 for cost 6)");
   option(verify, "--seed", "S", cl.verify.seed, "seed of the draws (default 1)");
   option(verify, "--model", "M,...", cl.verify.models,
-         "only these models (comma-separated; a name or the part before '/')");
+         "only these models (comma-separated; a name or the part before '/'), or a system file FILE.toml: checks "
+         "built from it (its numbers drawn around the file's values)");
   option(verify, "--solver", "S,...", cl.verify.solvers, "only these drivers (integrator specs or event-driven)");
   option(verify, "--draw", "I", cl.verify.draw, "run draw I alone (the command a failure report prints)");
   verify->add_flag("--no-invalid", cl.verify.no_invalid, "skip the checks that each invalid value is refused");

@@ -56,8 +56,7 @@ std::vector<PropertyCheck> all_property_checks() {
   std::vector<PropertyCheck> all;
   for (auto part : {plate_property_checks, oscillator_property_checks, belt_property_checks, block_property_checks,
                     polygon_property_checks, sphere_property_checks, container_property_checks, stochastic_property_checks,
-                    heap_property_checks,
-                    particle_property_checks, law_property_checks})
+                    heap_property_checks, system_property_checks, particle_property_checks, law_property_checks})
     for (auto& c : part()) all.push_back(std::move(c));
   return all;
 }

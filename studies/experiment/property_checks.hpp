@@ -69,6 +69,15 @@ std::vector<PropertyCheck> belt_property_checks();
 std::vector<PropertyCheck> heap_property_checks();
 std::vector<PropertyCheck> polygon_property_checks();  // the polygon block on the slope, polygon pairs on the engine
 std::vector<PropertyCheck> particle_property_checks();  // container on the engine, event-driven hard spheres
+// Systems of several frictional contacts (property_checks_systems.cpp): random two-mass systems, chains, ledgers and
+// coupled contacts against exact solutions, closed forms and invariants.
+std::vector<PropertyCheck> system_property_checks();
+// The checks `verify --model FILE.toml` builds from a system file (property_checks_system_file.cpp): its numbers drawn
+// around the file's values; per driver that runs it the energy ledger, Coulomb's law at every sample, the exact
+// solution where it applies. InputError for a file that cannot be read.
+std::vector<PropertyCheck> system_file_property_checks(const std::string& path);
+// Whether a --model filter names a system file: FILE.toml, or FILE.toml:PROPERTY (one of its checks); path: the file.
+bool names_system_file(const std::string& filter, std::string* path = nullptr);
 // The generic checks of the law registry: every runnable cell law x relation x driver (property_checks_laws.cpp).
 std::vector<PropertyCheck> law_property_checks();
 

@@ -1,5 +1,6 @@
 #include "studies/experiment/verify.hpp"
 
+#include <algorithm>
 #include <chrono>
 #include <cmath>
 #include <fmt/format.h>
@@ -94,6 +95,15 @@ std::vector<CheckSummary> run_verify(const VerifyOptions& o, std::ostream& progr
   // "em" the Euler-Maruyama one; compared by canonical spec text.
   // A driver that is no integrator spec (event-driven) is matched by its name.
   std::vector<PropertyCheck> candidates = all_property_checks();
+  // A system file (FILE.toml, or FILE.toml:PROPERTY) brings its own checks (property_checks_systems.cpp).
+  std::vector<std::string> files;
+  for (const auto& f : o.models) {
+    std::string path;
+    if (names_system_file(f, &path) && std::find(files.begin(), files.end(), path) == files.end()) {
+      files.push_back(path);
+      for (auto& c : system_file_property_checks(path)) candidates.push_back(std::move(c));
+    }
+  }
   std::vector<std::string> wanted;
   for (const auto& f : o.solvers) {
     const bool named = std::any_of(candidates.begin(), candidates.end(),
@@ -114,7 +124,8 @@ std::vector<CheckSummary> run_verify(const VerifyOptions& o, std::ostream& progr
   };
   for (const auto& f : o.models)
     if (!std::any_of(model_names.begin(), model_names.end(), [&](const std::string& n) { return matches({f}, n); }))
-      throw_input("--model", f, "allowed: " + join(unique(model_names)) + " (or the part before '/')");
+      throw_input("--model", f, "allowed: " + join(unique(model_names)) +
+                                    " (or the part before '/'), or a system file FILE.toml (FILE.toml:PROPERTY: one of its checks)");
   for (std::size_t i = 0; i < wanted.size(); ++i)
     if (!std::any_of(solver_names_seen.begin(), solver_names_seen.end(),
                      [&](const std::string& n) { return driver_key(n) == wanted[i]; }))
@@ -175,12 +186,15 @@ double CheckSummary::failure_rate_bound() const {
 }
 
 std::string verify_table(const std::vector<CheckSummary>& results) {
-  std::string t = fmt::format("{:<36} {:<9} {:>5} {:>8} {:>9} {:>10} {:>10} {:>8} {:>8}  {}\n", "model", "driver", "draws",
-                              "failures", "p <= (95%)", "worst err", "its tol", "err/tol", "invalid", "worst measurement");
+  std::size_t width = 36, dwidth = 9;  // the model and driver columns: as wide as the longest name (a system file's path)
+  for (const auto& r : results) width = std::max(width, r.model.size()), dwidth = std::max(dwidth, r.driver.size());
+  std::string t = fmt::format("{:<{}} {:<{}} {:>5} {:>8} {:>9} {:>10} {:>10} {:>8} {:>8}  {}\n", "model", width, "driver",
+                              dwidth, "draws", "failures", "p <= (95%)", "worst err", "its tol", "err/tol", "invalid",
+                              "worst measurement");
   long draws = 0, failures = 0;
   for (const auto& r : results) {
-    t += fmt::format("{:<36} {:<9} {:>5} {:>8} {:>9.2e} {:>10.2e} {:>10.2e} {:>8.3f} {:>4}/{:<3}  {}\n", r.model, r.driver,
-                     r.draws, r.failures, r.failure_rate_bound(), r.worst_error, r.worst_tolerance, r.worst_ratio,
+    t += fmt::format("{:<{}} {:<{}} {:>5} {:>8} {:>9.2e} {:>10.2e} {:>10.2e} {:>8.3f} {:>4}/{:<3}  {}\n", r.model, width,
+                     r.driver, dwidth, r.draws, r.failures, r.failure_rate_bound(), r.worst_error, r.worst_tolerance, r.worst_ratio,
                      r.invalid_cases - r.invalid_failures, r.invalid_cases, r.worst_measurement);
     draws += r.draws;
     failures += r.failures + r.invalid_failures;

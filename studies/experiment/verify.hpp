@@ -18,7 +18,8 @@ struct VerifyOptions {
   long draws = 0;                       // per check; 0: the default (default_draws / cost, at least 1)
   long default_draws = 400;             // per check of cost 1 (a few ms a draw); default_draws / cost for the others
   unsigned long long seed = 1;
-  std::vector<std::string> models;      // filters (empty: all); a model matches by its full name or prefix "name/"
+  std::vector<std::string> models;      // filters (empty: all); a model matches by its full name or prefix "name/";
+                                        // a system file FILE.toml adds the checks built from it (FILE.toml:PROPERTY: one)
   std::vector<std::string> solvers;
   long only_draw = -1;                  // >= 0: run just this draw index
   bool invalid_inputs = true;           // also set each range's invalid values and expect a clean InputError
