@@ -154,6 +154,22 @@ void SystemModel::rhs(double t, VecCRef x, const Mode& mode, VecRef xdot) const 
     const Eigen::Index l = layout_.ledger_row();
     xdot[l] = p.applied, xdot[l + 1] = p.surfaces, xdot[l + 2] = p.friction, xdot[l + 3] = p.dashpots;
   }
+  if (form_ == ModelForm::dae) algebraic_rates(t, x, mode, xdot);
+}
+
+void SystemModel::algebraic_rates(double t, VecCRef x, const Mode& mode, VecRef xdot) const {
+  // IDACalcIC (IDA_YA_YDP_INIT) leaves the algebraic rows' derivatives as guessed; the laws' guess is 0, and a stuck
+  // contact's force that a drive loads (Burridge-Knopoff's plate) then failed IDA's first error test at t0 for any h.
+  std::vector<Eigen::Index> rows;
+  for (std::size_t c = 0; c < laws_.size(); ++c)
+    if (layout_.z(c) >= 0 && laws_[c].law->algebraic(md(mode, c))) rows.push_back(layout_.z(c));
+  if (rows.empty()) return;
+  const double h = std::sqrt(std::numeric_limits<double>::epsilon()) * std::max(1.0, std::abs(t));
+  Vec x0 = x;
+  project(t, x0, mode);
+  Vec x1 = x0 + h * xdot;
+  project(t + h, x1, mode);
+  for (Eigen::Index r : rows) xdot[r] = (x1[r] - x0[r]) / h;
 }
 
 void SystemModel::residual(double t, VecCRef x, VecCRef xdot, const Mode& mode, VecRef r) const {

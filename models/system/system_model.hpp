@@ -99,6 +99,9 @@ class SystemModel final : public Model {
   // The velocity rows that hold stuck contacts' slips (contact, body), in this mode.
   std::vector<std::pair<std::size_t, std::size_t>> pivots(const Mode& mode) const;
   Band compute_band() const;
+  // The rates of the DAE's algebraic rows (IDA's derivative guess at a restart): the change of their projected values
+  // along the field over a short time, by a forward difference.
+  void algebraic_rates(double t, VecCRef x, const Mode& mode, VecRef xdot) const;
 
   SystemMechanics mech_;
   std::vector<SystemContactLaw> laws_;

@@ -43,7 +43,7 @@ TEST_CASE("did you mean: studies, keys, solvers and commands, appended to the on
   CHECK(far.out.find("did you mean") == std::string::npos);
   const CliOutput command = run_cli("rnu sliding-plates", true);
   CHECK(command.code == 2);
-  CHECK(command.out.find("command=rnu: unknown; allowed: list, help, run, converge, sweep, merge, verify; did you mean run?") !=
+  CHECK(command.out.find("command=rnu: unknown; allowed: list, help, run, simulate, converge, sweep, merge, verify; did you mean run?") !=
         std::string::npos);
 }
 
