@@ -26,6 +26,7 @@
 #include "models/contact/frictionless.hpp"
 #include "models/contact/law.hpp"
 #include "models/contact/mindlin.hpp"
+#include "models/contact/rate_state.hpp"
 #include "models/contact/set_valued.hpp"
 #include "models/contact/slip_force_laws.hpp"
 #include "models/contact/stribeck.hpp"
@@ -102,6 +103,7 @@ inline constexpr auto tangential_law_entries() {
       entry<TanhFriction>(),
       entry<Weakening>(),
       entry<Stribeck>(),
+      entry<RateState>(),
   };
 }
 

@@ -22,6 +22,13 @@
 //       adaptive drivers; for a fixed step the order of the law's discrete form (the error at dt/2 at most 0.6 of
 //       that at dt) and 1 % of v0; both plus, for a spring law that starts stuck (gamma_t m v0 < F_max), the velocity
 //       the loading takes, F_max^2/(m k_t v0).
+//       A law whose state is a state variable with a steady state at every slip speed (steady_state(u): rate-and-state
+//       friction) starts there, at steady_state(v0), and its force lags the steady state while v falls (by about
+//       D_c/v of slip), so its reference is the law's own two equations m v' = force(v, z), z' = rate(v, z)
+//       integrated by RK4 (a step 1/20 of the state's relaxation time |d rate/dz|^-1, at least 4000 steps), and its
+//       declaration is checked where it holds: force(v0, steady_state(v0)) = -sliding_force(v0) to 1e-12. The fixed
+//       step is at most 1/20 of that relaxation time too (an explicit scheme's stability; the normal contact's
+//       0.05/omega alone would be 25 relaxation times for a D_c of microns at v0 = 0.5 m/s).
 // Particle contacts (model laws/particles/<law>; a sphere with its spin held, on a plane wall, linear spring-dashpot
 // normal law at zeta = 0.5, dt = t_c/50; the same three properties with the sphere for the block; velocity Verlet
 // is first order in the friction's velocity: 1e-3 v0 for (c)). Coulomb's exact static friction holds the sphere to
@@ -103,6 +110,39 @@ bool stays_stuck_while_loading(const L& law, double m, double k, double fn, doub
   for (int i = 0; i <= 64; ++i)
     if (law.sliding_force(1.1 * v_peak * i / 64, fn) < f_peak) return false;
   return true;
+}
+
+// A law whose state has a steady state at every slip speed u (not a spring): rate-and-state friction.
+template <class L>
+concept SteadyStateLaw = requires(const L& l, double u) {
+  { l.steady_state(u) } -> std::convertible_to<double>;
+} && RateForm<L, Slip1>;
+
+// |d rate/dz| of a steady-state law at steady sliding at u (central difference): its state's relaxation rate.
+template <class L>
+double relaxation_rate(const L& law, double m, double fn, double u) {
+  const double z = law.steady_state(u), h = 1e-6 * std::max(1.0, std::abs(z));
+  const Slip1 c{VecD<1>(u), m, 0.0, 0.0};
+  return std::abs(law.rate(c, fn, VecD<1>(z + h))[0] - law.rate(c, fn, VecD<1>(z - h))[0]) / (2 * h);
+}
+
+// v(T) of m v' = force(v, z), z' = rate(v, z) from (v0, steady_state(v0)), by RK4 at a step of 1/20 of the state's
+// relaxation time (at least 4000 steps).
+template <class L>
+double state_law_reference(const L& law, double m, double fn, double v0, double T) {
+  const auto f = [&](const Eigen::Vector2d& y) {
+    const Slip1 c{VecD<1>(y[0]), m, 0.0, 0.0};
+    const VecD<1> z(y[1]);
+    return Eigen::Vector2d(law.force(c, fn, z)[0] / m, law.rate(c, fn, z)[0]);
+  };
+  Eigen::Vector2d y(v0, law.steady_state(v0));
+  const int n = std::max(4000, static_cast<int>(std::ceil(20 * T * relaxation_rate(law, m, fn, v0))));
+  const double h = T / n;
+  for (int i = 0; i < n; ++i) {
+    const Eigen::Vector2d k1 = f(y), k2 = f(y + 0.5 * h * k1), k3 = f(y + 0.5 * h * k2), k4 = f(y + h * k3);
+    y += h / 6 * (k1 + 2 * k2 + 2 * k3 + k4);
+  }
+  return y[0];
 }
 
 // v(T) of m v' = m g sin(alpha) - sliding_force(v, F_n) (v > 0), by RK4 on 4000 steps.
@@ -191,6 +231,11 @@ PropertyCheck block_cell(const std::string& name, Driver driver) {
     so.dt = driver == Driver::fixed ? 0.05 / omega : 1e-3;
     const unsigned forms = law_forms("friction", name, RelationKind::one_d);
     const bool events = driver == Driver::ida || needs_events(forms);
+    // A law with a steady state starts at steady sliding at the launch speed; the fixed step resolves its relaxation.
+    const double v_launch = d["v0"];
+    if constexpr (SteadyStateLaw<L>) {
+      if (driver == Driver::fixed) so.dt = std::min(so.dt, 0.05 / relaxation_rate(law, m, m * kG, v_launch));
+    }
     // One run from (s, v) = (0, v0) at angle alpha: s(T), max |s|, v(T); the form the driver takes.
     struct Out {
       double s_end = 0, max_s = 0, v_end = 0;
@@ -205,6 +250,13 @@ PropertyCheck block_cell(const std::string& name, Driver driver) {
       if (stick && sys.form == ContactForm::slip_force && driver != Driver::fixed) return Out{0, 0, 0, sys.form};
       Vec x = Vec::Zero(static_cast<Eigen::Index>(sys.size()));
       x[1] = v0, x[2] = -q.static_overlap();
+      if constexpr (SteadyStateLaw<L>) {
+        if (v0 > 0 && sys.model) {
+          const auto names = sys.model->state_names();
+          const auto at = std::find(names.begin(), names.end(), InclineBlock::spring_name);
+          if (at != names.end()) x[at - names.begin()] = law.steady_state(v0);
+        }
+      }
       Mode mode = contact_initial_mode(sys, 0, x);
       if (sys.model) sys.model->project(0, x, mode);
       Out o;
@@ -230,9 +282,17 @@ PropertyCheck block_cell(const std::string& name, Driver driver) {
         ms.push_back({"stuck below mu_s: max |s| [m]", o.max_s, bound});
       add_slip_check(law, mu_s, d["q_slip"], T, [&](double alpha) { return run(alpha, 0, T).s_end; }, ms);
     }
-    const double v0 = d["v0"], fn = m * kG;
+    const double v0 = v_launch, fn = m * kG;
     const double Tw = sliding_window(law, m, fn, v0, T);
-    const double fmax = law.sliding_force(v0, fn), v_ref = sliding_reference(law, m, fn, 0.0, v0, Tw);
+    const double fmax = law.sliding_force(v0, fn);
+    double v_ref = 0;
+    if constexpr (SteadyStateLaw<L>) {
+      v_ref = state_law_reference(law, m, fn, v0, Tw);
+      const double f0 = law.force(Slip1{VecD<1>(v0), m, 0.0, 0.0}, fn, VecD<1>(law.steady_state(v0)))[0];
+      ms.push_back({"|force at steady_state(v0) + sliding_force(v0)| [N]", std::abs(f0 + fmax), 1e-12 * fmax});
+    } else {
+      v_ref = sliding_reference(law, m, fn, 0.0, v0, Tw);
+    }
     // A spring law that starts stuck (gamma_t m v0 < F_max) first loads its spring: the velocity that costs.
     double loading = 0;
     if constexpr (requires { law.gamma_t; }) {

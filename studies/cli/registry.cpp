@@ -18,6 +18,7 @@ std::unique_ptr<Study> make_heap_study();
 std::unique_ptr<Study> make_dsds_cooling_study();
 std::unique_ptr<Study> make_block_chain_study();
 std::unique_ptr<Study> make_burridge_knopoff_study();
+std::unique_ptr<Study> make_spring_slider_study();
 
 std::vector<std::unique_ptr<Study>> all_studies() {
   std::vector<std::unique_ptr<Study>> s;
@@ -34,6 +35,7 @@ std::vector<std::unique_ptr<Study>> all_studies() {
   s.push_back(make_dsds_cooling_study());
   s.push_back(make_block_chain_study());
   s.push_back(make_burridge_knopoff_study());
+  s.push_back(make_spring_slider_study());
   return s;
 }
 

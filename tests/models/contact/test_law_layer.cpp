@@ -39,6 +39,7 @@ TEST_CASE("the forms found by the concepts are those each law documents") {
       {"linear", form_slip_force, form_slip_force},
       {"tanh", form_slip_force, form_slip_force},
       {"weakening", form_slip_force | form_dae | form_filippov | form_jumps, form_slip_force},
+      {"rate-state", form_rate, 0},
   };
   for (const Expected& e : table) {
     const std::string law = e.law;

@@ -35,6 +35,7 @@ const std::map<std::string, std::vector<std::string>> kSmall{
                       "dt_levels=1", "angles=6", "lammps=off"}},  // 2 angles (0, 87 deg) leave the net panel empty
     {"block-chain", {"n=4", "t_end=0.5", "dt=0.005", "solver=filippov:dopri5,moreau"}},
     {"burridge-knopoff", {"n=8", "t_end=300", "dt=0.1", "nu=0.05"}},
+    {"spring-slider", {"m=1,0.01", "k_ratios=0.8,1,1.2", "cycles=8", "samples_per_period=50"}},
     {"slope-drift",
      {"friction=coulomb-filippov,csds", "solver=rk4", "damping=on,off", "projection=on", "start=equilibrium",
       "angle_deg=15,30", "t_end=0.01", "dt_sweep=2e-5,1e-5", "size_sweep=0.01,0.1"}},
