@@ -80,6 +80,6 @@ class SwitchingGuard {
   // reads (Curtis, Powell & Reid's grouping). Empty groups_: not known, one column at a time.
   std::vector<std::vector<Eigen::Index>> groups_;   // the columns of each group
   std::vector<std::vector<Eigen::Index>> readers_;  // per column: the functions that read it
-
+};
 
 }  // namespace stickslip

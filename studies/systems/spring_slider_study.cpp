@@ -94,8 +94,15 @@ Setup setup_of(const Parameters& prm) {
     for (double q : s.ratios) {
       const auto roots = lin.roots(q * kcr);
       const double period = 2 * kPi / roots.oscillation.imag();
-      prm.require_relation(std::isfinite(period) && period > 0 && std::isfinite(roots.fastest_real),
-                           {"k_ratios", "m", "normal_force", "v_p", "D_c"},
+      // Roots that are not numbers: the law's scales beyond what double precision resolves (a = 1e-300), not k/k_cr.
+      prm.require_relation(std::isfinite(roots.oscillation.real()) && std::isfinite(roots.oscillation.imag()) &&
+                               std::isfinite(roots.fastest_real),
+                           {"a", "b", "D_c", "mu0", "v_ref", "m", "normal_force", "v_p", "k_ratios"},
+                           fmt::format("k/k_cr = {} at m = {} kg: the linearised system's roots are not numbers ({}{:+}i, "
+                                       "{}): the law's scales are beyond double precision", q, m,
+                                       roots.oscillation.real(), roots.oscillation.imag(), roots.fastest_real));
+      prm.require_relation(std::isfinite(period) && period > 0,
+                           {"k_ratios", "m", "normal_force", "v_p", "D_c", "a", "b", "mu0", "v_ref"},
                            fmt::format("k/k_cr = {} at m = {} kg has no oscillating linear mode (roots {}{:+}i, {}): "
                                        "give k/k_cr nearer 1", q, m, roots.oscillation.real(), roots.oscillation.imag(),
                                        roots.fastest_real));
