@@ -204,8 +204,10 @@ class BurridgeKnopoffStudy final : public Study {
         if (c >= 3) h.push_back(std::exp((static_cast<double>(k) + 0.5) * bin)), e.push_back(static_cast<double>(c));
       if (h.size() >= 3) {
         const OrderFit fit = fit_order(h, e, std::vector<bool>(h.size(), true));
+        // R0: the line's R at mu = 0, in the units of R (counts per bin, time and block).
         b_fit = {{"b", json_number(-fit.order)}, {"ci95", {json_number(-fit.ci_high), json_number(-fit.ci_low)}},
-                 {"bins", h.size()}, {"events", small_mags.size()}};
+                 {"R0", json_number(std::exp(fit.log_c) / bin / f.t_end / static_cast<double>(f.n))},
+                 {"bins", h.size()}, {"events", small_mags.size()}, {"small_blocks", small}};
       }
     }
     nlohmann::json summary{{"study", name()}, {"blocks", f.n}, {"l2", f.l2}, {"alpha", f.alpha}, {"nu", f.nu},
@@ -220,12 +222,15 @@ class BurridgeKnopoffStudy final : public Study {
   static void figures(const Fault& f, const nlohmann::json& b_fit, const std::filesystem::path& out, const StudyContext& ctx) {
     Figure mf{fmt::format("Magnitude-frequency distribution of the spring-block fault (Carlson & Langer 1989, Fig. 5)\n"
                           "n = {}, l^2 = {}, alpha = {}, nu = {}", f.n, f.l2, f.alpha, f.nu),
-              1, 1, 1000, 700, {"set grid"}, {}};
+              1, 1, 1000, 700, {"set grid", "set format y '%.0e'"}, {}};
     Panel& p = mf.panel("", "magnitude mu = ln(moment)", "R(mu) [events per unit mu, time and block]");
     p.logy = true;
     p.add(Curve::of("magnitude_frequency.csv", "1", "3", "this run", "linespoints pt 7 lw 1.5"));
     if (!b_fit.is_null()) {
-      p.add(Curve::fn(fmt::format("{}*exp(-{}*x)", 1.0, b_fit.value("b", 1.0)), fmt::format("exp(-b mu), b = {:.2f} (small events)", b_fit.value("b", 1.0)),
+      const double b = b_fit.value("b", 1.0), r0 = b_fit.value("R0", 1.0);
+      const long small_blocks = b_fit.value("small_blocks", 0L);
+      p.add(Curve::fn(fmt::format("{:.17g}*exp(-{:.17g}*x)", r0, b),
+                      fmt::format("R0 exp(-b mu) fitted to the events of at most {} blocks: b = {:.2f}", small_blocks, b),
                       "lines dt 2 lw 2 lc rgb 'black'"));
     }
     render_figure(out / "magnitude_frequency.png", mf, ctx.log);
