@@ -57,15 +57,17 @@ check: build
 # time (they run in `make check`). -g1: line tables for the reports' stack traces, no variable info (a quicker build).
 # Tests labelled `slow-under-sanitizers` are left out. The LAMMPS styles, the benchmarks and the Python package are
 # not built here (liblammps, Open MPI and Debian's python3 are not built with the sanitizers).
+# The particle and polygon engines' tests (label `engine`) are left out unless SANITIZE_ENGINE=1 (CI's 45 minutes).
 check-sanitize: build-sanitize
 	ASAN_OPTIONS=detect_leaks=1:abort_on_error=1 UBSAN_OPTIONS=print_stacktrace=1:halt_on_error=1 \
-	  ctest --test-dir $(SANITIZE_BUILD) -j $(JOBS) --output-on-failure -L library -LE "slow-under-sanitizers|mpi"
+	  ctest --test-dir $(SANITIZE_BUILD) -j $(JOBS) --output-on-failure -L library \
+	  -LE "slow-under-sanitizers|mpi$(if $(SANITIZE_ENGINE),,|engine)"
 
 build-sanitize: deps
 	cmake -S . -B $(SANITIZE_BUILD) -DCMAKE_BUILD_TYPE=RelWithDebInfo -DCMAKE_CXX_FLAGS_RELWITHDEBINFO="$(SANITIZE_FLAGS)" \
 	  -DSTICKSLIP_PYTHON=OFF -DSTICKSLIP_LAMMPS=OFF -DSTICKSLIP_BENCHMARKS=OFF \
 	  -DCMAKE_C_FLAGS_RELWITHDEBINFO="$(SANITIZE_FLAGS)" -DCMAKE_EXE_LINKER_FLAGS="-fsanitize=address,undefined"
-	cmake --build $(SANITIZE_BUILD) -j $(JOBS) --target library_tests
+	cmake --build $(SANITIZE_BUILD) -j $(JOBS) --target library_tests $(if $(SANITIZE_ENGINE),engine_tests)
 
 # bench_particles compares against Debian's LAMMPS (`lmp`); installed here (as root) when missing, never by `make check`.
 bench: build
