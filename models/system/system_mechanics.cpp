@@ -39,7 +39,7 @@ SystemMechanics::SystemMechanics(SystemSpec spec) : spec_(std::move(spec)) {
     for (Eigen::Index r = 0; r < n; ++r)
       for (Eigen::Index c = 0; c < n; ++c)
         if (spec_.mass_matrix(r, c) != 0) t.emplace_back(r, c, spec_.mass_matrix(r, c));
-    llt_.compute(spec_.mass_matrix);
+    llt_.emplace(spec_.mass_matrix);
   }
   M_.resize(n, n);
   M_.setFromTriplets(t.begin(), t.end());
@@ -84,7 +84,7 @@ SystemMechanics::SystemMechanics(SystemSpec spec) : spec_(std::move(spec)) {
     } else {
       Vec wi = Vec::Zero(n);
       for (const SparseTerm& w : spec_.contacts[i].w) wi[static_cast<Eigen::Index>(w.dof)] = w.coeff;
-      inv = wi.dot(llt_.solve(wi));
+      inv = wi.dot(llt_->solve(wi));
     }
     m_star_[i] = 1.0 / inv;
   }
@@ -137,7 +137,7 @@ void SystemMechanics::applied_rest(double t, VecCRef q, VecCRef v, VecRef g) con
 
 void SystemMechanics::solve_mass(VecCRef f, VecRef a) const {
   if (diagonal_mass()) a = f.cwiseQuotient(spec_.mass);
-  else a = llt_.solve(f);
+  else a = llt_->solve(f);
 }
 
 void SystemMechanics::add_contact_forces(VecCRef F, VecRef f) const { f += W_.transpose() * F; }

@@ -15,6 +15,7 @@
 #pragma once
 
 #include <Eigen/Cholesky>
+#include <optional>
 #include <vector>
 
 #include "core/box_lcp.hpp"
@@ -98,7 +99,9 @@ class SystemMechanics {
   SystemSpec spec_;
   SparseMatrix M_, W_, K_, C_;
   SparseMatrix Kx_, Cx_;  // the spec's stiffness and damping matrices (also inside K_, C_)
-  Eigen::LLT<Eigen::MatrixXd> llt_;  // a full mass matrix
+  // A full mass matrix's factor; none for a diagonal one (Eigen's default LLT leaves its status uninitialised, and
+  // copying it is undefined: UndefinedBehaviorSanitizer's 'load of value ... for type ComputationInfo').
+  std::optional<Eigen::LLT<Eigen::MatrixXd>> llt_;
   std::vector<double> m_star_;
   std::vector<std::vector<std::size_t>> coupled_;
   bool all_decoupled_ = false;
