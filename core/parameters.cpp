@@ -85,7 +85,15 @@ void Parameters::set(const std::string& key, const std::string& value) {
     for (const auto& [k, e] : entries_) keys.push_back(k);
     throw_input(key, value, "unknown key for " + owner_ + "; allowed keys: " + join(keys) + did_you_mean(key, keys));
   }
+  if (it->second.check) it->second.check(key, value);
   it->second.value = value;
+}
+
+Parameters& Parameters::accepts(const std::string& key, Check check) {
+  auto it = entries_.find(key);
+  if (it == entries_.end()) throw std::logic_error("accepts: parameter '" + key + "' was never declared by " + owner_);
+  it->second.check = std::move(check);
+  return *this;
 }
 
 const Parameters::Entry& Parameters::entry(const std::string& key) const {
@@ -141,6 +149,13 @@ double Parameters::in_range(const std::string& key, double lo, double hi) const 
   return v;
 }
 
+double Parameters::in_open_range(const std::string& key, double lo, double hi) const {
+  const double v = real(key);
+  if (!(v > lo && v < hi))
+    throw_input(key, raw(key), "must lie in (" + format_value(lo) + ", " + format_value(hi) + ")");
+  return v;
+}
+
 long Parameters::integer(const std::string& key, long lo, long hi) const {
   const std::string& text = raw(key);
   if (!is_decimal(text, true)) throw_input(key, text, "expected an integer (digits only, no spaces)");
@@ -153,9 +168,10 @@ long Parameters::integer(const std::string& key, long lo, long hi) const {
   return v;
 }
 
+// on or off, as help states every switch (not true/1/yes: one spelling per value).
 static bool parse_flag(const std::string& key, const std::string& text) {
-  if (text == "on" || text == "true" || text == "1" || text == "yes") return true;
-  if (text == "off" || text == "false" || text == "0" || text == "no") return false;
+  if (text == "on") return true;
+  if (text == "off") return false;
   throw_input(key, text, "allowed: on, off");
 }
 
@@ -218,9 +234,12 @@ std::vector<std::string> Parameters::choice_list(const std::string& key, const s
 }
 
 std::vector<bool> Parameters::flag_list(const std::string& key) const {
-  std::vector<bool> out;
-  for (const auto& item : split_list(raw(key))) out.push_back(parse_flag(key, item));
-  return out;
+  return each_item(key, [&](const std::string& item) { return parse_flag(key, item); });
+}
+
+void Parameters::rethrow_for_list(const std::string& key, const std::string& item, const InputError& e) const {
+  if (raw(key) == item) throw e;  // a single value: the message names it already
+  throw_input(key, raw(key), "item '" + item + "': " + (e.allowed.empty() ? std::string(e.what()) : e.allowed));
 }
 
 }  // namespace stickslip

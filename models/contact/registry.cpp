@@ -10,6 +10,28 @@
 
 namespace stickslip {
 
+namespace {
+bool in_param_range(const Param& p, double x) {
+  const bool below = p.lo_open ? !(x > p.lo) : !(x >= p.lo);
+  const bool above = p.hi_open ? !(x < p.hi) : !(x <= p.hi);
+  return !below && !above && std::isfinite(x);
+}
+
+// "must be >= 0", "must lie in [0, 1)".
+std::string param_range_text(const Param& p) {
+  if (std::isinf(p.hi)) return fmt::format("must be {} {}", p.lo_open ? ">" : ">=", format_value(p.lo));
+  return fmt::format("must lie in {}{}, {}{}", p.lo_open ? "(" : "[", format_value(p.lo), format_value(p.hi),
+                     p.hi_open ? ")" : "]");
+}
+
+// The widest range of a parameter that several laws declare (each law checks its own when it is built).
+Param widest(Param a, const Param& b) {
+  if (b.lo < a.lo || (b.lo == a.lo && !b.lo_open)) a.lo = b.lo, a.lo_open = b.lo_open;
+  if (b.hi > a.hi || (b.hi == a.hi && !b.hi_open)) a.hi = b.hi, a.hi_open = b.hi_open;
+  return a;
+}
+}  // namespace
+
 double law_parameter(const Param& p, const LawValues& values, const std::string& law) {
   const LawValues::Value* v = values.find(p.name);
   const double x = v ? v->value : p.fallback;
@@ -17,17 +39,10 @@ double law_parameter(const Param& p, const LawValues& values, const std::string&
   // is inf and gamma_t per mass NaN) is no bad input: it is passed on, and the run fails with the driver's non-finite
   // state (exit 3, as every other overflow of a run).
   if (v && !v->key.empty() && v->key != p.name && !std::isfinite(x)) return x;
-  const bool below = p.lo_open ? !(x > p.lo) : !(x >= p.lo);
-  const bool above = p.hi_open ? !(x < p.hi) : !(x <= p.hi);
-  if (below || above || !std::isfinite(x)) {
+  if (!in_param_range(p, x)) {
     const std::string key = v && !v->key.empty() ? v->key : p.name;
     const std::string text = v && !v->text.empty() ? v->text : format_value(x);
-    std::string allowed;
-    if (std::isinf(p.hi)) allowed = fmt::format("must be {} {}", p.lo_open ? ">" : ">=", format_value(p.lo));
-    else
-      allowed = fmt::format("must lie in {}{}, {}{}", p.lo_open ? "(" : "[", format_value(p.lo), format_value(p.hi),
-                            p.hi_open ? ")" : "]");
-    allowed += fmt::format(" for {}={}", values.law_key, law);
+    std::string allowed = param_range_text(p) + fmt::format(" for {}={}", values.law_key, law);
     std::vector<std::string> notes;
     if (*p.why) notes.emplace_back(p.why);
     if (key != p.name) notes.push_back(fmt::format("the law's {} = {}", p.name, format_value(x)));
@@ -136,21 +151,34 @@ void declare_law_parameters(Parameters& p, const std::vector<std::string>& laws,
       if (std::find(bound.begin(), bound.end(), q.name) != bound.end()) continue;
       auto it = std::find_if(params.begin(), params.end(), [&](const auto& x) { return std::string(x.first.name) == q.name; });
       if (it == params.end()) params.push_back({q, {law}});
-      else it->second.push_back(law);
+      else it->first = widest(it->first, q), it->second.push_back(law);
     }
   for (const auto& [q, users] : params) {
     if (p.has(q.name)) continue;
     p.declare(q.name, format_value(q.fallback), fmt::format("{} [{}] (of {})", q.help, q.unit, join(users)));
+    // Checked when set, whichever law the study runs: a number in the (widest) range of the laws that declare it.
+    p.accepts(q.name, [q = q, users = join(users)](const std::string& key, const std::string& value) {
+      if (!in_param_range(q, parse_real(key, value)))
+        throw_input(key, value, fmt::format("{} (a parameter of {})", param_range_text(q), users));
+    });
   }
 }
 
-LawValues law_values(const Parameters& p, const std::string& name, LawValues bound, const std::string& law_key) {
+namespace {
+LawValues read_law_values(const Parameters& p, const std::string& name, LawValues bound, const std::string& law_key,
+                          bool check_range) {
   bound.law_key = law_key;
   for (const Param& q : law_parameter_list(law_key, name)) {
     if (bound.has(q.name) || !p.has(q.name)) continue;
     bound.set(q.name, p.real(q.name), q.name, p.raw(q.name));
+    if (check_range) (void)law_parameter(q, bound, name);  // the law's own range, when the study reads it (before any run)
   }
   return bound;
+}
+}  // namespace
+
+LawValues law_values(const Parameters& p, const std::string& name, LawValues bound, const std::string& law_key) {
+  return read_law_values(p, name, std::move(bound), law_key, true);
 }
 
 LawValues all_law_values(const Parameters& p, const std::vector<std::string>& laws, const std::string& law_key,
@@ -159,7 +187,7 @@ LawValues all_law_values(const Parameters& p, const std::vector<std::string>& la
   all.law_key = law_key;
   for (const std::string& b : bound) skip.set(b, 0);
   for (const std::string& law : laws) {
-    const LawValues own = law_values(p, law, skip, law_key);
+    const LawValues own = read_law_values(p, law, skip, law_key, false);  // each set value is in its widest range
     for (const auto& [name, v] : own.values())
       if (!skip.has(name)) all.set(name, v.value, v.key, v.text);
   }

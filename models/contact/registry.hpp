@@ -206,10 +206,12 @@ std::string refusal_of_forms(const std::string& name, unsigned forms, RelationKi
 // The parameter declarations of the entry `name` (InputError naming `key` for an unknown name).
 std::vector<Param> law_parameter_list(const std::string& key, const std::string& name);
 // Declares, in p, every parameter of the listed laws that the study does not bind itself (bound: the law parameter
-// names it sets from keys of its own), with the law's default and help ("help [unit] (of laws a, b)").
+// names it sets from keys of its own), with the law's default and help ("help [unit] (of laws a, b)"), each checked
+// when set (Parameters::accepts) against its range (the widest of the laws that declare it), whichever law runs.
 void declare_law_parameters(Parameters& p, const std::vector<std::string>& laws, const std::vector<std::string>& bound);
 // The values of the unbound parameters of law `name` read from p (as declared by declare_law_parameters), plus
-// `bound` (the study's own values, carrying its keys). law_key: the study's key that selects the law.
+// `bound` (the study's own values, carrying its keys), each value read checked against law `name`'s range (InputError
+// naming the key). law_key: the study's key that selects the law.
 LawValues law_values(const Parameters& p, const std::string& name, LawValues bound, const std::string& law_key);
 
 // law_values for every law of `laws` at once (a study that runs several laws reads the keys of all of them), but the

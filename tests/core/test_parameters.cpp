@@ -100,3 +100,59 @@ TEST_CASE("culprit: a relation between keys names the one the user gave") {
   p.set("floor", "1");  // back at its default: not given
   CHECK(p.culprit({"floor", "hopper"}) == "hopper");
 }
+
+TEST_CASE("a key's declared check runs when it is set, whether or not the run reads the key") {
+  Parameters p = make();
+  p.accepts("dt", [](const std::string& key, const std::string& value) {
+    if (parse_real(key, value) > 1) throw_input(key, value, "must be <= 1");
+  });
+  CHECK(message_of([&] { p.set("dt", "2"); }) == "dt=2: must be <= 1");
+  CHECK(message_of([&] { p.assign("dt=banana"); }).rfind("dt=banana: expected a finite number", 0) == 0);
+  CHECK(p.raw("dt") == "0.1");  // a refused value is not kept
+  p.set("dt", "0.5");
+  CHECK(p.raw("dt") == "0.5");
+  CHECK_THROWS_AS(p.accepts("undeclared", {}), std::logic_error);
+}
+
+TEST_CASE("a bad item of a list names the whole value the user gave and the item") {
+  Parameters p = make();
+  p.declare("flags", "on,off", "switches").declare("schemes", "a,b", "names");
+  p.set("flags", "on,,off");
+  CHECK(message_of([&] { p.flag_list("flags"); }) == "flags=on,,off: item '': allowed: on, off");
+  p.set("schemes", "a,zz");
+  const auto read = [&] {
+    return p.each_item("schemes", [](const std::string& s) {
+      if (s != "a" && s != "b") throw_input("schemes", s, "allowed: a, b");
+      return s;
+    });
+  };
+  CHECK(message_of([&] { (void)read(); }) == "schemes=a,zz: item 'zz': allowed: a, b");
+  p.set("schemes", "zz");  // one value: named as it is
+  CHECK(message_of([&] { (void)read(); }) == "schemes=zz: allowed: a, b");
+  p.set("schemes", "b,a");
+  CHECK(read() == std::vector<std::string>{"b", "a"});
+}
+
+TEST_CASE("a switch is on or off as help states it; an open range excludes its ends") {
+  Parameters p = make();
+  for (const char* other : {"yes", "1", "true", "ON", "0", "no", "false"}) {
+    p.set("events", other);
+    CHECK(message_of([&] { p.flag("events"); }) == std::string("events=") + other + ": allowed: on, off");
+  }
+  p.set("events", "off");
+  CHECK(!p.flag("events"));
+  p.declare("rtol", "1e-8", "relative tolerance");
+  CHECK(p.in_open_range("rtol", 0, 1) == 1e-8);
+  for (const char* edge : {"0", "1", "1e308", "-1"}) {
+    p.set("rtol", edge);
+    CHECK(message_of([&] { p.in_open_range("rtol", 0, 1); }) == std::string("rtol=") + edge + ": must lie in (0, 1)");
+  }
+}
+
+TEST_CASE("numbers in messages read as the command line takes them: 1e308, not 1e+308") {
+  CHECK(format_value(1e308) == "1e308");
+  CHECK(format_value(1.5e20) == "1.5e20");
+  CHECK(format_value(-2e-300) == "-2e-300");
+  CHECK(format_value(0.001) == "0.001");
+  CHECK(parse_real("x", format_value(1.58113883008e152)) == 1.58113883008e152);
+}

@@ -13,6 +13,8 @@
 #include "models/contact_model.hpp"
 #include "models/particles/contact_kinematics.hpp"
 
+#include "tests/input_error.hpp"
+
 using namespace stickslip;
 
 namespace {
@@ -62,6 +64,25 @@ TEST_CASE("a declared range refuses a value with the key it came from, the range
   nan.set("mu", std::nan(""));
   CHECK_THROWS_AS(make_law<Coulomb>(nan), InputError);
   CHECK(make_law<Csds>(LawValues{}).kt == 1e5);  // the declared defaults
+}
+
+TEST_CASE("a law's parameter is checked when set, whichever law the study runs, and read in its own law's range") {
+  Parameters p("demo");
+  p.declare("friction", "csds", "law");
+  declare_law_parameters(p, {"csds", "cundall-strack", "stribeck", "weakening"}, {});
+  const auto message = test::input_error_message;
+  // Not a number, or outside every range that declares it: refused at --set, for any chosen law.
+  CHECK(message([&] { p.set("mu_k", "banana"); }).rfind("mu_k=banana: expected a finite number", 0) == 0);
+  CHECK(message([&] { p.set("mu_k", "nan"); }).rfind("mu_k=nan: expected a finite number", 0) == 0);
+  CHECK(message([&] { p.set("mu_k", "-1"); }) == "mu_k=-1: must be >= 0 (a parameter of stribeck)");
+  CHECK(message([&] { p.set("drop", "1"); }) == "drop=1: must lie in [0, 1) (a parameter of weakening)");
+  CHECK(message([&] { p.set("c_w", ""); }).rfind("c_w=: expected a finite number", 0) == 0);
+  // gamma_t: csds needs > 0, cundall-strack allows 0: the set accepts the widest range, the chosen law its own.
+  p.set("gamma_t", "0");
+  CHECK(law_values(p, "cundall-strack", {}, "friction").find("gamma_t")->value == 0);
+  CHECK(message([&] { (void)law_values(p, "csds", {}, "friction"); }) ==
+        "gamma_t=0: must be > 0 for friction=csds (eq. 10 divides by it)");
+  CHECK(message([&] { p.set("gamma_t", "-1"); }) == "gamma_t=-1: must be >= 0 (a parameter of csds, cundall-strack, stribeck)");
 }
 
 TEST_CASE("the driver finds the law's form, or refuses naming the key, the missing form and what runs it") {
