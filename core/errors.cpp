@@ -8,7 +8,10 @@ namespace stickslip {
 std::string format_value(double v) {
   char buf[32];
   std::snprintf(buf, sizeof buf, "%.12g", v);
-  return buf;
+  std::string text = buf;
+  // In the notation the command line reads back: 1e308, not 1e+308 (a value a user typed as 1e308 reads the same).
+  if (const auto e = text.find("e+"); e != std::string::npos) text.erase(e + 1, 1);
+  return text;
 }
 
 namespace {

@@ -29,7 +29,7 @@ SystemRunSettings system_run_settings(const Parameters& p) {
   SystemRunSettings st;
   st.solver = p.raw("solver");
   st.dt = p.positive("dt");
-  st.rtol = p.in_range("rtol", 0, 1);
+  st.rtol = p.in_open_range("rtol", 0, 1);
   st.atol = p.positive("atol");
   st.events = p.flag("events");
   st.projection = p.flag("projection");

@@ -86,7 +86,7 @@ class DryFrictionOscillatorStudy final : public Study {
     s.dt = prm.positive("dt");
     prm.require_relation(s.dt <= s.t_end, {"dt", "t_end"},
                          "needs dt <= t_end (dt=" + prm.raw("dt") + ", t_end=" + prm.raw("t_end") + ")");
-    s.rtol = prm.positive("rtol");
+    s.rtol = prm.in_open_range("rtol", 0, 1);
     s.atol = prm.positive("atol");
     s.fd_delta = prm.positive("fd_delta");
     s.friction = prm.choice("friction", oscillator_laws());
@@ -154,8 +154,8 @@ class DryFrictionOscillatorStudy final : public Study {
 
   nlohmann::json run(const Parameters& prm, const StudyContext& ctx) const override {
     const OscillatorSettings s = settings_of(prm);
-    std::vector<std::string> solvers;
-    for (const auto& item : split_list(prm.raw("solver"))) solvers.push_back(oscillator_solver("solver", item));
+    std::vector<std::string> solvers =
+        prm.each_item("solver", [](const std::string& item) { return oscillator_solver("solver", item); });
     // Every solver must run the law (the registry's refusal otherwise); the default list keeps those that do.
     if (!prm.given("solver")) {
       std::vector<std::string> running;

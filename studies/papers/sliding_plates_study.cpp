@@ -75,7 +75,7 @@ class SlidingPlatesStudy final : public Study {
     base.v0 = prm.real("v0");
     base.xi0 = prm.real("xi0");
     base.t_end = prm.positive("t_end");
-    base.solver.rtol = prm.positive("rtol");
+    base.solver.rtol = prm.in_open_range("rtol", 0, 1);
     base.solver.atol = prm.positive("atol");
     base.solver.max_order = static_cast<int>(prm.integer("max_order", 1, 5));
     base.solver.adams = prm.choice("cvode_method", {"bdf", "adams"}) == "adams";
@@ -159,13 +159,13 @@ class SlidingPlatesStudy final : public Study {
     const PlateRunConfig base = base_config(prm);
     const std::string events = prm.choice("events", {"on", "off", "auto"});
     const auto laws = prm.choice_list("friction", law_names());
-    std::vector<IntegratorSpec> solvers;  // integrator specs; cvode:adams / cvode:bdf:3 / ida:2 override cvode_method / max_order
-    for (const auto& item : split_list(prm.raw("solver"))) {
-      solvers.push_back(parse_integrator_among("solver", item, solver_names()));
-      for (std::size_t i = 0; i + 1 < solvers.size(); ++i)
-        if (solvers[i].kind() == solvers.back().kind() && solvers[i].filippov == solvers.back().filippov)
+    // integrator specs; cvode:adams / cvode:bdf:3 / ida:2 override cvode_method / max_order
+    const std::vector<IntegratorSpec> solvers = prm.each_item(
+        "solver", [](const std::string& item) { return parse_integrator_among("solver", item, solver_names()); });
+    for (std::size_t j = 0; j < solvers.size(); ++j)
+      for (std::size_t i = 0; i < j; ++i)
+        if (solvers[i].kind() == solvers[j].kind() && solvers[i].filippov == solvers[j].filippov)
           throw_input("solver", prm.raw("solver"), "one spec per solver (the figures pair runs by solver): " + join(solver_names()));
-    }
     const auto dts = prm.positive_list("dt");
     const bool fig4 = prm.flag("fig4");
     const double fig4_dt = prm.positive("fig4_dt");

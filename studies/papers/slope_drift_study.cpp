@@ -21,9 +21,10 @@
 // with the base point dt = first dt, size = first size, damping = first damping, start = first start and
 // angle = the last angle_deg (30 deg by default, just under the critical angle: Figs. 4-5).
 // Drift = |s(t_end) - s(t_rest)| along the slope. t_rest = 0 if the block starts at rest in equilibrium
-// (start=equilibrium, v0 = 0); otherwise the first time s' <= 0 after the block has moved (the stick event for
-// the Coulomb laws), and 0 if it never moves. s' is sampled every step of heun/rk4 and every dt of the others
-// (and at every event). Rows whose block has not come to rest by t_end have drift and t_rest null; a run whose
+// (start=equilibrium, v0 = 0, below the friction angle: tan(angle) <= mu); otherwise the first time s' <= 0 after
+// the block has moved (the stick event for the Coulomb laws), and 0 if it never moves. s' is sampled every step of
+// heun/rk4 and every dt of the others (and at every event). Rows whose block has not come to rest by t_end have
+// drift and t_rest null and "motion": "slides" (the others "rests"); a run whose
 // solver fails gets an "error", every value null and no CSV, and the others go on: the summary lists it under
 // "failed_runs" and the study then exits 3 (studies/cli/commands.cpp). late_drift = |s(t_end) - s(t_end / 2)|
 // separates a start-up slip (late_drift 0) from a creep that goes on.
@@ -147,7 +148,7 @@ class SlopeDriftStudy final : public Study {
     k.base.normal_damping = prm.nonnegative("gamma");
     k.t_end = prm.positive("t_end");
     k.v0 = prm.nonnegative("v0");
-    k.rtol = prm.positive("rtol");
+    k.rtol = prm.in_open_range("rtol", 0, 1);
     k.atol = prm.positive("atol");
     k.output_interval = prm.positive("output_interval");
     k.polygon = prm.choice("block", {"square", "polygon"}) == "polygon";
@@ -197,8 +198,8 @@ class SlopeDriftStudy final : public Study {
 
   nlohmann::json run(const Parameters& prm, const StudyContext& ctx) const override {
     const SlopeCommon k = common_of(prm);
-    std::vector<std::string> solvers;
-    for (const auto& item : split_list(prm.raw("solver"))) solvers.push_back(slope_solver("solver", item));
+    const std::vector<std::string> solvers =
+        prm.each_item("solver", [](const std::string& item) { return slope_solver("solver", item); });
     non_empty(solvers, prm, "solver");
     // coulomb alone is the engine's exact static friction: a law of its own where velocity Verlet runs, ambiguous
     // (coulomb-filippov or coulomb-dae) where it does not

@@ -69,7 +69,7 @@ SphereRunOptions read_sphere_run_options(const Parameters& p, double auto_dt) {
   o.trapezoid.phi = p.in_range("phi", 0.0, 1.0);
   o.trapezoid.tol = p.positive("tol");
   if (o.trapezoid.tol >= 1) throw_input("tol", p.raw("tol"), "must lie in (0, 1)");
-  o.rtol = p.positive("rtol");
+  o.rtol = p.in_open_range("rtol", 0, 1);
   o.atol = p.positive("atol");
   return o;
 }

@@ -147,7 +147,7 @@ class StochasticFrictionStudy final : public Study {
     const auto systems = params.choice_list("system", {"pair", "cluster"});
     const auto geometries = params.choice_list("geometry", {"fixed", "bonded"});
     const auto scheme_names = split_list(params.raw("scheme"));
-    for (const auto& n : scheme_names) (void)parse_sde_scheme("scheme", n);  // also the spec names em, sde-heun
+    (void)params.each_item("scheme", [](const std::string& n) { return parse_sde_scheme("scheme", n); });  // also em, sde-heun
     const StochasticRunSpec base = stochastic_base_spec(params);
     const double cluster_t_end = params.positive("cluster_t_end");
     if (!(cluster_t_end > base.t_equil))
@@ -160,7 +160,7 @@ class StochasticFrictionStudy final : public Study {
     if (params.raw("sweep_dt") != "none") sweep_dt = params.positive_list("sweep_dt");
     const auto sweep_laws = params.choice_list("sweep_law", laws_allowed, stochastic_law_renames());
     const auto sweep_schemes = split_list(params.raw("sweep_scheme"));
-    for (const auto& n : sweep_schemes) (void)parse_sde_scheme("sweep_scheme", n);  // also the spec names em, sde-heun
+    (void)params.each_item("sweep_scheme", [](const std::string& n) { return parse_sde_scheme("sweep_scheme", n); });
     const auto sweep_kTs = params.in_range_list("sweep_kT", 1e-100, 1e100);
 
     std::vector<StochasticJob> jobs;

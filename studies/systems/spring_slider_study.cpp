@@ -194,7 +194,7 @@ class SpringSliderStudy final : public Study {
     const Setup s = setup_of(prm);
     SystemRunSettings base;
     base.solver = prm.raw("solver");
-    base.rtol = prm.in_range("rtol", 0, 1);
+    base.rtol = prm.in_open_range("rtol", 0, 1);
     base.atol = prm.positive("atol");
     base.ledger = 0;
     std::vector<Config> configs;
