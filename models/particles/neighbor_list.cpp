@@ -47,10 +47,14 @@ void NeighborList::bin(const ParticleArrays& p, const Boundaries& b, double cell
   const std::size_t n = p.size();
   Vec3 lo = Vec3::Zero(), hi = Vec3::Zero();
   if (n > 0) lo = hi = p.x[0];
+  bool finite = true;
   for (const auto& x : p.x) {
     lo = lo.cwiseMin(x);
     hi = hi.cwiseMax(x);
+    finite = finite && x.allFinite();
   }
+  // A non-finite position (an overflowed run) has no cell: the run fails here, before a grid is sized from it.
+  if (!finite) throw SolverError("a particle's position became non-finite (the state overflowed)");
   for (int a = 0; a < 3; ++a)
     if (b.box.periodic[a]) lo[a] = b.box.lo[a], hi[a] = b.box.hi[a];
   const double limit = 4.0 * static_cast<double>(std::max<std::size_t>(n, 1)) + 27.0;

@@ -17,6 +17,8 @@ RollingSpherePrepared prepare_rolling_sphere(const Parameters& prm) {
   const double r = prm.positive("r"), m = prm.positive("m"), v0 = prm.real("v0"), w0 = prm.real("omega0");
   const double mu = prm.positive("mu"), e = prm.positive("E"), nu = prm.in_range("nu", -0.99, 0.49);
   const double g = prm.positive("g"), t_end = prm.positive("t_end");
+  prm.require_relation(std::isfinite(m * g), {"m", "g"},
+                       "needs a finite weight m g (m=" + prm.raw("m") + ", g=" + prm.raw("g") + " overflow a double)");
   RollingSpherePrepared pr{rolling_sphere_setup(r, m, e, nu, g, mu, v0, w0), {}, t_end};
   FewSpheres& scene = pr.setup.scene;
   scene.xi = prm.nonnegative("xi");
