@@ -169,8 +169,8 @@ nlohmann::json slope_results(const SlopePlan& plan, const std::vector<std::strin
                        {"size", c.size}, {"damping", c.damping},
                        {"projection", dae ? nlohmann::json(c.projection) : nlohmann::json(nullptr)},
                        {"start", c.touching ? "touching" : "equilibrium"}, {"drift", json_number(o.drift)},
-                       {"t_rest", json_number(o.t_rest)}, {"s_rest", json_number(o.s_rest)}, {"v_rest", json_number(o.v_rest)},
-                       {"s_end", json_number(o.s_end)}, {"late_drift", json_number(o.late_drift)},
+                       {"t_rest", json_number(o.t_rest)}, {"motion", slope_motion(o)}, {"s_rest", json_number(o.s_rest)},
+                       {"v_rest", json_number(o.v_rest)}, {"s_end", json_number(o.s_end)}, {"late_drift", json_number(o.late_drift)},
                        {"steps", o.error.empty() ? nlohmann::json(o.steps) : nlohmann::json()},
                        {"events", o.error.empty() ? nlohmann::json(o.events) : nlohmann::json()},
                        {"sweeps", json_groups(plan.groups[i])}, {"label", c.label()}});

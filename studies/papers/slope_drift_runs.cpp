@@ -54,12 +54,17 @@ std::string SlopeConfig::curve() const {
   return slope_dae(*this) ? solver + (projection ? " projection on" : " projection off") : solver;
 }
 
+nlohmann::json slope_motion(const SlopeOutcome& o) {
+  if (!o.error.empty()) return nullptr;
+  return std::isnan(o.t_rest) ? "slides" : "rests";
+}
+
 nlohmann::json slope_outcome_json(const SlopeOutcome& o) {
   const bool failed = !o.error.empty();  // a failed run has no values, not zeros
   return {{"t_rest", json_number(o.t_rest)}, {"s_rest", json_number(o.s_rest)}, {"v_rest", json_number(o.v_rest)},
           {"s_end", json_number(o.s_end)},   {"drift", json_number(o.drift)},   {"s_half", json_number(o.s_half)},
           {"late_drift", json_number(o.late_drift)}, {"max_abs_xh", json_number(o.max_abs_xh)},
-          {"max_abs_theta", json_number(o.max_abs_theta)},
+          {"max_abs_theta", json_number(o.max_abs_theta)}, {"motion", slope_motion(o)},
           {"error", o.error}, {"steps", failed ? nlohmann::json() : nlohmann::json(o.steps)},
           {"events", failed ? nlohmann::json() : nlohmann::json(o.events)}};
 }
@@ -166,7 +171,9 @@ void validate_slope_run(const SlopeConfig& c, const SlopeCommon& k, const Solver
 SlopeOutcome run_slope(const SlopeConfig& c, const SlopeCommon& k, const SolverOptions& so, CsvWriter* csv) {
   const BlockParameters p = slope_block(c, k);
   SlopeOutcome out;
-  const bool rest_in_equilibrium = k.v0 == 0 && !c.touching;
+  // At rest from the start only where friction can hold it, tan(alpha) <= mu: above the friction angle the block
+  // released from equilibrium slides and never rests (t_rest and drift stay undefined, motion "slides").
+  const bool rest_in_equilibrium = k.v0 == 0 && !c.touching && p.coulomb_deceleration() >= 0;
   if (rest_in_equilibrium) out.t_rest = 0;
   bool moved = false;
   double next_out = 0;

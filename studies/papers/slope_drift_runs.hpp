@@ -14,7 +14,9 @@
 //   the slope, y normal to it (y < 0: overlap). block=polygon: (s, s', y, y', theta, theta') of the square polygon
 //   (models/polygon/polygon_slope_block.hpp), the same first four.
 // Drift = |s(t_end) - s(t_rest)|, t_rest the first time s' <= 0 after the block has moved (0 for a block at rest
-// in equilibrium, or that never moves); late_drift = |s(t_end) - s(t_end / 2)|.
+// in equilibrium below the friction angle, tan(alpha) <= mu, or that never moves); late_drift = |s(t_end) -
+// s(t_end / 2)|. A block that never rests by t_end (launched and still moving, or released above the friction
+// angle) has t_rest and drift undefined (null) and motion "slides".
 #pragma once
 
 #include <cmath>
@@ -67,6 +69,8 @@ struct SlopeOutcome {
 SlopeOutcome slope_failed_outcome(const std::string& error);
 // An outcome as a run-store row and back (NaN as null; a failed run's steps and events null too).
 nlohmann::json slope_outcome_json(const SlopeOutcome& o);
+// "rests" (t_rest defined), "slides" (never rests by t_end), null for a failed run.
+nlohmann::json slope_motion(const SlopeOutcome& o);
 SlopeOutcome slope_outcome_of(const nlohmann::json& row);
 
 // A solver of this study from an integrator spec (solvers/integrator_spec.hpp): heun, rk4, dopri5, or a BDF of
