@@ -93,6 +93,15 @@ bool holds_finished_study(const std::filesystem::path& out) {
 namespace {
 constexpr const char* kReplaced = ".stickslip.replaced";  // overwrite: the entries of the study being replaced
 
+// Removes the folders from `out` up to `created` (the topmost one a command made) while they are empty: never
+// what another command put beside them meanwhile.
+void remove_empty_up_to(const std::filesystem::path& out, const std::filesystem::path& created) {
+  std::error_code ec;
+  const std::filesystem::path above = created.parent_path();  // existed before: never removed
+  for (std::filesystem::path p = out; !p.empty() && p != above; p = p.parent_path())
+    if (!std::filesystem::remove(p, ec) || ec) return;  // not empty (or gone): stop
+}
+
 std::set<std::string> entries_of(const std::filesystem::path& dir) {
   std::set<std::string> names;
   std::error_code ec;
@@ -117,7 +126,7 @@ int with_out_dir(const std::filesystem::path& out, bool resume, bool overwrite, 
   try {
     lock.emplace(out, command_line);  // one stickslip at a time in --out (exit 2 naming the holder)
   } catch (...) {
-    if (!created.empty()) fs::remove_all(created);
+    if (!created.empty()) remove_empty_up_to(out, created);
     throw;
   }
   if (!resume && !overwrite && holds_finished_study(out))
@@ -138,9 +147,10 @@ int with_out_dir(const std::filesystem::path& out, bool resume, bool overwrite, 
     return code;
   } catch (const InputError&) {  // refused: leave --out as it was
     std::error_code ec;
-    if (!created.empty()) {
+    if (!created.empty()) {  // the folder is this command's: all of it goes, then the parents it made if empty
       lock.reset();
-      fs::remove_all(created, ec);
+      fs::remove_all(out, ec);
+      remove_empty_up_to(out.parent_path(), created);
       throw;
     }
     for (const std::string& name : entries_of(out))

@@ -43,6 +43,10 @@ TEST_CASE("a run refused at run time leaves no folder it created, and nothing ne
 
   CHECK(run_cli(kRefused + "--out " + (base / "a" / "b" / "c").string()).code == 2);
   CHECK(!fs::exists(base / "a"));  // the folders it made on the way, too
+  fs::create_directories(base / "empty");
+  CHECK(run_cli(kRefused + "--out " + (base / "empty" / "new").string()).code == 2);
+  CHECK(fs::is_directory(base / "empty"));  // an empty folder that was there stays
+  CHECK(fs::is_empty(base / "empty"));
 
   fs::create_directories(base / "mine");
   std::ofstream(base / "mine" / "notes.txt") << "mine\n";
