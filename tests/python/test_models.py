@@ -230,8 +230,9 @@ def test_exact_plates_refusals():
 
 def test_numbers_and_types_as_the_command_line_checks_them():
     # An int beyond a double's range: the command line's message for --set m=1e400 (core/parameters.cpp).
-    with pytest.raises(ValueError, match=r"^m=1e\+400: beyond the range of a double"):
+    with pytest.raises(ValueError) as e:
         stickslip.model("sliding-plates", m=10 ** 400)
+    assert str(e.value) == "m=1e400: beyond the range of a double (about 2.2e-308 to 1.8e308 in magnitude, or 0)"
     with pytest.raises(ValueError, match=r"^m=nan: expected a finite number"):
         stickslip.model("sliding-plates", m=math.nan)
     m = stickslip.model("sliding-plates", law="csds")

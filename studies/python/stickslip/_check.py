@@ -36,8 +36,8 @@ def number_text(key: str, value: Any) -> str:
         text = str(int(value))
         try:
             float(value)
-        except OverflowError:  # 10**400: written as the command line would take it (1e+400), and refused so
-            text = format(decimal.Decimal(int(value)).normalize(), "e")
+        except OverflowError:  # 10**400: written as the command line would take it (1e400), and refused so
+            text = format(decimal.Decimal(int(value)).normalize(), "e").replace("e+", "e")
     else:
         text = repr(float(value))
     _core.parse_real(key, text)
