@@ -78,6 +78,7 @@ std::unique_ptr<Grammar> make_grammar(CommandLine& cl) {
   run->add_flag("--resume", cl.run.resume,
                 "finish an interrupted run in --out: runs already in its runs.jsonl are not run again\n"
                 "(give the same --set)");
+  run->add_flag("--overwrite", cl.run.overwrite, "replace a finished study in --out (without it, a finished --out is refused)");
   run->add_flag("--dry-run", cl.run.dry_run,
                 "check every parameter and print the planned work (runs, steps, particles) as JSON;\n"
                 "runs no solver");
@@ -97,6 +98,7 @@ std::unique_ptr<Grammar> make_grammar(CommandLine& cl) {
   option(simulate, "--out", "DIR", cl.run.out, "the output folder (default out/NAME)");
   simulate->add_flag("--json", cl.run.json, "print the summary on stdout as one JSON object");
   simulate->add_flag("--resume", cl.run.resume, "finish an interrupted run in --out (same options)");
+  simulate->add_flag("--overwrite", cl.run.overwrite, "replace a finished study in --out (without it, a finished --out is refused)");
   simulate->add_flag("--dry-run", cl.run.dry_run, "check the file and every option, print the planned work; runs nothing");
   simulate->footer("Writes state.csv, contacts.csv, events.csv, ledger.csv, system.png and summary.json.");
   simulate->allow_extras();
@@ -124,6 +126,10 @@ std::unique_ptr<Grammar> make_grammar(CommandLine& cl) {
   option(converge, "--out", "DIR", cl.converge.out, "the output folder (default out/converge-STUDY-OBSERVABLE)");
   converge->add_flag("--work", cl.converge.work, "also work.png: error against rhs evaluations and against wall time");
   converge->add_flag("--json", cl.converge.json, "print the summary on stdout as one JSON object");
+  converge->add_flag("--resume", cl.converge.resume,
+                     "finish an interrupted converge in --out: runs already in its runs.jsonl are not run again\n"
+                     "(give the same options)");
+  converge->add_flag("--overwrite", cl.converge.overwrite, "replace a finished study in --out (without it, a finished --out is refused)");
   converge->footer(
       "Writes converge.csv (one row per run), converge_long.csv (one row per run and result), summary.json,\n"
       "converge.png (and work.png with --work).");
@@ -144,6 +150,7 @@ std::unique_ptr<Grammar> make_grammar(CommandLine& cl) {
          "run only the points k with k mod N = I - 1 (join the shards with merge)");
   option(sweep, "--out", "DIR", cl.sweep.out, "the output folder (default out/sweep-STUDY)");
   sweep->add_flag("--resume", cl.sweep.resume, "run only the points not yet in --out's runs.jsonl (same arguments)");
+  sweep->add_flag("--overwrite", cl.sweep.overwrite, "replace a finished study in --out (without it, a finished --out is refused)");
   sweep->add_flag("--dry-run", cl.sweep.dry_run,
                   "check every point and print the points with their planned work as JSON;\n"
                   "runs nothing, writes nothing");

@@ -19,7 +19,7 @@ namespace stickslip {
 struct RunArgs {
   std::string study, out;                 // out: "" for out/STUDY
   std::vector<std::string> sets;          // --set KEY=VALUE, in order
-  bool json = false, resume = false, dry_run = false;
+  bool json = false, resume = false, overwrite = false, dry_run = false;
   std::vector<std::string> command_line;  // "stickslip run ..." as typed, for provenance
 };
 

@@ -121,42 +121,37 @@ int run(const RunArgs& args, CommandIo& io) {
   const std::vector<std::string>& command_line = args.command_line;
   install_interrupt_handlers();  // a signal from here on ends the study cleanly
   if (dry) return dry_run(study, params, command_line, io);
-  make_out_dir(out);
-  const OutDirLock lock(out, command_line);  // one stickslip at a time in --out (exit 2 naming the holder)
-  RunStore store(out, study.name(), params, resume);
-  StudyContext ctx{out, io.err, &store};
-  store.start_progress(io.err, study.name());
-  nlohmann::json summary;
-  try {
-    summary = study.run(params, ctx);
-  } catch (const Interrupted& e) {
-    nlohmann::json partial{{"study", study.name()}, {"complete", false}, {"runs_done", store.runs_done()},
-                           {"interrupted_by", e.signal == SIGTERM ? "SIGTERM" : "SIGINT"},
-                           {"resume", "stickslip run " + study.name() + " --out " + out.string() + " --resume (same --set)"}};
-    partial["provenance"] = provenance(command_line, params);
-    write_json(out / "summary.json", partial);
-    const std::string why = std::string(e.what()) + ": " + std::to_string(store.runs_done()) + " runs on disk in " +
-                            out.string() + "/runs.jsonl; finish with --resume";
-    io.err << "stickslip: " << why << '\n';
-    return io.fail(interrupted_exit_code(e.signal), why);
-  }
-  summary["complete"] = true;
-  summary["runs_done"] = store.runs_done();
-  if (store.runs_resumed()) summary["runs_resumed"] = store.runs_resumed();
-  summary["provenance"] = provenance(command_line, params);
-  write_json(out / "summary.json", summary);
-  if (json) io.out << summary.dump() << std::endl;
-  io.err << study.name() << ": wrote " << out.string() << "/ (CSV, summary.json, PNG)\n";
-  // A study that goes on past a failed run (slope-drift) lists it: every output is written, and the exit says so.
-  if (const auto failed = summary.find("failed_runs"); failed != summary.end() && failed->is_array() && !failed->empty()) {
-    const nlohmann::json& first = failed->front();
-    const std::string why = std::to_string(failed->size()) + " of " + std::to_string(store.runs_done()) +
-                            " runs failed (listed under failed_runs in summary.json); " + first.value("label", "") + ": " +
-                            first.value("error", "");
-    if (io.print_closing_line) io.err << "stickslip: solver failure: " << why << '\n';
-    return io.fail(3, why);
-  }
-  return 0;
+  // --out: a finished study there is refused without --resume or --overwrite; a refusal leaves it as it was.
+  return with_out_dir(out, resume, args.overwrite, command_line, [&](const OutDirLock&) {
+    RunStore store(out, study.name(), params, resume);
+    StudyContext ctx{out, io.err, &store};
+    store.start_progress(io.err, study.name());
+    nlohmann::json summary;
+    try {
+      summary = study.run(params, ctx);
+    } catch (const Interrupted& e) {
+      return end_interrupted(e, out, study.name(), store,
+                             "stickslip run " + study.name() + " --out " + out.string() + " --resume (same --set)",
+                             provenance(command_line, params), nlohmann::json::object(), io);
+    }
+    summary["complete"] = true;
+    summary["runs_done"] = store.runs_done();
+    if (store.runs_resumed()) summary["runs_resumed"] = store.runs_resumed();
+    summary["provenance"] = provenance(command_line, params);
+    write_json(out / "summary.json", summary);
+    if (json) io.out << summary.dump() << std::endl;
+    io.err << study.name() << ": wrote " << out.string() << "/ (CSV, summary.json, PNG)\n";
+    // A study that goes on past a failed run (slope-drift) lists it: every output is written, and the exit says so.
+    if (const auto failed = summary.find("failed_runs"); failed != summary.end() && failed->is_array() && !failed->empty()) {
+      const nlohmann::json& first = failed->front();
+      const std::string why = std::to_string(failed->size()) + " of " + std::to_string(store.runs_done()) +
+                              " runs failed (listed under failed_runs in summary.json); " + first.value("label", "") + ": " +
+                              first.value("error", "");
+      if (io.print_closing_line) io.err << "stickslip: solver failure: " << why << '\n';
+      return io.fail(3, why);
+    }
+    return 0;
+  });
 }
 
 int verify(const VerifyArgs& args, CommandIo& io) {

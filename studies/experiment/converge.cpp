@@ -22,7 +22,8 @@ namespace {
 
 constexpr const char* kUsage =
     "stickslip converge STUDY --observable NAME [--solver LIST] [--dt FROM:TO:LEVELS] [--rtol FROM:TO:LEVELS] "
-    "[--reference exact|richardson|finest] [--floor E] [--set KEY=VALUE]... [--out DIR] [--work] [--json]";
+    "[--reference exact|richardson|finest] [--floor E] [--set KEY=VALUE]... [--out DIR] [--work] [--json] "
+    "[--resume | --overwrite]";
 
 // FROM:TO:LEVELS -> LEVELS values spaced geometrically, coarse to fine.
 std::vector<double> parse_levels(const std::string& key, const std::string& text) {
@@ -54,6 +55,28 @@ const Observable& find_observable(const std::vector<Observable>& all, const std:
   }
   if (names.empty()) throw_input("--observable", name, "study " + study + " declares no deterministic observable");
   throw_input("--observable", name, "unknown for " + study + "; allowed: " + join(names));
+}
+
+ConvergencePoint measure(const Observable& o, const Parameters& prm, const IntegratorSpec& spec, double h);
+
+// A run's point as a row of runs.jsonl and back (every number round-trips exactly through JSON).
+nlohmann::json point_row(const ConvergencePoint& p) {
+  return {{"h", p.h}, {"value", p.value}, {"rhs_evals", p.rhs_evals}, {"steps", p.steps}, {"wall_time_s", p.seconds},
+          {"stderr", p.std_error}};
+}
+ConvergencePoint point_of(const nlohmann::json& row) {
+  ConvergencePoint p;
+  p.h = row.at("h").get<double>(), p.value = row.at("value").get<double>();
+  p.rhs_evals = row.at("rhs_evals").get<long>(), p.steps = row.at("steps").get<long>();
+  p.seconds = row.at("wall_time_s").get<double>(), p.std_error = row.at("stderr").get<double>();
+  return p;
+}
+
+// One run, through the store when there is one (its row stored, or reused under --resume).
+ConvergencePoint measure_stored(RunStore* store, const std::string& key, const Observable& o, const Parameters& prm,
+                                const IntegratorSpec& spec, double h) {
+  if (!store) return measure(o, prm, spec, h);
+  return point_of(store->run(key, [&] { return point_row(measure(o, prm, spec, h)); }));
 }
 
 ConvergencePoint measure(const Observable& o, const Parameters& prm, const IntegratorSpec& spec, double h) {
@@ -349,7 +372,8 @@ bool same_errors(const std::vector<double>& a, const std::vector<double>& b) {
 std::vector<ConvergenceSeries> measure_convergence(const Observable& obs, const Parameters& prm,
                                                   const std::vector<IntegratorSpec>& specs, const std::vector<double>& dts,
                                                   const std::vector<double>& rtols, const std::string& reference,
-                                                  std::optional<double> exact, double floor_abs, std::ostream& log) {
+                                                  std::optional<double> exact, double floor_abs, std::ostream& log,
+                                                  RunStore* store) {
   std::size_t total = 0;
   for (const auto& sp : specs) total += (sp.adaptive() ? rtols.size() : dts.size()) + (reference == "finest" ? 1 : 0);
   std::vector<ConvergenceSeries> series;
@@ -362,7 +386,8 @@ std::vector<ConvergenceSeries> measure_convergence(const Observable& obs, const 
     const auto& hs = sp.adaptive() ? rtols : dts;
     try {
       for (double h : hs) {
-        se.points.push_back(measure(obs, prm, sp, h));
+        se.points.push_back(measure_stored(store, fmt::format("{} {}={}", sp.text(), sp.adaptive() ? "rtol" : "dt", h),
+                                           obs, prm, sp, h));
         ++done;
         const auto now = std::chrono::steady_clock::now();
         if (now - last_line < std::chrono::seconds(5)) continue;
@@ -376,7 +401,8 @@ std::vector<ConvergenceSeries> measure_convergence(const Observable& obs, const 
         se.reference = *exact;
         se.reference_note = "exact";
       } else if (reference == "finest") {
-        const ConvergencePoint finest = measure(obs, prm, sp, hs.back() / 4);
+        const ConvergencePoint finest =
+            measure_stored(store, fmt::format("{} reference h={}", sp.text(), hs.back() / 4), obs, prm, sp, hs.back() / 4);
         se.reference = finest.value, se.reference_std_error = finest.std_error;
         ++done;
         se.reference_note = fmt::format("run at h = {:g}", hs.back() / 4);
@@ -479,28 +505,49 @@ int converge_command(const ConvergeArgs& args, CommandIo& io) {
   }
   const std::filesystem::path out =
       out_text.empty() ? std::filesystem::path("out") / ("converge-" + study.name() + "-" + obs.name) : std::filesystem::path(out_text);
-  install_interrupt_handlers();  // Ctrl-C stops between steps (exit 130) and leaves no partial file
-  make_out_dir(out);
-  const OutDirLock lock(out, args.command_line);  // one stickslip at a time in --out
-  const std::vector<ConvergenceSeries> series = measure_convergence(obs, prm, specs, dts, rtols, reference, exact, floor_abs, io.err);
-  nlohmann::json extra;
-  if (exact) extra["exact"] = *exact;
-  extra["provenance"] = provenance(args.command_line, prm);
-  const nlohmann::json summary = write_convergence(out, study.name(), obs, series, reference, work, extra, io.err);
-  if (json) io.out << summary.dump() << std::endl;
-  std::string written = "converge.csv, converge_long.csv, summary.json";
-  for (const auto& png : summary["figures"]) written += ", " + png.get<std::string>();
-  io.err << "converge: wrote " << out.string() << "/ (" << written << ")";
-  std::vector<std::string> missing;  // a figure gnuplot did not draw (its reason is on the line above)
-  for (const char* png : {"converge.png", "work.png"})
-    if ((std::string(png) == "converge.png" || work) &&
-        std::find(summary["figures"].begin(), summary["figures"].end(), png) == summary["figures"].end())
-      missing.push_back(png);
-  if (!missing.empty()) io.err << "; not drawn: " << join(missing);
-  io.err << '\n';
-  for (const auto& se : series)  // the failure is on stderr and in summary.json; the first one is the reason
-    if (!se.failure.empty()) return io.fail(3, se.spec.text() + ": " + se.failure);
-  return 0;
+  install_interrupt_handlers();  // Ctrl-C stops between runs or steps (exit 130), the finished runs on disk
+  // What the runs depend on besides the study's parameters: a --resume with another value is refused, naming it.
+  Parameters stored = prm;
+  stored.declare("--observable", obs.name, "").declare("--solver", solver_text, "");
+  stored.declare("--dt", dt_text.empty() ? obs.default_dt : dt_text, "").declare("--rtol", rtol_text.empty() ? obs.default_rtol : rtol_text, "");
+  stored.declare("--reference", reference, "");
+  std::string resume_command;
+  for (const std::string& a : args.command_line)
+    if (a != "--overwrite" && a != "--resume") resume_command += (resume_command.empty() ? "" : " ") + a;
+  resume_command += " --resume";
+  // --out: a finished converge there is refused without --resume or --overwrite; a refusal leaves it as it was.
+  return with_out_dir(out, args.resume, args.overwrite, args.command_line, [&](const OutDirLock&) {
+    RunStore store(out, "converge " + study.name(), stored, args.resume);
+    std::vector<ConvergenceSeries> series;
+    nlohmann::json summary;
+    try {
+      series = measure_convergence(obs, prm, specs, dts, rtols, reference, exact, floor_abs, io.err, &store);
+      nlohmann::json extra;
+      if (exact) extra["exact"] = *exact;
+      extra["complete"] = true;
+      extra["runs_done"] = store.runs_done();
+      if (store.runs_resumed()) extra["runs_resumed"] = store.runs_resumed();
+      extra["provenance"] = provenance(args.command_line, prm);
+      summary = write_convergence(out, study.name(), obs, series, reference, work, extra, io.err);
+    } catch (const Interrupted& e) {
+      return end_interrupted(e, out, study.name(), store, resume_command, provenance(args.command_line, prm),
+                             {{"command", "converge"}, {"observable", obs.name}}, io);
+    }
+    if (json) io.out << summary.dump() << std::endl;
+    std::string written = "converge.csv, converge_long.csv, summary.json";
+    for (const auto& png : summary["figures"]) written += ", " + png.get<std::string>();
+    io.err << "converge: wrote " << out.string() << "/ (" << written << ")";
+    std::vector<std::string> missing;  // a figure gnuplot did not draw (its reason is on the line above)
+    for (const char* png : {"converge.png", "work.png"})
+      if ((std::string(png) == "converge.png" || work) &&
+          std::find(summary["figures"].begin(), summary["figures"].end(), png) == summary["figures"].end())
+        missing.push_back(png);
+    if (!missing.empty()) io.err << "; not drawn: " << join(missing);
+    io.err << '\n';
+    for (const auto& se : series)  // the failure is on stderr and in summary.json; the first one is the reason
+      if (!se.failure.empty()) return io.fail(3, se.spec.text() + ": " + se.failure);
+    return 0;
+  });
 }
 
 nlohmann::json write_convergence(const std::filesystem::path& out, const std::string& study, const Observable& obs,

@@ -25,6 +25,11 @@
 // converge_long.csv (one row per run and result: solver, h_kind, h, h_unit, range, result, value, unit; texts, not
 // codes), summary.json, converge.png (log-log, guides of slope 1..4 beside the series fitted nearest them) and, with
 // --work, work.png (error against rhs evaluations and against wall time: the work-precision diagram).
+// Runs that lose nothing (DESIGN.md), as `run` and `sweep`: every run's point is a row of runs.jsonl when it returns
+// (studies/experiment/run_store.hpp); a signal leaves summary.json "complete": false and exits 130 / 143, and
+// `--resume` with the same options finishes it from the stored rows (the values of an uninterrupted converge; the
+// stored runs keep the wall time they took). A finished --out is refused without --resume or --overwrite
+// (studies/experiment/out_dir_lock.hpp).
 #pragma once
 
 #include <filesystem>
@@ -41,11 +46,13 @@
 
 namespace stickslip {
 
+class RunStore;
+
 // The options of `stickslip converge` as typed (parsed by studies/cli/command_line.cpp, validated here).
 struct ConvergeArgs {
   std::string study, observable, solver, dt, rtol, reference, floor, out;
   std::vector<std::string> sets;          // --set KEY=VALUE, in order
-  bool work = false, json = false;
+  bool work = false, json = false, resume = false, overwrite = false;
   std::vector<std::string> command_line;  // "stickslip converge ..." as typed, for provenance
 };
 
@@ -99,10 +106,13 @@ std::string above_nominal_note(const ConvergenceSeries& se);
 // (adaptive ones), the reference ("exact" uses `exact`), the errors and the fitted orders; floor_abs < 0: the
 // default floor 1e-14 |reference|. A SolverError of the very first run is thrown; later ones end their series.
 // Progress on `log`: a line at most every 5 s (run count, the latest value, the time left); every run is in the CSV.
+// store: each run goes through it (studies/experiment/run_store.hpp; key "SPEC dt=H", "SPEC rtol=H" or "SPEC
+// reference h=H"), so that its row is on disk when it returns and a --resume reuses it; null: no store.
 std::vector<ConvergenceSeries> measure_convergence(const Observable& obs, const Parameters& prm,
                                                   const std::vector<IntegratorSpec>& specs, const std::vector<double>& dts,
                                                   const std::vector<double>& rtols, const std::string& reference,
-                                                  std::optional<double> exact, double floor_abs, std::ostream& log);
+                                                  std::optional<double> exact, double floor_abs, std::ostream& log,
+                                                  RunStore* store = nullptr);
 
 // The outputs of a measurement (converge's and, per friction law and event location, the convergence study's) in
 // `out` (created): converge.csv (one row per run, codes for the text columns), converge_long.csv, converge.png (error

@@ -10,9 +10,15 @@
 #include <cerrno>
 #include <chrono>
 #include <cstdlib>
+#include <fstream>
+#include <optional>
+#include <set>
 #include <thread>
 
+#include <nlohmann/json.hpp>
+
 #include "core/errors.hpp"
+#include "studies/experiment/cli_args.hpp"
 
 namespace stickslip {
 
@@ -75,6 +81,93 @@ OutDirLock::~OutDirLock() {
   if (fd_ < 0) return;
   ::unlink(path_.c_str());  // before the release: a waiter that then locks the removed file sees it is gone
   ::close(fd_);
+}
+
+bool holds_finished_study(const std::filesystem::path& out) {
+  std::ifstream in(out / "summary.json");
+  if (!in) return false;
+  const nlohmann::json j = nlohmann::json::parse(in, nullptr, false);
+  return j.is_object() && !(j.contains("complete") && j["complete"] == false);
+}
+
+namespace {
+constexpr const char* kReplaced = ".stickslip.replaced";  // overwrite: the entries of the study being replaced
+
+// Removes the folders from `out` up to `created` (the topmost one a command made) while they are empty: never
+// what another command put beside them meanwhile.
+void remove_empty_up_to(const std::filesystem::path& out, const std::filesystem::path& created) {
+  std::error_code ec;
+  const std::filesystem::path above = created.parent_path();  // existed before: never removed
+  for (std::filesystem::path p = out; !p.empty() && p != above; p = p.parent_path())
+    if (!std::filesystem::remove(p, ec) || ec) return;  // not empty (or gone): stop
+}
+
+std::set<std::string> entries_of(const std::filesystem::path& dir) {
+  std::set<std::string> names;
+  std::error_code ec;
+  for (const auto& e : std::filesystem::directory_iterator(dir, ec)) names.insert(e.path().filename().string());
+  return names;
+}
+}  // namespace
+
+int with_out_dir(const std::filesystem::path& out, bool resume, bool overwrite, const std::vector<std::string>& command_line,
+                 const std::function<int(const OutDirLock&)>& body) {
+  namespace fs = std::filesystem;
+  if (resume && overwrite)
+    throw_input("--overwrite", "", "given with --resume; give one: --resume finishes the study in --out, --overwrite replaces it");
+  // The topmost folder this command creates ("" if --out exists): removed again if the study is refused.
+  fs::path created;
+  for (fs::path p = out; !p.empty() && !fs::exists(fs::symlink_status(p)); p = p.parent_path()) {
+    created = p;
+    if (p == p.parent_path()) break;
+  }
+  make_out_dir(out);
+  std::optional<OutDirLock> lock;
+  try {
+    lock.emplace(out, command_line);  // one stickslip at a time in --out (exit 2 naming the holder)
+  } catch (...) {
+    if (!created.empty()) remove_empty_up_to(out, created);
+    throw;
+  }
+  if (!resume && !overwrite && holds_finished_study(out))
+    throw_input("--out", out.string(),
+                "holds a finished study (summary.json); give --resume to reuse its runs or --overwrite to replace it");
+  const std::set<std::string> before = created.empty() ? entries_of(out) : std::set<std::string>{};
+  const fs::path aside = out / kReplaced;
+  if (overwrite && !created.empty()) overwrite = false;  // nothing to replace
+  if (overwrite) {
+    fs::remove_all(aside);
+    fs::create_directory(aside);
+    for (const std::string& name : before)
+      if (name != OutDirLock::file_name() && name != kReplaced) fs::rename(out / name, aside / name);
+  }
+  try {
+    const int code = body(*lock);
+    if (overwrite) fs::remove_all(aside);
+    return code;
+  } catch (const InputError&) {  // refused: leave --out as it was
+    std::error_code ec;
+    if (!created.empty()) {  // the folder is this command's: all of it goes, then the parents it made if empty
+      lock.reset();
+      fs::remove_all(out, ec);
+      remove_empty_up_to(out.parent_path(), created);
+      throw;
+    }
+    for (const std::string& name : entries_of(out))
+      if (name != OutDirLock::file_name() && name != kReplaced && (overwrite || !before.count(name)))
+        fs::remove_all(out / name, ec);
+    if (overwrite) {
+      for (const std::string& name : entries_of(aside)) fs::rename(aside / name, out / name, ec);
+      fs::remove_all(aside, ec);
+    }
+    throw;
+  } catch (...) {
+    if (overwrite) {
+      std::error_code ec;
+      fs::remove_all(aside, ec);
+    }
+    throw;
+  }
 }
 
 }  // namespace stickslip

@@ -13,6 +13,7 @@
 #pragma once
 
 #include <filesystem>
+#include <functional>
 #include <string>
 #include <vector>
 
@@ -31,5 +32,20 @@ class OutDirLock {
   std::filesystem::path path_;
   int fd_ = -1;
 };
+
+// The --out folder of run (and simulate), converge and sweep, one function for all three: creates it, takes the lock
+// above, and runs `body` in it.
+//   - A finished study there (summary.json whose "complete" is not false) is refused (InputError "--out=DIR: holds a
+//     finished study ...") unless `resume` (reuse its rows) or `overwrite` (replace it) is given; both at once are
+//     refused. Anything else already there (an interrupted study, files of the user) is kept as before.
+//   - overwrite: the folder's entries are moved aside (DIR/.stickslip.replaced) before body runs and dropped after.
+//   - A refusal (InputError, exit 2) thrown by body leaves the folder as it was: what the command created in it is
+//     removed (the folder itself if it created it), what overwrite moved aside is put back. Any other end (success,
+//     solver failure, a signal) keeps what body wrote.
+int with_out_dir(const std::filesystem::path& out, bool resume, bool overwrite, const std::vector<std::string>& command_line,
+                 const std::function<int(const OutDirLock&)>& body);
+
+// Whether `out` holds a finished study (summary.json that parses and whose "complete" is not false).
+bool holds_finished_study(const std::filesystem::path& out);
 
 }  // namespace stickslip

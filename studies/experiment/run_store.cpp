@@ -9,6 +9,7 @@
 #include "core/errors.hpp"
 #include "core/interrupt.hpp"
 #include "core/progress.hpp"
+#include "studies/experiment/output.hpp"
 #include "studies/experiment/output_file.hpp"
 #include "studies/experiment/study.hpp"
 
@@ -195,6 +196,20 @@ nlohmann::json dry_run_study(const Study& study, const Parameters& params, std::
     if (e.signal != 0) throw;  // a real signal during a dry run
   }
   return planned;
+}
+
+int end_interrupted(const Interrupted& e, const std::filesystem::path& out, const std::string& study, const RunStore& store,
+                    const std::string& resume_command, const nlohmann::json& provenance, const nlohmann::json& extra,
+                    CommandIo& io) {
+  nlohmann::json partial{{"study", study}, {"complete", false}, {"runs_done", store.runs_done()},
+                         {"interrupted_by", e.signal == SIGTERM ? "SIGTERM" : "SIGINT"}, {"resume", resume_command}};
+  for (const auto& [key, value] : extra.items()) partial[key] = value;
+  partial["provenance"] = provenance;
+  write_json(out / "summary.json", partial);
+  const std::string why = std::string(e.what()) + ": " + std::to_string(store.runs_done()) + " runs on disk in " +
+                          out.string() + "/runs.jsonl; finish with --resume";
+  io.err << "stickslip: " << why << '\n';
+  return io.fail(interrupted_exit_code(e.signal), why);
 }
 
 void install_interrupt_handlers() {

@@ -23,7 +23,9 @@
 #include <string>
 #include <thread>
 
+#include "core/interrupt.hpp"
 #include "core/parameters.hpp"
+#include "studies/experiment/command_io.hpp"
 #include "studies/experiment/output_file.hpp"
 
 namespace stickslip {
@@ -86,5 +88,12 @@ void install_interrupt_handlers();
 
 // Exit status of a study ended by a signal: 128 + the signal number (130 for SIGINT, 143 for SIGTERM).
 inline int interrupted_exit_code(int sig) { return 128 + sig; }
+
+// The end of a study stopped by a signal, for run and converge alike: out/summary.json {"study", "complete": false,
+// "runs_done", "interrupted_by", "resume": resume_command, "provenance"} plus the keys of `extra`, a line on io.err,
+// and the exit status 130 / 143 (returned, its reason in io).
+int end_interrupted(const Interrupted& e, const std::filesystem::path& out, const std::string& study, const RunStore& store,
+                    const std::string& resume_command, const nlohmann::json& provenance, const nlohmann::json& extra,
+                    CommandIo& io);
 
 }  // namespace stickslip

@@ -631,103 +631,105 @@ int sweep_command(const SweepArgs& args, CommandIo& io) {
                           planned_points.size(), refused.empty() ? std::string() : fmt::format(" ({} refused)", refused.size()));
     return 0;
   }
-  make_out_dir(out);
-  const OutDirLock lock(out, args.command_line);  // held by the sweep and every point it starts
-  if (std::error_code ec; !std::filesystem::create_directories(out / "points", ec) && ec)
-    throw IoError("cannot create the folder", (out / "points").string(), ec.value());
-  Parameters sp("sweep");
-  sp.declare("sweep_id", d.id(), "").declare("shard", fmt::format("{}/{}", d.shard, d.shards), "");
-  RunStore store(out, "sweep " + study.name(), sp, resume);
+  // --out: a finished sweep there is refused without --resume or --overwrite; a refusal leaves it as it was. The
+  // lock is held by the sweep and every point it starts.
+  return with_out_dir(out, resume, args.overwrite, args.command_line, [&](const OutDirLock& lock) {
+    if (std::error_code ec; !std::filesystem::create_directories(out / "points", ec) && ec)
+      throw IoError("cannot create the folder", (out / "points").string(), ec.value());
+    Parameters sp("sweep");
+    sp.declare("sweep_id", d.id(), "").declare("shard", fmt::format("{}/{}", d.shard, d.shards), "");
+    RunStore store(out, "sweep " + study.name(), sp, resume);
 
-  std::vector<std::size_t> pending;
-  std::map<std::size_t, nlohmann::json> rows;
-  for (std::size_t k = 0; k < total; ++k) {
-    if (!d.in_shard(k) || refused.count(k)) continue;
-    if (const nlohmann::json* r = store.stored("point-" + std::to_string(k))) rows[k] = *r;
-    else pending.push_back(k);
-  }
-  const std::size_t mine = rows.size() + pending.size();
-  // Longest first (ties in point order): the last point to start is a short one, so the jobs end together.
-  std::stable_sort(pending.begin(), pending.end(), [&](std::size_t a, std::size_t b) { return cost[a] > cost[b]; });
-  double cost_total = 0, cost_done = 0;
-  for (std::size_t k : pending) cost_total += cost[k];
-  io.err << fmt::format("sweep {}: {} points ({} in shard {}/{}, {} stored{}), {} jobs\n", study.name(), total, mine,
-                           d.shard, d.shards, rows.size(),
-                           refused.empty() ? std::string() : fmt::format(", {} refused and skipped", refused.size()), jobs);
-  const auto start = std::chrono::steady_clock::now();
-  // The points under way; destroying one that still runs kills it (an exception unwinding past this loop).
-  std::vector<std::pair<std::unique_ptr<Child>, std::size_t>> running;
-  std::size_t next = 0, done_now = 0;
-  int signal_seen = 0;
-  std::string io_failure;  // a point that exited 4 (a file it could not write): no new point starts
-  std::chrono::steady_clock::time_point kill_at;
-  while (next < pending.size() || !running.empty()) {
-    if (interrupted() && !signal_seen) {  // end every point; each writes its partial summary and exits 143
-      signal_seen = interrupt_flag();
-      for (auto& r : running) r.first->signal(SIGTERM);
-      kill_at = std::chrono::steady_clock::now() + std::chrono::seconds(5);
+    std::vector<std::size_t> pending;
+    std::map<std::size_t, nlohmann::json> rows;
+    for (std::size_t k = 0; k < total; ++k) {
+      if (!d.in_shard(k) || refused.count(k)) continue;
+      if (const nlohmann::json* r = store.stored("point-" + std::to_string(k))) rows[k] = *r;
+      else pending.push_back(k);
     }
-    if (signal_seen && std::chrono::steady_clock::now() > kill_at)
-      for (auto& r : running) r.first->signal(SIGKILL);
-    while (!signal_seen && io_failure.empty() && next < pending.size() && running.size() < static_cast<std::size_t>(jobs)) {
-      const std::size_t k = pending[next++];
-      running.emplace_back(spawn_point(d, k, out, lock.fd()), k);
-    }
-    if (running.empty()) break;
-    bool reaped = false;
-    for (auto it = running.begin(); it != running.end();) {
-      const std::optional<int> status = it->first->poll();
-      if (!status) {
-        ++it;
-        continue;
+    const std::size_t mine = rows.size() + pending.size();
+    // Longest first (ties in point order): the last point to start is a short one, so the jobs end together.
+    std::stable_sort(pending.begin(), pending.end(), [&](std::size_t a, std::size_t b) { return cost[a] > cost[b]; });
+    double cost_total = 0, cost_done = 0;
+    for (std::size_t k : pending) cost_total += cost[k];
+    io.err << fmt::format("sweep {}: {} points ({} in shard {}/{}, {} stored{}), {} jobs\n", study.name(), total, mine,
+                             d.shard, d.shards, rows.size(),
+                             refused.empty() ? std::string() : fmt::format(", {} refused and skipped", refused.size()), jobs);
+    const auto start = std::chrono::steady_clock::now();
+    // The points under way; destroying one that still runs kills it (an exception unwinding past this loop).
+    std::vector<std::pair<std::unique_ptr<Child>, std::size_t>> running;
+    std::size_t next = 0, done_now = 0;
+    int signal_seen = 0;
+    std::string io_failure;  // a point that exited 4 (a file it could not write): no new point starts
+    std::chrono::steady_clock::time_point kill_at;
+    while (next < pending.size() || !running.empty()) {
+      if (interrupted() && !signal_seen) {  // end every point; each writes its partial summary and exits 143
+        signal_seen = interrupt_flag();
+        for (auto& r : running) r.first->signal(SIGTERM);
+        kill_at = std::chrono::steady_clock::now() + std::chrono::seconds(5);
       }
-      reaped = true;
-      const std::size_t k = it->second;
-      const int code = *status;
-      it = running.erase(it);
-      if (code >= 128 || signal_seen) continue;  // ended by a signal: not a result; --resume runs it again
-      if (code == 4) {  // not a property of the point (a full disk, ...): not recorded, --resume runs it again
-        std::string why = last_line(out / "points" / (std::to_string(k) + ".log"));
-        for (const std::string prefix : {"stickslip: error: ", "stickslip: internal error: "})
-          if (why.rfind(prefix, 0) == 0) why = why.substr(prefix.size());
-        if (io_failure.empty()) io_failure = fmt::format("point {}: {}", k, why.empty() ? "exit 4" : why);
-        continue;
+      if (signal_seen && std::chrono::steady_clock::now() > kill_at)
+        for (auto& r : running) r.first->signal(SIGKILL);
+      while (!signal_seen && io_failure.empty() && next < pending.size() && running.size() < static_cast<std::size_t>(jobs)) {
+        const std::size_t k = pending[next++];
+        running.emplace_back(spawn_point(d, k, out, lock.fd()), k);
       }
-      const nlohmann::json row = point_row(d, k, code, out);
-      store.record("point-" + std::to_string(k), row);
-      rows[k] = row;
-      ++done_now;
-      cost_done += cost[k];
-      const double el = std::chrono::duration<double>(std::chrono::steady_clock::now() - start).count();
-      // The time left in proportion to the planned work left (to the points left where no work is planned).
-      const double left = cost_total > 0 && cost_done > 0
-                              ? el / cost_done * (cost_total - cost_done)
-                              : el / static_cast<double>(done_now) * static_cast<double>(pending.size() - done_now);
-      io.err << fmt::format("sweep {}: {}/{} points ({:.0f} %), {:.1f} s elapsed, about {:.0f} s left{}\n", study.name(),
-                               rows.size(), mine, 100.0 * static_cast<double>(rows.size()) / static_cast<double>(mine), el,
-                               left, code ? fmt::format(" (point {} exit {})", k, code) : std::string());
+      if (running.empty()) break;
+      bool reaped = false;
+      for (auto it = running.begin(); it != running.end();) {
+        const std::optional<int> status = it->first->poll();
+        if (!status) {
+          ++it;
+          continue;
+        }
+        reaped = true;
+        const std::size_t k = it->second;
+        const int code = *status;
+        it = running.erase(it);
+        if (code >= 128 || signal_seen) continue;  // ended by a signal: not a result; --resume runs it again
+        if (code == 4) {  // not a property of the point (a full disk, ...): not recorded, --resume runs it again
+          std::string why = last_line(out / "points" / (std::to_string(k) + ".log"));
+          for (const std::string prefix : {"stickslip: error: ", "stickslip: internal error: "})
+            if (why.rfind(prefix, 0) == 0) why = why.substr(prefix.size());
+          if (io_failure.empty()) io_failure = fmt::format("point {}: {}", k, why.empty() ? "exit 4" : why);
+          continue;
+        }
+        const nlohmann::json row = point_row(d, k, code, out);
+        store.record("point-" + std::to_string(k), row);
+        rows[k] = row;
+        ++done_now;
+        cost_done += cost[k];
+        const double el = std::chrono::duration<double>(std::chrono::steady_clock::now() - start).count();
+        // The time left in proportion to the planned work left (to the points left where no work is planned).
+        const double left = cost_total > 0 && cost_done > 0
+                                ? el / cost_done * (cost_total - cost_done)
+                                : el / static_cast<double>(done_now) * static_cast<double>(pending.size() - done_now);
+        io.err << fmt::format("sweep {}: {}/{} points ({:.0f} %), {:.1f} s elapsed, about {:.0f} s left{}\n", study.name(),
+                                 rows.size(), mine, 100.0 * static_cast<double>(rows.size()) / static_cast<double>(mine), el,
+                                 left, code ? fmt::format(" (point {} exit {})", k, code) : std::string());
+      }
+      if (!reaped) std::this_thread::sleep_for(std::chrono::milliseconds(5));  // a signal is seen within 5 ms
     }
-    if (!reaped) std::this_thread::sleep_for(std::chrono::milliseconds(5));  // a signal is seen within 5 ms
-  }
-  const double wall = std::chrono::duration<double>(std::chrono::steady_clock::now() - start).count();
-  if (!io_failure.empty()) {  // no sweep.csv, points.jsonl or summary.json of a sweep cut short by a full disk
-    const std::string why = io_failure + " (" + std::to_string(rows.size()) + " points on disk in " + out.string() +
-                            "/runs.jsonl; finish with --resume once the cause is fixed)";
-    if (io.print_closing_line) io.err << "stickslip: error: " << why << '\n';
-    return io.fail(4, why);
-  }
-  const std::vector<std::string>& command_line = args.command_line;
-  const nlohmann::json timing{{"jobs", jobs}, {"wall_time_s", wall}, {"points_run", done_now}, {"start_order", pending}};
-  write_outputs(out, d, study, rows, refused, timing, provenance(command_line, sp), rows.size() == mine, io.err);
-  if (signal_seen) {
-    const std::string why = "interrupted; " + std::to_string(rows.size()) + " points on disk in " + out.string() +
-                            "/runs.jsonl; finish with --resume (same arguments)";
-    io.err << "stickslip sweep: " << why << '\n';
-    return io.fail(interrupted_exit_code(signal_seen), why);
-  }
-  io.err << fmt::format("sweep {}: wrote {}/ (sweep.csv, sweep_long.csv, points.jsonl, summary.json{}) in {:.1f} s\n",
-                        study.name(), out.string(), std::filesystem::exists(out / "sweep.png") ? ", sweep.png" : "", wall);
-  return 0;
+    const double wall = std::chrono::duration<double>(std::chrono::steady_clock::now() - start).count();
+    if (!io_failure.empty()) {  // no sweep.csv, points.jsonl or summary.json of a sweep cut short by a full disk
+      const std::string why = io_failure + " (" + std::to_string(rows.size()) + " points on disk in " + out.string() +
+                              "/runs.jsonl; finish with --resume once the cause is fixed)";
+      if (io.print_closing_line) io.err << "stickslip: error: " << why << '\n';
+      return io.fail(4, why);
+    }
+    const std::vector<std::string>& command_line = args.command_line;
+    const nlohmann::json timing{{"jobs", jobs}, {"wall_time_s", wall}, {"points_run", done_now}, {"start_order", pending}};
+    write_outputs(out, d, study, rows, refused, timing, provenance(command_line, sp), rows.size() == mine, io.err);
+    if (signal_seen) {
+      const std::string why = "interrupted; " + std::to_string(rows.size()) + " points on disk in " + out.string() +
+                              "/runs.jsonl; finish with --resume (same arguments)";
+      io.err << "stickslip sweep: " << why << '\n';
+      return io.fail(interrupted_exit_code(signal_seen), why);
+    }
+    io.err << fmt::format("sweep {}: wrote {}/ (sweep.csv, sweep_long.csv, points.jsonl, summary.json{}) in {:.1f} s\n",
+                          study.name(), out.string(), std::filesystem::exists(out / "sweep.png") ? ", sweep.png" : "", wall);
+    return 0;
+  });
 }
 
 int merge_command(const MergeArgs& args, CommandIo& io) {

@@ -49,7 +49,7 @@ namespace stickslip {
 struct SweepArgs {
   std::string study, jobs, shard, out;
   std::vector<std::string> sets, fixes;   // --set KEY=LIST, --fix KEY=VALUE, in order
-  bool resume = false, skip_refused = false, dry_run = false;
+  bool resume = false, overwrite = false, skip_refused = false, dry_run = false;
   std::vector<std::string> command_line;  // "stickslip sweep ..." as typed, for provenance
 };
 struct MergeArgs {

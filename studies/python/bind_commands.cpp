@@ -7,6 +7,8 @@
 //   _core.studies() -> [(name, summary)]
 //   _core.parameters(study) -> [(key, default, help, unit)]
 //   _core.observables(study) -> [(name, unit, help)]
+//   _core.parse_real(key, text) -> float, as --set KEY=TEXT reads a number (ValueError with its message)
+//   _core.parse_real_list(key, text) -> [float], as --set KEY=A,B reads a list of numbers
 //   _core.built_program: the `stickslip` program built beside this module (sweep runs its points with it)
 //   _core.set_sweep_program(path) / _core.sweep_program()
 //
@@ -19,6 +21,7 @@
 #include <mutex>
 #include <sstream>
 
+#include "core/parameters.hpp"
 #include "studies/cli/commands.hpp"
 #include "studies/experiment/cli_args.hpp"
 #include "studies/experiment/study.hpp"
@@ -90,6 +93,19 @@ void bind_commands(py::module_& m) {
         return v;
       },
       py::arg("study"), "[(name, unit, help)] of a study's observables (for converge)");
+  m.def(
+      "parse_real", [](const std::string& key, const std::string& text) { return parse_real(key, text); }, py::arg("key"),
+      py::arg("text"),
+      "A number as the command line reads it (--set KEY=TEXT): ValueError with its message for nan, inf or a value "
+      "beyond a double's range.");
+  m.def(
+      "parse_real_list",
+      [](const std::string& key, const std::string& text) {
+        Parameters p("python");
+        p.declare(key, text, "");
+        return p.real_list(key);
+      },
+      py::arg("key"), py::arg("text"), "A comma-separated list of numbers as --set KEY=A,B reads it (ValueError with its message).");
   m.attr("built_program") = STICKSLIP_BINARY;
   m.def("set_sweep_program", [](const std::string& path) { sweep_point_program() = path; }, py::arg("path"),
         "The program sweep runs each point with (`PROGRAM run STUDY ...`).");

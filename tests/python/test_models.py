@@ -121,7 +121,7 @@ def test_errors_name_key_value_and_what_is_allowed():
         stickslip.model("sliding-plates", gamma=-1)
     with pytest.raises(ValueError, match=r"^mu_s=-1"):
         stickslip.model("sliding-plates", law="stribeck", mu_s=-1)
-    with pytest.raises(ValueError, match=r"must be a number"):
+    with pytest.raises(TypeError, match=r"^v0='fast': a str; must be a number"):
         stickslip.model("sliding-plates", v0="fast")
     m = stickslip.model("sliding-plates", law="coulomb-filippov")
     with pytest.raises(ValueError, match=r"^solver=rk4: coulomb-filippov has no form that euler..rk4 runs"):
@@ -226,3 +226,34 @@ def test_exact_plates_refusals():
     with pytest.raises(ValueError, match="^t=-1: must be finite numbers >= 0"):
         stickslip.exact_sliding_plates([0, -1])
     assert stickslip.exact_sliding_plates([0, 1], law="dsds-dae", gamma=0)["v"][0] == 4
+
+
+def test_numbers_and_types_as_the_command_line_checks_them():
+    # An int beyond a double's range: the command line's message for --set m=1e400 (core/parameters.cpp).
+    with pytest.raises(ValueError) as e:
+        stickslip.model("sliding-plates", m=10 ** 400)
+    assert str(e.value) == "m=1e400: beyond the range of a double (about 2.2e-308 to 1.8e308 in magnitude, or 0)"
+    with pytest.raises(ValueError, match=r"^m=nan: expected a finite number"):
+        stickslip.model("sliding-plates", m=math.nan)
+    m = stickslip.model("sliding-plates", law="csds")
+    # Tolerances: rtol in (0, 1), atol a finite number > 0 (inf reached CVODE as a convergence failure); inf is no
+    # number the command line takes (--set atol=inf), and said so.
+    with pytest.raises(ValueError, match=r"^atol=inf: expected a finite number"):
+        stickslip.simulate(m, solver="cvode", atol=float("inf"), t_end=1)
+    with pytest.raises(ValueError, match=r"^atol=0: must be a finite number > 0"):
+        stickslip.simulate(m, solver="cvode", atol=0.0, t_end=1)
+    with pytest.raises(ValueError, match=r"^rtol=2: must lie in \(0, 1\)"):
+        stickslip.simulate(m, solver="cvode", rtol=2.0, t_end=1)
+    with pytest.raises(ValueError, match=r"^rtol=0: must lie in \(0, 1\)"):
+        stickslip.simulate(m, solver="cvode", rtol=0, t_end=1)
+    # A str where a number goes: TypeError naming the argument (float("10") used to take it).
+    with pytest.raises(TypeError, match=r"^t_end='10': a str; allowed: a number"):
+        stickslip.simulate(m, solver="cvode", t_end="10")
+    with pytest.raises(TypeError, match=r"^dt='0.1': a str; allowed: a number"):
+        stickslip.simulate(m, solver="rk4", t_end=1, dt="0.1")
+    with pytest.raises(TypeError, match=r"^events='on': a str; allowed: True or False"):
+        stickslip.simulate(m, solver="cvode", t_end=1, events="on")
+    with pytest.raises(TypeError, match=r"^solver=4: an? int; allowed: a name"):
+        stickslip.simulate(m, solver=4, t_end=1)
+    r = stickslip.simulate(m, solver="cvode", t_end=1, atol=1e-9, rtol=1e-6)  # ints and floats as before
+    assert r.t[-1] == pytest.approx(1)

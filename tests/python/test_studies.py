@@ -365,3 +365,73 @@ def test_calls_from_two_threads_run_one_after_the_other(tmp_path):
     assert without_timing(results["a"].summary) == without_timing(results["b"].summary)
     same_csvs(tmp_path / "a", tmp_path / "b")
     assert signal.getsignal(signal.SIGINT) is signal.default_int_handler
+
+
+# ------------------------------------------------------------------------------- types, numbers and folders
+
+def test_a_wrong_type_is_a_type_error_naming_the_argument(tmp_path):
+    with pytest.raises(TypeError, match=r"^params='m=1': a str; allowed: a dict of the study's parameters"):
+        stickslip.run("sliding-plates", out=tmp_path / "a", params="m=1")
+    with pytest.raises(TypeError, match=r"^axes=\['dt'\]: a list; allowed: a dict"):
+        stickslip.sweep("sliding-plates", out=tmp_path / "b", axes=["dt"])
+    with pytest.raises(TypeError, match=r"^resume='yes': a str; allowed: True or False"):
+        stickslip.run("sliding-plates", out=tmp_path / "c", resume="yes")
+    with pytest.raises(TypeError, match=r"^out=3: an? int; allowed: a folder"):
+        stickslip.run("sliding-plates", out=3)
+    with pytest.raises(TypeError, match=r"^study=1: an? int; allowed: a name"):
+        stickslip.run(1)
+    assert not any(tmp_path.iterdir())
+
+
+@pytest.mark.parametrize("value,text", [(math.nan, "nan"), (math.inf, "inf"), (-math.inf, "-inf")])
+def test_a_non_finite_float_is_refused_naming_the_key_as_the_command_line_refuses_it(value, text, tmp_path):
+    # mu_k is no key the default friction laws read: the number itself is refused, as --set mu_k=nan is by its parser.
+    with pytest.raises(ValueError) as e:
+        stickslip.run("sliding-plates", out=tmp_path / "py", mu_k=value)
+    assert str(e.value) == (f"mu_k={text}: expected a finite number in decimal or scientific notation (2, -0.5, "
+                            "1e-3; no spaces, no hex)")
+    assert not (tmp_path / "py").exists()
+    # In a list, the item (as the command line's list parser names it: --set sweep_v0=1,nan).
+    with pytest.raises(ValueError) as e:
+        stickslip.plan("sliding-plates", sweep_v0=[1, value])
+    code, _, err = cli("run", "sliding-plates", "--set", f"sweep_v0=1,{text}", "--dry-run")
+    assert code == 2 and err == f"stickslip: error: {e.value}\n"
+
+
+TINY_PLATES = dict(fig4=False, sweep_v0="none", friction="csds", dt=0.1, t_end=1)
+
+
+def test_a_finished_out_is_refused_without_resume_or_overwrite(tmp_path):
+    out = tmp_path / "run"
+    first = stickslip.run("sliding-plates", out=out, **TINY_PLATES)
+    assert first.complete
+    with pytest.raises(ValueError) as e:
+        stickslip.run("sliding-plates", out=out, **{**TINY_PLATES, "t_end": 2})
+    assert str(e.value) == (f"--out={out}: holds a finished study (summary.json); give --resume to reuse its runs or "
+                            "--overwrite to replace it")
+    code, _, err = cli("run", "sliding-plates", "--set", "t_end=2", "--out", out)
+    assert code == 2 and err == f"stickslip: error: {e.value}\n"
+    again = stickslip.run("sliding-plates", out=out, resume=True, **TINY_PLATES)
+    assert again.summary["runs_resumed"] == again.summary["runs_done"]
+    replaced = stickslip.run("sliding-plates", out=out, overwrite=True, **{**TINY_PLATES, "t_end": 2})
+    assert replaced.summary["provenance"]["parameters"]["t_end"] == "2"
+    with pytest.raises(ValueError, match=r"^--overwrite=: given with --resume"):
+        stickslip.run("sliding-plates", out=out, resume=True, overwrite=True, **TINY_PLATES)
+
+
+def test_a_refused_run_leaves_no_folder(tmp_path):
+    with pytest.raises(ValueError, match=r"^fig4_dt=0.2: must be <= t_end"):
+        stickslip.run("sliding-plates", out=tmp_path / "new", t_end=0.1)
+    assert not (tmp_path / "new").exists()
+
+
+def test_converge_resumes_and_refuses_a_finished_out(tmp_path):
+    args = dict(solvers="rk4", dts=(0.1, 0.01, 3))
+    r = stickslip.converge("sliding-plates", "v_end", out=tmp_path, **args)
+    assert r.complete and r.summary["runs_done"] == 3
+    with pytest.raises(ValueError, match=r"holds a finished study"):
+        stickslip.converge("sliding-plates", "v_end", out=tmp_path, **args)
+    again = stickslip.converge("sliding-plates", "v_end", out=tmp_path, resume=True, **args)
+    assert again.summary["runs_resumed"] == 3
+    assert [p["value"] for p in again.summary["results"][0]["points"]] == \
+        [p["value"] for p in r.summary["results"][0]["points"]]

@@ -16,7 +16,7 @@ from typing import Any, Dict, List, Optional, Union
 
 import numpy as np
 
-from . import _core
+from . import _check, _core
 
 FREE = _core.FREE
 STICK = _core.STICK
@@ -78,16 +78,17 @@ def model(relation: str, law: Union[str, Any] = "csds", **params: Union[float, b
     relation: a name of :func:`relations` (or the study that runs it: ``slope-drift``, ``dry-friction-oscillator``).
     law: a registry name (:func:`laws`) or a Python law object (:class:`Law`).
     params: the relation's keys (parameters and initial state, e.g. ``v0``) and the law's own parameters.
-    Every value is checked now: ValueError naming the key, the value and what is allowed.
+    Every value is checked now: ValueError naming the key, the value and what is allowed (nan, inf or a number
+    beyond a double's range as the command line says it); TypeError for a value that is no number (a str).
     """
+    _check.name("relation", relation)
     values = {}
     for key, value in params.items():
-        if isinstance(value, bool):
+        if isinstance(value, (bool, np.bool_)):
             value = 1.0 if value else 0.0
-        try:
-            values[key] = float(value)
-        except (TypeError, ValueError):
-            raise ValueError(f"{key}={value!r}: must be a number") from None
+        if not _check.is_number(value):
+            raise TypeError(f"{key}={value!r}: {_check.kind(value)}; must be a number (int or float)")
+        values[key] = _check.number(key, value)
     return _core.Model(relation, law, values)
 
 
@@ -145,11 +146,13 @@ def simulate(
         cvode:bdf. t_end: default 10.
     dt: the step of the fixed-step schemes (default dt_out); dt_out: the output interval (default dt, else
         t_end/1000). events: locate stick/slip switches (the law's hybrid or DAE form) or not (default True).
-    rtol, atol, max_step: of dopri5, CVODE and IDA (default 1e-8, 1e-10, no limit). projection: velocity
+    rtol, atol, max_step: of dopri5, CVODE and IDA (default 1e-8, 1e-10, no limit; rtol in (0, 1), atol a finite
+        number > 0). projection: velocity
         projection while a DAE law sticks (default True).
     A system of several contacts (stickslip.system) runs as :func:`stickslip.simulate_system` runs it (its own
     defaults: those of its file), returning a :class:`stickslip.SystemSimulation`.
-    Raises ValueError for a combination the law has no form for (naming the form), stickslip.SolverError
+    Raises TypeError for an argument of the wrong type (t_end="10"), ValueError for a value out of range or a
+    combination the law has no form for (naming the form), stickslip.SolverError
     when the driver fails, KeyboardInterrupt on Ctrl-C; an exception a Python law raises comes out as itself.
     """
     if isinstance(m, _core.System):
@@ -159,10 +162,16 @@ def simulate(
             raise ValueError(f"max_step={max_step!r}: a system of several contacts takes no max_step; allowed: 0")
         return simulate_system(m, solver, t_end, dt=dt, dt_out=dt_out, events=events, rtol=rtol, atol=atol,
                                projection=projection)
-    r = _core.simulate(m, "cvode:bdf" if solver is None else solver, float(10.0 if t_end is None else t_end), dt,
-                       dt_out, True if events is None else bool(events), float(1e-8 if rtol is None else rtol),
-                       float(1e-10 if atol is None else atol), float(max_step),
-                       True if projection is None else bool(projection))
+    # Types first (TypeError naming the argument: t_end="10" is no number), then the command line's number rules.
+    solver = "cvode:bdf" if solver is None else _check.name("solver", solver)
+    t_end = 10.0 if t_end is None else _check.number("t_end", t_end)
+    dt, dt_out = _check.optional_number("dt", dt), _check.optional_number("dt_out", dt_out)
+    rtol = 1e-8 if rtol is None else _check.number("rtol", rtol)
+    atol = 1e-10 if atol is None else _check.number("atol", atol)
+    max_step = _check.number("max_step", max_step)
+    events = True if events is None else _check.flag("events", events)
+    projection = True if projection is None else _check.flag("projection", projection)
+    r = _core.simulate(m, solver, t_end, dt, dt_out, events, rtol, atol, max_step, projection)
     names = list(r["names"])
     state = {n: r["state"][:, i] for i, n in enumerate(names)}
     return Simulation(names=names, form=r["form"], t=r["t"], state=state, mode=r["mode"], force=r["force"],

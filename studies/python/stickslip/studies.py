@@ -10,10 +10,12 @@ Parameters are the study's ``--set`` keys as Python values: numbers, bools (on/o
 these (comma-separated on the command line). A key that is also an option's name (e.g. a study key ``jobs`` in a
 sweep) goes into ``params=`` (run, converge) or ``axes=`` (sweep).
 
-Errors are the command line's: bad input raises ``ValueError`` with its one line (key, value, what is allowed); a
+Errors are the command line's: bad input raises ``ValueError`` with its one line (key, value, what is allowed), an
+argument of the wrong Python type (a str where a dict or a number is expected) ``TypeError`` naming it; a
 solver failure raises :class:`stickslip.SolverError` with the solver's reason (``.result`` holds the outputs where
 the study wrote them); Ctrl-C raises ``KeyboardInterrupt`` with the finished runs on disk (summary.json
-``"complete": false``), and ``run(..., out=the same folder, resume=True)`` finishes it. Progress goes to stderr as on
+``"complete": false``), and ``run(..., out=the same folder, resume=True)`` finishes it; a finished ``out`` is refused
+unless ``resume=True`` (reuse it) or ``overwrite=True`` (replace it). Progress goes to stderr as on
 the command line. Calls from several threads run one after the other (the studies share the process's signal
 handlers).
 """
@@ -31,7 +33,7 @@ from typing import Any, NamedTuple, Optional, Union
 
 import numpy as np
 
-from . import _core
+from . import _check, _core
 from ._core import SolverError
 
 Value = Union[bool, int, float, str, Sequence[Union[bool, int, float, str]], np.ndarray]
@@ -232,10 +234,8 @@ def _text(key: str, value: Any) -> str:
     """A Python value as the command line's text for KEY (numbers as repr, bools on/off, lists comma-separated)."""
     if isinstance(value, (bool, np.bool_)):
         return "on" if value else "off"
-    if isinstance(value, numbers.Integral):
-        return str(int(value))
-    if isinstance(value, numbers.Real):
-        return repr(float(value))
+    if isinstance(value, numbers.Real):  # nan, inf: the command line's refusal, naming the key
+        return _check.number_text(key, value)
     if isinstance(value, str):
         return value
     if isinstance(value, os.PathLike):
@@ -244,6 +244,10 @@ def _text(key: str, value: Any) -> str:
         items = np.asarray(value).tolist() if isinstance(value, np.ndarray) else list(value)
         if any(isinstance(v, (list, tuple, dict)) for v in items):
             raise ValueError(f"{key}={value!r}: a list of lists; allowed: a number, switch, text or a flat list of them")
+        if any(_check.is_number(v) and not math.isfinite(v) for v in items if not isinstance(v, numbers.Integral)):
+            # nan or inf in a list: refused as the command line refuses --set KEY=1,nan (its list parser's message)
+            _core.parse_real_list(key, ",".join(repr(float(v)) if _check.is_number(v) and not math.isfinite(v)
+                                                else _text(key, v) for v in items))
         return ",".join(_text(key, v) for v in items)
     raise ValueError(f"{key}={value!r}: a {type(value).__name__}; allowed: a number, a switch (True/False), text, "
                      "or a list of these")
@@ -255,9 +259,11 @@ def _check_key(key: Any) -> str:
     return key
 
 
-def _sets(params: Optional[Mapping[str, Any]], kwargs: Mapping[str, Any], option: str = "--set") -> list[str]:
+def _sets(params: Optional[Mapping[str, Any]], kwargs: Mapping[str, Any], option: str = "--set",
+          argument: str = "params") -> list[str]:
     merged: dict[str, Any] = {}
-    for source in (params or {}, kwargs):
+    what = "fixed values" if option == "--fix" else "the study's parameters"
+    for source in (_check.mapping(argument, params, what), kwargs):
         for key, value in source.items():
             key = _check_key(key)
             if key in merged:
@@ -273,13 +279,19 @@ def _sets(params: Optional[Mapping[str, Any]], kwargs: Mapping[str, Any], option
 def _out(out: Optional[PathLike], prefix: str) -> str:
     if out is None:
         return tempfile.mkdtemp(prefix=f"stickslip-{prefix}-")  # kept: Result.out says where
-    return os.fspath(out)
+    return _check.path("out", out)
 
 
 def _name(value: Any, what: str) -> str:
-    if not isinstance(value, str):
-        raise ValueError(f"{what}={value!r}: allowed: a name (text)")
-    return value
+    return _check.name(what, value)
+
+
+def _folder_flags(resume: Any, overwrite: Any, out: Optional[PathLike], what: str) -> list[str]:
+    """--resume / --overwrite of run, converge and sweep (checked: bools, resume with out=)."""
+    resume, overwrite = _check.flag("resume", resume), _check.flag("overwrite", overwrite)
+    if resume and out is None:
+        raise ValueError(f"resume=True: give out=, the folder of the interrupted {what}")
+    return (["--resume"] if resume else []) + (["--overwrite"] if overwrite else [])
 
 
 def _raise(code: int, reason: str, out: Optional[str]) -> None:
@@ -305,24 +317,24 @@ def _command(args: list[str], out: Optional[str] = None, ok: tuple[int, ...] = (
     return text
 
 
-def run(study: str, out: Optional[PathLike] = None, resume: bool = False, *, params: Optional[Mapping[str, Any]] = None,
-        **kwargs: Value) -> Result:
+def run(study: str, out: Optional[PathLike] = None, resume: bool = False, *, overwrite: bool = False,
+        params: Optional[Mapping[str, Any]] = None, **kwargs: Value) -> Result:
     """Runs a study: ``stickslip run STUDY --set KEY=VALUE... --out OUT``.
 
     study: a name of :func:`studies`. out: the folder (None: a new temporary folder, kept; ``Result.out`` says
-    where). resume: finish an interrupted run in ``out`` (same parameters). params / keyword arguments: the
-    study's parameters (:func:`parameters`), e.g. ``run("sliding-plates", dt=0.01, friction=["csds", "dsds"])``.
+    where). resume: finish an interrupted run in ``out`` (same parameters). overwrite: replace a finished study in
+    ``out`` (without resume or overwrite a finished ``out`` is refused). params / keyword arguments: the study's
+    parameters (:func:`parameters`), e.g. ``run("sliding-plates", dt=0.01, friction=["csds", "dsds"])``.
 
-    Returns a :class:`Result`. Raises ValueError (bad input: the command line's message), SolverError (a solver
-    failure; ``.result`` where outputs were written), KeyboardInterrupt (Ctrl-C: the finished runs stay in ``out``;
-    resume=True finishes them), OSError (a file that cannot be written)."""
+    Returns a :class:`Result`. Raises ValueError (bad input: the command line's message), TypeError (an argument of
+    the wrong type), SolverError (a solver failure; ``.result`` where outputs were written), KeyboardInterrupt
+    (Ctrl-C: the finished runs stay in ``out``; resume=True finishes them), OSError (a file that cannot be
+    written)."""
     study = _name(study, "study")
-    if resume and out is None:
-        raise ValueError("resume=True: give out=, the folder of the interrupted run")
+    flags = _folder_flags(resume, overwrite, out, "run")
+    sets = _sets(params, kwargs)
     folder = _out(out, study)
-    args = ["run", study, *_sets(params, kwargs), "--out", folder]
-    if resume:
-        args.append("--resume")
+    args = ["run", study, *sets, "--out", folder, *flags]
     _command(args, folder)
     return Result(folder)
 
@@ -346,19 +358,25 @@ def _levels(key: str, value: Any) -> str:
 def converge(study: str, observable: str, out: Optional[PathLike] = None, *,
              solvers: Union[str, Sequence[str], None] = None, dts: Any = None, rtols: Any = None,
              reference: Optional[str] = None, floor: Optional[float] = None, work: bool = False,
+             resume: bool = False, overwrite: bool = False,
              params: Optional[Mapping[str, Any]] = None, **kwargs: Value) -> Result:
     """The order of convergence of a study's observable: ``stickslip converge STUDY --observable NAME``.
 
     observable: a name of :func:`observables`. solvers: integrator specs ("rk4", ["euler", "cvode:bdf"]; default
     the observable's). dts / rtols: the levels of the fixed steps / tolerances as (FROM, TO, LEVELS) or
     "FROM:TO:LEVELS". reference: "exact", "richardson" or "finest". floor: the error counted as round-off.
-    work: also the work-precision diagram. params / keyword arguments: the study's parameters.
+    work: also the work-precision diagram. resume / overwrite: as :func:`run` (an interrupted converge keeps its
+    finished runs in ``out``). params / keyword arguments: the study's parameters.
 
     Returns a :class:`Result` (converge.csv, converge_long.csv: one row per run and result; summary.json with the
     fitted orders). Errors as :func:`run`."""
     study = _name(study, "study")
+    flags = _folder_flags(resume, overwrite, out, "converge")
+    if floor is not None:
+        _check.number("floor", floor)
+    sets = _sets(params, kwargs)
     folder = _out(out, f"converge-{study}")
-    args = ["converge", study, "--observable", _name(observable, "observable"), *_sets(params, kwargs), "--out", folder]
+    args = ["converge", study, "--observable", _name(observable, "observable"), *sets, "--out", folder, *flags]
     if solvers is not None:
         args += ["--solver", _text("solvers", solvers)]
     if dts is not None:
@@ -369,21 +387,22 @@ def converge(study: str, observable: str, out: Optional[PathLike] = None, *,
         args += ["--reference", _name(reference, "reference")]
     if floor is not None:
         args += ["--floor", _text("floor", floor)]
-    if work:
+    if _check.flag("work", work):
         args.append("--work")
     _command(args, folder)
     return Result(folder)
 
 
 def sweep(study: str, out: Optional[PathLike] = None, *, jobs: Optional[int] = None, shard: Optional[str] = None,
-          resume: bool = False, skip_refused: bool = False, fix: Optional[Mapping[str, Any]] = None,
-          axes: Optional[Mapping[str, Any]] = None, **lists: Value) -> Result:
+          resume: bool = False, overwrite: bool = False, skip_refused: bool = False,
+          fix: Optional[Mapping[str, Any]] = None, axes: Optional[Mapping[str, Any]] = None, **lists: Value) -> Result:
     """A study over the product of parameter values: ``stickslip sweep STUDY --set KEY=LIST... [--fix KEY=VALUE]``.
 
     lists / axes: key -> the values of that axis (a list; a single value is a one-point axis); the last key varies
     fastest. fix: key -> one value passed unchanged (e.g. a list-valued parameter). jobs: points at a time (default
     the cores). shard: "I/N" runs the points with k mod N = I - 1. skip_refused: points the study refuses are
-    skipped and listed in summary.json instead of refusing the sweep. Each point is a child ``stickslip run``
+    skipped and listed in summary.json instead of refusing the sweep. resume / overwrite: as :func:`run`. Each
+    point is a child ``stickslip run``
     (:func:`program`).
 
     Returns a :class:`Result`; ``tables["sweep_long"]`` has one row per point and result (point, the keys,
@@ -392,17 +411,15 @@ def sweep(study: str, out: Optional[PathLike] = None, *, jobs: Optional[int] = N
     exe = _core.sweep_program()
     if not os.access(exe, os.X_OK):
         raise OSError(f"the stickslip program {exe} (run by each point) is missing; set STICKSLIP_EXECUTABLE")
-    if resume and out is None:
-        raise ValueError("resume=True: give out=, the folder of the interrupted sweep")
+    flags = _folder_flags(resume, overwrite, out, "sweep")
+    sets = [*_sets(axes, lists, argument="axes"), *_sets(fix, {}, "--fix", argument="fix")]
     folder = _out(out, f"sweep-{study}")
-    args = ["sweep", study, *_sets(axes, lists), *_sets(fix, {}, "--fix"), "--out", folder]
+    args = ["sweep", study, *sets, "--out", folder, *flags]
     if jobs is not None:
         args += ["--jobs", _text("jobs", jobs)]
     if shard is not None:
         args += ["--shard", _name(shard, "shard")]
-    if resume:
-        args.append("--resume")
-    if skip_refused:
+    if _check.flag("skip_refused", skip_refused):
         args.append("--skip-refused")
     _command(args, folder)
     return Result(folder)

@@ -31,6 +31,7 @@ from typing import Any, Dict, List, Optional, Sequence, Union
 import numpy as np
 
 from . import _core
+from . import _check
 from .studies import _text
 
 System = _core.System
@@ -346,8 +347,13 @@ def simulate_system(system: System, solver: Optional[str] = None, t_end: Optiona
     """
     if not isinstance(system, _core.System):
         raise TypeError(f"system: a {type(system).__name__}; allowed: a stickslip.System (stickslip.system(...))")
+    # Types as in stickslip.simulate (studies/python/stickslip/_check.py): a str where a number goes is a TypeError.
+    t_end, dt, rtol, atol, theta, dt_out = (_check.optional_number(k, v) for k, v in (
+        ("t_end", t_end), ("dt", dt), ("rtol", rtol), ("atol", atol), ("theta", theta), ("dt_out", dt_out)))
+    if solver is not None:
+        _check.name("solver", solver)
     r = _core.simulate_system(system, solver, t_end, dt, rtol, atol, events, projection, transitions, theta,
-                              ledger, None if dt_out is None else float(dt_out))
+                              ledger, dt_out)
     sim = SystemSimulation(bodies=list(r["bodies"]), contacts=list(r["contacts"]), t=r["t"], q=r["q"], v=r["v"],
                            s=r["s"], F=r["F"], fn=r["fn"], stuck=r["stuck"], transitions=dict(r["transitions"]),
                            ledger=dict(r["ledger"]), driver=r["driver"], forms=r["forms"], solver=r["solver"],

@@ -1,0 +1,156 @@
+// converge loses nothing, as run and sweep (studies/experiment/converge.hpp, run_store.hpp): SIGINT after its first
+// finished run leaves that run's row in runs.jsonl and summary.json with "complete": false (exit 130); `converge
+// ... --resume` with a changed option is exit 2 naming it; with the same options it finishes from the stored rows
+// with the values of an uninterrupted converge (every column of converge.csv but the wall time).
+#include <doctest/doctest.h>
+
+#include <signal.h>
+#include <sys/wait.h>
+#include <unistd.h>
+
+#include <chrono>
+#include <filesystem>
+#include <fstream>
+#include <nlohmann/json.hpp>
+#include <sstream>
+#include <string>
+#include <thread>
+#include <vector>
+
+#include "tests/cli_runner.hpp"
+
+namespace {
+namespace fs = std::filesystem;
+
+// Ten runs: euler and rk4 at 5 levels; the finest ones take a few tenths of a second, the coarse ones microseconds.
+const std::vector<std::string> kArgs{"converge", "sliding-plates", "--observable", "v_end", "--solver", "euler,rk4",
+                                     "--dt", "0.1:0.00001:5"};
+
+std::size_t lines(const fs::path& p) {
+  std::ifstream in(p);
+  std::size_t n = 0;
+  for (std::string l; std::getline(in, l);) n += !l.empty();
+  return n;
+}
+
+int interrupt_after_first_row(const fs::path& out) {
+  std::vector<std::string> args = kArgs;
+  args.insert(args.end(), {"--out", out.string()});
+  const pid_t pid = fork();
+  if (pid == 0) {
+    std::vector<char*> argv{const_cast<char*>(STICKSLIP_BINARY)};
+    for (auto& a : args) argv.push_back(a.data());
+    argv.push_back(nullptr);
+    if (!freopen("/dev/null", "w", stderr)) _exit(127);
+    execv(STICKSLIP_BINARY, argv.data());
+    _exit(127);
+  }
+  const auto deadline = std::chrono::steady_clock::now() + std::chrono::minutes(2);
+  while (lines(out / "runs.jsonl") < 2 && std::chrono::steady_clock::now() < deadline) {
+    int status = 0;
+    if (waitpid(pid, &status, WNOHANG) == pid) return -2;  // ended before the signal
+    std::this_thread::sleep_for(std::chrono::milliseconds(1));
+  }
+  kill(pid, SIGINT);
+  int status = 0;
+  waitpid(pid, &status, 0);
+  return WIFEXITED(status) ? WEXITSTATUS(status) : -1;
+}
+
+nlohmann::json read_json(const fs::path& p) {
+  std::ifstream in(p);
+  return nlohmann::json::parse(in);
+}
+
+std::string joined(const std::vector<std::string>& a) {
+  std::string s;
+  for (const auto& x : a) s += x + " ";
+  return s;
+}
+
+// converge.csv without its wall-time column (the only one a resumed converge may differ in).
+std::string without_wall_time(const std::string& csv) {
+  std::istringstream in(csv);
+  std::string out, line;
+  std::size_t column = std::string::npos;
+  while (std::getline(in, line)) {
+    std::vector<std::string> cells{""};  // RFC 4180: a comma inside quotes is no separator
+    bool quoted = false;
+    for (const char ch : line) {
+      if (ch == '"') quoted = !quoted;
+      if (ch == ',' && !quoted) cells.emplace_back();
+      else cells.back() += ch;
+    }
+    if (column == std::string::npos)
+      for (std::size_t i = 0; i < cells.size(); ++i)
+        if (cells[i].find("wall_time") != std::string::npos) column = i;
+    for (std::size_t i = 0; i < cells.size(); ++i)
+      if (i != column) out += cells[i] + ",";
+    out += "\n";
+  }
+  return out;
+}
+
+// summary.json's results without wall times.
+nlohmann::json results(const fs::path& out) {
+  nlohmann::json r = read_json(out / "summary.json")["results"];
+  for (auto& series : r)
+    for (auto& p : series["points"]) p.erase("wall_time_s");
+  return r;
+}
+}  // namespace
+
+TEST_CASE("converge: SIGINT keeps the finished runs; --resume finishes with the values of an uninterrupted converge") {
+  const fs::path base = stickslip::test::scratch_dir("converge_resume");
+  const fs::path out = base / "interrupted", ref = base / "reference";
+  fs::remove_all(base);
+  fs::create_directories(base);
+
+  REQUIRE(interrupt_after_first_row(out) == 130);
+  const nlohmann::json partial = read_json(out / "summary.json");
+  CHECK(partial["complete"] == false);
+  CHECK(partial["command"] == "converge");
+  const std::size_t done = partial["runs_done"].get<std::size_t>();
+  CHECK(done >= 1);
+  CHECK(done < 10);
+  CHECK(lines(out / "runs.jsonl") == 1 + done);
+  CHECK(partial["resume"].get<std::string>().find("--resume") != std::string::npos);
+
+  // A changed option is refused, naming it.
+  std::vector<std::string> other = kArgs;
+  other[7] = "0.1:0.00001:6";
+  const auto changed = stickslip::test::run_cli(joined(other) + "--resume --out " + out.string(), true);
+  CHECK(changed.code == 2);
+  CHECK(changed.out.find("--dt=0.1:0.00001:6: differs from the interrupted study") != std::string::npos);
+
+  const auto resumed = stickslip::test::run_cli(joined(kArgs) + "--resume --out " + out.string());
+  REQUIRE(resumed.code == 0);
+  const auto fresh = stickslip::test::run_cli(joined(kArgs) + "--out " + ref.string());
+  REQUIRE(fresh.code == 0);
+  const nlohmann::json a = read_json(out / "summary.json"), b = read_json(ref / "summary.json");
+  CHECK(a["complete"] == true);
+  CHECK(a["runs_done"] == 10);
+  CHECK(a["runs_resumed"] == done);
+  CHECK(b["runs_done"] == 10);
+  CHECK(results(out) == results(ref));
+  CHECK(without_wall_time(stickslip::test::read_text(out / "converge.csv")) ==
+        without_wall_time(stickslip::test::read_text(ref / "converge.csv")));
+  fs::remove_all(base);
+}
+
+TEST_CASE("converge: a finished --out is refused without --resume or --overwrite; --resume reuses every row") {
+  const fs::path out = stickslip::test::scratch_dir("converge_finished");
+  fs::remove_all(out);
+  const std::string args = "converge sliding-plates --observable v_end --solver rk4 --dt 0.1:0.01:3 --out " + out.string();
+  REQUIRE(stickslip::test::run_cli(args).code == 0);
+  const auto again = stickslip::test::run_cli(args, true);
+  CHECK(again.code == 2);
+  CHECK(again.out == "stickslip: error: --out=" + out.string() +
+                         ": holds a finished study (summary.json); give --resume to reuse its runs or --overwrite to "
+                         "replace it\n");
+  CHECK(stickslip::test::run_cli(args + " --resume").code == 0);
+  CHECK(read_json(out / "summary.json")["runs_resumed"] == 3);
+  CHECK(stickslip::test::run_cli(args + " --overwrite").code == 0);
+  CHECK(!read_json(out / "summary.json").contains("runs_resumed"));
+  fs::remove_all(out);
+}
