@@ -11,6 +11,7 @@
 #include "core/errors.hpp"
 #include "core/interrupt.hpp"
 #include "solvers/event_locator.hpp"
+#include "solvers/step_collapse.hpp"
 #include "solvers/integrate.hpp"
 
 namespace stickslip {
@@ -59,10 +60,12 @@ RunStats run_dopri5(const Model& model, double t0, double t_end, VecRef x, Mode&
   auto output_time = [&](long k) { return t0 + static_cast<double>(k) * options.dt; };
   double t = t0;
   long steps_since_event = 0;
+  StepCollapseLimit collapse("dopri5", t0, t_end, options.max_steps);  // a step size that collapsed ends the run
   while (t < t_end) {
     check_interrupt();  // every step: an adaptive run can take millions of steps between two outputs
     const auto [ta, tb] = stepper.do_step(system);
     ++stats.steps;
+    collapse.step(std::min(tb, t_end));
     if (++steps_since_event > 100000000L) throw SolverError("dopri5: too many steps");
     const double t_stop = std::min(tb, t_end);
     interpolate(t_stop, x_end);

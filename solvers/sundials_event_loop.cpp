@@ -6,6 +6,7 @@
 #include "core/errors.hpp"
 #include "core/interrupt.hpp"
 #include "solvers/event_locator.hpp"
+#include "solvers/step_collapse.hpp"
 
 namespace stickslip {
 
@@ -65,10 +66,12 @@ RunStats run_sundials_event_loop(const Model& model, double t0, double t_end, Ve
   double t = t0;
   std::vector<int> found(model.num_events());
   double restarted_at = -std::numeric_limits<double>::infinity();  // where a failed step was last restarted
+  StepCollapseLimit collapse(solver, t0, t_end, options.max_steps);  // a step size that collapsed ends the run
   while (t < t_end) {
     check_interrupt();  // every internal step of CVODE / IDA, not only at the outputs
     double t_new = t;
     const SundialsStepper::Result result = stepper.step(t_end, t_new, x_step);
+    collapse.step(t_new);
     if (result == SundialsStepper::Result::failed) {
       if (!(t_new > restarted_at)) stepper.throw_failure();
       restarted_at = t_new;

@@ -3,6 +3,7 @@
 #include "studies/cli/commands.hpp"
 
 #include <algorithm>
+#include <cstdlib>
 #include <filesystem>
 #include <map>
 #include <sstream>
@@ -108,6 +109,18 @@ int dry_run(const Study& study, const Parameters& params, const std::vector<std:
   return 0;
 }
 
+namespace {
+// Seconds between two progress lines of `run`: 5, or STICKSLIP_PROGRESS_SECONDS when it is a number in [0.05, 3600]
+// (a test that watches the line move).
+double progress_seconds() {
+  const char* text = std::getenv("STICKSLIP_PROGRESS_SECONDS");
+  if (!text) return 5;
+  char* end = nullptr;
+  const double s = std::strtod(text, &end);
+  return end != text && *end == '\0' && s >= 0.05 && s <= 3600 ? s : 5.0;
+}
+}  // namespace
+
 int run(const RunArgs& args, CommandIo& io) {
   if (args.study.empty()) throw_input("study", "", "missing; usage: stickslip run STUDY [--set KEY=VALUE]... (stickslip run --help)");
   const auto studies = studies_with(args.study);
@@ -125,7 +138,7 @@ int run(const RunArgs& args, CommandIo& io) {
   return with_out_dir(out, resume, args.overwrite, command_line, [&](const OutDirLock&) {
     RunStore store(out, study.name(), params, resume);
     StudyContext ctx{out, io.err, &store};
-    store.start_progress(io.err, study.name());
+    store.start_progress(io.err, study.name(), progress_seconds());
     nlohmann::json summary;
     try {
       summary = study.run(params, ctx);

@@ -30,6 +30,7 @@ std::string csv_field(const std::string& text) {
 }
 
 void CsvWriter::row(const std::vector<double>& values) {
+  check_interrupt();  // a signal ends a long file within a row (the .part file is then removed)
   if (values.size() != columns_.size())
     throw std::logic_error(path_.string() + ": row has " + std::to_string(values.size()) + " values for " +
                            std::to_string(columns_.size()) + " columns");
@@ -42,6 +43,7 @@ void CsvWriter::row(const std::vector<double>& values) {
 }
 
 void CsvWriter::row(const std::vector<CsvCell>& cells) {
+  check_interrupt();
   if (cells.size() != columns_.size())
     throw std::logic_error(path_.string() + ": row has " + std::to_string(cells.size()) + " values for " +
                            std::to_string(columns_.size()) + " columns");
@@ -85,6 +87,7 @@ std::vector<std::vector<std::string>> read_csv_records(std::istream& in, const s
       record.push_back(std::move(field));
       field.clear();
     } else if (c == '\n' || c == '\r') {
+      check_interrupt();  // a long file: a signal ends the reading within a line
       if (c == '\r' && in.peek() == '\n') in.get();
       record.push_back(std::move(field));
       field.clear();
@@ -114,6 +117,28 @@ std::vector<std::vector<double>> read_csv(const std::filesystem::path& path) {
     rows.push_back(std::move(row));
   }
   return rows;
+}
+
+void for_each_csv_row(const std::filesystem::path& path, const std::function<void(const std::vector<double>&)>& fn) {
+  std::ifstream in(path);
+  if (!in) throw std::runtime_error("cannot read " + path.string());
+  std::string line;
+  std::getline(in, line);  // the header
+  std::vector<double> row;
+  while (std::getline(in, line)) {
+    check_interrupt();
+    row.clear();
+    const char* p = line.c_str();
+    while (true) {
+      char* end = nullptr;
+      row.push_back(std::strtod(p, &end));
+      p = end;
+      while (*p != ',' && *p != '\0') ++p;
+      if (*p == '\0') break;
+      ++p;
+    }
+    fn(row);
+  }
 }
 
 nlohmann::json json_number(double v) { return std::isfinite(v) ? nlohmann::json(v) : nlohmann::json(nullptr); }

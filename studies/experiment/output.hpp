@@ -15,6 +15,7 @@
 
 #include <cmath>
 #include <filesystem>
+#include <functional>
 #include <fstream>
 #include <istream>
 #include <type_traits>
@@ -71,6 +72,10 @@ std::vector<std::vector<std::string>> read_csv_records(std::istream& in, const s
 // The numbers of a CSV written by CsvWriter (header row skipped), row by row: what a study reads back of a run that
 // a --resume did not rerun (studies/experiment/run_store.hpp).
 std::vector<std::vector<double>> read_csv(const std::filesystem::path& path);
+// The same numbers one row at a time, without holding the file: fn(row) for each row after the header line (a
+// CsvWriter header, on one line). For a series too long to keep in memory (a run's time series read back for its
+// summary or a figure); a signal ends the reading within a row (check_interrupt, core/interrupt.hpp).
+void for_each_csv_row(const std::filesystem::path& path, const std::function<void(const std::vector<double>&)>& fn);
 
 nlohmann::json json_number(double v);
 // A transition time for CSV/JSON: exact to the bit when a driver located it as an event; otherwise it was read

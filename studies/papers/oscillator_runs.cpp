@@ -2,9 +2,11 @@
 #include "studies/papers/oscillator_runs.hpp"
 
 #include <algorithm>
+#include <optional>
 
 #include "core/did_you_mean.hpp"
 #include "core/errors.hpp"
+#include "core/progress.hpp"
 #include "core/parameters.hpp"
 #include "solvers/filippov_driver.hpp"
 #include "solvers/integrator_spec.hpp"
@@ -139,7 +141,9 @@ void check_oscillator_solver(const std::string& key, const std::string& solver, 
   }
 }
 
-OscillatorRun run_oscillator(const std::string& solver, const OscillatorSettings& s) {
+OscillatorRun run_oscillator(const std::string& solver, const OscillatorSettings& s, const OscillatorSampleSink& sink,
+                             const OscillatorReplay& replay) {
+  if (sink && !replay) throw std::logic_error("run_oscillator: a sink needs a replay for the stick analysis");
   OscillatorRun run;
   run.solver = solver;
   const OscillatorParameters& p = s.p;
@@ -158,6 +162,13 @@ OscillatorRun run_oscillator(const std::string& solver, const OscillatorSettings
   x[1] = s.v0;
   Mode mode = contact_initial_mode(sys, 0, x);
   const bool starts_stuck = (form == ContactForm::dae || form == ContactForm::hybrid) && mode[0] == stick_mode;
+  // What the stick tests below read of the samples, kept as running quantities while they stream: the first
+  // sampled stick of the sign form, the start of the last stretch below the cut-off of a rate law, the last mode.
+  const bool sampled_sign = form == ContactForm::slip_force && stick.set_valued;
+  const bool sampled_cutoff = form == ContactForm::rate && std::isfinite(stick.threshold);
+  const auto held = [&](const OscillatorSample& q) { return std::abs(q.force) < (1 - 1e-9) * stick.threshold; };
+  double first_sign_stick = std::nan(""), held_since = std::nan("");
+  std::optional<OscillatorSample> last;
   run.stats = run_contact(sys, 0, s.t_end, x, mode, so, [&](const ContactSample& q) {
     double lambda;
     int md = 0;
@@ -170,7 +181,17 @@ OscillatorRun run_oscillator(const std::string& solver, const OscillatorSettings
       const double sg = q.x[1] > 0 ? 1.0 : (q.x[1] < 0 ? -1.0 : 0.0);
       lambda = (1 - sg) / 2;
     }
-    run.samples.push_back({q.t, q.x[0], q.x[1], q.force, lambda, md});
+    const OscillatorSample b{q.t, q.x[0], q.x[1], q.force, lambda, md};
+    if (sampled_sign && last && std::isnan(first_sign_stick) && last->v != 0 && last->v * b.v <= 0 &&
+        p.k * std::abs(b.x) <= fmax)
+      first_sign_stick = b.t;
+    if (sampled_cutoff) {
+      if (!held(b)) held_since = std::nan("");
+      else if (std::isnan(held_since)) held_since = b.t;
+    }
+    last = b;
+    if (sink) sink(b);
+    else run.samples.push_back(b);
   }, os.gradient, s.fd_delta);
   if (modes) {
     const int stuck = form == ContactForm::filippov ? static_cast<int>(sliding_mode) : static_cast<int>(stick_mode);
@@ -183,61 +204,65 @@ OscillatorRun run_oscillator(const std::string& solver, const OscillatorSettings
     for (const auto& e : run.stats.events)
       if (e.mode_after[0] == stuck) run.t_stick = e.t;
     if (mode[0] != stuck) run.t_stick = std::nan("");
-  } else if (form == ContactForm::slip_force && stick.set_valued) {
+  } else if (sampled_sign) {
     run.stick_test = "sampled: the first output time at which v changes sign while |k x| <= F_s (the law's static "
                      "threshold)";
     // A start at rest inside the stick band |k x0| <= mu F_N is a stick at t = 0 (the exact solution's); the naive
     // scheme's creep from there is its drift.
     if (s.v0 == 0 && p.k * std::abs(s.x0) <= fmax) run.t_stick = 0;
-    for (std::size_t i = 1; i < run.samples.size() && !std::isfinite(run.t_stick); ++i) {
-      const OscillatorSample &a = run.samples[i - 1], &b = run.samples[i];
-      if (a.v != 0 && a.v * b.v <= 0 && p.k * std::abs(b.x) <= fmax) {
-        run.t_stick = b.t;
-        break;
-      }
-    }
-  } else if (form == ContactForm::rate && std::isfinite(stick.threshold)) {
+    else run.t_stick = first_sign_stick;
+  } else if (sampled_cutoff) {
     run.stick_test = "sampled: the first output time of the last stretch in which |F| stays below the cut-off F_s";
     // Sliding holds the force at its cut-off; below it the spring holds the contact.
-    const auto held = [&](const OscillatorSample& q) { return std::abs(q.force) < (1 - 1e-9) * stick.threshold; };
-    if (!run.samples.empty() && held(run.samples.back())) {
-      std::size_t i = run.samples.size() - 1;
-      while (i > 0 && held(run.samples[i - 1])) --i;
-      run.t_stick = run.samples[i].t;
-    }
+    run.t_stick = held_since;
   } else {
     run.can_stick = false;
     run.stick_test = "never: friction=" + s.friction + " (" + to_string(form) +
                      " form) has no stick: its force is a function of the slip velocity that vanishes only at v = 0, "
                      "without a stick set or a cut-off";
   }
-  // Stick place, drift and residual motion after the stick time.
-  if (std::isfinite(run.t_stick)) {
+  // Stick place, drift and residual motion after the stick time: one more pass over the samples.
+  if (std::isfinite(run.t_stick) && last) {
     bool first = true;
     double prev_v = 0;
     run.drift = 0;
-    for (const auto& q : run.samples) {
-      if (q.t < run.t_stick) continue;
-      if (first && (q.t > run.t_stick || q.mode == run.samples.back().mode)) {
+    const int last_mode = last->mode;
+    const OscillatorSampleSink after_stick = [&](const OscillatorSample& q) {
+      if (q.t < run.t_stick) return;
+      if (first && (q.t > run.t_stick || q.mode == last_mode)) {
         run.x_stick = q.x;
         first = false;
       }
-      if (first) continue;
+      if (first) return;
       run.drift = std::max(run.drift, std::abs(q.x - run.x_stick));
       run.v_after = std::max(run.v_after, std::abs(q.v));
       if (prev_v * q.v < 0) ++run.sign_changes;
       prev_v = q.v;
-    }
+    };
+    if (sink) replay(after_stick);
+    else
+      for (const auto& q : run.samples) after_stick(q);
   }
   return run;
 }
 
 nlohmann::json oscillator_run_row(const std::string& solver, const OscillatorSettings& s,
                                   const DryFrictionOscillatorExact& exact, const std::filesystem::path& csv_path) {
-  const OscillatorRun r = run_oscillator(solver, s);
+  // The samples stream to the CSV as the run goes; the stick analysis reads them back from it (written with
+  // max_digits10: the same doubles). The progress line (core/progress.hpp) covers both passes: the run is the first
+  // half of the span, the reading the second.
+  const RunSpan span(0, 2 * s.t_end);
   CsvWriter csv(csv_path, {"t [s]", "x [m]", "v [m/s]", "F [N]", "lambda", "mode"});
-  for (const auto& q : r.samples) csv.row({q.t, q.x, q.v, q.force, q.lambda, static_cast<double>(q.mode)});
-  csv.close();
+  const OscillatorRun r = run_oscillator(
+      solver, s, [&](const OscillatorSample& q) { csv.row({q.t, q.x, q.v, q.force, q.lambda, static_cast<double>(q.mode)}); },
+      [&](const OscillatorSampleSink& visit) {
+        csv.close();
+        for_each_csv_row(csv_path, [&](const std::vector<double>& r) {
+          progress_at(s.t_end + r.at(0));
+          visit({r.at(0), r.at(1), r.at(2), r.at(3), r.at(4), static_cast<int>(r.at(5))});
+        });
+      });
+  csv.close();  // when the analysis needed no second pass
   // The naive sign() schemes have no switching function: their stick time is read off the output grid.
   const bool located = r.located;
   // The exact solution is Coulomb's: errors against it only for the Coulomb laws.

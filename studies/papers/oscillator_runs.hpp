@@ -24,6 +24,7 @@
 
 #include <cmath>
 #include <filesystem>
+#include <functional>
 #include <nlohmann/json.hpp>
 #include <string>
 #include <vector>
@@ -74,7 +75,15 @@ struct OscillatorRun {
 // form of the law), for a check before any run.
 void check_oscillator_solver(const std::string& key, const std::string& solver, const OscillatorSettings& s);
 
-OscillatorRun run_oscillator(const std::string& solver, const OscillatorSettings& s);
+// Each sample as the driver produces it.
+using OscillatorSampleSink = std::function<void(const OscillatorSample&)>;
+// Calls its argument on every sample of the run, in order (read back from where a sink put them).
+using OscillatorReplay = std::function<void(const OscillatorSampleSink&)>;
+// Runs the solver. Without a sink the samples are kept in run.samples; with one, each goes to the sink as it is
+// produced and none is kept (memory independent of the number of steps), and the stick analysis after the run
+// reads them back once through `replay` (required with a sink).
+OscillatorRun run_oscillator(const std::string& solver, const OscillatorSettings& s, const OscillatorSampleSink& sink = {},
+                             const OscillatorReplay& replay = {});
 
 // The run of the study: its samples in csv_path (t, x, v, F, lambda, mode), its row with the errors of the stick
 // time and place against the exact solution (Coulomb's; null for another law) and how the stick was found.

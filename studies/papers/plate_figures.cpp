@@ -2,10 +2,14 @@
 #include "studies/papers/plate_figures.hpp"
 
 #include <algorithm>
+#include <cstdlib>
+#include <cstring>
+#include <fstream>
 #include <fmt/format.h>
 #include <map>
 #include <string>
 
+#include "core/interrupt.hpp"
 #include "studies/experiment/output.hpp"
 #include "studies/experiment/study_runs.hpp"
 
@@ -36,6 +40,55 @@ void add_runs(Panel& panel, const std::vector<PlateRunConfig>& runs, int column)
     panel.add(Curve::of("runs/" + run_label(c) + ".csv", "1", std::to_string(column), run_title(c),
                         fmt::format("lines lw {:.1f} dt {} lc rgb '{}'", std::max(1.0, 3.5 - 1.5 * k),
                                     c.law == "csds" ? 2 : 1, curve_color(i))));
+  }
+}
+
+// (t, E_kin) of runs/<label>.csv (columns 1 and 6, as write_plate_csv writes them), one row at a time.
+class KineticEnergyRows {
+ public:
+  explicit KineticEnergyRows(const std::filesystem::path& path) : in_(path), name_(path.string()) {
+    if (!in_) throw std::runtime_error("cannot read " + name_);
+    std::getline(in_, line_);  // the header
+  }
+  bool next(double& t, double& e_kin) {
+    check_interrupt();
+    if (!std::getline(in_, line_)) return false;
+    const char* p = line_.c_str();
+    t = std::strtod(p, nullptr);
+    for (int column = 1; column < 6; ++column) {
+      p = std::strchr(p, ',');
+      if (!p) throw std::runtime_error(name_ + ": a row with fewer than 6 columns");
+      ++p;
+    }
+    e_kin = std::strtod(p, nullptr);
+    return true;
+  }
+
+ private:
+  std::ifstream in_;
+  std::string name_, line_;
+};
+
+// kinetic_energy_difference(read_plate_csv(a), read_plate_csv(b)) written to `out` row by row, without holding
+// either series: both are in time order, so E_kin(b, t) at each time of a is the interpolation between the last row of
+// b at or before t and the next (clamped to b's ends).
+void write_kinetic_energy_difference(const std::filesystem::path& a, const std::filesystem::path& b, CsvWriter& out) {
+  KineticEnergyRows ra(a), rb(b);
+  double lo_t, lo_e, hi_t, hi_e;
+  if (!rb.next(lo_t, lo_e)) throw std::runtime_error(b.string() + ": no rows");
+  bool has_hi = rb.next(hi_t, hi_e);
+  for (double t, e; ra.next(t, e);) {
+    while (has_hi && hi_t <= t) {
+      lo_t = hi_t, lo_e = hi_e;
+      has_hi = rb.next(hi_t, hi_e);
+    }
+    double eb;
+    if (!has_hi || t <= lo_t) eb = lo_e;  // past b's end, or before its start (lo is then its first row)
+    else {
+      const double w = (t - lo_t) / (hi_t - lo_t);
+      eb = (1 - w) * lo_e + w * hi_e;
+    }
+    out.row({t, e - eb});
   }
 }
 
@@ -75,9 +128,8 @@ Figure kinetic_difference_figure(const std::filesystem::path& out, const std::ve
           return;
         const std::string file = "dEkin_" + run_label(cd) + ".csv";
         CsvWriter csv(out / "runs" / file, {"t [n.u.]", "dE_kin [n.u.]"});
-        for (const auto& [t, d] : kinetic_energy_difference(read_plate_csv(out / "runs" / (run_label(cd) + ".csv")),
-                                                            read_plate_csv(out / "runs" / (run_label(cc) + ".csv"))))
-          csv.row({t, d});
+        write_kinetic_energy_difference(out / "runs" / (run_label(cd) + ".csv"), out / "runs" / (run_label(cc) + ".csv"),
+                                        csv);
         csv.close();
         panel.add(Curve::of("runs/" + file, "1", "2", run_title(cd) + " minus C-SDS",
                             fmt::format("lines lw 2 lc rgb '{}'", curve_color(k++))));

@@ -18,11 +18,13 @@ ContactSystem plates_system_of(const PlateRunConfig& c) {
   return plates_system(c.p, c.law, driver_of(c.solver.kind, c.filippov), c.solver.events, c.law_values, solver);
 }
 
-PlateRun run_plates(const PlateRunConfig& c) {
-  // Every step (or output point) is kept as a sample: refused past the shared memory limit before the run.
-  require_count("dt", format_value(c.solver.dt), step_count(c.t_end, c.solver.dt), kMaxSamples,
-                "t_end / dt = " + format_value(c.t_end) + " / " + format_value(c.solver.dt), "samples per run",
-                "raise dt or lower t_end");
+PlateRun run_plates(const PlateRunConfig& c, const PlateSampleSink& sink) {
+  // Without a sink every step (or output point) is kept as a sample: refused past the shared memory limit before the
+  // run. A sink takes them as they come (the sliding-plates study streams them to the run's CSV).
+  if (!sink)
+    require_count("dt", format_value(c.solver.dt), step_count(c.t_end, c.solver.dt), kMaxSamples,
+                  "t_end / dt = " + format_value(c.t_end) + " / " + format_value(c.solver.dt), "samples per run",
+                  "raise dt or lower t_end");
   const ContactSystem sys = plates_system_of(c);
   const bool has_spring = sys.size() == 3;
   Vec x(static_cast<Eigen::Index>(sys.size()));
@@ -35,19 +37,40 @@ PlateRun run_plates(const PlateRunConfig& c) {
   const bool slide_of_zero_length = c.solver.events && sys.model && !mode.empty() && mode[0] == stick_mode &&
                                     sys.model->excess(0, x) > 0;
   PlateRun run;
-  EnergyLedger ledger;
   auto energy = [&](double t, VecCRef xs, const Mode& m) {
     if (sys.model) return sys.model->energy(t, xs, m);
     return Energy{0.5 * c.p.m * xs[0] * xs[0], 0, xs[w]};
   };
+  // The ledger of core/energy_ledger.hpp as running quantities: D(t) = -(W - W(0)) - (U - U(0)) against the first
+  // sample, and its lowest value (energy_created = max(0, -min D)).
+  std::optional<Energy> e0;
+  double lowest_dissipation = 0;
+  // Without events: the last sample-to-sample change from sliding (|F_S| > F_max) to sticking, interpolated
+  // linearly in |F_S| - F_max (laws with a spring-dashpot-slider test only), from each sample and the one before.
+  const bool sampled_stick = !(c.solver.events || sys.filippov) && sys.model;
+  std::optional<std::pair<double, double>> previous;  // (t, excess) of the sample before
+  Vec y(3);
   auto observe = [&](const ContactSample& s) {
     const Energy e = energy(s.t, s.x, s.mode);
-    ledger.add(s.t, e);
-    run.samples.push_back({s.t, s.x[0], has_spring ? s.x[1] : 0.0, s.x[w], s.force, e.kinetic, e.potential,
-                           ledger.dissipation(ledger.size() - 1), s.mode.empty() ? 0 : s.mode[0]});
+    if (!e0) e0 = e;
+    const double dissipation = -(e.work - e0->work) - (e.potential - e0->potential);
+    lowest_dissipation = std::min(lowest_dissipation, dissipation);
+    const PlateSample q{s.t, s.x[0], has_spring ? s.x[1] : 0.0, s.x[w], s.force, e.kinetic, e.potential, dissipation,
+                        s.mode.empty() ? 0 : s.mode[0]};
+    if (sampled_stick) {
+      y << q.v, q.xi, q.work;
+      const double b = sys.model->excess(q.t, y);
+      if (previous && previous->second > 0 && b <= 0) {
+        const auto [ta, a] = *previous;
+        run.t_stick = ta + (q.t - ta) * a / (a - b);
+      }
+      previous = {q.t, b};
+    }
+    if (sink) sink(q);
+    else run.samples.push_back(q);
   };
   run.stats = run_contact(sys, 0, c.t_end, x, mode, c.solver, observe);
-  run.energy_created = ledger.energy_created();
+  run.energy_created = lowest_dissipation < 0 ? -lowest_dissipation : 0.0;
   run.v_end = x[0];
   run.xi_end = has_spring ? x[1] : 0.0;
   const int stuck = sys.filippov ? 0 : stick_mode;  // the Filippov driver's sliding mode holds v = 0
@@ -55,22 +78,22 @@ PlateRun run_plates(const PlateRunConfig& c) {
     if (slide_of_zero_length) run.t_stick = 0.0;
     for (const auto& e : run.stats.events)
       if (e.mode_after[0] == stuck && e.mode_before[0] != stuck) run.t_stick = e.t;
-  } else if (sys.model) {
-    // Without events: the last sample-to-sample change from sliding (|F_S| > F_max) to sticking,
-    // interpolated linearly in |F_S| - F_max (laws with a spring-dashpot-slider test only).
-    auto excess = [&](const PlateSample& s) {
-      Vec y(3);
-      y << s.v, s.xi, s.work;
-      return sys.model->excess(s.t, y);
-    };
-    for (std::size_t i = 1; i < run.samples.size(); ++i) {
-      const double a = excess(run.samples[i - 1]), b = excess(run.samples[i]);
-      if (a > 0 && b <= 0) {
-        const double ta = run.samples[i - 1].t, tb = run.samples[i].t;
-        run.t_stick = ta + (tb - ta) * a / (a - b);
-      }
-    }
   }
+  return run;
+}
+
+namespace {
+const std::vector<std::string> kPlateColumns{"t [n.u.]", "v [n.u.]", "xi [n.u.]", "F [n.u.]", "W [n.u.]",
+                                             "E_kin [n.u.]", "E_spring [n.u.]", "D [n.u.]", "mode"};
+void plate_row(CsvWriter& csv, const PlateSample& s) {
+  csv.row({s.t, s.v, s.xi, s.force, s.work, s.e_kin, s.e_spring, s.dissipation, static_cast<double>(s.mode)});
+}
+}  // namespace
+
+PlateRun run_plates_to_csv(const PlateRunConfig& c, const std::filesystem::path& path) {
+  CsvWriter csv(path, kPlateColumns);
+  PlateRun run = run_plates(c, [&](const PlateSample& s) { plate_row(csv, s); });
+  csv.close();
   return run;
 }
 
@@ -85,10 +108,8 @@ std::string run_label(const PlateRunConfig& c) {
 }
 
 void write_plate_csv(const std::filesystem::path& path, const PlateRun& run) {
-  CsvWriter csv(path, {"t [n.u.]", "v [n.u.]", "xi [n.u.]", "F [n.u.]", "W [n.u.]", "E_kin [n.u.]", "E_spring [n.u.]",
-                       "D [n.u.]", "mode"});
-  for (const auto& s : run.samples)
-    csv.row({s.t, s.v, s.xi, s.force, s.work, s.e_kin, s.e_spring, s.dissipation, static_cast<double>(s.mode)});
+  CsvWriter csv(path, kPlateColumns);
+  for (const auto& s : run.samples) plate_row(csv, s);
   csv.close();
 }
 
@@ -162,23 +183,29 @@ std::vector<std::pair<double, double>> kinetic_energy_difference(const std::vect
   return d;
 }
 
-std::vector<AuxiliaryState> midpoint_auxiliary_states(const PlateRunConfig& c, const PlateRun& r) {
-  PlateRunConfig free = c;
-  free.solver.events = false;
-  const ContactSystem sys = plates_system_of(free);
-  const ContactModelBase& model = *sys.model;
-  const double dt = c.solver.dt;
-  std::vector<AuxiliaryState> aux;
+namespace {
+// The auxiliary state of the step that starts at sample s (model: c's law without events, in its free mode).
+AuxiliaryState midpoint_auxiliary_state(const ContactModelBase& model, double dt, const PlateSample& s) {
   Vec x(3), f(3), u1(3);
   const Mode mode{free_mode};
-  for (std::size_t i = 0; i + 1 < r.samples.size(); ++i) {
-    const auto& s = r.samples[i];
-    x << s.v, s.xi, s.work;
-    model.rhs(s.t, x, mode, f);
-    u1 = x + 0.5 * dt * f;
-    model.adjust(s.t, x, u1, mode);
-    aux.push_back({s.t + 0.5 * dt, u1[0], u1[1], model.contact_force(s.t + 0.5 * dt, u1, mode)});
-  }
+  x << s.v, s.xi, s.work;
+  model.rhs(s.t, x, mode, f);
+  u1 = x + 0.5 * dt * f;
+  model.adjust(s.t, x, u1, mode);
+  return {s.t + 0.5 * dt, u1[0], u1[1], model.contact_force(s.t + 0.5 * dt, u1, mode)};
+}
+ContactSystem free_system(const PlateRunConfig& c) {
+  PlateRunConfig free = c;
+  free.solver.events = false;
+  return plates_system_of(free);
+}
+}  // namespace
+
+std::vector<AuxiliaryState> midpoint_auxiliary_states(const PlateRunConfig& c, const PlateRun& r) {
+  const ContactSystem sys = free_system(c);
+  std::vector<AuxiliaryState> aux;
+  for (std::size_t i = 0; i + 1 < r.samples.size(); ++i)
+    aux.push_back(midpoint_auxiliary_state(*sys.model, c.solver.dt, r.samples[i]));
   return aux;
 }
 
@@ -193,10 +220,21 @@ PlateRunConfig fig4_config(const PlateRunConfig& base, double dt) {
 }
 
 nlohmann::json run_fig4(const std::filesystem::path& runs_dir, const PlateRunConfig& c) {
-  const PlateRun r = run_plates(c);
-  write_plate_csv(runs_dir / "fig4_midpoint.csv", r);
+  // Both files streamed as the run goes: each step's auxiliary state once the step has ended (the last sample
+  // starts no step).
+  const ContactSystem sys = free_system(c);
+  CsvWriter steps(runs_dir / "fig4_midpoint.csv", kPlateColumns);
   CsvWriter aux(runs_dir / "fig4_auxiliary.csv", {"t [n.u.]", "v [n.u.]", "xi [n.u.]", "F [n.u.]"});
-  for (const AuxiliaryState& a : midpoint_auxiliary_states(c, r)) aux.row({a.t, a.v, a.xi, a.force});
+  std::optional<PlateSample> previous;
+  const PlateRun r = run_plates(c, [&](const PlateSample& s) {
+    plate_row(steps, s);
+    if (previous) {
+      const AuxiliaryState a = midpoint_auxiliary_state(*sys.model, c.solver.dt, *previous);
+      aux.row({a.t, a.v, a.xi, a.force});
+    }
+    previous = s;
+  });
+  steps.close();
   aux.close();
   return {{"dt", c.solver.dt}, {"v_end", r.v_end}, {"xi_end", r.xi_end}, {"energy_created", r.energy_created}};
 }
@@ -214,7 +252,7 @@ EnergySweepPoint energy_sweep_point(const PlateRunConfig& base, double v0, doubl
     c.solver.kind = solver;
     c.solver.events = events;
     c.solver.dt = dt;
-    return c.law == "csds" && !(c.p.gamma > 0) ? 0.0 : run_plates(c).energy_created;
+    return c.law == "csds" && !(c.p.gamma > 0) ? 0.0 : run_plates(c, [](const PlateSample&) {}).energy_created;
   };
   EnergySweepPoint p{v0, 0, 0, 0, 0};
   p.dsds_euler = created("dsds", SolverKind::euler, false);

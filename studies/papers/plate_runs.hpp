@@ -8,6 +8,7 @@
 #pragma once
 
 #include <filesystem>
+#include <functional>
 #include <optional>
 #include <string>
 #include <vector>
@@ -47,7 +48,14 @@ struct PlateRun {
   double v_end = 0, xi_end = 0;
 };
 
-PlateRun run_plates(const PlateRunConfig& config);
+// Each sample as the driver produces it.
+using PlateSampleSink = std::function<void(const PlateSample&)>;
+// Runs config. Without a sink its samples are kept in run.samples; with one, each goes to the sink as it is produced
+// and none is kept (memory independent of the number of steps: energy_created and t_stick are running quantities).
+PlateRun run_plates(const PlateRunConfig& config, const PlateSampleSink& sink = {});
+// run_plates with its samples streamed to `path` as write_plate_csv writes them (the file under its name only when
+// the run completes; a signal or a solver failure leaves no file). run.samples stays empty.
+PlateRun run_plates_to_csv(const PlateRunConfig& config, const std::filesystem::path& path);
 
 // The exact solution that a law converges to (dsds, dsds-stage and dsds-dae share the D-SDS one); none for the
 // laws without one.

@@ -123,7 +123,7 @@ class SlidingPlatesStudy final : public Study {
       o.default_dt = "0.1:0.000390625:9";  // dt_max / 2^j, j = 0..8, as `run convergence`
       o.defaults = {{"friction", "csds"}, {"events", "on"}, {"t_end", "5"}, {"dt", "0.1"}};
       o.measure = [config, value](const Parameters& prm, const IntegratorSpec& spec, double h) {
-        const PlateRun r = run_plates(config(prm, &spec, h));
+        const PlateRun r = run_plates(config(prm, &spec, h), [](const PlateSample&) {});  // values only: no samples kept
         return ObservableValue{value(r), r.stats.rhs_evals, r.stats.steps};
       };
       o.exact = [config, exact](const Parameters& prm) -> std::optional<double> {
@@ -217,9 +217,8 @@ class SlidingPlatesStudy final : public Study {
     // One run each through the run store: its row here, its time series in runs/<label>.csv.
     const nlohmann::json results = run_each(ctx, name(), configs, [](const PlateRunConfig& c) { return run_label(c); },
                                             [&](const PlateRunConfig& c) {
-      const PlateRun r = run_plates(c);
-      write_plate_csv(out / "runs" / (run_label(c) + ".csv"), r);
-      return plate_run_row(c, r);
+      // Streamed to its CSV as it runs: no run holds its time series in memory.
+      return plate_run_row(c, run_plates_to_csv(c, out / "runs" / (run_label(c) + ".csv")));
     });
     nlohmann::json summary{{"study", name()}, {"results", results}, {"exact", exact_json}};
     render_figure(out / "fig1_dynamics.png", dynamics_figure(configs, csds_ok), ctx.log);

@@ -97,3 +97,20 @@ TEST_CASE("one run fails, the other does not: the good one is complete, the stud
   CHECK(stickslip::test::without_timings(again.summary["results"]) == stickslip::test::without_timings(o.summary["results"]));
   CHECK(again.summary["failed_runs"] == o.summary["failed_runs"]);
 }
+
+TEST_CASE("issue 47: a run whose step size collapses (the polygon block under IDA) is a failed run with the reason, exit 3") {
+  // Before: "current run 0 %" for 600 s and no end; the driver now ends it at the shared step limit
+  // (solvers/step_collapse.hpp) and the study lists it under failed_runs.
+  const stickslip::test::ScratchDir dir("failed_runs_collapse");
+  const auto t0 = std::chrono::steady_clock::now();
+  const Outcome o = run({"--set", "block=polygon", "--set", "friction=coulomb-dae", "--set", "solver=ida", "--set",
+                         "angle_deg=20", "--set", "v0=0.5"},
+                        dir / "out");
+  MESSAGE("ended after " << std::chrono::duration<double>(std::chrono::steady_clock::now() - t0).count() << " s");
+  INFO(o.err);
+  CHECK(o.code == 3);
+  CHECK(o.err.find("ida: step size collapsed") != std::string::npos);
+  CHECK(o.err.find("(limit: a mean step of at least (t_end - t0) / 1000000000") != std::string::npos);
+  REQUIRE(o.summary["failed_runs"].size() == 1);
+  CHECK(o.summary["failed_runs"][0]["error"].get<std::string>().find("ida: step size collapsed") != std::string::npos);
+}
