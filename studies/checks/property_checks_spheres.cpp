@@ -105,7 +105,14 @@ RollRun run_roll(const Draw& d, const std::string& integrator, bool coulomb) {
   // for the slip to stop over one step, and velocity Verlet applies it in two half kicks, so the full-step slip is
   // halved at t_n+1 and zero at t_n+2: the stick is seen less than two steps after t_rigid (400 draws: up to
   // 0.9996 of 2 dt); 2 dt plus the round-off of the summed step times.
-  if (coulomb && integrator == "verlet") t_tol = 2 * o.dt * (1 + 1e-9) + 1e-15 * t_end;
+  // Its velocities: the slip force acts to the end of the step in which the rigid slip ends, at most one step's change
+  // mu g dt past the rigid values. Both bounds are suprema, approached as t_rigid nears a grid point (random draws come
+  // within 5e-4 of them), so each gets a margin over its own round-off: 1e-9 relative, plus 1e-15 t_end for the summed
+  // step times and 1e-12 (|v0| + u0) for the velocities.
+  if (coulomb && integrator == "verlet") {
+    t_tol = 2 * o.dt * (1 + 1e-9) + 1e-15 * t_end;
+    vw_tol = mu * g * o.dt * (1 + 1e-9) + 1e-12 * (std::abs(d["v0"]) + u0);
+  }
   if (coulomb && fixed && integrator != "verlet") t_tol = 1e-9 * t_rigid, vw_tol = 1e-9 * (std::abs(d["v0"]) + u0);
   const Vec3 v_ref = an.v(t_rigid), w_ref = an.omega(t_rigid);
   return {std::abs(roll.t_roll - t_rigid - delta), t_tol, (roll.v_roll - v_ref).norm(),
