@@ -18,6 +18,7 @@
 #include <vector>
 
 #include "tests/cli_runner.hpp"
+#include "tests/interrupted_run.hpp"
 
 namespace {
 namespace fs = std::filesystem;
@@ -25,48 +26,6 @@ namespace fs = std::filesystem;
 // Ten runs: euler and rk4 at 5 levels; the finest ones take a few tenths of a second, the coarse ones microseconds.
 const std::vector<std::string> kArgs{"converge", "sliding-plates", "--observable", "v_end", "--solver", "euler,rk4",
                                      "--dt", "0.1:0.00001:5"};
-
-std::size_t lines(const fs::path& p) {
-  std::ifstream in(p);
-  std::size_t n = 0;
-  for (std::string l; std::getline(in, l);) n += !l.empty();
-  return n;
-}
-
-int interrupt_after_first_row(const fs::path& out) {
-  std::vector<std::string> args = kArgs;
-  args.insert(args.end(), {"--out", out.string()});
-  const pid_t pid = fork();
-  if (pid == 0) {
-    std::vector<char*> argv{const_cast<char*>(STICKSLIP_BINARY)};
-    for (auto& a : args) argv.push_back(a.data());
-    argv.push_back(nullptr);
-    if (!freopen("/dev/null", "w", stderr)) _exit(127);
-    execv(STICKSLIP_BINARY, argv.data());
-    _exit(127);
-  }
-  const auto deadline = std::chrono::steady_clock::now() + std::chrono::minutes(2);
-  while (lines(out / "runs.jsonl") < 2 && std::chrono::steady_clock::now() < deadline) {
-    int status = 0;
-    if (waitpid(pid, &status, WNOHANG) == pid) return -2;  // ended before the signal
-    std::this_thread::sleep_for(std::chrono::milliseconds(1));
-  }
-  kill(pid, SIGINT);
-  int status = 0;
-  waitpid(pid, &status, 0);
-  return WIFEXITED(status) ? WEXITSTATUS(status) : -1;
-}
-
-nlohmann::json read_json(const fs::path& p) {
-  std::ifstream in(p);
-  return nlohmann::json::parse(in);
-}
-
-std::string joined(const std::vector<std::string>& a) {
-  std::string s;
-  for (const auto& x : a) s += x + " ";
-  return s;
-}
 
 // converge.csv without its wall-time column (the only one a resumed converge may differ in).
 std::string without_wall_time(const std::string& csv) {
@@ -93,7 +52,7 @@ std::string without_wall_time(const std::string& csv) {
 
 // summary.json's results without wall times.
 nlohmann::json results(const fs::path& out) {
-  nlohmann::json r = read_json(out / "summary.json")["results"];
+  nlohmann::json r = stickslip::test::read_json_file(out / "summary.json")["results"];
   for (auto& series : r)
     for (auto& p : series["points"]) p.erase("wall_time_s");
   return r;
@@ -106,28 +65,28 @@ TEST_CASE("converge: SIGINT keeps the finished runs; --resume finishes with the 
   fs::remove_all(base);
   fs::create_directories(base);
 
-  REQUIRE(interrupt_after_first_row(out) == 130);
-  const nlohmann::json partial = read_json(out / "summary.json");
+  REQUIRE(stickslip::test::interrupt_after(kArgs, out, 1, SIGINT) == 130);
+  const nlohmann::json partial = stickslip::test::read_json_file(out / "summary.json");
   CHECK(partial["complete"] == false);
   CHECK(partial["command"] == "converge");
   const std::size_t done = partial["runs_done"].get<std::size_t>();
   CHECK(done >= 1);
   CHECK(done < 10);
-  CHECK(lines(out / "runs.jsonl") == 1 + done);
+  CHECK(stickslip::test::line_count(out / "runs.jsonl") == 1 + done);
   CHECK(partial["resume"].get<std::string>().find("--resume") != std::string::npos);
 
   // A changed option is refused, naming it.
   std::vector<std::string> other = kArgs;
   other[7] = "0.1:0.00001:6";
-  const auto changed = stickslip::test::run_cli(joined(other) + "--resume --out " + out.string(), true);
+  const auto changed = stickslip::test::run_cli(stickslip::test::joined(other) + "--resume --out " + out.string(), true);
   CHECK(changed.code == 2);
   CHECK(changed.out.find("--dt=0.1:0.00001:6: differs from the interrupted study") != std::string::npos);
 
-  const auto resumed = stickslip::test::run_cli(joined(kArgs) + "--resume --out " + out.string());
+  const auto resumed = stickslip::test::run_cli(stickslip::test::joined(kArgs) + "--resume --out " + out.string());
   REQUIRE(resumed.code == 0);
-  const auto fresh = stickslip::test::run_cli(joined(kArgs) + "--out " + ref.string());
+  const auto fresh = stickslip::test::run_cli(stickslip::test::joined(kArgs) + "--out " + ref.string());
   REQUIRE(fresh.code == 0);
-  const nlohmann::json a = read_json(out / "summary.json"), b = read_json(ref / "summary.json");
+  const nlohmann::json a = stickslip::test::read_json_file(out / "summary.json"), b = stickslip::test::read_json_file(ref / "summary.json");
   CHECK(a["complete"] == true);
   CHECK(a["runs_done"] == 10);
   CHECK(a["runs_resumed"] == done);
@@ -149,8 +108,8 @@ TEST_CASE("converge: a finished --out is refused without --resume or --overwrite
                          ": holds a finished study (summary.json); give --resume to reuse its runs or --overwrite to "
                          "replace it\n");
   CHECK(stickslip::test::run_cli(args + " --resume").code == 0);
-  CHECK(read_json(out / "summary.json")["runs_resumed"] == 3);
+  CHECK(stickslip::test::read_json_file(out / "summary.json")["runs_resumed"] == 3);
   CHECK(stickslip::test::run_cli(args + " --overwrite").code == 0);
-  CHECK(!read_json(out / "summary.json").contains("runs_resumed"));
+  CHECK(!stickslip::test::read_json_file(out / "summary.json").contains("runs_resumed"));
   fs::remove_all(out);
 }

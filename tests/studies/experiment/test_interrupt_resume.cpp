@@ -17,6 +17,7 @@
 #include <vector>
 
 #include "tests/cli_runner.hpp"
+#include "tests/interrupted_run.hpp"
 
 namespace {
 namespace fs = std::filesystem;
@@ -24,53 +25,9 @@ namespace fs = std::filesystem;
 const std::vector<std::string> kArgs{"run", "container", "--set", "n=60", "--set", "seeds=1,2", "--set", "t_end=1",
                                      "--set", "rest_hold=10", "--set", "snapshots=0.5"};
 
-std::size_t lines(const fs::path& p) {
-  std::ifstream in(p);
-  std::size_t n = 0;
-  for (std::string l; std::getline(in, l);) n += !l.empty();
-  return n;
-}
-
-// Starts the study (`args`) into `out`, waits until `rows` runs are on disk, sends `sig`; returns the exit status.
+// Starts the study (`study_args`) into `out`, waits until `rows` runs are on disk, sends `sig`; the exit status.
 int interrupt_after(const fs::path& out, std::size_t rows, int sig, const std::vector<std::string>& study_args = kArgs) {
-  std::vector<std::string> args = study_args;
-  args.push_back("--out");
-  args.push_back(out.string());
-  const pid_t pid = fork();
-  if (pid == 0) {
-    std::vector<char*> argv{const_cast<char*>(STICKSLIP_BINARY)};
-    for (auto& a : args) argv.push_back(a.data());
-    argv.push_back(nullptr);
-    if (!freopen("/dev/null", "w", stderr)) _exit(127);
-    execv(STICKSLIP_BINARY, argv.data());
-    _exit(127);
-  }
-  const auto deadline = std::chrono::steady_clock::now() + std::chrono::minutes(5);
-  while (lines(out / "runs.jsonl") < rows + 1 && std::chrono::steady_clock::now() < deadline) {
-    int status = 0;
-    if (waitpid(pid, &status, WNOHANG) == pid) return -2;  // ended before the signal
-    std::this_thread::sleep_for(std::chrono::milliseconds(5));
-  }
-  kill(pid, sig);
-  int status = 0;
-  waitpid(pid, &status, 0);
-  return WIFEXITED(status) ? WEXITSTATUS(status) : -1;
-}
-
-nlohmann::json read_json(const fs::path& p) {
-  std::ifstream in(p);
-  return nlohmann::json::parse(in);
-}
-
-std::string read_text(const fs::path& p) {
-  std::ifstream in(p);
-  return std::string(std::istreambuf_iterator<char>(in), {});
-}
-
-std::string joined(const std::vector<std::string>& a) {
-  std::string s;
-  for (const auto& x : a) s += x + " ";
-  return s;
+  return stickslip::test::interrupt_after(study_args, out, rows, sig);
 }
 
 // A run's row without its wall time.
@@ -89,26 +46,26 @@ TEST_CASE("SIGINT keeps the finished rows; --resume finishes with the rows of an
 
   const int code = interrupt_after(out, 1, SIGINT);
   REQUIRE(code == 130);
-  const nlohmann::json partial = read_json(out / "summary.json");
+  const nlohmann::json partial = stickslip::test::read_json_file(out / "summary.json");
   CHECK(partial["complete"] == false);
   CHECK(partial["runs_done"].get<int>() >= 1);
   CHECK(partial["runs_done"].get<int>() < 4);
-  CHECK(lines(out / "runs.jsonl") == 1 + partial["runs_done"].get<std::size_t>());
+  CHECK(stickslip::test::line_count(out / "runs.jsonl") == 1 + partial["runs_done"].get<std::size_t>());
   CHECK(fs::exists(out / "container_ke_rot.csv"));  // the finished run's time series, complete under its name
   for (const auto& e : fs::directory_iterator(out)) CHECK(e.path().extension() != ".part");
 
   // A changed parameter is refused, naming it (t_end=1 given as t_end=2: a second --set of one key is refused).
   std::vector<std::string> other = kArgs;
   std::replace(other.begin(), other.end(), std::string("t_end=1"), std::string("t_end=2"));
-  const auto changed = stickslip::test::run_cli(joined(other) + "--resume --out " + out.string(), true);
+  const auto changed = stickslip::test::run_cli(stickslip::test::joined(other) + "--resume --out " + out.string(), true);
   CHECK(changed.code == 2);
   CHECK(changed.out.find("t_end=2: differs from the interrupted study") != std::string::npos);
 
-  const auto resumed = stickslip::test::run_cli(joined(kArgs) + "--resume --out " + out.string());
+  const auto resumed = stickslip::test::run_cli(stickslip::test::joined(kArgs) + "--resume --out " + out.string());
   REQUIRE(resumed.code == 0);
-  const auto fresh = stickslip::test::run_cli(joined(kArgs) + "--out " + ref.string());
+  const auto fresh = stickslip::test::run_cli(stickslip::test::joined(kArgs) + "--out " + ref.string());
   REQUIRE(fresh.code == 0);
-  const nlohmann::json a = read_json(out / "summary.json"), b = read_json(ref / "summary.json");
+  const nlohmann::json a = stickslip::test::read_json_file(out / "summary.json"), b = stickslip::test::read_json_file(ref / "summary.json");
   CHECK(a["complete"] == true);
   CHECK(a["runs_done"] == 4);
   CHECK(a["runs_resumed"] == partial["runs_done"]);
@@ -123,7 +80,7 @@ TEST_CASE("SIGTERM ends a study with exit 143 and complete: false") {
   fs::remove_all(out);
   fs::create_directories(out);
   CHECK(interrupt_after(out, 0, SIGTERM) == 143);
-  CHECK(read_json(out / "summary.json")["complete"] == false);
+  CHECK(stickslip::test::read_json_file(out / "summary.json")["complete"] == false);
   fs::remove_all(out);
 }
 
@@ -141,12 +98,12 @@ TEST_CASE("stochastic-friction: SIGINT keeps the finished runs; --resume gives t
   fs::create_directories(out);
 
   REQUIRE(interrupt_after(out, 1, SIGINT, kStochastic) == 130);
-  const nlohmann::json partial = read_json(out / "summary.json");
+  const nlohmann::json partial = stickslip::test::read_json_file(out / "summary.json");
   CHECK(partial["complete"] == false);
   const std::size_t done = partial["runs_done"].get<std::size_t>();
   CHECK(done >= 1);
   CHECK(done < 4);
-  CHECK(lines(out / "runs.jsonl") == 1 + done);
+  CHECK(stickslip::test::line_count(out / "runs.jsonl") == 1 + done);
   {  // the finished runs' rows, under their labels, with their measured ratio
     std::ifstream in(out / "runs.jsonl");
     std::string line;
@@ -160,11 +117,11 @@ TEST_CASE("stochastic-friction: SIGINT keeps the finished runs; --resume gives t
   }
   for (const auto& e : fs::recursive_directory_iterator(out)) CHECK(e.path().extension() != ".part");
 
-  const auto resumed = stickslip::test::run_cli(joined(kStochastic) + "--resume --out " + out.string());
+  const auto resumed = stickslip::test::run_cli(stickslip::test::joined(kStochastic) + "--resume --out " + out.string());
   REQUIRE(resumed.code == 0);
-  const auto fresh = stickslip::test::run_cli(joined(kStochastic) + "--out " + ref.string());
+  const auto fresh = stickslip::test::run_cli(stickslip::test::joined(kStochastic) + "--out " + ref.string());
   REQUIRE(fresh.code == 0);
-  const nlohmann::json a = read_json(out / "summary.json"), b = read_json(ref / "summary.json");
+  const nlohmann::json a = stickslip::test::read_json_file(out / "summary.json"), b = stickslip::test::read_json_file(ref / "summary.json");
   CHECK(a["complete"] == true);
   CHECK(a["runs_done"] == 4);
   CHECK(a["runs_resumed"] == done);
@@ -173,7 +130,7 @@ TEST_CASE("stochastic-friction: SIGINT keeps the finished runs; --resume gives t
   CHECK(a["extrapolated_check"] == b["extrapolated_check"]);
   for (const std::string f : {"results.csv", "dt_sweep.csv", "dt_sweep_fit.csv"}) {
     INFO(f);
-    CHECK(read_text(out / f) == read_text(ref / f));
+    CHECK(stickslip::test::read_text(out / f) == stickslip::test::read_text(ref / f));
   }
   fs::remove_all(base);
 }
