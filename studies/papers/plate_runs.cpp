@@ -3,6 +3,7 @@
 
 #include <algorithm>
 #include <cmath>
+#include <fmt/format.h>
 #include <sstream>
 
 #include "core/energy_ledger.hpp"
@@ -88,11 +89,25 @@ const std::vector<std::string> kPlateColumns{"t [n.u.]", "v [n.u.]", "xi [n.u.]"
 void plate_row(CsvWriter& csv, const PlateSample& s) {
   csv.row({s.t, s.v, s.xi, s.force, s.work, s.e_kin, s.e_spring, s.dissipation, static_cast<double>(s.mode)});
 }
+
+// A sample with a non-finite value ends the run as the solver's failure, before the CSV writer refuses the row: an
+// energy overflows a step before the state does when a scheme diverges past its stability limit.
+void require_finite_sample(const PlateSample& s, const PlateRunConfig& c) {
+  const double values[] = {s.t, s.v, s.xi, s.force, s.work, s.e_kin, s.e_spring, s.dissipation};
+  for (std::size_t i = 0; i < std::size(values); ++i)
+    if (!std::isfinite(values[i]))
+      throw SolverError(fmt::format("{}: the run diverged at t={:g}: {} = {} (the step is beyond the scheme's stability "
+                                    "limit, or the state overflowed)",
+                                    to_string(c.solver.kind), s.t, kPlateColumns[i], values[i]));
+}
 }  // namespace
 
 PlateRun run_plates_to_csv(const PlateRunConfig& c, const std::filesystem::path& path) {
   CsvWriter csv(path, kPlateColumns);
-  PlateRun run = run_plates(c, [&](const PlateSample& s) { plate_row(csv, s); });
+  PlateRun run = run_plates(c, [&](const PlateSample& s) {
+    require_finite_sample(s, c);
+    plate_row(csv, s);
+  });
   csv.close();
   return run;
 }
