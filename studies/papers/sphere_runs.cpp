@@ -20,6 +20,12 @@ RollingSpherePrepared prepare_rolling_sphere(const Parameters& prm) {
   prm.require_relation(std::isfinite(m * g), {"m", "g"},
                        "needs a finite weight m g (m=" + prm.raw("m") + ", g=" + prm.raw("g") + " overflow a double)");
   RollingSpherePrepared pr{rolling_sphere_setup(r, m, e, nu, g, mu, v0, w0), {}, t_end};
+  // The Hertz contact holds for overlaps small against the radius: a weight that presses the sphere deeper than its
+  // radius (m = 1e307 kg: h ~ 1e199 m) is outside the model, refused before the run overflows.
+  const double h = pr.setup.static_overlap;
+  prm.require_relation(std::isfinite(h) && h < r, {"m", "g", "E", "r"},
+                       "the static overlap under the weight m g, h = " + format_value(h) + " m, must stay below the radius r=" +
+                           prm.raw("r") + " (the Hertz contact holds for h << r; m=" + prm.raw("m") + ", E=" + prm.raw("E") + ")");
   FewSpheres& scene = pr.setup.scene;
   scene.xi = prm.nonnegative("xi");
   read_sphere_friction(prm, scene.wall_pair(0), pr.setup.static_overlap, pr.setup.friction);
@@ -95,6 +101,11 @@ ThreeSpheresPrepared prepare_three_spheres(const Parameters& prm) {
   const double r = prm.positive("r"), m = prm.positive("m"), e = prm.positive("E"), nu = prm.in_range("nu", -0.99, 0.49);
   const double v0 = prm.positive("v0"), tc0 = prm.positive("t_contact"), t_end = prm.positive("t_end");
   ThreeSpheresPrepared pr{three_spheres_setup(r, m, e, nu, prm.nonnegative("mu"), prm.nonnegative("mu_pp"), v0, tc0), {}, t_end};
+  // As for the rolling sphere: the resting overlap on the floor stays below the radius (g = 9.81 m/s^2 here).
+  const double h = pr.setup.static_overlap;
+  prm.require_relation(std::isfinite(h) && h < r, {"m", "E", "r"},
+                       "the static overlap under the weight m g, h = " + format_value(h) + " m, must stay below the radius r=" +
+                           prm.raw("r") + " (the Hertz contact holds for h << r; m=" + prm.raw("m") + ", E=" + prm.raw("E") + ")");
   FewSpheres& scene = pr.setup.scene;
   scene.xi = prm.nonnegative("xi");
   read_sphere_friction(prm, scene.wall_pair(0), pr.setup.static_overlap, pr.setup.friction);
