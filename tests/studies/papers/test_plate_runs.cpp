@@ -94,7 +94,7 @@ TEST_CASE("D-SDS, events on, t_end inside a slide: the reported state is on eq. 
   std::filesystem::remove_all(dir);
   const std::string common = "run sliding-plates --set fig4=off --set sweep_v0=none --set gamma=1.52144 --set v0=5.77493 "
                              "--set k=2.38766 --set m=0.390549 --set fmax=0.0658117 --set t_end=8.078125 --set dt=0.015625 "
-                             "--set events=on --json --out " + dir.string();
+                             "--set events=on --json --overwrite --out " + dir.string();
   for (const char* law : {"dsds", "dsds-stage"}) {
     const auto r = test::run_cli(common + " --set friction=" + law + " --set solver=rk4");
     REQUIRE(r.code == 0);
@@ -118,7 +118,7 @@ TEST_CASE("D-SDS xi_end: exact in a slide from the start, and at each scheme's o
   const auto dir = test::scratch_dir("plates_xi_order");
   auto orders = [&](const std::string& set, double* worst) {
     const auto r = test::run_cli("converge sliding-plates --observable xi_end --solver euler,heun,rk4 " + set +
-                                 " --json --out " + dir.string());
+                                 " --json --overwrite --out " + dir.string());
     REQUIRE(r.code == 0);
     const auto j = nlohmann::json::parse(r.out);
     std::map<std::string, double> order;

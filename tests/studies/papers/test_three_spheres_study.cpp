@@ -19,7 +19,7 @@ struct Result {
 
 Result run(const std::string& args) {
   const std::string out = stickslip::test::scratch_dir("three_" + std::to_string(std::hash<std::string>{}(args))).string();
-  const auto cli = stickslip::test::run_cli("run three-spheres " + args + " --out " + out + " --json");
+  const auto cli = stickslip::test::run_cli("run three-spheres " + args + " --overwrite --out " + out + " --json");
   Result r{cli.code, {}};
   if (r.code == 0) r.json = nlohmann::json::parse(cli.out);
   if (r.code == 0) CHECK(stickslip::test::missing_figure_inputs(out) == "");  // the figure found its CSV

@@ -80,7 +80,7 @@ TEST_CASE("spring-slider: bad input exits 2 naming the key") {
   CHECK(b_le_a.out.find("b=0.008: needs b > a") != std::string::npos);
   const auto a0 = run_cli("run spring-slider --set a=0 --out " + dir.string(), true);
   CHECK(a0.code == 2);
-  CHECK(a0.out.find("a=0: must be > 0 for friction=rate-state") != std::string::npos);
+  CHECK(a0.out.find("a=0: must be > 0 (a parameter of rate-state)") != std::string::npos);
   // Moreau-Jean has no form for a law with a state (the Filippov driver runs the smooth rate-state contact as a rate).
   const auto moreau = run_cli("run spring-slider --set solver=moreau --out " + dir.string(), true);
   CHECK(moreau.code == 2);
