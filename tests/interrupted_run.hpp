@@ -11,10 +11,14 @@
 #include <cstdio>
 #include <filesystem>
 #include <fstream>
+#include <doctest/doctest.h>
 #include <nlohmann/json.hpp>
 #include <string>
 #include <thread>
+#include <utility>
 #include <vector>
+
+#include "tests/cli_runner.hpp"
 
 namespace stickslip::test {
 
@@ -64,6 +68,18 @@ inline int interrupt_after(const std::vector<std::string>& command, const std::f
   int status = 0;
   waitpid(pid, &status, 0);
   return WIFEXITED(status) ? WEXITSTATUS(status) : -1;
+}
+
+// Finishes an interrupted command with --resume in `out` and runs it afresh in `ref`: both exit 0, and their
+// summary.json files (resumed first) for the test to compare.
+inline std::pair<nlohmann::json, nlohmann::json> resumed_and_fresh(const std::vector<std::string>& command,
+                                                                    const std::filesystem::path& out,
+                                                                    const std::filesystem::path& ref) {
+  const auto resumed = run_cli(joined(command) + "--resume --out " + out.string());
+  REQUIRE(resumed.code == 0);
+  const auto fresh = run_cli(joined(command) + "--out " + ref.string());
+  REQUIRE(fresh.code == 0);
+  return {read_json_file(out / "summary.json"), read_json_file(ref / "summary.json")};
 }
 
 }  // namespace stickslip::test

@@ -82,11 +82,7 @@ TEST_CASE("converge: SIGINT keeps the finished runs; --resume finishes with the 
   CHECK(changed.code == 2);
   CHECK(changed.out.find("--dt=0.1:0.00001:6: differs from the interrupted study") != std::string::npos);
 
-  const auto resumed = stickslip::test::run_cli(stickslip::test::joined(kArgs) + "--resume --out " + out.string());
-  REQUIRE(resumed.code == 0);
-  const auto fresh = stickslip::test::run_cli(stickslip::test::joined(kArgs) + "--out " + ref.string());
-  REQUIRE(fresh.code == 0);
-  const nlohmann::json a = stickslip::test::read_json_file(out / "summary.json"), b = stickslip::test::read_json_file(ref / "summary.json");
+  const auto [a, b] = stickslip::test::resumed_and_fresh(kArgs, out, ref);
   CHECK(a["complete"] == true);
   CHECK(a["runs_done"] == 10);
   CHECK(a["runs_resumed"] == done);

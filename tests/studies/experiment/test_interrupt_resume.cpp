@@ -61,11 +61,7 @@ TEST_CASE("SIGINT keeps the finished rows; --resume finishes with the rows of an
   CHECK(changed.code == 2);
   CHECK(changed.out.find("t_end=2: differs from the interrupted study") != std::string::npos);
 
-  const auto resumed = stickslip::test::run_cli(stickslip::test::joined(kArgs) + "--resume --out " + out.string());
-  REQUIRE(resumed.code == 0);
-  const auto fresh = stickslip::test::run_cli(stickslip::test::joined(kArgs) + "--out " + ref.string());
-  REQUIRE(fresh.code == 0);
-  const nlohmann::json a = stickslip::test::read_json_file(out / "summary.json"), b = stickslip::test::read_json_file(ref / "summary.json");
+  const auto [a, b] = stickslip::test::resumed_and_fresh(kArgs, out, ref);
   CHECK(a["complete"] == true);
   CHECK(a["runs_done"] == 4);
   CHECK(a["runs_resumed"] == partial["runs_done"]);
@@ -117,11 +113,7 @@ TEST_CASE("stochastic-friction: SIGINT keeps the finished runs; --resume gives t
   }
   for (const auto& e : fs::recursive_directory_iterator(out)) CHECK(e.path().extension() != ".part");
 
-  const auto resumed = stickslip::test::run_cli(stickslip::test::joined(kStochastic) + "--resume --out " + out.string());
-  REQUIRE(resumed.code == 0);
-  const auto fresh = stickslip::test::run_cli(stickslip::test::joined(kStochastic) + "--out " + ref.string());
-  REQUIRE(fresh.code == 0);
-  const nlohmann::json a = stickslip::test::read_json_file(out / "summary.json"), b = stickslip::test::read_json_file(ref / "summary.json");
+  const auto [a, b] = stickslip::test::resumed_and_fresh(kStochastic, out, ref);
   CHECK(a["complete"] == true);
   CHECK(a["runs_done"] == 4);
   CHECK(a["runs_resumed"] == done);
