@@ -100,13 +100,13 @@ json run_gas_lammps(const GasConfig& g, std::uint64_t seed, const StudyContext& 
     in.commit();
   }
   ctx.log << "granular-gas: running lmp on " << (dir / "in.lmp").string() << " (" << steps << " steps)\n";
-  int status = 0;
-  capture("cd '" + dir.string() + "' && OMP_NUM_THREADS=1 lmp -in in.lmp -log log.lmp -screen none > lmp.out 2>&1",
-          status);
+  std::string lmp_said;
+  const int status = run_lmp(dir, lmp_said);
   const ThermoTable t = lammps_thermo(slurp((dir / "log.lmp").string()));
   const int ct = t.column("Time"), ck = t.column("c_ke"), cr = t.column("c_rot");
   if (status != 0 || ct < 0 || ck < 0 || cr < 0 || t.rows.empty())
-    throw SolverError("granular-gas: lmp failed (exit status " + std::to_string(status) + "), see " +
+    throw SolverError("granular-gas: lmp failed (exit status " + std::to_string(status) + ")" +
+                      (lmp_said.empty() ? "" : ": " + lmp_said) + "; see " + (dir / "lmp.out").string() + " and " +
                       (dir / "log.lmp").string());
   std::vector<double> ts, ttr, trot;
   const double dof = 3.0 * static_cast<double>(s.bodies.size());
