@@ -87,7 +87,7 @@ class DryFrictionOscillatorStudy final : public Study {
     prm.require_relation(s.dt <= s.t_end, {"dt", "t_end"},
                          "needs dt <= t_end (dt=" + prm.raw("dt") + ", t_end=" + prm.raw("t_end") + ")");
     s.rtol = prm.in_open_range("rtol", 0, 1);
-    s.atol = prm.positive("atol");
+    s.atol = prm.absolute_tolerance("atol");
     s.fd_delta = prm.positive("fd_delta");
     s.friction = prm.choice("friction", oscillator_laws());
     LawValues bound;

@@ -70,7 +70,7 @@ SphereRunOptions read_sphere_run_options(const Parameters& p, double auto_dt) {
   o.trapezoid.tol = p.positive("tol");
   if (o.trapezoid.tol >= 1) throw_input("tol", p.raw("tol"), "must lie in (0, 1)");
   o.rtol = p.in_open_range("rtol", 0, 1);
-  o.atol = p.positive("atol");
+  o.atol = p.absolute_tolerance("atol");
   return o;
 }
 

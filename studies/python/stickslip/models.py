@@ -146,8 +146,7 @@ def simulate(
         cvode:bdf. t_end: default 10.
     dt: the step of the fixed-step schemes (default dt_out); dt_out: the output interval (default dt, else
         t_end/1000). events: locate stick/slip switches (the law's hybrid or DAE form) or not (default True).
-    rtol, atol, max_step: of dopri5, CVODE and IDA (default 1e-8, 1e-10, no limit; rtol in (0, 1), atol a finite
-        number > 0). projection: velocity
+    rtol, atol, max_step: of dopri5, CVODE and IDA (default 1e-8, 1e-10, no limit; rtol and atol in (0, 1)). projection: velocity
         projection while a DAE law sticks (default True).
     A system of several contacts (stickslip.system) runs as :func:`stickslip.simulate_system` runs it (its own
     defaults: those of its file), returning a :class:`stickslip.SystemSimulation`.
