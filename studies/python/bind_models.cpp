@@ -296,11 +296,10 @@ py::dict exact_plates(const std::string& law, py::array_t<double, py::array::c_s
     horizon = std::max(horizon, tv(i));
   }
   const double v0 = setup.body0[0], xi0 = setup.z0;
-  if (law != "csds" && law != "dsds-dae")
-    throw_input("law", law, "allowed: csds, dsds-dae (the laws with an exact solution on the plates)");
-  std::optional<ExactSlidingPlates> exact;
-  if (law == "csds") exact.emplace(p, Csds{}, v0, xi0, horizon);
-  else exact.emplace(p, Dsds{}, v0, xi0, horizon);
+  const std::vector<std::string> exact_laws = laws_with_exact_plates();
+  if (std::find(exact_laws.begin(), exact_laws.end(), law) == exact_laws.end())
+    throw_input("law", law, "allowed: " + join(exact_laws) + " (the laws with an exact solution on the plates)");
+  const std::optional<ExactSlidingPlates> exact = exact_plates_of(p, law, v0, xi0, horizon);
   std::vector<double> v, xi, force, work;
   std::vector<int> kind;
   for (py::ssize_t i = 0; i < tv.shape(0); ++i) {

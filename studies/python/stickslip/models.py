@@ -96,7 +96,7 @@ def exact_sliding_plates(t, law: str = "csds", **params: float) -> Dict[str, Any
     """The exact piecewise solution of the sliding plates (Fuehrer, Brendel & Wolf §3.1, derived in closed form per
     phase) at times t: v, xi, force, W and mode per time, and t_stick (the last slide -> stick transition).
 
-    law: csds (eq. 10) or dsds-dae (the D-SDS's continuous limit). params: the plates' keys m, k, gamma, fmax, v0,
+    law: csds (eq. 10), or dsds, dsds-stage, dsds-dae (the D-SDS's continuous limit, the same for the three). params: the plates' keys m, k, gamma, fmax, v0,
     xi0 (defaults as in :func:`relations`).
     """
     return _core.exact_plates(law, np.asarray(t, dtype=float), {k: float(v) for k, v in params.items()})
