@@ -8,10 +8,10 @@
 //               the engine's state-vector form (models/particles/engine_model.hpp) under solvers/integrate.hpp
 //                                                                                           the modes, rate or slip force
 // Every other spec (filippov:, bdf, em, sde-heun) has no form on the engine: InputError naming the key.
-// The fixed-step drivers run through engine_setup + engine_step (one step: a study that splits another term around
-// the step, as the container's drag) or engine_run (a whole run on the grid k dt, the last step shortened to land
-// on t_end, an observer after every step). They drive any engine with the interface of ParticleEngine
-// (models/particles/particle_engine.hpp: forces, neighbor updates, threads, boundaries' gravity).
+// The fixed-step drivers run through engine_setup and simulate (solvers/particles/engine_simulate.hpp: a whole run,
+// observers and stop conditions as arguments), which takes engine_step (one step of either driver). They drive any
+// engine with the interface of ParticleEngine (models/particles/particle_engine.hpp: forces, neighbor updates,
+// threads, boundaries' gravity).
 #pragma once
 
 #include <algorithm>
@@ -89,26 +89,6 @@ template <class Engine>
 void engine_step(const Engine& e, GranularState& s, double dt, EngineStepper& st, ParticleLedger* ledger = nullptr) {
   if (st.driver == Driver::verlet) verlet_step(e, s, dt, st.verlet, ledger);
   else detail::trapezoid_span(e, s, dt, dt, st, ledger, [](const GranularState&) {});
-}
-
-// From s.t to t_end on the grid s.t + k dt (the last step shortened to land on t_end), observer(s) after every step.
-// The trapezoid runs as one trapezoid_run (its rejected steps are retried at dt/2 and regrow within the run).
-template <class Engine, class Observer>
-void engine_run(const Engine& e, GranularState& s, double t_end, double dt, EngineStepper& st, ParticleLedger* ledger,
-                Observer&& observer) {
-  if (st.driver == Driver::trapezoid) {
-    detail::trapezoid_span(e, s, t_end - s.t, dt, st, ledger, observer);
-    return;
-  }
-  const double t0 = s.t;
-  if (!(t_end > t0)) return;  // nothing to do (step_count would ask for one step backwards)
-  const long steps = static_cast<long>(step_count(t_end - t0, dt));  // callers check it against kMaxSteps
-  for (long k = 1; k <= steps; ++k) {
-    check_interrupt();  // a signal ends the run between steps (core/interrupt.hpp)
-    verlet_step(e, s, std::min(dt, t_end - s.t), st.verlet, ledger);
-    if (k == steps) s.t = t_end;
-    observer(static_cast<const GranularState&>(s));
-  }
 }
 
 }  // namespace stickslip

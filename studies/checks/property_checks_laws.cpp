@@ -46,7 +46,7 @@
 #include "models/incline_block.hpp"
 #include "models/particles/engine_laws.hpp"
 #include "models/particles/engine_model.hpp"
-#include "solvers/particles/engine_drivers.hpp"
+#include "solvers/particles/engine_simulate.hpp"
 #include "solvers/contact_run.hpp"
 #include "solvers/integrate.hpp"
 #include "studies/experiment/property_checks.hpp"
@@ -368,7 +368,7 @@ PropertyCheck particle_cell(const std::string& name, Driver driver) {
         stepper.driver = driver;
         stepper.trapezoid.tol = 1e-9;
         engine_setup(eng, s);
-        engine_run(eng, s, steps * dt, dt, stepper, nullptr, [&](const GranularState& q) {
+        simulate(eng, s, stepper, {.dt = dt, .t_end = steps * dt}, [&](const GranularState& q) {
           o.max_s = std::max(o.max_s, std::abs(q.bodies.x[0].x()));
         });
       } else {

@@ -25,7 +25,7 @@
 
 #include "core/interrupt.hpp"
 #include "models/particles/engine_laws.hpp"
-#include "solvers/particles/velocity_verlet.hpp"
+#include "solvers/particles/engine_simulate.hpp"
 #include "studies/papers/particle_ledger.hpp"
 #include "studies/experiment/property_checks.hpp"
 
@@ -47,13 +47,9 @@ struct LedgerRun {
 template <class Engine, class Observe>
 LedgerRun verlet_ledger_run(const Engine& e, GranularState s, double dt, long steps, Observe& observe) {
   ParticleLedger ledger;
-  verlet_setup(e, s, &ledger);
-  VerletStats stats;
-  for (long k = 0; k < steps; ++k) {
-    check_interrupt();  // verify reports the draws done before a signal
-    verlet_step(e, s, dt, stats, &ledger);
-    observe(s);
-  }
+  engine_setup(e, s, &ledger);
+  EngineStepper stepper;  // velocity Verlet; a signal ends the run between steps (verify reports the draws done)
+  simulate(e, s, stepper, {.dt = dt, .steps = steps, .ledger = &ledger}, [&](const GranularState& q) { observe(q); });
   const double scale = ledger_scale(ledger);
   if (!(scale > 0)) return {NAN, NAN, NAN};
   return {std::abs(ledger.balance()) / scale, std::abs(ledger.now.scheme_work) / scale,

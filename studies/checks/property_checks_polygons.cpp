@@ -28,7 +28,7 @@
 #include "models/polygon/polygon_engine.hpp"
 #include "models/polygon/polygon_slope_block.hpp"
 #include "models/polygon/random_polygon.hpp"
-#include "solvers/particles/velocity_verlet.hpp"
+#include "solvers/particles/engine_simulate.hpp"
 #include "studies/checks/polygon_block_trace.hpp"
 #include "studies/experiment/property_checks.hpp"
 
@@ -162,14 +162,13 @@ PropertyCheck pair_check() {
     double l0;
     momenta(p0, l0);
     ParticleLedger ledger;
-    verlet_setup(e, s, &ledger);
+    engine_setup(e, s, &ledger);
     const double m = std::min(s.bodies.mass[0], s.bodies.mass[1]);
     const double dt = 0.02 * std::sqrt(m / (4 * d["Y"]));
     const long steps = std::lround(2 * gap / v0 / dt);
     double dp = 0, dl = 0, bal = 0, touched = 0;
-    VerletStats st;
-    for (long k = 0; k < steps; ++k) {
-      verlet_step(e, s, dt, st, &ledger);
+    EngineStepper stepper;  // velocity Verlet
+    simulate(e, s, stepper, {.dt = dt, .steps = steps, .ledger = &ledger}, [&](const GranularState&) {
       Vec2 p;
       double l;
       momenta(p, l);
@@ -177,7 +176,7 @@ PropertyCheck pair_check() {
       dl = std::max(dl, std::abs(l - l0));
       bal = std::max(bal, std::abs(ledger.balance()));
       touched = std::max(touched, ledger.now.elastic_normal);
-    }
+    });
     const double p_scale = s.bodies.mass[0] * v0 + s.bodies.mass[1] * v0;
     const double l_scale = p_scale * (gap + std::abs(offset)) + std::abs(l0);
     // round-off: each step adds a few ulps to every sum, so the bound grows with the step count

@@ -21,7 +21,7 @@
 #include "models/contact/registry.hpp"
 #include "models/hertz_mindlin.hpp"
 #include "models/particles/energy.hpp"
-#include "solvers/particles/velocity_verlet.hpp"
+#include "solvers/particles/engine_simulate.hpp"
 #include "solvers/solver_options.hpp"
 #include "solvers/integrator_spec.hpp"
 #include "studies/experiment/property_checks.hpp"
@@ -221,8 +221,9 @@ PropertyCheck energy_check(const std::string& law) {
       e.skin = 0.1 * s.scene.min_radius();
       GranularState gs;
       gs.bodies = s.scene.bodies;
-      verlet_setup(e, gs, &ledger);
-      (void)verlet_run(e, gs, dt, static_cast<long>(std::ceil(t_end / dt)), &ledger);
+      engine_setup(e, gs, &ledger);
+      EngineStepper stepper;  // velocity Verlet
+      simulate(e, gs, stepper, {.dt = dt, .steps = static_cast<long>(std::ceil(t_end / dt)), .ledger = &ledger});
     });
     if (dsds) {
       // The first reset's jump of the spring energy, unpaid by the friction work.

@@ -23,7 +23,7 @@
 
 #include "core/errors.hpp"
 #include "models/particles/collision_log.hpp"
-#include "solvers/particles/velocity_verlet.hpp"
+#include "solvers/particles/engine_simulate.hpp"
 
 namespace stickslip {
 
@@ -76,21 +76,22 @@ CollisionOutcome binary_collision(const Normal& normal, const Tangential& tangen
   energies(o.kinetic_tr_before, o.kinetic_rot_before);
   const Vec3 slip0 = a.slip(r);
   ParticleLedger ledger;
-  verlet_setup(e, s, &ledger);
-  VerletStats st;
+  engine_setup(e, s, &ledger);
+  EngineStepper stepper;  // velocity Verlet
+  const VerletStats& st = stepper.verlet;
   long touching = 0;
   bool touched = false;
   const long limit = 10000000;
-  for (long k = 0;; ++k) {
-    log.t = s.t;
-    verlet_step(e, s, dt, st, &ledger);
-    const double dist = (s.bodies.x[1] - s.bodies.x[0]).norm();
+  log.t = s.t;  // the onsets' time: the start of the step that records them
+  const EngineRunEnd end = simulate(e, s, stepper, {.dt = dt, .steps = limit, .ledger = &ledger}, [&](const GranularState& q) {
+    const double dist = (q.bodies.x[1] - q.bodies.x[0]).norm();
     if (!std::isfinite(dist)) throw SolverError("binary_collision: non-finite state");
     const bool now = dist < 2 * r;
     if (now) ++touching, touched = true;
-    if (touched && !now) break;
-    if (k + 1 == limit) throw SolverError("binary_collision: the spheres never separated");
-  }
+    log.t = q.t;
+    return touched && !now ? Flow::stop : Flow::go_on;  // separated
+  });
+  if (!end.stopped) throw SolverError("binary_collision: the spheres never separated");
   double tr = 0, rot = 0;
   energies(tr, rot);
   o.dK_tr = tr - o.kinetic_tr_before;

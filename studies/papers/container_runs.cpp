@@ -13,7 +13,7 @@
 #include "models/particles/container_packing.hpp"
 #include "models/particles/engine_laws.hpp"
 #include "models/particles/wall_friction.hpp"
-#include "solvers/particles/engine_drivers.hpp"
+#include "solvers/particles/engine_simulate.hpp"
 #include "studies/experiment/output.hpp"
 #include "studies/papers/particle_dumps.hpp"
 #include "studies/papers/particle_ledger.hpp"
@@ -162,14 +162,8 @@ nlohmann::json engine_pour(const ContainerSetup& setup, bool with_rot, const Tan
   stepper.trapezoid = c.topt;
   double t = 0;
   const RunSpan span(0, c.t_end);
-  for (long k = 1; k <= max_steps; ++k) {
-    check_interrupt();
-    if (c.drag > 0) drag(0.5 * dt);
-    engine_step(e, s, dt, stepper, &ledger);
-    if (c.drag > 0) {
-      drag(0.5 * dt);
-      ledger.now.kinetic = kinetic_energy(p);
-    }
+  const auto observe = [&](const GranularState&, long k) {
+    if (c.drag > 0) ledger.now.kinetic = kinetic_energy(p);
     t = static_cast<double>(k) * dt;
     progress_at(t);
     energies(et, er);
@@ -178,8 +172,11 @@ nlohmann::json engine_pour(const ContainerSetup& setup, bool with_rot, const Tan
     if (k % report == 0)
       ctx.log << "container[" << tag << "]: t = " << container_time(t) << " s, KE = " << et + er << " J (peak "
               << mon.peak << "), contacts " << touching(e, s) << '\n' << std::flush;
-    if (mon.rested(t)) break;
-  }
+    return mon.rested(t) ? Flow::stop : Flow::go_on;
+  };
+  const EngineRun run{.dt = dt, .steps = max_steps, .ledger = &ledger};
+  if (c.drag > 0) simulate(e, s, stepper, run, observe, drag);  // the drag split around every step
+  else simulate(e, s, stepper, run, observe);
   mon.finish(t, p.x, p.v, p.radius);
   dumps.close();
   x = p.x;

@@ -18,7 +18,7 @@
 #include "core/errors.hpp"
 #include "core/interrupt.hpp"
 #include "models/particles/collision_log.hpp"
-#include "solvers/particles/velocity_verlet.hpp"
+#include "solvers/particles/engine_simulate.hpp"
 #include "studies/experiment/output.hpp"
 #include "studies/papers/particle_dumps.hpp"
 #include "studies/papers/particle_gas_runs.hpp"
@@ -42,7 +42,7 @@ nlohmann::json run_gas_with(const GasConfig& g, const Normal& normal, const Tang
   GranularState s = make_granular_gas(spec, e.boundaries);
   const std::size_t n = s.bodies.size();
   ParticleLedger ledger;
-  verlet_setup(e, s, &ledger);
+  engine_setup(e, s, &ledger);
   const std::string tag = g.tag_prefix + law + "_s" + std::to_string(seed);
 
   ParticleDumps dumps(g.dump_every, ctx.out_dir / "dumps", "gas_" + tag);
@@ -66,29 +66,30 @@ nlohmann::json run_gas_with(const GasConfig& g, const Normal& normal, const Tang
     above_since = out ? (above_since < 0 ? coll.back() : above_since) : -1;
   };
   sample();
-  VerletStats st;
+  EngineStepper stepper;  // velocity Verlet
+  const VerletStats& st = stepper.verlet;
   const long report = std::max(1L, g.steps / 10);
   std::string stopped = "steps";
-  for (long k = 1; k <= g.steps; ++k) {
-    check_interrupt();
-    log.t = s.t;
-    verlet_step(e, s, g.dt, st, &ledger);
+  log.t = s.t;  // the onsets' time: the start of the step that records them
+  simulate(e, s, stepper, {.dt = g.dt, .steps = g.steps, .ledger = &ledger}, [&](const GranularState&, long k) {
     if (k % g.sample_every == 0 || k == g.steps) {
       sample();
       if (g.stop_temperature > 0 && ttr.back() < g.stop_temperature) {
         stopped = "temperature";
-        break;
+        return Flow::stop;
       }
       if (g.stop_persist_collisions > 0 && above_since >= 0 && coll.back() - above_since >= 2 * g.stop_persist_collisions) {
         stopped = "inhomogeneous";
-        break;
+        return Flow::stop;
       }
     }
     dumps.write(k, e, s);
     if (k % report == 0)
       ctx.log << "granular-gas[" << tag << "]: step " << k << "/" << g.steps << ", T_tr/T0 = " << ttr.back() / ttr.front()
               << ", collisions " << log.onsets.size() << "\n";
-  }
+    log.t = s.t;
+    return Flow::go_on;
+  });
   dumps.close();
   log.sort();
 

@@ -7,7 +7,7 @@
 #include "core/errors.hpp"
 #include "models/particles/engine_laws.hpp"
 #include "models/polygon/polygon_engine.hpp"
-#include "solvers/particles/engine_drivers.hpp"
+#include "solvers/particles/engine_simulate.hpp"
 
 namespace stickslip {
 
@@ -48,7 +48,7 @@ long run_block_on_engine(const BlockParameters& p, const std::string& law, const
     engine_setup(e, s);
     sample(s);
     EngineStepper st;
-    engine_run(e, s, t_end, dt, st, nullptr, sample);
+    simulate(e, s, st, {.dt = dt, .t_end = t_end}, sample);
     return st.steps();
   });
 }

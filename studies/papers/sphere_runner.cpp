@@ -16,7 +16,7 @@
 #include "models/particles/engine_model.hpp"
 #include "solvers/integrate.hpp"
 #include "solvers/integrator_spec.hpp"
-#include "solvers/particles/engine_drivers.hpp"
+#include "solvers/particles/engine_simulate.hpp"
 #include "solvers/linear_stability.hpp"
 
 namespace stickslip {
@@ -158,7 +158,7 @@ SphereRunStats run_fixed_step(const ParticleEngine<Normal, Tangential>& e, const
   s.bodies = scene.bodies;
   StepObserver obs(scene, observer);
   engine_setup(e, s);
-  engine_run(e, s, t_end, o.dt, stepper, nullptr, [&](const GranularState& g) { obs(g); });
+  simulate(e, s, stepper, {.dt = o.dt, .t_end = t_end}, [&](const GranularState& g) { obs(g); });
   if (stepper.driver == Driver::trapezoid) return trapezoid_stats(stepper.trapezoid_stats);
   SphereRunStats st;
   st.steps = stepper.steps();

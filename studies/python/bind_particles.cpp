@@ -10,9 +10,9 @@
 // law's declared range (make_law). The law pair is chosen once at construction; the object behind the Python
 // class is SystemOf<Normal, Tangential> behind the interface System (one virtual call per Python call, none per
 // contact).
-// Stepping: velocity Verlet (solvers/particles/velocity_verlet.hpp: verlet_setup, verlet_step, the studies' loop
-// with check_interrupt between steps) or the generalized trapezoid of Campello (§4, eq. 40-49;
-// solvers/particles/particle_trapezoid.hpp: trapezoid_run), the GIL released and SignalScope active, so Ctrl-C stops
+// Stepping: the engine's one entry, simulate (solvers/particles/engine_simulate.hpp, as the studies: velocity Verlet
+// or the generalized trapezoid of Campello, §4, eq. 40-49, with check_interrupt between steps), the GIL released
+// and SignalScope active, so Ctrl-C stops
 // between steps with the state of the last completed step. The energy ledger (models/particles/energy.hpp) is kept
 // at every step and read as the studies report it (studies/papers/particle_ledger.hpp: ledger_json). Dumps: the
 // studies' ParticleDumps (studies/papers/particle_dumps.hpp), a LAMMPS atom dump and a contact dump.
@@ -43,7 +43,7 @@
 #include "models/particles/engine_laws.hpp"
 #include "models/particles/granular_gas.hpp"
 #include "solvers/integrator_spec.hpp"
-#include "solvers/particles/engine_drivers.hpp"
+#include "solvers/particles/engine_simulate.hpp"
 #include "studies/experiment/output.hpp"
 #include "studies/papers/particle_dumps.hpp"
 #include "studies/papers/particle_ledger.hpp"
@@ -85,10 +85,9 @@ struct Scene {
 class System {
  public:
   virtual ~System() = default;
-  // n velocity-Verlet steps of dt; stops (Interrupted) between steps on a signal.
-  virtual void verlet(long n, double dt) = 0;
-  // n nominal steps of dt of the trapezoid (steps may be split when the fixed point does not converge).
-  virtual void trapezoid(long n, double dt, const TrapezoidOptions& o) = 0;
+  // n steps of dt under `how`'s driver (velocity Verlet, or the trapezoid with its options: nominal steps, split
+  // where the fixed point does not converge); stops (Interrupted) between steps on a signal.
+  virtual void advance(long n, double dt, const EngineStepper& how) = 0;
   virtual ContactList contacts() const = 0;
   virtual nlohmann::json ledger() const = 0;
   virtual void open_dumps(long every, const std::filesystem::path& dir, const std::string& stem) = 0;
@@ -110,33 +109,21 @@ class SystemOf final : public System {
     engine_.skin = scene.skin;
     engine_.threads = scene.threads;
     state.bodies = std::move(scene.bodies);
-    verlet_setup(engine_, state, &ledger_);
+    engine_setup(engine_, state, &ledger_);
   }
 
-  void verlet(long n, double dt) override {
-    VerletStats stats;
-    for (long k = 0; k < n; ++k) {
-      check_interrupt();
-      verlet_step(engine_, state, dt, stats, &ledger_);
-      ++steps;
-      if (dumps_) dumps_->write(steps - dump_offset_, engine_, state);
-    }
-    work_.dt_prev = 0;  // the trapezoid's predictor restarts after Verlet steps
-  }
-
-  void trapezoid(long n, double dt, const TrapezoidOptions& opt) override {
-    if constexpr (is_exact_static<Tangential>) {
+  void advance(long n, double dt, const EngineStepper& how) override {
+    if (how.driver == Driver::trapezoid && is_exact_static<Tangential>)
       throw_input("scheme", "trapezoid",
                   "verlet for tangential=" + tangential + ": " +
                       refusal(tangential, RelationKind::particles, Driver::trapezoid));
-    } else {
-      TrapezoidOptions o = opt;
-      o.dt = dt;
-      trapezoid_run(engine_, state, static_cast<double>(n) * dt, o, &ledger_, [&](const GranularState&) {
-        ++steps;
-        if (dumps_) dumps_->write(steps - dump_offset_, engine_, state);
-      }, work_);
-    }
+    stepper_.driver = how.driver;
+    stepper_.trapezoid = how.trapezoid;
+    simulate(engine_, state, stepper_, {.dt = dt, .steps = n, .ledger = &ledger_}, [&](const GranularState&) {
+      ++steps;
+      if (dumps_) dumps_->write(steps - dump_offset_, engine_, state);
+    });
+    if (how.driver == Driver::verlet) stepper_.work.dt_prev = 0;  // the trapezoid's predictor restarts after Verlet
   }
 
   ContactList contacts() const override {
@@ -167,7 +154,7 @@ class SystemOf final : public System {
  private:
   ParticleEngine<Normal, Tangential> engine_;
   ParticleLedger ledger_;
-  ParticleTrapezoidWork work_;
+  EngineStepper stepper_;  // its trapezoid workspace carries the predictor from call to call
   std::unique_ptr<ParticleDumps> dumps_;
   long dump_offset_ = 0;
 };
@@ -488,12 +475,8 @@ void bind_particles(py::module_& m) {
              TrapezoidOptions o;
              o.phi = phi, o.tol = tol, o.max_iterations = max_iterations, o.dt = dt;
              const EngineStepper how = engine_stepper("scheme", parse_integrator("scheme", scheme), o);
-             if (how.driver == Driver::verlet) {
-               run_released([&] { s.verlet(n, dt); });
-             } else {
-               validate_trapezoid_options(o);
-               if (n > 0) run_released([&] { s.trapezoid(n, dt, o); });
-             }
+             if (how.driver == Driver::trapezoid) validate_trapezoid_options(o);
+             run_released([&] { s.advance(n, dt, how); });
            },
            py::arg("n"), py::arg("dt"), py::arg("scheme"), py::arg("phi"), py::arg("tol"), py::arg("max_iterations"))
       .def_property_readonly("dim", [](const System& s) { return s.dim; })

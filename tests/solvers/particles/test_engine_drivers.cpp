@@ -1,9 +1,9 @@
 // The particle engine's drivers behind one entry (solvers/particles/engine_drivers.hpp):
 // - which driver a spec names, and the refusals (a spec without an engine form; a law without the driver's form),
 //   each naming the key, the value and what is allowed, checked against the registry's forms (not a copied table);
-// - engine_step and engine_run advance the engine exactly as the drivers they stand for, bit for bit: velocity Verlet
-//   step by step, the trapezoid as trapezoid_run of one step with the workspace kept (its predictor carries over),
-//   and a whole run on the grid k dt with the last step landing on t_end.
+// - engine_step advances the engine exactly as the driver it stands for, bit for bit: velocity Verlet step by step,
+//   the trapezoid as trapezoid_run of one step with the workspace kept (its predictor carries over). Whole runs
+//   (simulate): tests/solvers/particles/test_engine_simulate.cpp.
 #include <doctest/doctest.h>
 
 #include <string>
@@ -132,44 +132,5 @@ TEST_CASE("engine_step is velocity Verlet's step, and the trapezoid's with its w
     CHECK(same(a, b));
     CHECK(st.steps() == 200);
     CHECK(st.trapezoid_stats.iterations == sweeps);
-  }
-}
-
-TEST_CASE("engine_run covers [t0, t_end] on the grid k dt, the last step landing on t_end, an observer per step") {
-  const Engine e = engine();
-  const double dt = 3e-6, t_end = 1e-3 + 1e-6;  // not a multiple of dt: the last step is shortened
-  GranularState a = start(), b = start();
-  EngineStepper st;
-  engine_setup(e, a);
-  std::vector<double> times;
-  engine_run(e, a, t_end, dt, st, nullptr, [&](const GranularState& g) { times.push_back(g.t); });
-  verlet_setup(e, b);
-  VerletStats vs;
-  const long steps = static_cast<long>(std::ceil(t_end / dt - 1e-9));
-  for (long k = 1; k <= steps; ++k) verlet_step(e, b, std::min(dt, t_end - b.t), vs);
-  b.t = t_end;
-  CHECK(same(a, b));
-  REQUIRE(times.size() == static_cast<std::size_t>(steps));
-  CHECK(times.back() == t_end);
-  CHECK(times.front() == doctest::Approx(dt).epsilon(1e-12));
-  // a run to where the state already is takes no step
-  const GranularState before = a;
-  engine_run(e, a, a.t, dt, st, nullptr, [&](const GranularState&) { FAIL("no step expected"); });
-  CHECK(same(a, before));
-
-  SUBCASE("the trapezoid: one trapezoid_run over the span") {
-    GranularState c = start(), d = start();
-    EngineStepper tr;
-    tr.driver = Driver::trapezoid;
-    engine_setup(e, c);
-    long observed = 0;
-    engine_run(e, c, t_end, dt, tr, nullptr, [&](const GranularState&) { ++observed; });
-    TrapezoidOptions o = tr.trapezoid;
-    o.dt = dt;
-    trapezoid_setup(e, d);
-    const ParticleTrapezoidStats ts = trapezoid_run(e, d, t_end, o);
-    CHECK(same(c, d));
-    CHECK(observed == ts.steps);
-    CHECK(c.t == t_end);
   }
 }

@@ -1,0 +1,183 @@
+// simulate, the particle engine's one entry for a run (solvers/particles/engine_simulate.hpp), against the loops it
+// replaces, bit for bit:
+// - a run to t_end covers [t0, t_end] on the grid k dt, the last step landing on t_end, an observer per step; a run
+//   to where the state already is takes no step; the trapezoid's is one trapezoid_run over the span;
+// - a run of n steps is n steps of dt; an observer that returns Flow::stop ends it after that step (the step where
+//   a condition first holds: the falling body landing on the resting one), and the steps counted are those taken;
+// - a split term is applied as two half steps around every step (Strang), as a hand loop does;
+// - the trapezoid in a run that can stop takes each step as a trapezoid run of its own, as engine_step does.
+#include <doctest/doctest.h>
+
+#include <cmath>
+#include <vector>
+
+#include "models/particles/engine_laws.hpp"
+#include "solvers/particles/engine_simulate.hpp"
+#include "tests/models/particles/few_bodies.hpp"
+
+using namespace stickslip;
+
+namespace {
+
+using Engine = ParticleEngine<HertzDamped, Csds>;
+
+Engine engine() {
+  Engine e;
+  e.normal = HertzDamped::material(1e8, 0.25, 0.2);
+  e.tangential.kt = 2e5;
+  e.tangential.gamma_t = 50;
+  e.tangential.mu = 0.3;
+  e.skin = 0.02;
+  e.boundaries.gravity = test::few_bodies_gravity(3);
+  e.boundaries.planes.push_back(PlaneWall{Vec3::Zero(), Vec3::UnitY()});
+  return e;
+}
+
+GranularState start() {
+  GranularState s;
+  s.bodies = test::few_body_arrays(test::few_bodies(3));
+  return s;
+}
+
+bool same(const GranularState& a, const GranularState& b) {
+  return a.bodies.x == b.bodies.x && a.bodies.v == b.bodies.v && a.bodies.omega == b.bodies.omega && a.xi == b.xi &&
+         a.wall_xi == b.wall_xi && a.t == b.t;
+}
+
+// Whether the falling third body touches the resting second one.
+bool landed(const GranularState& s) {
+  return (s.bodies.x[2] - s.bodies.x[1]).norm() < s.bodies.radius[1] + s.bodies.radius[2];
+}
+
+}  // namespace
+
+TEST_CASE("a run to t_end covers [t0, t_end] on the grid k dt, the last step landing on t_end, an observer per step") {
+  const Engine e = engine();
+  const double dt = 3e-6, t_end = 1e-3 + 1e-6;  // not a multiple of dt: the last step is shortened
+  GranularState a = start(), b = start();
+  EngineStepper st;
+  engine_setup(e, a);
+  std::vector<double> times;
+  std::vector<long> ks;
+  const EngineRunEnd end = simulate(e, a, st, {.dt = dt, .t_end = t_end}, [&](const GranularState& g, long k) {
+    times.push_back(g.t);
+    ks.push_back(k);
+  });
+  verlet_setup(e, b);
+  VerletStats vs;
+  const long steps = static_cast<long>(std::ceil(t_end / dt - 1e-9));
+  for (long k = 1; k <= steps; ++k) verlet_step(e, b, std::min(dt, t_end - b.t), vs);
+  b.t = t_end;
+  CHECK(same(a, b));
+  CHECK(end.steps == steps);
+  CHECK_FALSE(end.stopped);
+  REQUIRE(times.size() == static_cast<std::size_t>(steps));
+  CHECK(times.back() == t_end);
+  CHECK(times.front() == doctest::Approx(dt).epsilon(1e-12));
+  CHECK(ks.front() == 1);
+  CHECK(ks.back() == steps);
+  // a run to where the state already is takes no step
+  const GranularState before = a;
+  CHECK(simulate(e, a, st, {.dt = dt, .t_end = a.t}, [&](const GranularState&) { FAIL("no step expected"); }).steps == 0);
+  CHECK(same(a, before));
+
+  SUBCASE("the trapezoid: one trapezoid_run over the span") {
+    GranularState c = start(), d = start();
+    EngineStepper tr;
+    tr.driver = Driver::trapezoid;
+    engine_setup(e, c);
+    long observed = 0;
+    const EngineRunEnd te = simulate(e, c, tr, {.dt = dt, .t_end = t_end}, [&](const GranularState&) { ++observed; });
+    TrapezoidOptions o = tr.trapezoid;
+    o.dt = dt;
+    trapezoid_setup(e, d);
+    const ParticleTrapezoidStats ts = trapezoid_run(e, d, t_end, o);
+    CHECK(same(c, d));
+    CHECK(observed == ts.steps);
+    CHECK(te.steps == ts.steps);
+    CHECK(c.t == t_end);
+  }
+}
+
+TEST_CASE("a run of n steps, and an observer's stop after the step where its condition first holds") {
+  const Engine e = engine();
+  const double dt = 2e-6;
+  GranularState ref = start();
+  REQUIRE_FALSE(landed(ref));
+  // the hand loop: the step at which the falling body first touches the resting one
+  verlet_setup(e, ref);
+  VerletStats vs;
+  long first = 0;
+  for (long k = 1; k <= 200000 && !first; ++k) {
+    verlet_step(e, ref, dt, vs);
+    if (landed(ref)) first = k;
+  }
+  REQUIRE(first > 10);  // the bodies fall a while before they land
+
+  GranularState a = start();
+  EngineStepper st;
+  engine_setup(e, a);
+  long seen = 0;
+  const EngineRunEnd end = simulate(e, a, st, {.dt = dt, .steps = 200000}, [&](const GranularState& g, long k) {
+    seen = k;
+    return landed(g) ? Flow::stop : Flow::go_on;
+  });
+  CHECK(end.stopped);
+  CHECK(end.steps == first);
+  CHECK(seen == first);
+  CHECK(st.steps() == first);
+  CHECK(same(a, ref));
+
+  SUBCASE("without a stop: exactly n steps of dt") {
+    GranularState c = start(), d = start();
+    EngineStepper sc;
+    engine_setup(e, c);
+    CHECK(simulate(e, c, sc, {.dt = dt, .steps = 123}).steps == 123);
+    verlet_setup(e, d);
+    VerletStats vd;
+    for (int k = 0; k < 123; ++k) verlet_step(e, d, dt, vd);
+    CHECK(same(c, d));
+  }
+  SUBCASE("the trapezoid in a run that can stop: each step a trapezoid run of its own, as engine_step") {
+    GranularState c = start(), d = start();
+    EngineStepper sc, sd;
+    sc.driver = sd.driver = Driver::trapezoid;
+    engine_setup(e, c);
+    engine_setup(e, d);
+    const EngineRunEnd te = simulate(e, c, sc, {.dt = dt, .steps = 300},
+                                     [&](const GranularState&, long k) { return k == 250 ? Flow::stop : Flow::go_on; });
+    for (int k = 0; k < 250; ++k) engine_step(e, d, dt, sd);
+    CHECK(te.steps == 250);
+    CHECK(same(c, d));
+  }
+}
+
+TEST_CASE("a split term: two half steps around every step, as a hand loop") {
+  const Engine e = engine();
+  const double dt = 2e-6, c_drag = 40;
+  GranularState a = start(), b = start();
+  const auto drag_of = [&](GranularState& s) {
+    return [&s, c_drag](double h) {
+      for (std::size_t i = 0; i < s.bodies.size(); ++i) s.bodies.v[i] *= std::exp(-c_drag * h * s.bodies.inv_mass[i]);
+    };
+  };
+  EngineStepper sa, sb;
+  engine_setup(e, a);
+  engine_setup(e, b);
+  long observed = 0;
+  simulate(e, a, sa, {.dt = dt, .steps = 500}, [&](const GranularState&) { ++observed; }, drag_of(a));
+  const auto drag_b = drag_of(b);
+  for (int k = 0; k < 500; ++k) {
+    drag_b(0.5 * dt);
+    engine_step(e, b, dt, sb);
+    drag_b(0.5 * dt);
+  }
+  CHECK(observed == 500);
+  CHECK(same(a, b));
+  // the drag did something: without it the state differs
+  GranularState c = start();
+  EngineStepper scc;
+  engine_setup(e, c);
+  simulate(e, c, scc, {.dt = dt, .steps = 500});
+  CHECK_FALSE(same(a, c));
+}
