@@ -26,7 +26,6 @@
 #include "studies/experiment/study.hpp"
 #include "studies/experiment/sweep.hpp"
 #include "studies/experiment/verify.hpp"
-#include "studies/papers/oscillator_runs.hpp"
 
 namespace stickslip {
 
@@ -68,7 +67,8 @@ int list(std::ostream& out) {
   }
   for (const auto& [driver, models] : other)
     out << "  " << driver << " — not an integrator spec; verify --solver " << driver << " checks " << join(models) << '\n';
-  out << "  dry-friction-oscillator solver= also takes " << join(oscillator_solver_names()) << '\n';
+  for (const auto& s : all_studies())
+    for (const std::string& line : s->driver_notes()) out << "  " << s->name() << " " << line << '\n';
   return 0;
 }
 

@@ -48,6 +48,9 @@ class Study {
   // Units of the keys of its summary.json that are neither an observable nor a parameter (e.g. {"t_rest", "s"}),
   // for the column names of `stickslip sweep`; none by default.
   virtual std::map<std::string, std::string> result_units() const { return {}; }
+  // Lines it adds to the drivers of `stickslip list` (its own solver names beside the integrator specs); none by
+  // default.
+  virtual std::vector<std::string> driver_notes() const { return {}; }
 };
 
 // One line per model and solver for `stickslip list` (the friction laws come from models/contact/registry.hpp).

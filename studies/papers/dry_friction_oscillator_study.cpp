@@ -147,6 +147,9 @@ class DryFrictionOscillatorStudy final : public Study {
                        [](const DryFrictionOscillatorExact& e) { return e.t_stick(); })};
   }
 
+  std::vector<std::string> driver_notes() const override {
+    return {"solver= also takes " + join(oscillator_solver_names())};
+  }
   std::map<std::string, std::string> result_units() const override {
     return {{"x_stick", "m"},       {"t_stick", "s"}, {"t_stick_error", "s"}, {"x_stick_error", "m"},
             {"drift", "m"},         {"max_speed_after_stick", "m/s"}};
