@@ -28,6 +28,18 @@ Estimate talay_tubaro_extrapolation(const Estimate& at_dt, const Estimate& at_ha
           std::sqrt(4 * at_half_dt.stderr_value * at_half_dt.stderr_value + at_dt.stderr_value * at_dt.stderr_value)};
 }
 
+OuStep ou_step(SdeScheme scheme, double l) {
+  OuStep s;
+  if (scheme == SdeScheme::euler_maruyama) {
+    s.correlation = 1 - l;
+    s.variance_factor = 1 / (1 - l / 2);
+  } else {
+    s.correlation = 1 - l + l * l / 2;
+    s.variance_factor = 2 * l * std::pow(1 - l / 2, 2) / (1 - s.correlation * s.correlation);
+  }
+  return s;
+}
+
 SdeIntegrator::SdeIntegrator(const SdeSystem& system, SdeScheme scheme, double dt, std::uint64_t seed)
     : system_(system),
       scheme_(scheme),

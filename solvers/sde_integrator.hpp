@@ -44,6 +44,15 @@ struct Estimate {
 };
 Estimate talay_tubaro_extrapolation(const Estimate& at_dt, const Estimate& at_half_dt);
 
+// A scheme on one Ornstein-Uhlenbeck mode du = -k u dt + sqrt(2 k) s dW, at l = k dt: the step is the linear map
+// u_{n+1} = c u_n + (noise), c the per-step correlation; its stationary variance over the exact s^2:
+//   euler_maruyama   c = 1 - l,              var = 2 l / (1 - c^2) = 1/(1 - l/2)
+//   heun             c = 1 - l + l^2/2,      var = 2 l (1 - l/2)^2 / (1 - c^2)   (its noise (1 - l/2) sqrt(2 l) s Z)
+struct OuStep {
+  double correlation = 1, variance_factor = 1;
+};
+OuStep ou_step(SdeScheme scheme, double l);
+
 class SdeIntegrator {
  public:
   SdeIntegrator(const SdeSystem& system, SdeScheme scheme, double dt, std::uint64_t seed);

@@ -8,45 +8,12 @@
 #include "core/errors.hpp"
 #include "core/interrupt.hpp"
 #include "core/progress.hpp"
+#include "core/sample_statistics.hpp"
 #include "models/contact/registry.hpp"
+#include "models/particles/sde_equipartition.hpp"
 #include "studies/experiment/output.hpp"
 
 namespace stickslip {
-namespace {
-
-Eigen::Matrix3d skew(const Vec3& a) {
-  Eigen::Matrix3d s;
-  s << 0, -a.z(), a.y(), a.z(), 0, -a.x(), -a.y(), a.x(), 0;
-  return s;
-}
-
-// Two tangential unit vectors for a contact normal.
-void tangent_basis(const Vec3& n, Vec3& e1, Vec3& e2) {
-  Eigen::Index k;
-  n.cwiseAbs().minCoeff(&k);
-  Vec3 a = Vec3::Zero();
-  a[k] = 1;
-  e1 = n.cross(a).normalized();
-  e2 = n.cross(e1);
-}
-
-// J (3C x 6N): V = (v_0..v_N-1, omega_0..omega_N-1) -> stacked u_perp (S2).
-Eigen::MatrixXd contact_jacobian(const EngineSde& m, VecCRef x) {
-  const std::size_t n = m.bodies(), C = m.contacts();
-  Eigen::MatrixXd J = Eigen::MatrixXd::Zero(3 * C, 6 * n);
-  for (std::size_t c = 0; c < C; ++c) {
-    const auto& k = m.setup().contacts[c];
-    const Vec3 r = m.kinematics(x, c).n;
-    const Eigen::Matrix3d P = Eigen::Matrix3d::Identity() - r * r.transpose();
-    J.block<3, 3>(3 * c, 3 * k.i) = -P;
-    J.block<3, 3>(3 * c, 3 * k.j) = P;
-    J.block<3, 3>(3 * c, 3 * (n + k.i)) = m.setup().bodies.radius[k.i] * skew(r);
-    J.block<3, 3>(3 * c, 3 * (n + k.j)) = m.setup().bodies.radius[k.j] * skew(r);
-  }
-  return J;
-}
-
-}  // namespace
 
 const std::vector<std::string>& stochastic_law_names() {
   // The registry's laws with a dissipative slip force (models/contact/registry.hpp: f(u) > 0 for u > 0).
@@ -132,7 +99,7 @@ StochasticRunResult run_stochastic(const StochasticRunSpec& spec) {
   const std::unique_ptr<EngineSde> owner = make_stochastic_model(spec);
   const EngineSde& model = *owner;
   SdeIntegrator integ(model, spec.scheme, spec.dt, spec.seed);
-  const std::size_t N = model.bodies(), C = model.contacts();
+  const std::size_t C = model.contacts();
   Vec x = model.initial_state();
   const Vec3 P0 = model.momentum(x), L0 = model.angular_momentum(x);
 
@@ -143,60 +110,27 @@ StochasticRunResult run_stochastic(const StochasticRunSpec& spec) {
   r.contacts = C;
   for (std::size_t c = 0; c < C; ++c) r.nu_mean += model.nu(c) / C;
 
-  // Predictions from the contact Jacobian at the initial configuration.
-  const Eigen::MatrixXd J = contact_jacobian(model, x);
-  Vec Minv(6 * N);
-  for (std::size_t p = 0; p < N; ++p) {
-    Minv.segment<3>(3 * p).setConstant(model.setup().bodies.inv_mass[p]);
-    Minv.segment<3>(3 * (N + p)).setConstant(model.setup().bodies.inv_inertia[p]);
-  }
-  const Eigen::MatrixXd A = J * Minv.asDiagonal() * J.transpose();
-  Eigen::SelfAdjointEigenSolver<Eigen::MatrixXd> eig(A);
-  const Vec lambda = eig.eigenvalues();
-  const double lmax = lambda.maxCoeff();
-  Vec predicted_var(6);
-  if (spec.geometry == ContactGeometry::fixed) {
-    Eigen::MatrixXd Aplus = Eigen::MatrixXd::Zero(A.rows(), A.cols());
-    for (Eigen::Index k = 0; k < lambda.size(); ++k)
-      if (lambda[k] > 1e-10 * lmax)
-        Aplus += eig.eigenvectors().col(k) * eig.eigenvectors().col(k).transpose() / lambda[k];
-    const Eigen::MatrixXd covV = spec.kT * Minv.asDiagonal() * J.transpose() * Aplus * J * Minv.asDiagonal();
-    for (int a = 0; a < 3; ++a) {
-      predicted_var[a] = covV(a, a);
-      predicted_var[3 + a] = covV(3 * N + a, 3 * N + a);
-    }
-  } else {
-    double M = 0;
-    for (double m : model.setup().bodies.mass) M += m;
-    const double m0 = model.setup().bodies.mass[0];
-    predicted_var.head<3>().setConstant(spec.kT / m0 * (1 - m0 / M));
-    predicted_var.tail<3>().setConstant(spec.kT / model.inertia(0));
-  }
+  // Predictions from the contact Jacobian at the initial configuration (models/particles/sde_equipartition.hpp).
+  const EquipartitionPrediction pred = equipartition_prediction(model, x, spec.geometry, spec.kT);
+  const Vec& predicted_var = pred.variance;
   const double var_floor = 1e-12 * predicted_var.maxCoeff();
 
   // Linear law, fixed geometry: du = -gamma A u dt + noise, an OU process in every eigenmode of A; each
-  // scheme's exact discrete stationary variance factor and autocorrelation per step.
+  // scheme's exact discrete stationary variance factor and autocorrelation per step (solvers/sde_integrator.hpp).
   const bool linear_fixed = is_linear_friction(renamed("law", spec.law, stochastic_law_renames()),
                                                stochastic_law_values(spec)) &&
                             spec.geometry == ContactGeometry::fixed;
   std::vector<double> mode_weight, mode_factor;  // lambda_k * variance factor, per-step correlation
   if (linear_fixed) {
     double num = 0, den = 0;
-    for (Eigen::Index k = 0; k < lambda.size(); ++k) {
-      if (!(lambda[k] > 1e-10 * lmax)) continue;
-      const double l = spec.gamma * lambda[k] * spec.dt;
-      double var_factor, corr;
-      if (spec.scheme == SdeScheme::euler_maruyama) {
-        corr = 1 - l;
-        var_factor = 1 / (1 - l / 2);
-      } else {
-        corr = 1 - l + l * l / 2;
-        var_factor = 2 * l * std::pow(1 - l / 2, 2) / (1 - corr * corr);
-      }
-      mode_weight.push_back(lambda[k] * var_factor);
-      mode_factor.push_back(corr);
-      num += lambda[k] * var_factor;
-      den += lambda[k];
+    for (Eigen::Index k = 0; k < pred.modes.size(); ++k) {
+      if (!pred.active(k)) continue;
+      const double lambda = pred.modes[k];
+      const OuStep mode = ou_step(spec.scheme, spec.gamma * lambda * spec.dt);
+      mode_weight.push_back(lambda * mode.variance_factor);
+      mode_factor.push_back(mode.correlation);
+      num += lambda * mode.variance_factor;
+      den += lambda;
     }
     r.predicted_ratio = num / den;
     r.prediction = "exact stationary variance of " + to_string(spec.scheme) + " (linear OU modes)";
@@ -222,19 +156,11 @@ StochasticRunResult run_stochastic(const StochasticRunSpec& spec) {
   const long n_samples = counts.samples;
   const long ledger_every = std::max(1L, total_steps / static_cast<long>(spec.ledger_points));
 
-  const int bins = spec.histogram_bins;
-  const double range = spec.histogram_range, bw = 2 * range / bins;
-  std::vector<double> hu(bins, 0), hv(bins, 0), hw(bins, 0);
-  double nu_count = 0, nv_count = 0, nw_count = 0;
-  auto bin = [&](double z) { return static_cast<int>(std::floor((z + range) / bw)); };
-
-  const int batches = 40;
-  std::vector<double> batch_sum(batches, 0), batch_n(batches, 0);
+  DensityHistogram hu(spec.histogram_bins, spec.histogram_range), hv = hu, hw = hu;  // core/sample_statistics.hpp
+  BatchMeans batches(n_samples, 40);
   std::vector<double> comp_sum(2 * C, 0);
   Vec part_sum = Vec::Zero(6);
-  const std::size_t lags = counts.lags;
-  std::vector<std::vector<Vec3>> ring(lags + 1, std::vector<Vec3>(C, Vec3::Zero()));
-  std::vector<double> acf_sum(lags + 1, 0), acf_n(lags + 1, 0);
+  LagAutocorrelation<Vec3> acf(counts.lags, C);
   double total_sum = 0;
 
   double t = 0;
@@ -259,7 +185,7 @@ StochasticRunResult run_stochastic(const StochasticRunSpec& spec) {
     }
     if (step <= equil_steps || sample >= n_samples) continue;
     if (spec.geometry == ContactGeometry::bonded) update_bases();
-    auto& slot = ring[sample % (lags + 1)];
+    std::vector<Vec3>& slot = acf.next();
     double ratio_now = 0;
     for (std::size_t c = 0; c < C; ++c) {
       const Vec3 u = -model.kinematics(x, c).vt;  // u_perp of the seed (S2)
@@ -269,59 +195,37 @@ StochasticRunResult run_stochastic(const StochasticRunSpec& spec) {
       for (int a = 0; a < 2; ++a) {
         const double z = u.dot(a == 0 ? e1[c] : e2[c]) / scale;
         comp_sum[2 * c + a] += z * z;
-        const int b = bin(z);
-        if (b >= 0 && b < bins) hu[b] += 1;
-        nu_count += 1;
+        hu.add(z);
       }
     }
-    for (std::size_t k = 0; k <= lags && static_cast<long>(k) <= sample; ++k) {
-      const auto& old = ring[(sample - k) % (lags + 1)];
-      double dot = 0;
-      for (std::size_t c = 0; c < C; ++c) dot += slot[c].dot(old[c]);
-      acf_sum[k] += dot;
-      acf_n[k] += 1;
-    }
+    acf.push();
     const Vec3 v0 = model.velocity(x, 0), w0 = model.spin(x, 0);
     for (int a = 0; a < 3; ++a) {
       part_sum[a] += v0[a] * v0[a];
       part_sum[3 + a] += w0[a] * w0[a];
-      if (predicted_var[a] > var_floor) {
-        const int b = bin(v0[a] / std::sqrt(predicted_var[a]));
-        if (b >= 0 && b < bins) hv[b] += 1;
-        nv_count += 1;
-      }
-      if (predicted_var[3 + a] > var_floor) {
-        const int b = bin(w0[a] / std::sqrt(predicted_var[3 + a]));
-        if (b >= 0 && b < bins) hw[b] += 1;
-        nw_count += 1;
-      }
+      if (predicted_var[a] > var_floor) hv.add(v0[a] / std::sqrt(predicted_var[a]));
+      if (predicted_var[3 + a] > var_floor) hw.add(w0[a] / std::sqrt(predicted_var[3 + a]));
     }
-    const int batch = static_cast<int>(sample * batches / n_samples);
-    batch_sum[batch] += ratio_now;
-    batch_n[batch] += 1;
+    batches.add(sample, ratio_now);
     total_sum += ratio_now;
     ++sample;
   }
 
   r.samples = static_cast<std::size_t>(sample) * C;
   r.ratio = total_sum / sample;
-  double var = 0;
-  for (int b = 0; b < batches; ++b) var += std::pow(batch_sum[b] / batch_n[b] - r.ratio, 2);
-  r.stderr_ratio = std::sqrt(var / (batches - 1) / batches);
+  r.stderr_ratio = batches.stderr_of_mean(r.ratio);
   for (double s : comp_sum) r.component_ratio.push_back(s / sample);
   for (int a = 0; a < 6; ++a)
     r.particle_variance_ratio.push_back(predicted_var[a] > var_floor ? part_sum[a] / sample / predicted_var[a] : 0);
-  for (int b = 0; b < bins; ++b) {
-    r.hist_centre.push_back(-range + (b + 0.5) * bw);
-    r.hist_u.push_back(nu_count > 0 ? hu[b] / (nu_count * bw) : 0);
-    r.hist_v.push_back(nv_count > 0 ? hv[b] / (nv_count * bw) : 0);
-    r.hist_w.push_back(nw_count > 0 ? hw[b] / (nw_count * bw) : 0);
+  for (int b = 0; b < hu.bins(); ++b) {
+    r.hist_centre.push_back(hu.centre(b));
+    r.hist_u.push_back(hu.density(b));
+    r.hist_v.push_back(hv.density(b));
+    r.hist_w.push_back(hw.density(b));
   }
-  const double c0 = acf_sum[0] / acf_n[0];
-  for (std::size_t k = 0; k <= lags; ++k) {
-    if (acf_n[k] == 0) break;
+  for (std::size_t k = 0; k < acf.lags_with_data(); ++k) {
     r.acf_lag.push_back(k * sample_every * spec.dt);
-    r.acf.push_back(acf_sum[k] / acf_n[k] / c0);
+    r.acf.push_back(acf.correlation(k));
     if (linear_fixed) {
       double num = 0, den = 0;
       for (std::size_t m = 0; m < mode_weight.size(); ++m) {

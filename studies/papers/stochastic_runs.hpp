@@ -11,11 +11,10 @@
 //   the normalised autocorrelation sum_c <u_c(t) . u_c(t + tau)> / sum_c <|u_c|^2>;
 //   the largest |P(t) - P(0)|, |L(t) - L(0)| and the energy ledger (core EnergyLedger: kinetic = E_kin,
 //   external = U_bond, work = W_f, noise_work = W_R; its balance d(E_kin + U_bond) - dW_f - dW_R).
-// Predicted particle variances: with fixed geometry the noise only reaches the momenta in range(J^T), J the
-// stacked contact maps V -> u_perp (V = all v and omega); the stationary law is the Gibbs density restricted
-// to that subspace, Cov(p) = kT J^T (J M^-1 J^T)^+ J, which also gives Cov(u_c) = kT nu_c P exactly. With
-// bonded geometry the reference is Maxwell-Boltzmann with the total-momentum constraint,
-// Var(v) = kT/m (1 - m/M_total), Var(omega) = kT/I (the angular-momentum constraint is ignored there).
+// Predicted particle variances and the contact-velocity modes: models/particles/sde_equipartition.hpp (Gibbs on
+// range(J^T) with fixed geometry, Maxwell-Boltzmann with the momentum constraint when bonded); each scheme's exact
+// stationary variance on a linear law's modes: solvers/sde_integrator.hpp (ou_step); the estimators (histogram,
+// batch means, autocorrelation): core/sample_statistics.hpp.
 #pragma once
 
 #include <cstdint>

@@ -77,6 +77,25 @@ TEST_CASE("OU process: the stationary variance equals the exact value of each di
   CHECK(std::abs(em / em_exact - 1) < 0.015);
   CHECK(std::abs(heun / heun_exact - 1) < 0.015);
   CHECK(std::abs(em / 0.5 - 1) > 0.03);
+  // ou_step's factors are these values over the continuum's 1/2
+  CHECK(std::abs(em / (0.5 * ou_step(SdeScheme::euler_maruyama, dt).variance_factor) - 1) < 0.015);
+  CHECK(std::abs(heun / (0.5 * ou_step(SdeScheme::heun, dt).variance_factor) - 1) < 0.015);
+}
+
+TEST_CASE("ou_step: each scheme's per-step correlation and stationary variance factor on an OU mode") {
+  // lambda = sigma = 1 and dt = l: the continuum variance 1/2; EM's AR(1) coefficient 1 - l and noise variance l,
+  // Heun's 1 - l + l^2/2 and (1 - l/2)^2 l (derived in the test above)
+  for (double l : {1e-3, 0.01, 0.1, 0.5, 1.5}) {
+    const OuStep em = ou_step(SdeScheme::euler_maruyama, l), he = ou_step(SdeScheme::heun, l);
+    CHECK(em.correlation == doctest::Approx(1 - l).epsilon(1e-14));
+    CHECK(em.variance_factor == doctest::Approx(l / (1 - (1 - l) * (1 - l)) / 0.5).epsilon(1e-12));
+    const double phi = 1 - l + l * l / 2, c = 1 - l / 2;
+    CHECK(he.correlation == doctest::Approx(phi).epsilon(1e-14));
+    CHECK(he.variance_factor == doctest::Approx(c * c * l / (1 - phi * phi) / 0.5).epsilon(1e-12));
+  }
+  // as dt -> 0 both tend to the continuum (factor 1), EM at first order (1 + l/2), Heun at second
+  CHECK(ou_step(SdeScheme::euler_maruyama, 1e-4).variance_factor == doctest::Approx(1 + 5e-5).epsilon(1e-8));
+  CHECK(std::abs(ou_step(SdeScheme::heun, 1e-4).variance_factor - 1) < 1e-8);
 }
 
 TEST_CASE("multiplicative noise: Euler-Maruyama converges to Ito, Heun to Stratonovich") {
