@@ -3,6 +3,7 @@
 
 #include <algorithm>
 #include <cmath>
+#include <limits>
 
 #include "core/errors.hpp"
 
@@ -43,15 +44,83 @@ void sort_row(std::uint32_t* first, std::uint32_t* last) {
 
 }  // namespace
 
+void NeighborList::counting_sort(std::size_t n, std::size_t keys, const std::vector<std::uint32_t>& key,
+                                 std::vector<std::uint32_t>& start, std::vector<std::uint32_t>& out, ThreadPool* pool) {
+  start.assign(keys + 1, 0);
+  out.resize(n);
+  const std::size_t chunks = pool ? static_cast<std::size_t>(pool->size()) : 1;
+  sort_lo_.assign(chunks, 0);
+  sort_hi_.assign(chunks, 0);
+  if (pool && n > 0)
+    run_chunks(pool, n, [&](int t, std::size_t a, std::size_t e) {  // the keys each chunk spans
+      std::uint32_t lo = std::numeric_limits<std::uint32_t>::max(), hi = 0;
+      for (std::size_t i = a; i < e; ++i) lo = std::min(lo, key[i]), hi = std::max(hi, key[i]);
+      sort_lo_[static_cast<std::size_t>(t)] = a < e ? lo : 0;
+      sort_hi_[static_cast<std::size_t>(t)] = a < e ? hi + 1 : 0;
+    });
+  std::size_t span = 0;
+  for (std::size_t c = 0; c < chunks; ++c) span += sort_hi_[c] - sort_lo_[c];
+  if (!pool || n == 0 || span > 4 * (keys + n)) {  // serial: count, prefix, place
+    for (std::size_t i = 0; i < n; ++i) ++start[key[i] + 1];
+    for (std::size_t k = 0; k < keys; ++k) start[k + 1] += start[k];
+    fill_.assign(start.begin(), start.end() - 1);
+    for (std::size_t i = 0; i < n; ++i) out[fill_[key[i]]++] = static_cast<std::uint32_t>(i);
+    return;
+  }
+  // Each chunk counts its keys over its own span (count_[at[c] + key - lo_c]), the spans are turned into the keys'
+  // starts and each chunk's first place per key (in chunk order: items of one key stay ascending), and each chunk
+  // places its items. The serial part is two streaming passes over the spans and the keys.
+  sort_at_.assign(chunks + 1, 0);
+  for (std::size_t c = 0; c < chunks; ++c) sort_at_[c + 1] = sort_at_[c] + (sort_hi_[c] - sort_lo_[c]);
+  sort_count_.assign(span, 0);
+  run_chunks(pool, n, [&](int t, std::size_t a, std::size_t e) {
+    const auto c = static_cast<std::size_t>(t);
+    const std::size_t at = sort_at_[c] - sort_lo_[c];  // count of key k: sort_count_[at + k] (k >= lo_c)
+    for (std::size_t i = a; i < e; ++i) ++sort_count_[at + key[i]];
+  });
+  for (std::size_t c = 0; c < chunks; ++c)
+    for (std::uint32_t k = sort_lo_[c]; k < sort_hi_[c]; ++k) start[k + 1] += sort_count_[sort_at_[c] + k - sort_lo_[c]];
+  for (std::size_t k = 0; k < keys; ++k) start[k + 1] += start[k];
+  fill_.assign(start.begin(), start.end() - 1);
+  for (std::size_t c = 0; c < chunks; ++c)  // each chunk's first place per key: after the chunks before it
+    for (std::uint32_t k = sort_lo_[c]; k < sort_hi_[c]; ++k) {
+      std::uint32_t& count = sort_count_[sort_at_[c] + k - sort_lo_[c]];
+      const std::uint32_t place = fill_[k];
+      fill_[k] += count;
+      count = place;
+    }
+  run_chunks(pool, n, [&](int t, std::size_t a, std::size_t e) {
+    const auto c = static_cast<std::size_t>(t);
+    const std::size_t at = sort_at_[c] - sort_lo_[c];
+    for (std::size_t i = a; i < e; ++i) out[sort_count_[at + key[i]]++] = static_cast<std::uint32_t>(i);
+  });
+}
+
 void NeighborList::bin(const ParticleArrays& p, const Boundaries& b, double cell, ThreadPool* pool) {
   const std::size_t n = p.size();
   Vec3 lo = Vec3::Zero(), hi = Vec3::Zero();
   if (n > 0) lo = hi = p.x[0];
   bool finite = true;
-  for (const auto& x : p.x) {
-    lo = lo.cwiseMin(x);
-    hi = hi.cwiseMax(x);
-    finite = finite && x.allFinite();
+  {  // the bounds, per chunk and then over the chunks (min and max are exact: the same for any pool)
+    const std::size_t chunks = pool ? static_cast<std::size_t>(pool->size()) : 1;
+    std::vector<Vec3> clo(chunks, lo), chi(chunks, hi);
+    std::vector<std::uint8_t> cfinite(chunks, 1);
+    run_chunks(pool, n, [&](int t, std::size_t a, std::size_t e) {
+      const auto c = static_cast<std::size_t>(t);
+      Vec3 l = clo[c], h = chi[c];
+      bool f = true;
+      for (std::size_t i = a; i < e; ++i) {
+        l = l.cwiseMin(p.x[i]);
+        h = h.cwiseMax(p.x[i]);
+        f = f && p.x[i].allFinite();
+      }
+      clo[c] = l, chi[c] = h, cfinite[c] = f ? 1 : 0;
+    });
+    for (std::size_t c = 0; c < chunks; ++c) {
+      lo = lo.cwiseMin(clo[c]);
+      hi = hi.cwiseMax(chi[c]);
+      finite = finite && cfinite[c];
+    }
   }
   // A non-finite position (an overflowed run) has no cell: the run fails here, before a grid is sized from it.
   if (!finite) throw SolverError("a particle's position became non-finite (the state overflowed)");
@@ -87,13 +156,7 @@ void NeighborList::bin(const ParticleArrays& p, const Boundaries& b, double cell
       cell_of_[i] = static_cast<std::uint32_t>((c[2] * dims_[1] + c[1]) * dims_[0] + c[0]);
     }
   });
-  cell_start_.assign(cells + 1, 0);
-  for (std::size_t i = 0; i < n; ++i) ++cell_start_[cell_of_[i] + 1];
-  for (std::size_t c = 0; c < cells; ++c) cell_start_[c + 1] += cell_start_[c];
-  cell_items_.resize(n);
-  std::vector<std::uint32_t>& fill = fill_;
-  fill.assign(cell_start_.begin(), cell_start_.end() - 1);
-  for (std::size_t i = 0; i < n; ++i) cell_items_[fill[cell_of_[i]]++] = static_cast<std::uint32_t>(i);
+  counting_sort(n, cells, cell_of_, cell_start_, cell_items_, pool);
 }
 
 void NeighborList::find_rows(const ParticleArrays& p, const Boundaries& b, double skin, std::size_t a, std::size_t e,
@@ -219,12 +282,7 @@ void NeighborList::build(ParticleArrays& p, const Boundaries& b, double skin, st
   });
 
   // Transpose: the slots where each particle is the partner j, ascending (a counting sort over the slots).
-  tfirst_.assign(n + 1, 0);
-  for (std::uint32_t j : nbr_) ++tfirst_[j + 1];
-  for (std::size_t i = 0; i < n; ++i) tfirst_[i + 1] += tfirst_[i];
-  tslot_.resize(nbr_.size());
-  fill_.assign(tfirst_.begin(), tfirst_.end() - 1);
-  for (std::uint32_t k = 0; k < nbr_.size(); ++k) tslot_[fill_[nbr_[k]]++] = k;
+  counting_sort(nbr_.size(), n, nbr_, tfirst_, tslot_, pool);
   ++builds_;
 }
 
@@ -337,7 +395,8 @@ std::size_t NeighborList::bytes() const {
   for (const auto& c : chunk_walls_) chunk += c.capacity();
   return (first_.capacity() + nbr_.capacity() + tfirst_.capacity() + tslot_.capacity() + wfirst_.capacity() +
           wall_.capacity() + old_first_.capacity() + old_nbr_.capacity() + old_wfirst_.capacity() +
-          old_wall_.capacity() + fill_.capacity() + cell_start_.capacity() + cell_items_.capacity() +
+          old_wall_.capacity() + fill_.capacity() + sort_lo_.capacity() + sort_hi_.capacity() +
+          sort_count_.capacity() + 2 * sort_at_.capacity() + cell_start_.capacity() + cell_items_.capacity() +
           cell_of_.capacity() + 3 * cell_xyz_.capacity() + chunk) *
              u +
          (old_xi_.capacity() + old_roll_.capacity() + old_wall_xi_.capacity() + old_wall_roll_.capacity() +
