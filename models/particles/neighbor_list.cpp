@@ -302,56 +302,104 @@ std::uint64_t spread3(std::uint64_t v) {
 }  // namespace
 
 void NeighborList::spatial_order(const ParticleArrays& p, const Boundaries& b, double skin,
-                                 std::vector<std::uint32_t>& old_of_new) {
+                                 std::vector<std::uint32_t>& old_of_new, ThreadPool* pool) {
   const std::size_t n = p.size();
   double rmax = 0;
   for (double r : p.radius) rmax = std::max(rmax, r);
-  bin(p, b, 2 * rmax + skin);  // the grid build() will use (positions outside it are clamped to its edge cells)
+  bin(p, b, 2 * rmax + skin, pool);  // the grid build() will use (positions outside it are clamped to its edge cells)
   const std::size_t cells = cell_start_.size() - 1;
-  std::vector<std::pair<std::uint64_t, std::uint32_t>> keys;
-  keys.reserve(cells);
-  for (std::size_t c = 0; c < cells; ++c) {
-    if (cell_start_[c] == cell_start_[c + 1]) continue;
-    const std::uint64_t x = c % static_cast<std::size_t>(dims_[0]);
-    const std::uint64_t y = (c / static_cast<std::size_t>(dims_[0])) % static_cast<std::size_t>(dims_[1]);
-    const std::uint64_t z = c / static_cast<std::size_t>(dims_[0] * dims_[1]);
-    keys.emplace_back(spread3(x) | spread3(y) << 1 | spread3(z) << 2, static_cast<std::uint32_t>(c));
+  const std::size_t chunks = pool ? static_cast<std::size_t>(pool->size()) : 1;
+  const auto prefix = [&](std::vector<std::size_t>& at) {
+    for (std::size_t c = 0; c < chunks; ++c) at[c + 1] += at[c];
+  };
+  // the non-empty cells with their Morton keys, in cell order (each chunk of cells fills its own part)
+  std::vector<std::size_t> at(chunks + 1, 0);
+  run_chunks(pool, cells, [&](int t, std::size_t a, std::size_t e) {
+    std::size_t m = 0;
+    for (std::size_t c = a; c < e; ++c) m += cell_start_[c] != cell_start_[c + 1];
+    at[static_cast<std::size_t>(t) + 1] = m;
+  });
+  prefix(at);
+  std::vector<std::pair<std::uint64_t, std::uint32_t>> keys(at[chunks]);
+  const auto dx = static_cast<std::size_t>(dims_[0]), dy = static_cast<std::size_t>(dims_[1]);
+  run_chunks(pool, cells, [&](int t, std::size_t a, std::size_t e) {
+    std::size_t m = at[static_cast<std::size_t>(t)];
+    for (std::size_t c = a; c < e; ++c) {
+      if (cell_start_[c] == cell_start_[c + 1]) continue;
+      const std::uint64_t x = c % dx, y = (c / dx) % dy, z = c / (dx * dy);
+      keys[m++] = {spread3(x) | spread3(y) << 1 | spread3(z) << 2, static_cast<std::uint32_t>(c)};
+    }
+  });
+  // sorted: each chunk's part, then the parts merged pairwise (the keys are distinct, so every sort gives this order)
+  const std::size_t nk = keys.size();
+  const auto bound = [&](std::size_t c) { return nk * std::min(c, chunks) / chunks; };
+  run_chunks(pool, nk, [&](int, std::size_t a, std::size_t e) {
+    std::sort(keys.begin() + static_cast<long>(a), keys.begin() + static_cast<long>(e));
+  });
+  for (std::size_t width = 1; width < chunks; width *= 2) {
+    auto merge = [&](int t) {
+      const std::size_t c = 2 * width * static_cast<std::size_t>(t);
+      if (c + width >= chunks) return;
+      std::inplace_merge(keys.begin() + static_cast<long>(bound(c)), keys.begin() + static_cast<long>(bound(c + width)),
+                         keys.begin() + static_cast<long>(bound(c + 2 * width)));
+    };
+    pool->run(merge);  // chunks > 1: a pool
   }
-  std::sort(keys.begin(), keys.end());
-  old_of_new.clear();
-  old_of_new.reserve(n);
-  for (const auto& [key, c] : keys)
-    for (std::uint32_t k = cell_start_[c]; k < cell_start_[c + 1]; ++k) old_of_new.push_back(cell_items_[k]);
+  // the particles cell by cell in key order (each chunk of keys its own places)
+  std::vector<std::size_t> put(chunks + 1, 0);
+  run_chunks(pool, nk, [&](int t, std::size_t a, std::size_t e) {
+    std::size_t m = 0;
+    for (std::size_t q = a; q < e; ++q) m += cell_start_[keys[q].second + 1] - cell_start_[keys[q].second];
+    put[static_cast<std::size_t>(t) + 1] = m;
+  });
+  prefix(put);
+  old_of_new.resize(n);
+  run_chunks(pool, nk, [&](int t, std::size_t a, std::size_t e) {
+    std::size_t m = put[static_cast<std::size_t>(t)];
+    for (std::size_t q = a; q < e; ++q)
+      for (std::uint32_t k = cell_start_[keys[q].second]; k < cell_start_[keys[q].second + 1]; ++k)
+        old_of_new[m++] = cell_items_[k];
+  });
 }
 
 void NeighborList::renumber(const std::vector<std::uint32_t>& new_of_old, std::vector<Vec3>& xi,
-                            std::vector<Vec3>& wall_xi, std::vector<Vec3>* roll, std::vector<Vec3>* wall_roll) {
+                            std::vector<Vec3>& wall_xi, std::vector<Vec3>* roll, std::vector<Vec3>* wall_roll,
+                            ThreadPool* pool) {
   const std::size_t n = new_of_old.size();
   if (first_.size() != n + 1) return;  // no rows yet: nothing to carry
-  const bool rolling = roll && roll->size() == nbr_.size();
-  // pairs: counting sort by the new row, then each row by column (rows are short)
-  std::vector<std::uint32_t> first(n + 1, 0), col(nbr_.size());
-  std::vector<Vec3> val(nbr_.size()), rval(rolling ? nbr_.size() : 0);
-  for (std::size_t i = 0; i < n; ++i)
-    for (std::uint32_t k = first_[i]; k < first_[i + 1]; ++k)
-      ++first[std::min(new_of_old[i], new_of_old[nbr_[k]]) + 1];
-  for (std::size_t i = 0; i < n; ++i) first[i + 1] += first[i];
-  fill_.assign(first.begin(), first.end() - 1);
-  for (std::size_t i = 0; i < n; ++i)
-    for (std::uint32_t k = first_[i]; k < first_[i + 1]; ++k) {
-      const std::uint32_t a = new_of_old[i], b = new_of_old[nbr_[k]];
-      const std::uint32_t at = fill_[std::min(a, b)]++;
-      col[at] = std::max(a, b);
-      val[at] = a < b ? xi[k] : Vec3(-xi[k]);
-      if (rolling) rval[at] = (*roll)[k];
-    }
-  for (std::size_t r = 0; r < n; ++r)  // insertion sort of each row by column, values along
-    for (std::uint32_t k = first[r] + 1; k < first[r + 1]; ++k)
-      for (std::uint32_t m = k; m > first[r] && col[m - 1] > col[m]; --m) {
-        std::swap(col[m - 1], col[m]);
-        std::swap(val[m - 1], val[m]);
-        if (rolling) std::swap(rval[m - 1], rval[m]);
+  const std::size_t pairs = nbr_.size();
+  const bool rolling = roll && roll->size() == pairs;
+  // pairs: each slot's new row (the lower new index) and column, a counting sort of the slots by new row (stable:
+  // the old slot order within a row), then each row by column (rows are short)
+  std::vector<std::uint32_t> row_new(pairs), col_new(pairs), first, order;
+  run_chunks(pool, n, [&](int, std::size_t a, std::size_t e) {
+    for (std::size_t i = a; i < e; ++i)
+      for (std::uint32_t k = first_[i]; k < first_[i + 1]; ++k) {
+        const std::uint32_t u = new_of_old[i], w = new_of_old[nbr_[k]];
+        row_new[k] = std::min(u, w);
+        col_new[k] = std::max(u, w);
       }
+  });
+  counting_sort(pairs, n, row_new, first, order, pool);
+  std::vector<std::uint32_t> col(pairs);
+  std::vector<Vec3> val(pairs), rval(rolling ? pairs : 0);
+  run_chunks(pool, pairs, [&](int, std::size_t a, std::size_t e) {
+    for (std::size_t q = a; q < e; ++q) {
+      const std::uint32_t k = order[q];
+      col[q] = col_new[k];
+      val[q] = col_new[k] == new_of_old[nbr_[k]] ? xi[k] : Vec3(-xi[k]);  // the row's body kept its side
+      if (rolling) rval[q] = (*roll)[k];
+    }
+  });
+  run_chunks(pool, n, [&](int, std::size_t a, std::size_t e) {  // insertion sort of each row by column, values along
+    for (std::size_t r = a; r < e; ++r)
+      for (std::uint32_t k = first[r] + 1; k < first[r + 1]; ++k)
+        for (std::uint32_t m = k; m > first[r] && col[m - 1] > col[m]; --m) {
+          std::swap(col[m - 1], col[m]);
+          std::swap(val[m - 1], val[m]);
+          if (rolling) std::swap(rval[m - 1], rval[m]);
+        }
+  });
   first_.swap(first);
   nbr_.swap(col);
   xi.swap(val);
@@ -361,16 +409,20 @@ void NeighborList::renumber(const std::vector<std::uint32_t>& new_of_old, std::v
     std::vector<std::uint32_t> wfirst(n + 1, 0), wall(wall_.size());
     const bool wrolling = wall_roll && wall_roll->size() == wall_.size();
     std::vector<Vec3> wval(wall_.size()), wrval(wrolling ? wall_.size() : 0);
-    for (std::size_t i = 0; i < n; ++i) wfirst[new_of_old[i] + 1] = wfirst_[i + 1] - wfirst_[i];
+    run_chunks(pool, n, [&](int, std::size_t a, std::size_t e) {
+      for (std::size_t i = a; i < e; ++i) wfirst[new_of_old[i] + 1] = wfirst_[i + 1] - wfirst_[i];
+    });
     for (std::size_t i = 0; i < n; ++i) wfirst[i + 1] += wfirst[i];
-    for (std::size_t i = 0; i < n; ++i) {
-      std::uint32_t at = wfirst[new_of_old[i]];
-      for (std::uint32_t k = wfirst_[i]; k < wfirst_[i + 1]; ++k, ++at) {
-        wall[at] = wall_[k];
-        if (k < wall_xi.size()) wval[at] = wall_xi[k];
-        if (wrolling) wrval[at] = (*wall_roll)[k];
+    run_chunks(pool, n, [&](int, std::size_t a, std::size_t e) {
+      for (std::size_t i = a; i < e; ++i) {
+        std::uint32_t at = wfirst[new_of_old[i]];
+        for (std::uint32_t k = wfirst_[i]; k < wfirst_[i + 1]; ++k, ++at) {
+          wall[at] = wall_[k];
+          if (k < wall_xi.size()) wval[at] = wall_xi[k];
+          if (wrolling) wrval[at] = (*wall_roll)[k];
+        }
       }
-    }
+    });
     wfirst_.swap(wfirst);
     wall_.swap(wall);
     wall_xi.swap(wval);

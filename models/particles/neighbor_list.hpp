@@ -52,12 +52,16 @@ class NeighborList {
 
   // Spatial sorting (ParticleEngine::sort_interval): old_of_new lists the particles cell by cell, the cells of the
   // build's grid in Morton (Z-curve) order of their coordinates, so particles close in space are close in memory.
-  void spatial_order(const ParticleArrays& p, const Boundaries& b, double skin, std::vector<std::uint32_t>& old_of_new);
+  // With a pool, on its threads (the binning, the cells' keys, a sort of each thread's part merged pairwise, the
+  // gather): the same order for any pool.
+  void spatial_order(const ParticleArrays& p, const Boundaries& b, double skin, std::vector<std::uint32_t>& old_of_new,
+                     ThreadPool* pool = nullptr);
   // The current rows and their history renumbered to new particle indices (new_of_old), so that the next build()
   // carries the springs: a pair (i, j) becomes row min(i', j'), and a tangential spring seen from the other body is
   // -xi (roll: the rolling spring is the same from both bodies, v_r = r* (omega_j - omega_i) x n is symmetric).
+  // With a pool, on its threads (the same rows and history for any pool).
   void renumber(const std::vector<std::uint32_t>& new_of_old, std::vector<Vec3>& xi, std::vector<Vec3>& wall_xi,
-                std::vector<Vec3>* roll = nullptr, std::vector<Vec3>* wall_roll = nullptr);
+                std::vector<Vec3>* roll = nullptr, std::vector<Vec3>* wall_roll = nullptr, ThreadPool* pool = nullptr);
 
   std::size_t num_pairs() const { return nbr_.size(); }
   std::size_t num_wall_contacts() const { return wall_.size(); }

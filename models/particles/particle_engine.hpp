@@ -290,23 +290,27 @@ struct ParticleEngine {
     if (sort_interval > 0 && s.neighbors.builds() % sort_interval == 0) sort(s);
     prepare(s);
   }
-  // The spatial sort (sort_interval): bodies, last forces, ids, and the current rows with their springs renumbered.
+  // The spatial sort (sort_interval): bodies, last forces, ids, and the current rows with their springs renumbered;
+  // on the engine's threads (the same order and arrays for any thread count).
   void sort(GranularState& s) const {
     const std::size_t n = s.bodies.size();
+    ThreadPool* workers = particle_workers(pool, threads, min_chunked_particles, n);
     std::vector<std::uint32_t> old_of_new, new_of_old(n);
-    s.neighbors.spatial_order(s.bodies, boundaries, skin, old_of_new);
-    for (std::size_t k = 0; k < n; ++k) new_of_old[old_of_new[k]] = static_cast<std::uint32_t>(k);
-    if constexpr (Rolling::active) s.neighbors.renumber(new_of_old, s.xi, s.wall_xi, &s.roll, &s.wall_roll);
-    else s.neighbors.renumber(new_of_old, s.xi, s.wall_xi);
-    s.bodies.permute(old_of_new);
-    ParticleArrays::permute_values(s.f_last, old_of_new);
-    ParticleArrays::permute_values(s.torque_last, old_of_new);
-    ParticleArrays::permute_values(s.theta, old_of_new);
+    s.neighbors.spatial_order(s.bodies, boundaries, skin, old_of_new, workers);
+    run_chunks(workers, n, [&](int, std::size_t a, std::size_t b) {
+      for (std::size_t k = a; k < b; ++k) new_of_old[old_of_new[k]] = static_cast<std::uint32_t>(k);
+    });
+    if constexpr (Rolling::active) s.neighbors.renumber(new_of_old, s.xi, s.wall_xi, &s.roll, &s.wall_roll, workers);
+    else s.neighbors.renumber(new_of_old, s.xi, s.wall_xi, nullptr, nullptr, workers);
+    s.bodies.permute(old_of_new, workers);
+    ParticleArrays::permute_values(s.f_last, old_of_new, workers);
+    ParticleArrays::permute_values(s.torque_last, old_of_new, workers);
+    ParticleArrays::permute_values(s.theta, old_of_new, workers);
     if (s.ids.size() != n) {
       s.ids.resize(n);
       for (std::size_t k = 0; k < n; ++k) s.ids[k] = static_cast<std::uint32_t>(k);
     }
-    ParticleArrays::permute_values(s.ids, old_of_new);
+    ParticleArrays::permute_values(s.ids, old_of_new, workers);
   }
 
   // The contact loops (row_pass, serial_forces, the phases of the threaded passes) are flattened: every call inside

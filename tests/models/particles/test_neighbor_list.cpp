@@ -256,3 +256,60 @@ TEST_CASE("a build's counting sorts on threads (binning, transpose): the serial 
     }
   }
 }
+
+TEST_CASE("the spatial sort on threads (order, rows and springs renumbered): the serial result for 2, 3, 4 and 16 threads") {
+  for (unsigned seed : {21u, 22u}) {
+    std::mt19937_64 rng(seed);
+    const std::size_t n = 900;
+    ParticleArrays p0 = random_particles(n, 1.0, seed == 22, seed);
+    Boundaries b;
+    b.box.lo = Vec3::Zero();
+    b.box.hi = Vec3::Constant(1.0);
+    b.box.periodic = {true, true, seed == 21};
+    b.planes.push_back(PlaneWall{Vec3::Zero(), Vec3::UnitZ()});
+    const double skin = 0.02;
+    struct Result {
+      std::vector<std::uint32_t> order, first, nbr, wfirst, wall;
+      std::vector<Vec3> xi, wxi, roll;
+    };
+    auto run = [&](int threads) {
+      ParticleArrays p = p0;
+      NeighborList nl;
+      std::vector<Vec3> xi, wxi, roll, wroll;
+      std::unique_ptr<ThreadPool> pool;
+      if (threads > 1) pool = std::make_unique<ThreadPool>(threads);
+      nl.build(p, b, skin, xi, wxi, &roll, &wroll, pool.get());
+      for (std::size_t i = 0; i < n; ++i) {  // springs tagged by key, so that a wrong move or sign shows
+        for (std::uint32_t k = nl.first()[i]; k < nl.first()[i + 1]; ++k)
+          xi[k] = Vec3(static_cast<double>(i), nl.neighbors()[k], 1.0), roll[k] = 2.0 * xi[k];
+        for (std::uint32_t k = nl.wall_first()[i]; k < nl.wall_first()[i + 1]; ++k) wxi[k] = Vec3(i, 1.0, 2.0);
+      }
+      Result r;
+      nl.spatial_order(p, b, skin, r.order, pool.get());
+      std::vector<std::uint32_t> new_of_old(n);
+      for (std::size_t k = 0; k < n; ++k) new_of_old[r.order[k]] = static_cast<std::uint32_t>(k);
+      nl.renumber(new_of_old, xi, wxi, &roll, &wroll, pool.get());
+      r.first = nl.first(), r.nbr = nl.neighbors(), r.wfirst = nl.wall_first(), r.wall = nl.walls();
+      r.xi = xi, r.wxi = wxi, r.roll = roll;
+      return r;
+    };
+    const Result serial = run(1);
+    std::vector<std::uint32_t> sorted = serial.order;
+    std::sort(sorted.begin(), sorted.end());
+    for (std::size_t k = 0; k < n; ++k) CHECK(sorted[k] == k);  // a permutation
+    CHECK(!std::is_sorted(serial.order.begin(), serial.order.end()));
+    for (int threads : {2, 3, 4, 16}) {
+      CAPTURE(seed);
+      CAPTURE(threads);
+      const Result r = run(threads);
+      CHECK(r.order == serial.order);
+      CHECK(r.first == serial.first);
+      CHECK(r.nbr == serial.nbr);
+      CHECK(r.wfirst == serial.wfirst);
+      CHECK(r.wall == serial.wall);
+      CHECK(r.xi == serial.xi);
+      CHECK(r.wxi == serial.wxi);
+      CHECK(r.roll == serial.roll);
+    }
+  }
+}
