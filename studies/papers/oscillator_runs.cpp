@@ -4,6 +4,7 @@
 #include <algorithm>
 #include <optional>
 
+#include "models/contact/registry.hpp"
 #include "core/did_you_mean.hpp"
 #include "core/errors.hpp"
 #include "core/progress.hpp"
@@ -73,9 +74,7 @@ std::string oscillator_solver(const std::string& key, const std::string& text) {
   return sp.scheme + "-sign";
 }
 
-bool coulomb_family(const std::string& friction) {
-  return friction == "coulomb" || friction == "coulomb-filippov" || friction == "coulomb-dae" || friction == "coulomb-sign";
-}
+bool exact_is_the_laws(const OscillatorSettings& s) { return is_constant_coulomb(s.friction, s.values); }
 
 namespace {
 
@@ -266,7 +265,7 @@ nlohmann::json oscillator_run_row(const std::string& solver, const OscillatorSet
   // The naive sign() schemes have no switching function: their stick time is read off the output grid.
   const bool located = r.located;
   // The exact solution is Coulomb's: errors against it only for the Coulomb laws.
-  const bool coulomb = coulomb_family(s.friction);
+  const bool coulomb = exact_is_the_laws(s);
   nlohmann::json row{{"solver", solver},
                      {"friction", s.friction},
                      {"stick_test", r.stick_test},

@@ -56,8 +56,9 @@ struct OscillatorSettings {
   double x0, v0, t_end, dt, rtol, atol, fd_delta;
 };
 
-// Whether the exact solution (Coulomb's, models/dry_friction_exact.hpp) is that of the law: coulomb and its forms.
-bool coulomb_family(const std::string& friction);
+// Whether the exact solution (Coulomb's, models/dry_friction_exact.hpp) is that of the law at its parameters: a
+// sliding force mu F_n at every speed (is_constant_coulomb: coulomb and its forms, weakening without weakening).
+bool exact_is_the_laws(const OscillatorSettings& s);
 
 struct OscillatorRun {
   std::string solver;
