@@ -3,6 +3,7 @@
 
 #include <algorithm>
 #include <cmath>
+#include <limits>
 
 #include "core/errors.hpp"
 
@@ -43,15 +44,83 @@ void sort_row(std::uint32_t* first, std::uint32_t* last) {
 
 }  // namespace
 
+void NeighborList::counting_sort(std::size_t n, std::size_t keys, const std::vector<std::uint32_t>& key,
+                                 std::vector<std::uint32_t>& start, std::vector<std::uint32_t>& out, ThreadPool* pool) {
+  start.assign(keys + 1, 0);
+  out.resize(n);
+  const std::size_t chunks = pool ? static_cast<std::size_t>(pool->size()) : 1;
+  sort_lo_.assign(chunks, 0);
+  sort_hi_.assign(chunks, 0);
+  if (pool && n > 0)
+    run_chunks(pool, n, [&](int t, std::size_t a, std::size_t e) {  // the keys each chunk spans
+      std::uint32_t lo = std::numeric_limits<std::uint32_t>::max(), hi = 0;
+      for (std::size_t i = a; i < e; ++i) lo = std::min(lo, key[i]), hi = std::max(hi, key[i]);
+      sort_lo_[static_cast<std::size_t>(t)] = a < e ? lo : 0;
+      sort_hi_[static_cast<std::size_t>(t)] = a < e ? hi + 1 : 0;
+    });
+  std::size_t span = 0;
+  for (std::size_t c = 0; c < chunks; ++c) span += sort_hi_[c] - sort_lo_[c];
+  if (!pool || n == 0 || span > 4 * (keys + n)) {  // serial: count, prefix, place
+    for (std::size_t i = 0; i < n; ++i) ++start[key[i] + 1];
+    for (std::size_t k = 0; k < keys; ++k) start[k + 1] += start[k];
+    fill_.assign(start.begin(), start.end() - 1);
+    for (std::size_t i = 0; i < n; ++i) out[fill_[key[i]]++] = static_cast<std::uint32_t>(i);
+    return;
+  }
+  // Each chunk counts its keys over its own span (count_[at[c] + key - lo_c]), the spans are turned into the keys'
+  // starts and each chunk's first place per key (in chunk order: items of one key stay ascending), and each chunk
+  // places its items. The serial part is two streaming passes over the spans and the keys.
+  sort_at_.assign(chunks + 1, 0);
+  for (std::size_t c = 0; c < chunks; ++c) sort_at_[c + 1] = sort_at_[c] + (sort_hi_[c] - sort_lo_[c]);
+  sort_count_.assign(span, 0);
+  run_chunks(pool, n, [&](int t, std::size_t a, std::size_t e) {
+    const auto c = static_cast<std::size_t>(t);
+    const std::size_t at = sort_at_[c] - sort_lo_[c];  // count of key k: sort_count_[at + k] (k >= lo_c)
+    for (std::size_t i = a; i < e; ++i) ++sort_count_[at + key[i]];
+  });
+  for (std::size_t c = 0; c < chunks; ++c)
+    for (std::uint32_t k = sort_lo_[c]; k < sort_hi_[c]; ++k) start[k + 1] += sort_count_[sort_at_[c] + k - sort_lo_[c]];
+  for (std::size_t k = 0; k < keys; ++k) start[k + 1] += start[k];
+  fill_.assign(start.begin(), start.end() - 1);
+  for (std::size_t c = 0; c < chunks; ++c)  // each chunk's first place per key: after the chunks before it
+    for (std::uint32_t k = sort_lo_[c]; k < sort_hi_[c]; ++k) {
+      std::uint32_t& count = sort_count_[sort_at_[c] + k - sort_lo_[c]];
+      const std::uint32_t place = fill_[k];
+      fill_[k] += count;
+      count = place;
+    }
+  run_chunks(pool, n, [&](int t, std::size_t a, std::size_t e) {
+    const auto c = static_cast<std::size_t>(t);
+    const std::size_t at = sort_at_[c] - sort_lo_[c];
+    for (std::size_t i = a; i < e; ++i) out[sort_count_[at + key[i]]++] = static_cast<std::uint32_t>(i);
+  });
+}
+
 void NeighborList::bin(const ParticleArrays& p, const Boundaries& b, double cell, ThreadPool* pool) {
   const std::size_t n = p.size();
   Vec3 lo = Vec3::Zero(), hi = Vec3::Zero();
   if (n > 0) lo = hi = p.x[0];
   bool finite = true;
-  for (const auto& x : p.x) {
-    lo = lo.cwiseMin(x);
-    hi = hi.cwiseMax(x);
-    finite = finite && x.allFinite();
+  {  // the bounds, per chunk and then over the chunks (min and max are exact: the same for any pool)
+    const std::size_t chunks = pool ? static_cast<std::size_t>(pool->size()) : 1;
+    std::vector<Vec3> clo(chunks, lo), chi(chunks, hi);
+    std::vector<std::uint8_t> cfinite(chunks, 1);
+    run_chunks(pool, n, [&](int t, std::size_t a, std::size_t e) {
+      const auto c = static_cast<std::size_t>(t);
+      Vec3 l = clo[c], h = chi[c];
+      bool f = true;
+      for (std::size_t i = a; i < e; ++i) {
+        l = l.cwiseMin(p.x[i]);
+        h = h.cwiseMax(p.x[i]);
+        f = f && p.x[i].allFinite();
+      }
+      clo[c] = l, chi[c] = h, cfinite[c] = f ? 1 : 0;
+    });
+    for (std::size_t c = 0; c < chunks; ++c) {
+      lo = lo.cwiseMin(clo[c]);
+      hi = hi.cwiseMax(chi[c]);
+      finite = finite && cfinite[c];
+    }
   }
   // A non-finite position (an overflowed run) has no cell: the run fails here, before a grid is sized from it.
   if (!finite) throw SolverError("a particle's position became non-finite (the state overflowed)");
@@ -87,13 +156,7 @@ void NeighborList::bin(const ParticleArrays& p, const Boundaries& b, double cell
       cell_of_[i] = static_cast<std::uint32_t>((c[2] * dims_[1] + c[1]) * dims_[0] + c[0]);
     }
   });
-  cell_start_.assign(cells + 1, 0);
-  for (std::size_t i = 0; i < n; ++i) ++cell_start_[cell_of_[i] + 1];
-  for (std::size_t c = 0; c < cells; ++c) cell_start_[c + 1] += cell_start_[c];
-  cell_items_.resize(n);
-  std::vector<std::uint32_t>& fill = fill_;
-  fill.assign(cell_start_.begin(), cell_start_.end() - 1);
-  for (std::size_t i = 0; i < n; ++i) cell_items_[fill[cell_of_[i]]++] = static_cast<std::uint32_t>(i);
+  counting_sort(n, cells, cell_of_, cell_start_, cell_items_, pool);
 }
 
 void NeighborList::find_rows(const ParticleArrays& p, const Boundaries& b, double skin, std::size_t a, std::size_t e,
@@ -219,12 +282,7 @@ void NeighborList::build(ParticleArrays& p, const Boundaries& b, double skin, st
   });
 
   // Transpose: the slots where each particle is the partner j, ascending (a counting sort over the slots).
-  tfirst_.assign(n + 1, 0);
-  for (std::uint32_t j : nbr_) ++tfirst_[j + 1];
-  for (std::size_t i = 0; i < n; ++i) tfirst_[i + 1] += tfirst_[i];
-  tslot_.resize(nbr_.size());
-  fill_.assign(tfirst_.begin(), tfirst_.end() - 1);
-  for (std::uint32_t k = 0; k < nbr_.size(); ++k) tslot_[fill_[nbr_[k]]++] = k;
+  counting_sort(nbr_.size(), n, nbr_, tfirst_, tslot_, pool);
   ++builds_;
 }
 
@@ -244,56 +302,104 @@ std::uint64_t spread3(std::uint64_t v) {
 }  // namespace
 
 void NeighborList::spatial_order(const ParticleArrays& p, const Boundaries& b, double skin,
-                                 std::vector<std::uint32_t>& old_of_new) {
+                                 std::vector<std::uint32_t>& old_of_new, ThreadPool* pool) {
   const std::size_t n = p.size();
   double rmax = 0;
   for (double r : p.radius) rmax = std::max(rmax, r);
-  bin(p, b, 2 * rmax + skin);  // the grid build() will use (positions outside it are clamped to its edge cells)
+  bin(p, b, 2 * rmax + skin, pool);  // the grid build() will use (positions outside it are clamped to its edge cells)
   const std::size_t cells = cell_start_.size() - 1;
-  std::vector<std::pair<std::uint64_t, std::uint32_t>> keys;
-  keys.reserve(cells);
-  for (std::size_t c = 0; c < cells; ++c) {
-    if (cell_start_[c] == cell_start_[c + 1]) continue;
-    const std::uint64_t x = c % static_cast<std::size_t>(dims_[0]);
-    const std::uint64_t y = (c / static_cast<std::size_t>(dims_[0])) % static_cast<std::size_t>(dims_[1]);
-    const std::uint64_t z = c / static_cast<std::size_t>(dims_[0] * dims_[1]);
-    keys.emplace_back(spread3(x) | spread3(y) << 1 | spread3(z) << 2, static_cast<std::uint32_t>(c));
+  const std::size_t chunks = pool ? static_cast<std::size_t>(pool->size()) : 1;
+  const auto prefix = [&](std::vector<std::size_t>& at) {
+    for (std::size_t c = 0; c < chunks; ++c) at[c + 1] += at[c];
+  };
+  // the non-empty cells with their Morton keys, in cell order (each chunk of cells fills its own part)
+  std::vector<std::size_t> at(chunks + 1, 0);
+  run_chunks(pool, cells, [&](int t, std::size_t a, std::size_t e) {
+    std::size_t m = 0;
+    for (std::size_t c = a; c < e; ++c) m += cell_start_[c] != cell_start_[c + 1];
+    at[static_cast<std::size_t>(t) + 1] = m;
+  });
+  prefix(at);
+  std::vector<std::pair<std::uint64_t, std::uint32_t>> keys(at[chunks]);
+  const auto dx = static_cast<std::size_t>(dims_[0]), dy = static_cast<std::size_t>(dims_[1]);
+  run_chunks(pool, cells, [&](int t, std::size_t a, std::size_t e) {
+    std::size_t m = at[static_cast<std::size_t>(t)];
+    for (std::size_t c = a; c < e; ++c) {
+      if (cell_start_[c] == cell_start_[c + 1]) continue;
+      const std::uint64_t x = c % dx, y = (c / dx) % dy, z = c / (dx * dy);
+      keys[m++] = {spread3(x) | spread3(y) << 1 | spread3(z) << 2, static_cast<std::uint32_t>(c)};
+    }
+  });
+  // sorted: each chunk's part, then the parts merged pairwise (the keys are distinct, so every sort gives this order)
+  const std::size_t nk = keys.size();
+  const auto bound = [&](std::size_t c) { return nk * std::min(c, chunks) / chunks; };
+  run_chunks(pool, nk, [&](int, std::size_t a, std::size_t e) {
+    std::sort(keys.begin() + static_cast<long>(a), keys.begin() + static_cast<long>(e));
+  });
+  for (std::size_t width = 1; width < chunks; width *= 2) {
+    auto merge = [&](int t) {
+      const std::size_t c = 2 * width * static_cast<std::size_t>(t);
+      if (c + width >= chunks) return;
+      std::inplace_merge(keys.begin() + static_cast<long>(bound(c)), keys.begin() + static_cast<long>(bound(c + width)),
+                         keys.begin() + static_cast<long>(bound(c + 2 * width)));
+    };
+    pool->run(merge);  // chunks > 1: a pool
   }
-  std::sort(keys.begin(), keys.end());
-  old_of_new.clear();
-  old_of_new.reserve(n);
-  for (const auto& [key, c] : keys)
-    for (std::uint32_t k = cell_start_[c]; k < cell_start_[c + 1]; ++k) old_of_new.push_back(cell_items_[k]);
+  // the particles cell by cell in key order (each chunk of keys its own places)
+  std::vector<std::size_t> put(chunks + 1, 0);
+  run_chunks(pool, nk, [&](int t, std::size_t a, std::size_t e) {
+    std::size_t m = 0;
+    for (std::size_t q = a; q < e; ++q) m += cell_start_[keys[q].second + 1] - cell_start_[keys[q].second];
+    put[static_cast<std::size_t>(t) + 1] = m;
+  });
+  prefix(put);
+  old_of_new.resize(n);
+  run_chunks(pool, nk, [&](int t, std::size_t a, std::size_t e) {
+    std::size_t m = put[static_cast<std::size_t>(t)];
+    for (std::size_t q = a; q < e; ++q)
+      for (std::uint32_t k = cell_start_[keys[q].second]; k < cell_start_[keys[q].second + 1]; ++k)
+        old_of_new[m++] = cell_items_[k];
+  });
 }
 
 void NeighborList::renumber(const std::vector<std::uint32_t>& new_of_old, std::vector<Vec3>& xi,
-                            std::vector<Vec3>& wall_xi, std::vector<Vec3>* roll, std::vector<Vec3>* wall_roll) {
+                            std::vector<Vec3>& wall_xi, std::vector<Vec3>* roll, std::vector<Vec3>* wall_roll,
+                            ThreadPool* pool) {
   const std::size_t n = new_of_old.size();
   if (first_.size() != n + 1) return;  // no rows yet: nothing to carry
-  const bool rolling = roll && roll->size() == nbr_.size();
-  // pairs: counting sort by the new row, then each row by column (rows are short)
-  std::vector<std::uint32_t> first(n + 1, 0), col(nbr_.size());
-  std::vector<Vec3> val(nbr_.size()), rval(rolling ? nbr_.size() : 0);
-  for (std::size_t i = 0; i < n; ++i)
-    for (std::uint32_t k = first_[i]; k < first_[i + 1]; ++k)
-      ++first[std::min(new_of_old[i], new_of_old[nbr_[k]]) + 1];
-  for (std::size_t i = 0; i < n; ++i) first[i + 1] += first[i];
-  fill_.assign(first.begin(), first.end() - 1);
-  for (std::size_t i = 0; i < n; ++i)
-    for (std::uint32_t k = first_[i]; k < first_[i + 1]; ++k) {
-      const std::uint32_t a = new_of_old[i], b = new_of_old[nbr_[k]];
-      const std::uint32_t at = fill_[std::min(a, b)]++;
-      col[at] = std::max(a, b);
-      val[at] = a < b ? xi[k] : Vec3(-xi[k]);
-      if (rolling) rval[at] = (*roll)[k];
-    }
-  for (std::size_t r = 0; r < n; ++r)  // insertion sort of each row by column, values along
-    for (std::uint32_t k = first[r] + 1; k < first[r + 1]; ++k)
-      for (std::uint32_t m = k; m > first[r] && col[m - 1] > col[m]; --m) {
-        std::swap(col[m - 1], col[m]);
-        std::swap(val[m - 1], val[m]);
-        if (rolling) std::swap(rval[m - 1], rval[m]);
+  const std::size_t pairs = nbr_.size();
+  const bool rolling = roll && roll->size() == pairs;
+  // pairs: each slot's new row (the lower new index) and column, a counting sort of the slots by new row (stable:
+  // the old slot order within a row), then each row by column (rows are short)
+  std::vector<std::uint32_t> row_new(pairs), col_new(pairs), first, order;
+  run_chunks(pool, n, [&](int, std::size_t a, std::size_t e) {
+    for (std::size_t i = a; i < e; ++i)
+      for (std::uint32_t k = first_[i]; k < first_[i + 1]; ++k) {
+        const std::uint32_t u = new_of_old[i], w = new_of_old[nbr_[k]];
+        row_new[k] = std::min(u, w);
+        col_new[k] = std::max(u, w);
       }
+  });
+  counting_sort(pairs, n, row_new, first, order, pool);
+  std::vector<std::uint32_t> col(pairs);
+  std::vector<Vec3> val(pairs), rval(rolling ? pairs : 0);
+  run_chunks(pool, pairs, [&](int, std::size_t a, std::size_t e) {
+    for (std::size_t q = a; q < e; ++q) {
+      const std::uint32_t k = order[q];
+      col[q] = col_new[k];
+      val[q] = col_new[k] == new_of_old[nbr_[k]] ? xi[k] : Vec3(-xi[k]);  // the row's body kept its side
+      if (rolling) rval[q] = (*roll)[k];
+    }
+  });
+  run_chunks(pool, n, [&](int, std::size_t a, std::size_t e) {  // insertion sort of each row by column, values along
+    for (std::size_t r = a; r < e; ++r)
+      for (std::uint32_t k = first[r] + 1; k < first[r + 1]; ++k)
+        for (std::uint32_t m = k; m > first[r] && col[m - 1] > col[m]; --m) {
+          std::swap(col[m - 1], col[m]);
+          std::swap(val[m - 1], val[m]);
+          if (rolling) std::swap(rval[m - 1], rval[m]);
+        }
+  });
   first_.swap(first);
   nbr_.swap(col);
   xi.swap(val);
@@ -303,16 +409,20 @@ void NeighborList::renumber(const std::vector<std::uint32_t>& new_of_old, std::v
     std::vector<std::uint32_t> wfirst(n + 1, 0), wall(wall_.size());
     const bool wrolling = wall_roll && wall_roll->size() == wall_.size();
     std::vector<Vec3> wval(wall_.size()), wrval(wrolling ? wall_.size() : 0);
-    for (std::size_t i = 0; i < n; ++i) wfirst[new_of_old[i] + 1] = wfirst_[i + 1] - wfirst_[i];
+    run_chunks(pool, n, [&](int, std::size_t a, std::size_t e) {
+      for (std::size_t i = a; i < e; ++i) wfirst[new_of_old[i] + 1] = wfirst_[i + 1] - wfirst_[i];
+    });
     for (std::size_t i = 0; i < n; ++i) wfirst[i + 1] += wfirst[i];
-    for (std::size_t i = 0; i < n; ++i) {
-      std::uint32_t at = wfirst[new_of_old[i]];
-      for (std::uint32_t k = wfirst_[i]; k < wfirst_[i + 1]; ++k, ++at) {
-        wall[at] = wall_[k];
-        if (k < wall_xi.size()) wval[at] = wall_xi[k];
-        if (wrolling) wrval[at] = (*wall_roll)[k];
+    run_chunks(pool, n, [&](int, std::size_t a, std::size_t e) {
+      for (std::size_t i = a; i < e; ++i) {
+        std::uint32_t at = wfirst[new_of_old[i]];
+        for (std::uint32_t k = wfirst_[i]; k < wfirst_[i + 1]; ++k, ++at) {
+          wall[at] = wall_[k];
+          if (k < wall_xi.size()) wval[at] = wall_xi[k];
+          if (wrolling) wrval[at] = (*wall_roll)[k];
+        }
       }
-    }
+    });
     wfirst_.swap(wfirst);
     wall_.swap(wall);
     wall_xi.swap(wval);
@@ -337,7 +447,8 @@ std::size_t NeighborList::bytes() const {
   for (const auto& c : chunk_walls_) chunk += c.capacity();
   return (first_.capacity() + nbr_.capacity() + tfirst_.capacity() + tslot_.capacity() + wfirst_.capacity() +
           wall_.capacity() + old_first_.capacity() + old_nbr_.capacity() + old_wfirst_.capacity() +
-          old_wall_.capacity() + fill_.capacity() + cell_start_.capacity() + cell_items_.capacity() +
+          old_wall_.capacity() + fill_.capacity() + sort_lo_.capacity() + sort_hi_.capacity() +
+          sort_count_.capacity() + 2 * sort_at_.capacity() + cell_start_.capacity() + cell_items_.capacity() +
           cell_of_.capacity() + 3 * cell_xyz_.capacity() + chunk) *
              u +
          (old_xi_.capacity() + old_roll_.capacity() + old_wall_xi_.capacity() + old_wall_roll_.capacity() +

@@ -13,8 +13,9 @@
 // (a unique minimal image); build() throws InputError otherwise.
 // Threads (a ThreadPool given to build, the engine's when threads >= 2): the rows are found in chunks of particles,
 // one per thread (each row from the cell grid alone, so the lists are the same for any thread count), then copied
-// into place with their carried history, each thread its own rows; the binning's counting sort and the transpose
-// stay serial (O(N + pairs), about a tenth of a build on one thread).
+// into place with their carried history, each thread its own rows; the binning's bounds and counting sort and the
+// transpose (a counting sort of the slots by partner) run on the threads too (counting_sort: each thread its own
+// items; two streaming passes over the keys stay serial), so the same lists for any thread count.
 // needs_rebuild(): some particle moved more than skin/2 since the last build (then no pair can have come closer
 // than its cut-off unseen).
 // Spatial sorting (optional, ParticleEngine::sort_interval): the particles renumbered in Morton order of their cells
@@ -42,15 +43,25 @@ class NeighborList {
   // The same test for the particles a .. b - 1 only (the engine splits it over its threads); true also when the
   // list was built for another number of particles.
   bool needs_rebuild(const ParticleArrays& p, std::size_t a, std::size_t b) const;
+  // The same test for one particle i at x (velocity Verlet's fused steps test each particle right after its drift),
+  // for a list built for the current number of particles (built_for).
+  bool built_for(std::size_t n) const { return x_built_.size() == n; }
+  bool moved_beyond_skin(const Vec3& x, std::size_t i) const {
+    return (x - x_built_[i]).squaredNorm() > 0.25 * skin_ * skin_;
+  }
 
   // Spatial sorting (ParticleEngine::sort_interval): old_of_new lists the particles cell by cell, the cells of the
   // build's grid in Morton (Z-curve) order of their coordinates, so particles close in space are close in memory.
-  void spatial_order(const ParticleArrays& p, const Boundaries& b, double skin, std::vector<std::uint32_t>& old_of_new);
+  // With a pool, on its threads (the binning, the cells' keys, a sort of each thread's part merged pairwise, the
+  // gather): the same order for any pool.
+  void spatial_order(const ParticleArrays& p, const Boundaries& b, double skin, std::vector<std::uint32_t>& old_of_new,
+                     ThreadPool* pool = nullptr);
   // The current rows and their history renumbered to new particle indices (new_of_old), so that the next build()
   // carries the springs: a pair (i, j) becomes row min(i', j'), and a tangential spring seen from the other body is
   // -xi (roll: the rolling spring is the same from both bodies, v_r = r* (omega_j - omega_i) x n is symmetric).
+  // With a pool, on its threads (the same rows and history for any pool).
   void renumber(const std::vector<std::uint32_t>& new_of_old, std::vector<Vec3>& xi, std::vector<Vec3>& wall_xi,
-                std::vector<Vec3>* roll = nullptr, std::vector<Vec3>* wall_roll = nullptr);
+                std::vector<Vec3>* roll = nullptr, std::vector<Vec3>* wall_roll = nullptr, ThreadPool* pool = nullptr);
 
   std::size_t num_pairs() const { return nbr_.size(); }
   std::size_t num_wall_contacts() const { return wall_.size(); }
@@ -67,12 +78,20 @@ class NeighborList {
 
  private:
   void bin(const ParticleArrays& p, const Boundaries& b, double cell, ThreadPool* pool = nullptr);
+  // A stable counting sort of the items 0 .. n-1 by key[i] < keys: start[k] .. start[k + 1] are the places of key k's
+  // items in out, ascending (the binning's cells, the transpose's partners). With a pool each thread counts and places
+  // its own items over the keys they span (narrow in a spatially ordered packing), the spans' sums in between serial;
+  // serial when the spans add up to more than 4 (keys + n). The same result for any pool.
+  void counting_sort(std::size_t n, std::size_t keys, const std::vector<std::uint32_t>& key,
+                     std::vector<std::uint32_t>& start, std::vector<std::uint32_t>& out, ThreadPool* pool);
   // The candidate rows of the particles [a, e): row lengths in first_[i + 1] and wfirst_[i + 1], columns appended to
   // pairs and walls (each row ascending).
   void find_rows(const ParticleArrays& p, const Boundaries& b, double skin, std::size_t a, std::size_t e,
                  std::vector<std::uint32_t>& pairs, std::vector<std::uint32_t>& walls);
   std::vector<std::uint32_t> first_, nbr_, wfirst_, wall_, tfirst_, tslot_;
   std::vector<std::uint32_t> old_first_, old_nbr_, old_wfirst_, old_wall_, fill_;  // scratch: merge, binning
+  std::vector<std::uint32_t> sort_lo_, sort_hi_, sort_count_;                         // scratch: counting_sort
+  std::vector<std::size_t> sort_at_;
   std::vector<Vec3> old_xi_, old_roll_, old_wall_xi_, old_wall_roll_;
   std::vector<std::vector<std::uint32_t>> chunk_pairs_, chunk_walls_;  // per thread: its rows' columns
   std::vector<Vec3> x_built_;

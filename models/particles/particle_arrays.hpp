@@ -16,6 +16,7 @@
 #include <cstdint>
 #include <vector>
 
+#include "models/particles/thread_pool.hpp"
 #include "models/rodrigues.hpp"
 
 namespace stickslip {
@@ -44,23 +45,26 @@ struct ParticleArrays {
   }
   // Moment of inertia as the ledger needs it (0 for a body whose rotation is frozen).
   double inertia(std::size_t p) const { return inv_inertia[p] > 0 ? 1.0 / inv_inertia[p] : 0.0; }
-  // Reorders every array: the body now at p is the one that was at old_of_new[p] (the engine's spatial sort).
-  void permute(const std::vector<std::uint32_t>& old_of_new) {
-    permute_values(x, old_of_new);
-    permute_values(v, old_of_new);
-    permute_values(omega, old_of_new);
-    permute_values(f, old_of_new);
-    permute_values(torque, old_of_new);
-    permute_values(radius, old_of_new);
-    permute_values(mass, old_of_new);
-    permute_values(inv_mass, old_of_new);
-    permute_values(inv_inertia, old_of_new);
+  // Reorders every array: the body now at p is the one that was at old_of_new[p] (the engine's spatial sort); with a
+  // pool, each thread gathers its own range.
+  void permute(const std::vector<std::uint32_t>& old_of_new, ThreadPool* pool = nullptr) {
+    permute_values(x, old_of_new, pool);
+    permute_values(v, old_of_new, pool);
+    permute_values(omega, old_of_new, pool);
+    permute_values(f, old_of_new, pool);
+    permute_values(torque, old_of_new, pool);
+    permute_values(radius, old_of_new, pool);
+    permute_values(mass, old_of_new, pool);
+    permute_values(inv_mass, old_of_new, pool);
+    permute_values(inv_inertia, old_of_new, pool);
   }
   template <class T>
-  static void permute_values(std::vector<T>& a, const std::vector<std::uint32_t>& old_of_new) {
+  static void permute_values(std::vector<T>& a, const std::vector<std::uint32_t>& old_of_new, ThreadPool* pool = nullptr) {
     if (a.size() != old_of_new.size()) return;
     std::vector<T> b(a.size());
-    for (std::size_t k = 0; k < b.size(); ++k) b[k] = a[old_of_new[k]];
+    run_chunks(pool, b.size(), [&](int, std::size_t lo, std::size_t hi) {
+      for (std::size_t k = lo; k < hi; ++k) b[k] = a[old_of_new[k]];
+    });
     a.swap(b);
   }
   std::size_t bytes() const {

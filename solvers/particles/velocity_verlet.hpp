@@ -19,6 +19,8 @@
 //   kick    = h^2/8 sum (|F_{n+1}|^2/m - |F_n|^2/m + torques): telescopes at fixed dt, bounded, O(h^2).
 // With them the balance dK + W_n + W_t + scheme - kick - W_g is zero to round-off at every step.
 // Threads (engine.threads >= 2): the kick/drift loops run on the engine's pool (models/particles/thread_pool.hpp).
+// verlet_run without a ledger fuses the steps (fused_verlet_run): the same per-body arithmetic, one pass over the
+// bodies per step, each body kicked, drifted and tested by the force pass as soon as its force is final.
 #pragma once
 
 #include "core/interrupt.hpp"
@@ -164,8 +166,72 @@ void verlet_step(const Engine& e, GranularState& s, double dt, VerletStats& stat
   }
 }
 
+// Engines whose force pass hands each body over once its force is final (ParticleEngine::forces_with).
+template <class Engine>
+concept FusedVerletEngine = requires { requires Engine::kFusedSteps; };
+
+// verlet_run's fused steps (no ledger; engines with forces_with): the same arithmetic per body as verlet_step, in one
+// pass over the bodies per step instead of four: each body, as soon as the force pass has made its force final,
+// gets this step's closing half kick and then the next step's opening half kick, drift and neighbor test (the same
+// f, so v + h a + h a as two half kicks in a row: bitwise verlet_step's motion); before the first step one pass
+// opens it (kick, drift, test), the last step closes with the half kick alone. A signal (core/interrupt.hpp) makes
+// the step in progress the last one, then ends the run.
+template <FusedVerletEngine Engine>
+VerletStats fused_verlet_run(const Engine& e, GranularState& s, double dt, long steps) {
+  VerletStats stats;
+  if (steps <= 0) return stats;
+  check_interrupt();
+  ParticleArrays& p = s.bodies;
+  const std::size_t n = p.size();
+  const double half = 0.5 * dt;
+  const NeighborList& list = s.neighbors;
+  const bool built = list.built_for(n);
+  const auto kick = [&](std::size_t i) {
+    p.v[i] += half * p.inv_mass[i] * p.f[i];
+    p.omega[i] += half * p.inv_inertia[i] * p.torque[i];
+  };
+  const auto drift = [&](std::size_t i) {  // and the neighbor test: true when i moved beyond skin/2
+    if (p.inv_mass[i] > 0) p.x[i] += dt * p.v[i];
+    if (!s.theta.empty()) s.theta[i] += dt * p.omega[i].z();
+    return !built || list.moved_beyond_skin(p.x[i], i);
+  };
+  s.moved.assign(static_cast<std::size_t>(std::max(1, e.threads)), 0);
+  e.for_particle_chunks(n, [&](int t, std::size_t a, std::size_t b) {
+    bool moved = false;
+    for (std::size_t i = a; i < b; ++i) {
+      kick(i);
+      moved |= drift(i);
+    }
+    s.moved[static_cast<std::size_t>(t)] = moved ? 1 : 0;
+  });
+  bool moved = std::any_of(s.moved.begin(), s.moved.end(), [](std::uint8_t m) { return m != 0; });
+  for (long k = 0; k < steps; ++k) {
+    if (moved) {
+      e.rebuild_neighbors(s);
+      ++stats.rebuilds;
+    }
+    const bool last = k + 1 == steps || interrupted();
+    moved = e.forces_with(s, dt, [&](std::size_t i) {  // one hook for both (one instantiation of the pass)
+      kick(i);
+      if (last) return false;
+      kick(i);
+      return drift(i);
+    });
+    s.t += dt;
+    ++stats.steps;
+    ++stats.force_evaluations;
+    if (last) break;
+  }
+  check_interrupt();
+  return stats;
+}
+
+// `steps` steps of verlet_step (a signal ends the run between steps); without a ledger, on an engine with
+// forces_with, as fused_verlet_run (the same motion, bit for bit).
 template <class Engine>
 VerletStats verlet_run(const Engine& e, GranularState& s, double dt, long steps, ParticleLedger* ledger = nullptr) {
+  if constexpr (FusedVerletEngine<Engine>)
+    if (!ledger) return fused_verlet_run(e, s, dt, steps);
   VerletStats stats;
   for (long k = 0; k < steps; ++k) {
     check_interrupt();  // a signal ends the run between steps (core/interrupt.hpp)

@@ -52,7 +52,12 @@
 //
 // Usage: bench_particles [--json] [--big (adds N = 1e6)] [--sizes 1000,10000,...] [--reps R] [--sort]
 //                        [--threads 1,2,...] [--ranks 1,2,...] [--laws csds,dsds,mindlin]
-//                        [--integrator verlet|trapezoid|all] [--neighbor]
+//                        [--integrator verlet|trapezoid|all] [--neighbor] [--model-threads P] [--bandwidth GB/s]
+//                        [--llc MB]
+// Thread model (after the table; thread_model): per law and N >= 1e4 the serial share of the 1-thread run, Amdahl's
+// speed-up on P = --model-threads threads from it, and the modelled speed-up from a run with P chunks (on this
+// machine's cores: each chunk's CPU time is its own work) plus the pool's hand-overs, bounded by the bytes a step
+// moves over P cores' memory bandwidth; beside every thread count its serial share; --json has it as "model".
 // The first lines printed name the machine (model name, nproc, load average): ratios hold for one machine and run.
 #include <sys/wait.h>
 
@@ -127,7 +132,26 @@ struct Single {
   long rebuilds = 0, rejected = 0;
   double kernel_ns = 0;       // the contact kernel alone, ns per touching contact
   std::size_t contacts = 0;   // touching contacts at the start of the window
+  // the pool's time accounting over the window (PoolStats), us per particle-step: the serial part (1 thread: the
+  // caller's CPU time outside the regions, which a loaded machine does not inflate; more threads: the wall time
+  // outside the parallel regions), the regions' wall time, their critical paths (slowest task's CPU time) and their work
+  // (every task's CPU time); regions per step; seam bodies and the pair slots whose partner is a seam (threads > 1)
+  double serial_us = 0, region_us = 0, critical_us = 0, work_us = 0, regions = 0;
+  std::size_t seams = 0, seam_slots = 0;
+  double handover_us = 0;  // one empty region of the pool (threads > 1): its fork-join alone, us
 };
+
+// The pool's fork-join alone (threads > 1): the fastest of 20 batches of 100 empty regions, us per region.
+double empty_region_us(ThreadPool& pool) {
+  auto nothing = [](int) {};
+  double best = 1e300;
+  for (int b = 0; b < 20; ++b) {
+    const double a = now();
+    for (int k = 0; k < 100; ++k) pool.run(nothing);
+    best = std::min(best, (now() - a) / 100);
+  }
+  return best * 1e6;
+}
 
 // The contact kernel alone (contact_step: turn, normal law, tangential law) over gathered kinematics; returns ns per
 // contact (best of a few passes, each advancing the copies of the springs by dt as a step would).
@@ -212,7 +236,12 @@ double contact_time(const std::string& law) {
 template <class Engine>
 std::pair<double, long> advance(const Engine& e, GranularState& s, const std::string& integrator, double dt, long steps,
                                 VerletStats& vs, ParticleTrapezoidWork& w) {
-  if (integrator == "velocity-verlet") {
+  if (integrator == "velocity-verlet") {  // verlet_run: the fused steps (one pass over the bodies per step)
+    const VerletStats r = verlet_run(e, s, dt, steps);
+    vs.rebuilds += r.rebuilds;
+    return {1.0, 0};
+  }
+  if (integrator == "verlet-steps") {  // verlet_step per step (four passes: what a run with a ledger takes)
     for (long k = 0; k < steps; ++k) verlet_step(e, s, dt, vs);
     return {1.0, 0};
   }
@@ -264,11 +293,30 @@ Single run_single(const Normal& normal, const Tangential& tangential, long n, lo
       best.us_force = std::min(best.us_force, (now() - b) / (static_cast<double>(evals) * count) * 1e6);
     }
     const long warm_rebuilds = st.rebuilds;
+    PoolStats ps;
+    e.pool.measure(&ps);
     const double a = now();
     const std::clock_t cpu = std::clock();
+    const double caller0 = thread_cpu_seconds();
     const auto [sweeps, rejected] = advance(e, s, integrator, dt, steps, st, w);
-    const double us = (now() - a) / (static_cast<double>(steps) * count) * 1e6;
-    if (us < best.us_step) best.sweeps = sweeps, best.rejected = rejected;
+    const double wall = now() - a;
+    const double caller = thread_cpu_seconds() - caller0;
+    e.pool.measure(nullptr);
+    const double per = 1e6 / (static_cast<double>(steps) * count);  // s of the window -> us per particle-step
+    const double us = wall * per;
+    if (us < best.us_step) {
+      best.sweeps = sweeps, best.rejected = rejected;
+      best.serial_us = (threads == 1 ? std::max(0.0, caller - ps.work) : wall - ps.wall) * per;
+      best.region_us = ps.wall * per;
+      best.critical_us = ps.critical * per;
+      best.work_us = ps.work * per;
+      best.regions = static_cast<double>(ps.regions) / static_cast<double>(steps);
+      best.seams = threads > 1 ? s.seam_list.size() : 0;
+      best.seam_slots = 0;
+      if (threads > 1)
+        for (std::uint32_t j : s.seam_list)
+          best.seam_slots += s.neighbors.partner_first()[j + 1] - s.neighbors.partner_first()[j];
+    }
     best.us_step = std::min(best.us_step, us);
     best.cpu_us_step = std::min(best.cpu_us_step, static_cast<double>(std::clock() - cpu) / CLOCKS_PER_SEC /
                                                       (static_cast<double>(steps) * count) * 1e6);
@@ -276,6 +324,7 @@ Single run_single(const Normal& normal, const Tangential& tangential, long n, lo
     best.pairs = s.neighbors.num_pairs();
     best.engine_bytes = s.bytes();
   }
+  if (threads > 1) best.handover_us = empty_region_us(e.pool.get(threads));
   if (integrator == "velocity-verlet" && threads == 1) {  // the kernel alone, on the warmed-up start state
     GranularState s = start;
     VerletStats st;
@@ -319,6 +368,9 @@ struct Row {
   long rebuilds = 0;  // neighbor-list builds in the timed window
   double kernel_ns = 0;      // the contact kernel alone, ns per touching contact (1-thread Verlet rows)
   std::size_t contacts = 0;  // touching contacts
+  double serial_us = 0, region_us = 0, critical_us = 0, work_us = 0, regions = 0;  // Single's pool accounting
+  std::size_t seams = 0, seam_slots = 0;
+  double handover_us = 0, engine_bytes = 0;  // an empty region's fork-join (us); the state's bytes
 };
 
 void write_lammps_input(const std::string& dir, const std::string& law, long n, int windows) {
@@ -357,6 +409,75 @@ std::string machine_line() {
   std::snprintf(buf, sizeof buf, "%s, nproc %u, load average %.2f %.2f %.2f", model.c_str(),
                 std::thread::hardware_concurrency(), load[0], load[1], load[2]);
   return buf;
+}
+
+// The memory bandwidth of `threads` threads on this machine (GB/s): a triad a = b + s c over three arrays of 64 MB
+// each (far beyond any cache), split as the engine splits its loops, 32 bytes per element (b and c read, a read for
+// ownership and written back), the fastest of 5 passes after one untimed. The model's BW where the machine has as
+// many cores as the model's threads.
+double triad_bandwidth(int threads) {
+  const std::size_t n = std::size_t{8} << 20;
+  std::vector<double> a(n, 0.0), b(n, 1.0), c(n, 2.0);
+  std::unique_ptr<ThreadPool> pool;
+  if (threads > 1) pool = std::make_unique<ThreadPool>(threads);
+  double best = 1e300;
+  for (int k = 0; k < 6; ++k) {
+    const double t0 = now();
+    run_chunks(pool.get(), n, [&](int, std::size_t lo, std::size_t hi) {
+      for (std::size_t i = lo; i < hi; ++i) a[i] = b[i] + 0.5 * c[i];
+    });
+    if (k > 0) best = std::min(best, now() - t0);
+  }
+  if (a[n / 2] != 2.0) std::fprintf(stderr, "bench_particles: triad result wrong\n");
+  return 32.0 * static_cast<double>(n) / best * 1e-9;
+}
+
+// Bytes a fused velocity Verlet step moves to and from memory per particle-step, the bandwidth term of the thread
+// model: every array streamed once per step, a partner's data found in the cache (its lattice plane is a few MB at
+// 1e6 particles), a written cache line read first and written back. Per body: x, v, omega, f, torque read and
+// written (240 B), radius, mass, 1/m, 1/I, the build's position and the row start read (60 B), with threads its seam
+// flag (1 B); per pair slot its partner (4 B) and its spring read and written (48 B); per seam slot (a slot whose
+// partner is a seam) its load written and read back, and its number and the seam's reference to it read (152 B); per
+// seam its row's sums likewise and its two list entries (152 B). callgrind's cache simulation of the 1-thread step
+// at 1e6 (last level 32 MB; misses plus the written lines' write-backs): 448 B against this count's 456 B.
+double step_bytes(double pairs, double seams, double seam_slots, bool threaded) {
+  return 300.0 + (threaded ? 1.0 : 0.0) + 52.0 * pairs + 152.0 * seam_slots + 152.0 * seams;
+}
+
+// The thread model (the table after bench_particles' main one): the time of a step on P cores is
+//   T_P = serial + the P chunks' critical path + regions x hand-over,   bounded below by  B / BW,
+// against T_1 = the 1-thread run's CPU time (its wall time on a quiet machine; CPU times, unlike wall times, hold on a
+// shared one); serial: the 1-thread run's CPU time outside the parallel regions (the same serial code runs on P
+// threads; the fork-joins are the hand-over term), the critical path: per
+// region the slowest chunk's CPU time (measured with P threads on this machine: where it has fewer cores than P each
+// chunk's CPU time is still its own work), the hand-over: an empty region's fork-join on 2 threads here (the fastest
+// of 2000; a lower bound for P threads), B the bytes of step_bytes and BW the P-core machine's memory bandwidth,
+// applied when the state (GranularState::bytes) exceeds that machine's last-level cache (--llc; below it the bound is
+// the cache's, not modelled). Speed-up T_1 / T_P; the serial share alone gives Amdahl's
+// T_1 / (serial + (T_1 - serial) / P).
+struct ThreadModel {
+  double serial_share = 0, amdahl = 0, compute = 0, bytes = 0, bandwidth_us = 0, speedup = 0, handover_us = 0;
+  double work_growth = 0;  // the P chunks' total work over one thread's
+  bool full = false;       // a P-thread run was there (else Amdahl alone)
+};
+template <class RowT>
+ThreadModel thread_model(const RowT& one, const RowT* two, const RowT* many, long p, double bandwidth, double llc_mb) {
+  ThreadModel m;
+  const double t1 = one.cpu_us_step > 0 ? one.cpu_us_step : one.us_step;
+  m.serial_share = one.serial_us / t1;
+  m.amdahl = t1 / (one.serial_us + (t1 - one.serial_us) / static_cast<double>(p));
+  m.speedup = m.amdahl;
+  if (!many || many->regions <= 0) return m;
+  const double n = static_cast<double>(many->n);
+  if (two) m.handover_us = two->handover_us / n;  // per region, us per particle-step
+  m.compute = one.serial_us + many->critical_us + many->regions * m.handover_us;
+  m.work_growth = one.work_us > 0 ? many->work_us / one.work_us : 0;
+  m.bytes = step_bytes(static_cast<double>(many->pairs) / n, static_cast<double>(many->seams) / n,
+                       static_cast<double>(many->seam_slots) / n, true);
+  m.bandwidth_us = many->engine_bytes > llc_mb * 1e6 ? m.bytes / (bandwidth * 1e3) : 0.0;
+  m.speedup = t1 / std::max(m.compute, m.bandwidth_us);
+  m.full = true;
+  return m;
 }
 
 // The neighbor-list build alone (--neighbor): NeighborList::build on the periodic lattice (3 contacts per particle)
@@ -431,6 +552,12 @@ int main(int argc, char** argv) {
   std::vector<std::string> laws = {"csds", "dsds", "mindlin"};
   std::vector<long> sizes = {1000, 10000, 100000}, thread_list = {1, 2}, rank_list = {1};
   bool verlet = true, trapezoid = true;
+  long model_threads = 16;   // the thread count the model predicts for (--model-threads)
+  // GB/s, that machine's memory bandwidth (--bandwidth; by default measured here, triad_bandwidth, where this machine
+  // has as many cores as the model's threads, else 40: the middle of what the 16-core runs of the issue imply,
+  // docs/performance.md)
+  double bandwidth = 0;
+  double llc = 32;           // MB, its last-level cache (--llc)
   auto bad = [](const char* key, const std::string& value, const char* allowed) {
     std::fprintf(stderr, "bench_particles: %s %s: allowed %s\n", key, value.c_str(), allowed);
     return 2;
@@ -440,8 +567,10 @@ int main(int argc, char** argv) {
     if (arg == "--single" && a + 7 < argc) {  // child mode: law n steps reps threads integrator system
       const Single s = run_single_law(argv[a + 1], std::atol(argv[a + 2]), std::atol(argv[a + 3]), std::atoi(argv[a + 4]),
                                       std::atoi(argv[a + 5]), argv[a + 6], argv[a + 7]);
-      std::printf("RESULT %.6g %.6g %zu %zu %.6g %.6g %ld %.6g %zu %ld\n", s.us_step, s.us_force, s.pairs,
-                  s.engine_bytes, s.cpu_us_step, s.sweeps, s.rejected, s.kernel_ns, s.contacts, s.rebuilds);
+      std::printf("RESULT %.6g %.6g %zu %zu %.6g %.6g %ld %.6g %zu %ld %.6g %.6g %.6g %.6g %.6g %zu %zu %.6g\n",
+                  s.us_step, s.us_force, s.pairs, s.engine_bytes, s.cpu_us_step, s.sweeps, s.rejected, s.kernel_ns,
+                  s.contacts, s.rebuilds, s.serial_us, s.region_us, s.critical_us, s.work_us, s.regions, s.seams,
+                  s.seam_slots, s.handover_us);
       return 0;
     }
     const bool has_value = a + 1 < argc;
@@ -466,6 +595,24 @@ int main(int argc, char** argv) {
       const std::string v = argv[++a];
       if (!parse_list(v, sizes) || *std::min_element(sizes.begin(), sizes.end()) < 27)
         return bad("--sizes", v, "a comma-separated list of particle counts 27..1e8 (rounded to cubes), e.g. 1e3,1e6");
+    } else if (arg == "--model-threads" && has_value) {
+      const std::string v = argv[++a];
+      std::vector<long> m;
+      if (!parse_list(v, m) || m.size() != 1 || m[0] < 2 || m[0] > 1024)
+        return bad("--model-threads", v, "an integer 2..1024 (the thread count the model predicts for)");
+      model_threads = m[0];
+    } else if (arg == "--bandwidth" && has_value) {
+      const std::string v = argv[++a];
+      char* end = nullptr;
+      bandwidth = std::strtod(v.c_str(), &end);
+      if (v.empty() || *end != '\0' || !(bandwidth > 0) || bandwidth > 1e5)
+        return bad("--bandwidth", v, "a memory bandwidth in GB/s, 0 < GB/s <= 1e5");
+    } else if (arg == "--llc" && has_value) {
+      const std::string v = argv[++a];
+      char* end = nullptr;
+      llc = std::strtod(v.c_str(), &end);
+      if (v.empty() || *end != '\0' || !(llc >= 0) || llc > 1e6)
+        return bad("--llc", v, "the last-level cache in MB, 0 <= MB <= 1e6");
     } else if (arg == "--integrator" && has_value) {
       const std::string i = argv[++a];
       if (i != "verlet" && i != "trapezoid" && i != "all") return bad("--integrator", i, "verlet, trapezoid, all");
@@ -480,7 +627,7 @@ int main(int argc, char** argv) {
     } else {
       std::fprintf(stderr, "usage: bench_particles [--json] [--big] [--sizes 1000,10000,...] [--reps R] [--sort] "
                            "[--threads 1,2,...] [--ranks 1,2,...] [--laws csds,dsds,mindlin] [--integrator verlet|trapezoid|all] "
-                           "[--neighbor]\n");
+                           "[--neighbor] [--model-threads P] [--bandwidth GB/s] [--llc MB]\n");
       return 2;
     }
   }
@@ -493,6 +640,9 @@ int main(int argc, char** argv) {
     rank_list = {1};
   }
   const std::string machine = machine_line();
+  const bool bandwidth_measured =
+      bandwidth == 0 && static_cast<long>(std::thread::hardware_concurrency()) >= model_threads;
+  if (bandwidth == 0) bandwidth = bandwidth_measured ? triad_bandwidth(static_cast<int>(model_threads)) : 40.0;
   if (!json) std::printf("machine: %s\n", machine.c_str());
   if (neighbor) return neighbor_table(sizes, thread_list, reps, json, machine);
   const bool have_time = on_path("/usr/bin/time");
@@ -512,14 +662,16 @@ int main(int argc, char** argv) {
                                         "/err",
                                     st);
     std::size_t engine_bytes = 0;
-    if (std::sscanf(out.c_str(), "RESULT %lf %lf %zu %zu %lf %lf %ld %lf %zu %ld", &r.us_step, &r.us_force, &r.pairs,
-                    &engine_bytes, &r.cpu_us_step, &r.sweeps, &r.rejected, &r.kernel_ns, &r.contacts,
-                    &r.rebuilds) != 10) {
+    if (std::sscanf(out.c_str(), "RESULT %lf %lf %zu %zu %lf %lf %ld %lf %zu %ld %lf %lf %lf %lf %lf %zu %zu %lf",
+                    &r.us_step, &r.us_force, &r.pairs, &engine_bytes, &r.cpu_us_step, &r.sweeps, &r.rejected,
+                    &r.kernel_ns, &r.contacts, &r.rebuilds, &r.serial_us, &r.region_us, &r.critical_us, &r.work_us,
+                    &r.regions, &r.seams, &r.seam_slots, &r.handover_us) != 18) {
       std::fprintf(stderr, "bench_particles: child failed for %s %s %s n=%ld (%s)\n", r.law.c_str(),
                    r.integrator.c_str(), system.c_str(), r.n, slurp(dir + "/err").c_str());
       return false;
     }
     r.system = system;
+    r.engine_bytes = static_cast<double>(engine_bytes);
     r.bytes = have_time ? max_rss_bytes(slurp(dir + "/err")) / static_cast<double>(r.n)
                         : static_cast<double>(engine_bytes) / static_cast<double>(r.n);
     rows.push_back(r);
@@ -537,6 +689,12 @@ int main(int argc, char** argv) {
       for (long threads : thread_list) {
         if (threads > 1 && count < 10000) continue;
         Row r{"stickslip", law, count, static_cast<int>(threads)};
+        if (!measure(r, kWindow, child_reps, "lattice")) return 4;
+      }
+      // the model's run: model_threads chunks on this machine's cores (more threads than cores where it has fewer),
+      // for the critical path of that many chunks (thread_model)
+      if (count >= 10000 && std::find(thread_list.begin(), thread_list.end(), model_threads) == thread_list.end()) {
+        Row r{"model", law, count, static_cast<int>(model_threads)};
         if (!measure(r, kWindow, child_reps, "lattice")) return 4;
       }
       if (!have_lmp) continue;
@@ -619,6 +777,16 @@ int main(int argc, char** argv) {
           }
     }
 
+  auto find = [&](const std::string& engine, const std::string& law, long n, int threads) -> const Row* {
+    for (const Row& r : rows)
+      if (r.engine == engine && r.law == law && r.n == n && r.threads == threads && r.system == "lattice") return &r;
+    return nullptr;
+  };
+  // The model's P-thread run: the measured one where --threads has P, else the model's own run.
+  auto model_row = [&](const std::string& law, long n) -> const Row* {
+    const Row* r = find("stickslip", law, n, static_cast<int>(model_threads));
+    return r ? r : find("model", law, n, static_cast<int>(model_threads));
+  };
   if (json) {
     std::printf("{\"benchmark\": \"bench_particles\", \"machine\": \"%s\", \"lammps\": %s, \"rows\": [", machine.c_str(),
                 have_lmp ? "true" : "false");
@@ -628,30 +796,53 @@ int main(int argc, char** argv) {
                   "\"dim\": %d, \"n\": %ld, \"threads\": %d, \"us_per_particle_step\": %.6g, "
                   "\"us_per_force_eval\": %.6g, \"sweeps_per_step\": %.4g, \"rejected_steps\": %ld, "
                   "\"bytes_per_particle\": %.1f, \"pairs\": %zu, \"cpu_us_per_particle_step\": %.6g, "
-                  "\"kernel_ns_per_contact\": %.6g, \"contacts\": %zu, \"rebuilds\": %ld}",
+                  "\"kernel_ns_per_contact\": %.6g, \"contacts\": %zu, \"rebuilds\": %ld, "
+                  "\"serial_us_per_particle_step\": %.6g, \"region_us_per_particle_step\": %.6g, "
+                  "\"critical_us_per_particle_step\": %.6g, \"work_us_per_particle_step\": %.6g, "
+                  "\"regions_per_step\": %.4g, \"seams\": %zu, \"seam_slots\": %zu}",
                   k ? "," : "", r.engine.c_str(), r.law.c_str(), r.integrator.c_str(), r.system.c_str(), r.dim, r.n,
                   r.threads, r.us_step, r.us_force, r.sweeps, r.rejected, r.bytes, r.pairs, r.cpu_us_step, r.kernel_ns,
-                  r.contacts, r.rebuilds);
+                  r.contacts, r.rebuilds, r.serial_us, r.region_us, r.critical_us, r.work_us, r.regions, r.seams,
+                  r.seam_slots);
     }
-    std::printf("\n]}\n");
+    // the thread model per law and N >= 1e4 (thread_model), the same figures as the text's model table
+    std::printf("\n], \"model\": {\"threads\": %ld, \"bandwidth_gb_s\": %.4g, \"bandwidth_measured\": %s, "
+                "\"llc_mb\": %.4g, \"rows\": [",
+                model_threads, bandwidth, bandwidth_measured ? "true" : "false", llc);
+    bool first = true;
+    for (const Row& r : rows) {
+      if (r.engine != "stickslip" || r.threads != 1 || r.system != "lattice" || r.integrator != "velocity-verlet" ||
+          r.n < 10000)
+        continue;
+      const Row* many = model_row(r.law, r.n);
+      const ThreadModel m = thread_model(r, find("stickslip", r.law, r.n, 2), many, model_threads, bandwidth, llc);
+      const Row* real = find("stickslip", r.law, r.n, static_cast<int>(model_threads));
+      std::printf("%s\n  {\"law\": \"%s\", \"n\": %ld, \"t1_cpu_us_per_particle_step\": %.6g, \"serial_share\": %.6g, "
+                  "\"amdahl_speedup\": %.6g, \"full\": %s, \"compute_us_per_particle_step\": %.6g, "
+                  "\"work_growth\": %.6g, \"handover_us_per_particle_step\": %.6g, \"bytes_per_particle_step\": %.6g, "
+                  "\"bandwidth_us_per_particle_step\": %.6g, \"speedup\": %.6g, \"measured_speedup\": ",
+                  first ? "" : ",", r.law.c_str(), r.n, r.cpu_us_step > 0 ? r.cpu_us_step : r.us_step, m.serial_share, m.amdahl, m.full ? "true" : "false",
+                  m.compute, m.work_growth, many ? many->regions * m.handover_us : 0.0, m.bytes, m.bandwidth_us,
+                  m.speedup);
+      if (real) std::printf("%.6g}", r.us_step / real->us_step);
+      else std::printf("null}");
+      first = false;
+    }
+    std::printf("\n]}}\n");
     return 0;
   }
-  auto find = [&](const std::string& engine, const std::string& law, long n, int threads) -> const Row* {
-    for (const Row& r : rows)
-      if (r.engine == engine && r.law == law && r.n == n && r.threads == threads && r.system == "lattice") return &r;
-    return nullptr;
-  };
   if (verlet) {
     std::printf("velocity Verlet, periodic lattice of compressed contacts (r 0.1 m, dt 1e-5 s, skin 0.01 m), %ld steps "
                 "after 5, best of max(%d, 1e5/N) windows;\nCPU microseconds per particle-step (wall for the threads), "
                 "ratio = stickslip/LAMMPS (< 1: stickslip faster)\n",
                 kWindow, reps);
     if (!have_lmp) std::printf("lmp not on PATH: LAMMPS not run (Debian package lammps)\n");
-    std::printf("%-8s %8s %6s | %9s %9s %6s | %9s %9s %6s | %10s %10s %6s | %7s %7s", "law", "n", "c/p", "ss cpu-us",
-                "lmp cpu-us", "ratio", "ss wall", "lmp wall", "ratio", "kern ns/c", "kern us/ps", "ss/k", "ss B/p",
-                "lmp B/p");
+    std::printf("%-8s %8s %6s | %9s %9s %6s | %9s %9s %6s | %10s %10s %6s | %7s %7s | %5s", "law", "n", "c/p",
+                "ss cpu-us", "lmp cpu-us", "ratio", "ss wall", "lmp wall", "ratio", "kern ns/c", "kern us/ps", "ss/k",
+                "ss B/p", "lmp B/p", "ser%");
     for (long t : thread_list)
-      if (t > 1) std::printf(" | %4ld thr wall  x", t);
+      if (t > 1) std::printf(" | %4ld thr wall  x   ser%%", t);
+    std::printf(" | %3ld thr model", model_threads);
     for (long t : rank_list)
       if (t > 1) std::printf(" | lmp %3ld rk wall  x  ss/lmp", t);
     std::printf("\n");
@@ -668,11 +859,17 @@ int main(int argc, char** argv) {
                   r.bytes);
       if (l) std::printf("%7.0f", l->bytes);
       else std::printf("%7s", "-");
+      std::printf(" | %5.2f", 100 * r.serial_us / (r.cpu_us_step > 0 ? r.cpu_us_step : r.us_step));
       for (long t : thread_list) {
         if (t == 1) continue;
         const Row* tr = find("stickslip", r.law, r.n, static_cast<int>(t));
-        if (tr) std::printf(" | %11.4f %5.2f", tr->us_step, r.us_step / tr->us_step);
-        else std::printf(" | %11s %5s", "-", "-");
+        if (tr) std::printf(" | %11.4f %5.2f %6.2f", tr->us_step, r.us_step / tr->us_step, 100 * tr->serial_us / tr->us_step);
+        else std::printf(" | %11s %5s %6s", "-", "-", "-");
+      }
+      {
+        const ThreadModel m = thread_model(r, find("stickslip", r.law, r.n, 2), model_row(r.law, r.n), model_threads,
+                                           bandwidth, llc);
+        std::printf(" | %8.2f%s", m.speedup, m.full ? "x" : "A");
       }
       for (long t : rank_list) {  // LAMMPS on t ranks, its speed-up, and the engine on t threads against it
         if (t == 1) continue;
@@ -689,9 +886,43 @@ int main(int argc, char** argv) {
                 "the engine's touching contacts,\nns per contact and x c/p = the us per particle-step the engine "
                 "approaches; ss/k: engine CPU time over that limit.\n%s thr: wall us per particle-step on that many "
                 "threads and the speed-up over 1 thread (only meaningful when the machine is otherwise idle);\n"
+                "ser%%: the serial share: 1 thread, its CPU time outside the passes that run on the threads; T threads, "
+                "the wall time outside the parallel regions;\n%ld thr model: the modelled speed-up on %ld threads (table "
+                "below; 'A': Amdahl's from the serial share alone, N < 1e4);\n"
                 "lmp N rk: LAMMPS on N MPI ranks (wall), its speed-up over 1 rank, and ss/lmp = the engine on N "
                 "threads over LAMMPS on N ranks.\n",
-                "N");
+                "N", model_threads, model_threads);
+    // The thread model, per law and N >= 1e4 (thread_model).
+    std::printf("\nthread model for %ld threads: T = serial + critical path of %ld chunks + regions x hand-over, "
+                "against the bandwidth bound B / BW (BW %.1f GB/s%s, --bandwidth; for states above %g MB, --llc);\nus per "
+                "particle-step; T1: the 1-thread run's CPU time; measured: wall time 1 thread / P threads; Amdahl: from the 1-thread serial share alone; work: the %ld chunks' CPU time over one "
+                "thread's; B: bytes per particle-step of the fused step\n%-8s %8s | %9s %6s %8s | %8s %9s %6s %8s | "
+                "%6s %9s | %8s %8s %8s\n",
+                model_threads, model_threads, bandwidth, bandwidth_measured ? " measured here" : "", llc, model_threads,
+                "law", "n", "T1 cpu", "ser%", "Amdahl",
+                "serial", "critical", "work", "handover", "B/p-s", "B/BW", "compute", "model", "measured");
+    for (const Row& r : rows) {
+      if (r.engine != "stickslip" || r.threads != 1 || r.system != "lattice" || r.n < 10000) continue;
+      const Row* many = model_row(r.law, r.n);
+      const ThreadModel m = thread_model(r, find("stickslip", r.law, r.n, 2), many, model_threads, bandwidth, llc);
+      const Row* real = find("stickslip", r.law, r.n, static_cast<int>(model_threads));
+      const double t1 = r.cpu_us_step > 0 ? r.cpu_us_step : r.us_step;
+      std::printf("%-8s %8ld | %9.4f %6.2f %7.2fx | ", r.law.c_str(), r.n, t1, 100 * m.serial_share, m.amdahl);
+      if (m.full)
+        std::printf("%8.5f %9.5f %6.3f %8.5f | %6.0f %9.5f | %7.2fx %7.2fx", r.serial_us, many->critical_us,
+                    m.work_growth, many->regions * m.handover_us, m.bytes, m.bandwidth_us, t1 / m.compute,
+                    m.speedup);
+      else std::printf("%8s %9s %6s %8s | %6s %9s | %8s %7.2fx", "-", "-", "-", "-", "-", "-", "-", m.speedup);
+      if (real) std::printf(" %7.2fx", r.us_step / real->us_step);
+      else std::printf(" %8s", "-");
+      std::printf("\n");
+    }
+    // The command that checks the model where the machine has the model's cores (docs/performance.md): there the
+    // P-thread rows are real (critical paths with a core per chunk), the bandwidth is measured, and 'measured' fills.
+    std::printf("to check the model on a %ld-core machine: ../shared/tools/chroot-bundle.sh bench.tar.xz build/bench_particles, "
+                "then in the chroot (that header): build/bench_particles --integrator verlet --sizes 1e3,1.06e4,9.7e4,1e6 "
+                "--threads 1,2,4,8,%ld --ranks 1,%ld --reps 1 --model-threads %ld\n",
+                model_threads, model_threads, model_threads, model_threads);
     // Growth with N: CPU time per particle-step at the largest N over the smallest (flat = 1), engine and LAMMPS.
     for (const std::string& law : laws) {
       const Row *lo = nullptr, *hi = nullptr;

@@ -2,6 +2,8 @@
 // periodic, mixed; 3-D and planar), walls, and the history carried across rebuilds by key (i, j).
 #include <doctest/doctest.h>
 
+#include <algorithm>
+#include <array>
 #include <memory>
 #include <random>
 #include <set>
@@ -211,6 +213,103 @@ TEST_CASE("a build on threads gives the serial lists, transpose and carried spri
       CHECK(r.wxi == serial.wxi);
       CHECK(r.roll == serial.roll);
       CHECK(r.x == serial.x);
+    }
+  }
+}
+
+TEST_CASE("a build's counting sorts on threads (binning, transpose): the serial lists for narrow and wide key spans") {
+  // A periodic lattice in row order (each thread's particles span a few cells and partners: the threaded sort) and the
+  // same lattice shuffled (with 16 threads the spans add up to more than 4 (keys + n): the serial fallback); lists and
+  // transpose equal the serial build's for 2, 4 and 16 threads.
+  const int side = 14;
+  const double pitch = 0.1, r = 0.0499;
+  for (bool shuffled : {false, true}) {
+    ParticleArrays p0;
+    for (int k = 0; k < side * side * side; ++k)
+      p0.add(Vec3(k % side, (k / side) % side, k / (side * side)) * pitch, Vec3::Zero(), r, 1.0);
+    if (shuffled) {
+      std::vector<std::uint32_t> order(p0.size());
+      for (std::size_t k = 0; k < order.size(); ++k) order[k] = static_cast<std::uint32_t>(k);
+      std::shuffle(order.begin(), order.end(), std::mt19937_64(5));
+      p0.permute(order);
+    }
+    Boundaries b;
+    b.box.lo = Vec3::Constant(-0.5 * pitch);
+    b.box.hi = Vec3::Constant((side - 0.5) * pitch);
+    b.box.periodic = {true, true, true};
+    auto run = [&](int threads) {
+      ParticleArrays p = p0;
+      NeighborList nl;
+      std::vector<Vec3> xi, wxi;
+      std::unique_ptr<ThreadPool> pool;
+      if (threads > 1) pool = std::make_unique<ThreadPool>(threads);
+      nl.build(p, b, 0.01, xi, wxi, nullptr, nullptr, pool.get());
+      return std::array<std::vector<std::uint32_t>, 4>{nl.first(), nl.neighbors(), nl.partner_first(),
+                                                        nl.partner_slots()};
+    };
+    const auto serial = run(1);
+    CHECK(serial[1].size() == 3 * p0.size());  // every lattice bond once
+    for (int threads : {2, 4, 16}) {
+      CAPTURE(shuffled);
+      CAPTURE(threads);
+      CHECK(run(threads) == serial);
+    }
+  }
+}
+
+TEST_CASE("the spatial sort on threads (order, rows and springs renumbered): the serial result for 2, 3, 4 and 16 threads") {
+  for (unsigned seed : {21u, 22u}) {
+    std::mt19937_64 rng(seed);
+    const std::size_t n = 900;
+    ParticleArrays p0 = random_particles(n, 1.0, seed == 22, seed);
+    Boundaries b;
+    b.box.lo = Vec3::Zero();
+    b.box.hi = Vec3::Constant(1.0);
+    b.box.periodic = {true, true, seed == 21};
+    b.planes.push_back(PlaneWall{Vec3::Zero(), Vec3::UnitZ()});
+    const double skin = 0.02;
+    struct Result {
+      std::vector<std::uint32_t> order, first, nbr, wfirst, wall;
+      std::vector<Vec3> xi, wxi, roll;
+    };
+    auto run = [&](int threads) {
+      ParticleArrays p = p0;
+      NeighborList nl;
+      std::vector<Vec3> xi, wxi, roll, wroll;
+      std::unique_ptr<ThreadPool> pool;
+      if (threads > 1) pool = std::make_unique<ThreadPool>(threads);
+      nl.build(p, b, skin, xi, wxi, &roll, &wroll, pool.get());
+      for (std::size_t i = 0; i < n; ++i) {  // springs tagged by key, so that a wrong move or sign shows
+        for (std::uint32_t k = nl.first()[i]; k < nl.first()[i + 1]; ++k)
+          xi[k] = Vec3(static_cast<double>(i), nl.neighbors()[k], 1.0), roll[k] = 2.0 * xi[k];
+        for (std::uint32_t k = nl.wall_first()[i]; k < nl.wall_first()[i + 1]; ++k) wxi[k] = Vec3(i, 1.0, 2.0);
+      }
+      Result r;
+      nl.spatial_order(p, b, skin, r.order, pool.get());
+      std::vector<std::uint32_t> new_of_old(n);
+      for (std::size_t k = 0; k < n; ++k) new_of_old[r.order[k]] = static_cast<std::uint32_t>(k);
+      nl.renumber(new_of_old, xi, wxi, &roll, &wroll, pool.get());
+      r.first = nl.first(), r.nbr = nl.neighbors(), r.wfirst = nl.wall_first(), r.wall = nl.walls();
+      r.xi = xi, r.wxi = wxi, r.roll = roll;
+      return r;
+    };
+    const Result serial = run(1);
+    std::vector<std::uint32_t> sorted = serial.order;
+    std::sort(sorted.begin(), sorted.end());
+    for (std::size_t k = 0; k < n; ++k) CHECK(sorted[k] == k);  // a permutation
+    CHECK(!std::is_sorted(serial.order.begin(), serial.order.end()));
+    for (int threads : {2, 3, 4, 16}) {
+      CAPTURE(seed);
+      CAPTURE(threads);
+      const Result r = run(threads);
+      CHECK(r.order == serial.order);
+      CHECK(r.first == serial.first);
+      CHECK(r.nbr == serial.nbr);
+      CHECK(r.wfirst == serial.wfirst);
+      CHECK(r.wall == serial.wall);
+      CHECK(r.xi == serial.xi);
+      CHECK(r.wxi == serial.wxi);
+      CHECK(r.roll == serial.roll);
     }
   }
 }

@@ -3,7 +3,9 @@
 // threads give bitwise the same motion and springs (a 3-D gas with a floor, gravity, periodic sides and rebuilds,
 // with and without the spatial sort; D-SDS so the springs' resets are exercised, and C-SDS with a
 // rolling-resistance law so the moments' order is too). The energy ledger, whose sums run per thread chunk, closes
-// to round-off for every thread count (velocity Verlet's exact discrete energy law).
+// to round-off for every thread count (velocity Verlet's exact discrete energy law). verlet_run's fused steps (one
+// pass per step: each body kicked, drifted and tested as soon as its force is final) give verlet_step's motion bit
+// for bit, on every thread count.
 #include <doctest/doctest.h>
 
 #include <algorithm>
@@ -17,9 +19,10 @@ using namespace stickslip;
 
 namespace {
 
+// fused: verlet_run (no ledger: the fused steps) in runs of `chunk` steps instead of verlet_step per step.
 template <class Tangential, class Rolling = NoRolling>
 GranularState run_with(const Tangential& law, const Rolling& rolling, int threads, long steps,
-                       ParticleLedger* out = nullptr, int sort_interval = 0) {
+                       ParticleLedger* out = nullptr, int sort_interval = 0, long fused = 0) {
   ParticleEngine<LinearSpringDashpot, Tangential, Rolling> e;
   e.normal = {1e5, 100};
   e.tangential = law;
@@ -35,14 +38,23 @@ GranularState run_with(const Tangential& law, const Rolling& rolling, int thread
   ParticleLedger ledger;
   verlet_setup(e, s, &ledger);
   VerletStats st;
-  for (long k = 0; k < steps; ++k) verlet_step(e, s, 5e-5, st, &ledger);
+  if (fused > 0) {
+    for (long k = 0; k < steps; k += fused) {
+      const VerletStats r = verlet_run(e, s, 5e-5, std::min(fused, steps - k));
+      st.rebuilds += r.rebuilds;
+      st.steps += r.steps;
+    }
+    CHECK(st.steps == steps);
+  } else {
+    for (long k = 0; k < steps; ++k) verlet_step(e, s, 5e-5, st, &ledger);
+  }
   CHECK(st.rebuilds > 0);
   if (out) *out = ledger;
   return s;
 }
 
-GranularState run(int threads, long steps, ParticleLedger* out = nullptr, int sort_interval = 0) {
-  return run_with(Dsds{3e4, 100, 0.5}, NoRolling{}, threads, steps, out, sort_interval);
+GranularState run(int threads, long steps, ParticleLedger* out = nullptr, int sort_interval = 0, long fused = 0) {
+  return run_with(Dsds{3e4, 100, 0.5}, NoRolling{}, threads, steps, out, sort_interval, fused);
 }
 
 void check_same(const GranularState& a, const GranularState& b) {
@@ -107,5 +119,26 @@ TEST_CASE("threaded ledger: the discrete energy balance closes to round-off for 
     CHECK(scale > 0);
     CHECK(std::abs(l.balance()) < 1e-12 * scale);  // round-off of ~600 steps of sums (measured ~1e-15)
     CHECK(e.work_normal > 0);                         // damping took energy out
+  }
+}
+
+TEST_CASE("verlet_run's fused steps: verlet_step's motion bit for bit, on 1-4 threads, with and without the sort") {
+  const long steps = 600;
+  for (int sort : {0, 1}) {
+    const GranularState stepwise = run(1, steps, nullptr, sort);
+    for (int t : {1, 2, 4}) {
+      // runs of 1 step (opening and closing passes only), of 7 (ends mid-way between rebuilds) and one run
+      for (long chunk : {1L, 7L, steps}) {
+        if (sort == 1 && chunk == 1) continue;
+        CAPTURE(sort);
+        CAPTURE(t);
+        CAPTURE(chunk);
+        const GranularState fused = run(t, steps, nullptr, sort, chunk);
+        check_same(fused, stepwise);
+        CHECK(fused.bodies.f == stepwise.bodies.f);  // the state's last forces too
+        CHECK(fused.ids == stepwise.ids);
+        CHECK(fused.t == stepwise.t);
+      }
+    }
   }
 }
