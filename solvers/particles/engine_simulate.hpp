@@ -8,7 +8,9 @@
 //             returns void (the run goes on) or Flow (Flow::stop ends the run after step k: at rest, separated, ...).
 //   split     split(h) before and after every step with h = dt/2 (Strang splitting of a term the engine does not
 //             know, e.g. the container's drag); none by default.
-// Every step is preceded by check_interrupt() (a signal ends the run between steps, core/interrupt.hpp). Velocity
+// Every step is preceded by check_interrupt() (a signal ends the run between steps, core/interrupt.hpp) unless the
+// run is a short calculation inside a set-up (interruptible = false: a binary impact that calibrates a study's
+// restitution, which a --dry-run must finish before it declares the plan). Velocity
 // Verlet takes verlet_step per step. The trapezoid takes one trapezoid_run over the whole run (its rejected steps
 // retried at dt/2 and regrown within the run, the observer after every accepted step) unless the run can stop early
 // or has a split term: then each step of dt is a trapezoid run of its own (a rejection retried inside that step),
@@ -34,6 +36,7 @@ struct EngineRun {
   long steps = 0;       // > 0: exactly this many steps of dt (t_end ignored)
   double t_end = 0;     // otherwise: up to t_end on the grid s.t + k dt
   ParticleLedger* ledger = nullptr;
+  bool interruptible = true;  // check_interrupt() before every step
 };
 
 // How a run ended: the steps taken and whether the observer stopped it.
@@ -88,7 +91,7 @@ EngineRunEnd simulate(const Engine& e, GranularState& s, EngineStepper& st, cons
   }
   const long steps = counted ? run.steps : static_cast<long>(step_count(run.t_end - t0, run.dt));
   for (long k = 1; k <= steps; ++k) {
-    check_interrupt();
+    if (run.interruptible) check_interrupt();
     const double h = counted ? run.dt : std::min(run.dt, run.t_end - s.t);
     if constexpr (splits) split(0.5 * h);
     engine_step(e, s, h, st, run.ledger);

@@ -83,7 +83,7 @@ CollisionOutcome binary_collision(const Normal& normal, const Tangential& tangen
   bool touched = false;
   const long limit = 10000000;
   log.t = s.t;  // the onsets' time: the start of the step that records them
-  const EngineRunEnd end = simulate(e, s, stepper, {.dt = dt, .steps = limit, .ledger = &ledger}, [&](const GranularState& q) {
+  const EngineRunEnd end = simulate(e, s, stepper, {.dt = dt, .steps = limit, .ledger = &ledger, .interruptible = false}, [&](const GranularState& q) {
     const double dist = (q.bodies.x[1] - q.bodies.x[0]).norm();
     if (!std::isfinite(dist)) throw SolverError("binary_collision: non-finite state");
     const bool now = dist < 2 * r;
