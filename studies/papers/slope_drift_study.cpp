@@ -4,9 +4,11 @@
 // the slope, started either in static normal equilibrium (start=equilibrium) or, as in the paper, just
 // touching the plane without overlap and dropping into the normal spring (start=touching).
 //   friction  coulomb-filippov (Filippov driver), coulomb-dae (IDA; projection=on/off: velocity projection while
-//             sticking, the seed's conclusion), cundall-strack, csds, dsds
-//   solver    heun, rk4 (fixed step dt), dopri5, bdf2, bdf5 (CVODE BDF, or IDA for coulomb-dae, maximum order
-//             2 / 5). The adaptive ones run with rtol/atol and largest internal step dt (SolverOptions::max_step),
+//             sticking, the seed's conclusion), cundall-strack, csds, dsds; coulomb-km (Krengel & Matuttis' own
+//             scheme, eq. 12-17 at every evaluation: the fixed-step solvers, and verlet with block=polygon)
+//   solver    heun, rk4, gear2, gear5 (fixed step dt; gearN: Gear's predictor-corrector, the BDF of order N at the
+//             fixed step, as Krengel & Matuttis integrate), dopri5, bdf2, bdf5 (CVODE BDF, or IDA for coulomb-dae,
+//             maximum order 2 / 5). The adaptive ones run with rtol/atol and largest internal step dt (SolverOptions::max_step),
 //             so that a dt sweep means the same for every integrator (Fig. 4); they report to the study every dt.
 //             verlet (block=polygon): velocity Verlet at step dt with the square as one body on the polygon engine
 //             (studies/papers/slope_block_engine.hpp), for the laws with an engine form: cundall-strack, csds, dsds,
@@ -105,7 +107,7 @@ class SlopeDriftStudy final : public Study {
         .declare("solver", "heun,rk4,dopri5,bdf2,bdf5",
                  "solvers (list): " + join(slope_solver_names()) +
                      " (bdf2/bdf5: the integrator specs bdf:2, bdf:5, also as cvode:2, cvode:5, ida:2, ida:5, cvode, ida: IDA on a law's DAE form, else "
-                     "CVODE); filippov:SPEC the Filippov driver on SPEC (a set-valued law); verlet: velocity Verlet, the "
+                     "CVODE; gear2/gear5: Gear's predictor-corrector, the BDF of order 2/5 at the fixed step dt, also as gear:2, gear:5); filippov:SPEC the Filippov driver on SPEC (a set-valued law); verlet: velocity Verlet, the "
                      "polygon block (block=polygon) as one body on the particle engine, laws with an engine form")
         .declare("dt", "5e-6",
                  "time steps (list) [s]: the step of heun/rk4, the largest internal step of dopri5/bdf2/bdf5 "
