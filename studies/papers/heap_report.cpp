@@ -47,7 +47,12 @@ std::string heap_conclusion(const json& rows, const HeapConfig& c) {
 
 json heap_setup(const HeapConfig& c, double fill_top, double damping_ratio, double bin_diameters) {
   const std::string mapping =
-      c.polygons ? "f_n = Y A/l + D sqrt(Y m_n) (dA/dt)/l per contact (Krengel & Matuttis eq. 18; A overlap area, l the "
+      c.polygons && c.book_contact
+          ? "contact=book (Matuttis & Chen): f_n = Y A/l + f_damp, f_damp = D sqrt(Y m_r) (dA/dt)/l capped at 2 Y A/l, per "
+            "contact; l = 4 d_i d_j/(d_i + d_j) (d: distances of the centres of mass to the force point; a wall 4 d_i), "
+            "m_r = m_i m_j/(m_i + m_j) the pair's reduced mass; damping_ratio: D/2, eq. 18's ratio for two mean polygons "
+            "face to face (l = 2 r); k_t, gamma_t as for contact=equal-area"
+      : c.polygons ? "f_n = Y A/l + D sqrt(Y m_n) (dA/dt)/l per contact (Krengel & Matuttis eq. 18; A overlap area, l the "
                    "reduced equal-area radius, m_n the normal effective mass); damping_ratio: D, eq. 18's ratio for two "
                    "mean polygons face to face; k_n = Y x 1 m only sets gamma_t's scale; k_t = kt_ratio k_n; gamma_t = "
                    "gamma_t_factor sqrt(k_t/m*), the law's dashpot gamma_t m* with m* of eq. 21 per contact"
@@ -55,8 +60,10 @@ json heap_setup(const HeapConfig& c, double fill_top, double damping_ratio, doub
                    "kt_ratio k_n; gamma_t = gamma_t_factor sqrt(k_t/m*)";
   const std::string shape =
       c.polygons ? "convex polygons of " + std::to_string(c.shape.min_corners) + "-" + std::to_string(c.shape.max_corners) +
-                       " corners on ellipses of eccentricity " + format_value(c.shape.eccentricity) +
-                       " (Krengel & Matuttis Sec. 5), no rolling resistance"
+                       " corners (" + (c.shape.corners == CornerPlacement::uniform ? "uniform" : "stratified") +
+                       ") on ellipses of eccentricity " + format_value(c.shape.ellipse_eccentricity()) + " (b/a " +
+                       format_value(std::sqrt(1 - std::pow(c.shape.ellipse_eccentricity(), 2))) +
+                       "; Krengel & Matuttis Sec. 5), no rolling resistance"
                  : "discs with a radius spread (Krengel & Matuttis use polygons of 5-10 corners)";
   return {{"material", {{"kn", json_number(c.kn)},
                         {"gamma_n", json_number(c.gamma_n)},

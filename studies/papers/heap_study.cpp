@@ -99,7 +99,20 @@ class HeapStudy : public Study {
         .declare("r", "2.5e-3", "mean radius (m; polygons: the equal-area radius of their ellipse)")
         .declare("min_corners", "5", "polygons: fewest corners (>= 3)")
         .declare("max_corners", "10", "polygons: most corners (<= " + std::to_string(kMaxPolygonCorners) + ")")
-        .declare("eccentricity", "0.8", "polygons: eccentricity of the ellipse the corners lie on, in [0, 1)")
+        .declare("eccentricity", "0.8", "polygons: the ellipse the corners lie on: its eccentricity e = sqrt(1 - b^2/a^2) "
+                                         "in [0, 1), or (eccentricity_reading=axis-ratio) its axis ratio b/a in (0, 1]")
+        .declare("eccentricity_reading", "eccentricity",
+                 "polygons: how eccentricity reads Krengel & Matuttis' \"eccentricity approximately 0.8\": eccentricity "
+                 "(e = sqrt(1 - b^2/a^2): b/a = 0.6 at 0.8) or axis-ratio (b/a: e = 0.6 at 0.8, as Matuttis & Chen's "
+                 "half axes of 0.8 .. 1 R)")
+        .declare("corners", "stratified",
+                 "polygons: stratified (one corner in the middle 80 % of each of n equal sectors of the ellipse) or "
+                 "uniform (n parametric angles uniform on the ellipse, sorted: the paper's \"distributed randomly\")")
+        .declare("contact", "equal-area",
+                 "polygons: equal-area (l = r_i r_j/(r_i + r_j) of the equal-area radii, eq. 18's damping with the "
+                 "normal effective mass, no cap) or book (Matuttis & Chen: l = 4 d_i d_j/(d_i + d_j) from the distances "
+                 "of both centres of mass to the contact point, the pair's reduced mass, damping at most twice the "
+                 "elastic force)")
         .declare("spread", "0.2", "discs: radii uniform in [r (1 - spread), r (1 + spread)] (0 <= spread <= 0.5)")
         .declare("rho", "5000", "density (kg/m^3; masses per metre of depth)")
         .declare("Y", "5e7", "Young's modulus (Pa); linear 2-D normal stiffness k_n = Y x 1 m")
@@ -159,8 +172,18 @@ class HeapStudy : public Study {
     if (c.shape.max_corners < c.shape.min_corners)
       throw_input("max_corners", prm.raw("max_corners"), "at least min_corners = " + prm.raw("min_corners"));
     c.shape.eccentricity = prm.real("eccentricity");
-    if (!(c.shape.eccentricity >= 0 && c.shape.eccentricity < 1))
+    c.shape.reading = prm.choice("eccentricity_reading", {"eccentricity", "axis-ratio"}) == "axis-ratio"
+                          ? EccentricityReading::axis_ratio
+                          : EccentricityReading::eccentricity;
+    if (c.shape.reading == EccentricityReading::axis_ratio) {
+      if (!(c.shape.eccentricity > 0 && c.shape.eccentricity <= 1))
+        throw_input("eccentricity", prm.raw("eccentricity"), "an axis ratio b/a in (0, 1] with eccentricity_reading=axis-ratio");
+    } else if (!(c.shape.eccentricity >= 0 && c.shape.eccentricity < 1)) {
       throw_input("eccentricity", prm.raw("eccentricity"), "a number in [0, 1)");
+    }
+    c.shape.corners = prm.choice("corners", {"stratified", "uniform"}) == "uniform" ? CornerPlacement::uniform
+                                                                                 : CornerPlacement::stratified;
+    c.book_contact = prm.choice("contact", {"equal-area", "book"}) == "book";
     sp.density = prm.in_range("rho", 1, 1e5);
     DiscMaterial material;  // models/particles/disc_material.hpp
     c.young = material.young = prm.in_range("Y", 1e3, 1e12);
@@ -248,15 +271,24 @@ class HeapStudy : public Study {
     // polygons: two mean ones face to face over one diameter, k = Y 2r/l with l = r/2 (overlap_force.hpp's flat face),
     // m* = m_mean/2; eq. 18 gives that contact zeta = D sqrt(2r/l)/2 = D (overdamped at the paper's D = 1.5), so t_c is
     // the undamped half period
-    const double tc = c.polygons ? M_PI * std::sqrt(0.5 * m_mean / (4 * c.young)) : contact.contact_time;
-    const double zeta = c.polygons ? c.damping : contact.damping_ratio;
+    // contact=book: l = 4 d d/(2 d) = 2 d with d ~ r (the distance of each centre to the contact point), k = Y, the
+    // reduced mass m_mean/2 (the normal mass of a face), zeta = D sqrt(2r/l)/2 = D/2
+    const double k_face = c.book_contact ? c.young : 4 * c.young;
+    const double tc = c.polygons ? M_PI * std::sqrt(0.5 * m_mean / k_face) : contact.contact_time;
+    const double zeta = c.polygons ? (c.book_contact ? 0.5 * c.damping : c.damping) : contact.damping_ratio;
     if (prm.raw("dt") == "auto") c.dt = tc / dt_fraction;
     else c.dt = prm.in_range("dt", 1e-9, 1e-2);
     // velocity Verlet's bound: discs t_c/5; polygons t_c/8, since eq. 18 overdamps their face contacts (zeta = D):
     // dt < 2/(omega (zeta + sqrt(zeta^2 + 1))) = t_c/5.2 at D = 1.5 for two mean faces, less for longer ones (a
     // C-SDS heap blew up at t_c/5.5)
-    const double dt_max = c.polygons ? tc / 8 : tc / 5;
-    const std::string bound = c.polygons ? "t_c/8 = " : "t_c/5 = ";
+    // contact=book: the same bound with the same margin (0.65 of it, which gives t_c/8 above): at D = 1.5, zeta = 0.75,
+    // 0.65 x 2/(omega (zeta + sqrt(zeta^2 + 1))) = 0.65 t_c/pi = t_c/4.8
+    const double book_max = 0.65 * 2 / (M_PI / tc * (zeta + std::sqrt(zeta * zeta + 1)));
+    const double dt_max = c.polygons ? (c.book_contact ? book_max : tc / 8) : tc / 5;
+    const std::string bound = c.polygons ? (c.book_contact ? "0.65 x 2/(omega (zeta + sqrt(zeta^2 + 1))) = " : "t_c/8 = ")
+                                         : "t_c/5 = ";
+    if (!c.polygons && c.book_contact)
+      throw_input("contact", prm.raw("contact"), "equal-area with particles=discs (the book's contact is the polygons')");
     if (c.dt > dt_max) throw_input("dt", prm.raw("dt"), "at most " + bound + format_value(dt_max) + " s");
     if (c.dt * *std::max_element(c.dt_factors.begin(), c.dt_factors.end()) > dt_max)
       throw_input("dt_factors", prm.raw("dt_factors"), "dt x factor at most " + bound + format_value(dt_max) + " s");
@@ -299,6 +331,17 @@ class HeapStudy : public Study {
                     {"dt", json_number(c.dt)},
                     {"contact_time", json_number(tc)},
                     {"seed_dt", 5e-6}});
+    if (c.polygons) {  // the drawn shapes (issue: the paper's particles against ours)
+      const ShapeStatistics st = shape_statistics(polygon_scene.shapes);
+      summary["contact"] = c.book_contact ? "book" : "equal-area";
+      summary["shape_statistics"] = {
+          {"count", st.count},
+          {"aspect_ratio", {{"mean", json_number(st.aspect_mean)}, {"sd", json_number(st.aspect_sd)},
+                            {"definition", "sqrt(J_max/J_min) of the principal second moments of area (a/b for an ellipse)"}}},
+          {"corners", {{"mean", json_number(st.corners_mean)}, {"sd", json_number(st.corners_sd)}}},
+          {"area", {{"mean", json_number(st.area_mean)}, {"sd", json_number(st.area_sd)}, {"unit", "m^2"}}},
+          {"ellipse_axis_ratio", json_number(std::sqrt(1 - std::pow(c.shape.ellipse_eccentricity(), 2)))}};
+    }
     return summary;
   }
 };

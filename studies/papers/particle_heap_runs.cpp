@@ -299,7 +299,8 @@ json run_polygon_heap(const HeapConfig& c, const PolygonHopperScene& scene, cons
   return with_tangential_law(law, {c.kt, c.gamma_t, c.mu, c.young, c.poisson, c.law_values}, [&](const auto& t) {
     using Law = std::decay_t<decltype(t)>;
     PolygonEngine<Law> e;
-    e.normal = OverlapNormalForce{c.young, c.damping};
+    e.normal = OverlapNormalForce{c.young, c.damping, c.book_contact ? 2.0 : 0.0};
+    e.book_contact = c.book_contact;
     e.tangential = t;
     e.skin = c.skin;
     e.threads = c.threads;

@@ -29,6 +29,7 @@ struct HeapConfig {
   bool polygons = false;    // particles=polygons: Krengel & Matuttis' convex polygons (models/polygon/polygon_engine.hpp)
   RandomPolygonSpec shape;  // their shapes (polygons only)
   double damping = 0;       // D of eq. 18 (the polygons' normal force Y A/l + D sqrt(Y m_n) (dA/dt)/l)
+  bool book_contact = false;  // contact=book: Matuttis & Chen's l (eq. 7.6), reduced mass, damping cap 2 (polygons)
   double kn = 0, gamma_n = 0, kt = 0, gamma_t = 0, mu = 0, young = 0, poisson = 0;
   LawValues law_values;  // the engine laws' other parameters (models/particles/engine_laws.hpp)
   RollingResistance rolling;  // mu_roll = 0: no moment
