@@ -26,7 +26,10 @@
 // look-ahead state is on the manifold (g(v) = 0) and eq. 15-16 equal eq. 7-8 for every delta != 0 (we use that limit:
 // eq. 17's delta = 0 would give 0/0). The other reading, the hull in case 3 as well (a_I a_II >= 0), would hold every
 // v in the stick band constant: a block launched on a level floor would never slow down, unlike the flow of their Fig.
-// 1; we do not offer it. f = 0 (delta infinite) is the limit a = f/m (1 - 1/c) = 0: no NaN at v = 0, f = 0 or F_s = 0.
+// 1; we do not offer it. Read as a finite difference, (g(v + delta f/m) - g(v))/delta, eq. 15-16 would be eq. 7-8
+// exactly for every v (the Filippov driver's finite-difference gradient, the oscillator's filippov-fd), and the scheme
+// the hull at any v in the band, the same non-decelerating block. f = 0 (delta infinite) is the limit a = f/m (1 - 1/c)
+// = 0: no NaN at v = 0, f = 0 or F_s = 0.
 // Consequences (derived, tested in tests/models/contact/test_coulomb_km.cpp): released at exact rest and balance a
 // contact stays (F = f_stick), but any v != 0 chatters across v = 0 as the sign law does. Heun on a block in the stick
 // band (F_s > m g sin(alpha)) with a constant normal force is the circle rotation u -> (u + A) mod B of u = v/dt
@@ -103,6 +106,7 @@ struct CoulombKm {
       "convex hull at v = 0 (eq. 9-14); no events, no projection, no v/dt (per contact eq. 21-22 on the engine)";
   static constexpr bool exact_static = true;  // the engine's increment reads a_other and 1/m_t (eq. 21-22)
   static constexpr bool set_valued = false;   // its own scheme: no Filippov, DAE or sign form of the registry
+  static constexpr bool chatters_off_rest = true;  // the sliding force at any v != 0 (models/contact/law.hpp)
   static constexpr double inf = std::numeric_limits<double>::infinity();
   static constexpr std::array<Param, 1> parameters{{
       {"mu", "1", 0.5, 0, inf, false, false, "friction coefficient: |F| <= mu F_n"},

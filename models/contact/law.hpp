@@ -222,6 +222,12 @@ double sliding_mode_force(const L& law, double u, double fn) {
 template <class T>
 constexpr bool is_exact_static = requires { requires T::exact_static; };
 
+// An exact-static law whose stick holds only at zero slip velocity exactly, its force the sliding one at any other
+// (coulomb-km): under a time step the contact chatters across v_t = 0 instead of holding (verify's bounds for it are
+// the sign law's).
+template <class T>
+constexpr bool chatters_off_rest = requires { requires T::chatters_off_rest; };
+
 // The 1-D modes of a hybrid form (HybridLaw): free (no events: the law decides stick/slip itself at every
 // evaluation), stick, slide with the force in + direction, slide with it in - direction.
 enum HybridMode : int { free_mode = 0, stick_mode = 1, slide_pos = 2, slide_neg = 3 };
