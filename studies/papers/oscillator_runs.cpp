@@ -82,7 +82,8 @@ std::string oscillator_solver(const std::string& key, const std::string& text) {
 }
 
 bool coulomb_family(const std::string& friction) {
-  return friction == "coulomb" || friction == "coulomb-filippov" || friction == "coulomb-dae" || friction == "coulomb-sign";
+  return friction == "coulomb" || friction == "coulomb-filippov" || friction == "coulomb-dae" || friction == "coulomb-sign" ||
+         friction == "coulomb-km";  // Krengel & Matuttis' scheme for Coulomb's law: the same exact solution
 }
 
 namespace {

@@ -56,7 +56,8 @@ struct OscillatorSettings {
   double x0, v0, t_end, dt, rtol, atol, fd_delta;
 };
 
-// Whether the exact solution (Coulomb's, models/dry_friction_exact.hpp) is that of the law: coulomb and its forms.
+// Whether the exact solution (Coulomb's, models/dry_friction_exact.hpp) is that of the law: coulomb and its forms,
+// and coulomb-km (Krengel & Matuttis' scheme for the same law).
 bool coulomb_family(const std::string& friction);
 
 struct OscillatorRun {

@@ -318,7 +318,16 @@ TEST_CASE("heap: bad input exits 2 naming the key") {
       {"--set particles=polygons --set threads=0", "threads=0"},
       {"--set particles=polygons --set integrator=rk4", "integrator=rk4"},
       {"--set particles=polygons --set integrator=trapezoid --set laws=coulomb", "laws"},
-      {"--set particles=polygons --set outlet=0.005", "outlet=0.005"}};
+      {"--set particles=polygons --set outlet=0.005", "outlet=0.005"},
+      {"--set contact=book", "contact=book"},
+      {"--set particles=polygons --set contact=hertz", "contact=hertz"},
+      {"--set particles=polygons --set corners=random", "corners=random"},
+      {"--set particles=polygons --set eccentricity_reading=b/a", "eccentricity_reading=b/a"},
+      {"--set particles=polygons --set eccentricity_reading=axis-ratio --set eccentricity=0", "eccentricity=0"},
+      {"--set particles=polygons --set eccentricity_reading=axis-ratio --set eccentricity=1.2", "eccentricity=1.2"},
+      {"--set particles=polygons --set dt=1e-5", "dt=1e-5"},  // beyond t_c/8 of the equal-area contact
+      {"--set particles=polygons --set contact=book --set dt=3e-5", "dt=3e-5"},
+      {"--set particles=polygons --set integrator=trapezoid --set laws=coulomb-km", "laws"}};
   for (const auto& [args, key] : cases) {
     CAPTURE(args);
     const auto r = test::run_cli("run heap " + args + " --out " + dir.string(), true);
