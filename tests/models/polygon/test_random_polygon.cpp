@@ -4,14 +4,51 @@
 #include <doctest/doctest.h>
 
 #include <Eigen/Dense>
+#include <algorithm>
 #include <cmath>
 #include <random>
+#include <vector>
 
 #include "core/errors.hpp"
 #include "models/polygon/random_polygon.hpp"
 #include "tests/input_error.hpp"
 
 using namespace stickslip;
+
+namespace {
+// A drawn polygon's corners on the ellipse of semi-axes ab: the ellipse's centre o seen from the centroid (the
+// corners are q_k + o on (x/a)^2 + (y/b)^2 = 1: subtracting the equation of corner 0 from those of corners 1, 2 gives
+// two linear equations for o) and the corners' parametric angles, in their order.
+struct EllipseFit {
+  Vec2 o;
+  std::vector<double> t;
+};
+double on_ellipse(const Vec2& v, const Vec2& ab) { return v.x() * v.x() / (ab.x() * ab.x()) + v.y() * v.y() / (ab.y() * ab.y()); }
+EllipseFit fit_ellipse(const ConvexPolygon& p, const Vec2& ab) {
+  const auto q = p.corners();
+  auto f = [&](const Vec2& v) { return Vec2(v.x() / (ab.x() * ab.x()), v.y() / (ab.y() * ab.y())); };
+  Eigen::Matrix2d m;
+  Vec2 rhs;
+  for (int r = 0; r < 2; ++r) {
+    m.row(r) = 2 * (f(q[r + 1]) - f(q[0])).transpose();
+    rhs[r] = on_ellipse(q[0], ab) - on_ellipse(q[r + 1], ab);
+  }
+  EllipseFit fit{m.fullPivLu().solve(rhs), {}};
+  for (const Vec2& v : q) fit.t.push_back(std::atan2((v + fit.o).y() / ab.y(), (v + fit.o).x() / ab.x()));
+  return fit;
+}
+std::vector<double> parametric_angles(const ConvexPolygon& p, const Vec2& ab) { return fit_ellipse(p, ab).t; }
+// The largest gap between consecutive angles (counter-clockwise).
+double largest_gap(const std::vector<double>& t) {
+  double most = 0;
+  for (std::size_t k = 0; k < t.size(); ++k) {
+    double gap = t[(k + 1) % t.size()] - t[k];
+    if (gap < 0) gap += 2 * M_PI;
+    most = std::max(most, gap);
+  }
+  return most;
+}
+}  // namespace
 
 TEST_CASE("ellipse semi-axes: eccentricity e and equal-area mean radius") {
   for (double e : {0.0, 0.3, 0.8, 0.99}) {
@@ -35,24 +72,9 @@ TEST_CASE("random polygons: n in range, corners on the ellipse at stratified ang
     REQUIRE(n <= 10);
     ++count[static_cast<std::size_t>(n)];
     area_sum += p.area();
-    // The corners are q_k + o on the ellipse (x/a)^2 + (y/b)^2 = 1 for the unknown offset o (the ellipse's centre
-    // seen from the centroid): subtracting the equation of corner 0 from those of corners 1, 2 gives two linear
-    // equations for o.
-    const auto q = p.corners();
-    auto f = [&](const Vec2& v) { return Vec2(v.x() / (ab.x() * ab.x()), v.y() / (ab.y() * ab.y())); };
-    auto g = [&](const Vec2& v) { return v.x() * v.x() / (ab.x() * ab.x()) + v.y() * v.y() / (ab.y() * ab.y()); };
-    Eigen::Matrix2d m;
-    Vec2 rhs;
-    for (int r = 0; r < 2; ++r) {
-      m.row(r) = 2 * (f(q[r + 1]) - f(q[0])).transpose();
-      rhs[r] = g(q[0]) - g(q[r + 1]);
-    }
-    const Vec2 o = m.fullPivLu().solve(rhs);
-    std::vector<double> t;
-    for (const Vec2& v : q) {
-      CHECK(g(v + o) == doctest::Approx(1.0).epsilon(1e-9));
-      t.push_back(std::atan2((v + o).y() / ab.y(), (v + o).x() / ab.x()));
-    }
+    const EllipseFit fit = fit_ellipse(p, ab);
+    for (const Vec2& v : p.corners()) CHECK(on_ellipse(v + fit.o, ab) == doctest::Approx(1.0).epsilon(1e-9));
+    const std::vector<double>& t = fit.t;
     // Parametric angles increase (counter-clockwise) with gaps between 0.2 and 1.8 sectors (jitter 0.8).
     const double sector = 2 * M_PI / n;
     for (int k = 0; k < n; ++k) {
@@ -100,35 +122,6 @@ TEST_CASE("random polygon specs are validated") {
   CHECK(msg(s) == "mean_radius=inf: a finite length > 0 (m)");
 }
 
-namespace {
-// The parametric angles of a drawn polygon's corners on the ellipse of semi-axes ab (its centre recovered from three
-// corners as in the test above), in the corners' order.
-std::vector<double> parametric_angles(const ConvexPolygon& p, const Vec2& ab) {
-  const auto q = p.corners();
-  auto f = [&](const Vec2& v) { return Vec2(v.x() / (ab.x() * ab.x()), v.y() / (ab.y() * ab.y())); };
-  auto g = [&](const Vec2& v) { return v.x() * v.x() / (ab.x() * ab.x()) + v.y() * v.y() / (ab.y() * ab.y()); };
-  Eigen::Matrix2d m;
-  Vec2 rhs;
-  for (int r = 0; r < 2; ++r) {
-    m.row(r) = 2 * (f(q[r + 1]) - f(q[0])).transpose();
-    rhs[r] = g(q[0]) - g(q[r + 1]);
-  }
-  const Vec2 o = m.fullPivLu().solve(rhs);
-  std::vector<double> t;
-  for (const Vec2& v : q) t.push_back(std::atan2((v + o).y() / ab.y(), (v + o).x() / ab.x()));
-  return t;
-}
-// The largest gap between consecutive angles (counter-clockwise).
-double largest_gap(const std::vector<double>& t) {
-  double most = 0;
-  for (std::size_t k = 0; k < t.size(); ++k) {
-    double gap = t[(k + 1) % t.size()] - t[k];
-    if (gap < 0) gap += 2 * M_PI;
-    most = std::max(most, gap);
-  }
-  return most;
-}
-}  // namespace
 
 TEST_CASE("corners=uniform: sorted uniform angles on the ellipse; all within half a turn with probability n/2^(n-1)") {
   for (int n : {5, 7}) {
@@ -143,7 +136,10 @@ TEST_CASE("corners=uniform: sorted uniform angles on the ellipse; all within hal
     int half = 0, strat_half = 0;
     double cos_sum = 0;
     for (int d = 0; d < draws; ++d) {
-      const std::vector<double> t = parametric_angles(random_polygon(spec, rng), ab);
+      const ConvexPolygon poly = random_polygon(spec, rng);  // the constructor validates convexity
+      const EllipseFit fit = fit_ellipse(poly, ab);
+      for (const Vec2& v : poly.corners()) CHECK(on_ellipse(v + fit.o, ab) == doctest::Approx(1.0).epsilon(1e-9));
+      const std::vector<double>& t = fit.t;
       for (std::size_t k = 0; k + 1 < t.size(); ++k) {  // counter-clockwise, one turn
         double gap = t[k + 1] - t[k];
         if (gap < 0) gap += 2 * M_PI;
