@@ -156,6 +156,19 @@ double Parameters::in_open_range(const std::string& key, double lo, double hi) c
   return v;
 }
 
+double check_absolute_tolerance(const std::string& key, double value) {
+  if (!(value > 0 && value < 1))
+    throw_input(key, format_value(value),
+                "must lie in (0, 1) (an absolute tolerance in the units of the state, e.g. 1e-10)");
+  return value;
+}
+
+double Parameters::absolute_tolerance(const std::string& key) const {
+  const double v = real(key);
+  if (!(v > 0 && v < 1)) throw_input(key, raw(key), "must lie in (0, 1) (an absolute tolerance in the units of the state, e.g. 1e-10)");
+  return v;
+}
+
 long Parameters::integer(const std::string& key, long lo, long hi) const {
   const std::string& text = raw(key);
   if (!is_decimal(text, true)) throw_input(key, text, "expected an integer (digits only, no spaces)");

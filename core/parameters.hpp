@@ -60,6 +60,7 @@ class Parameters {
   double nonnegative(const std::string& key) const;                // >= 0
   double in_range(const std::string& key, double lo, double hi) const;  // lo <= v <= hi
   double in_open_range(const std::string& key, double lo, double hi) const;  // lo < v < hi (a relative tolerance: (0, 1))
+  double absolute_tolerance(const std::string& key) const;  // check_absolute_tolerance
   long integer(const std::string& key, long lo, long hi) const;
   bool flag(const std::string& key) const;                         // on or off
   std::string choice(const std::string& key, const std::vector<std::string>& allowed, const Renames& renames = {}) const;
@@ -112,5 +113,10 @@ inline constexpr const char* kValueSyntax =
 std::vector<std::string> split_list(const std::string& text);
 double parse_real(const std::string& key, const std::string& text);
 std::string join(const std::vector<std::string>& items, const std::string& sep = ", ");
+
+// An absolute tolerance of dopri5, CVODE or IDA: in (0, 1), in the units of the state (an error of one metre, one m/s
+// or one natural unit in every state is no accuracy in any study, and above it the solvers return a wrong answer
+// silently: atol=1e308 stepped the dry-friction oscillator past its stick); else an InputError naming key and value.
+double check_absolute_tolerance(const std::string& key, double value);
 
 }  // namespace stickslip

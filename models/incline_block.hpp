@@ -4,7 +4,7 @@
 //
 // Two-dimensional, per unit depth: mass m = rho l^2 [kg/m]. Coordinates along the slope (s, downhill positive) and
 // normal to it (y, the height of the block's face above the plane; y < 0 is overlap).
-// Normal contact: the overlap-area law of eq. 18 (models/contact/normal_laws.hpp, AreaOverlap) with overlap
+// Normal contact: the overlap-area law of eq. 18 (models/contact/normal_registry.hpp, AreaOverlap) with overlap
 // delta = -y: F_n = max(0, Y delta + D sqrt(Y m) delta') [N/m] (D = gamma of Table 1, 1.5; damping off: D = 0).
 //   m s'' = m g sin(alpha) + F_t,   m y'' = -m g cos(alpha) + F_n.
 // Static normal equilibrium: y = -m g cos(alpha)/Y, y' = 0 (the default start). The slip velocity is s', the exact
@@ -21,7 +21,7 @@
 #include <vector>
 
 #include "core/parameters.hpp"
-#include "models/contact/normal_laws.hpp"
+#include "models/contact/area_overlap.hpp"
 #include "models/contact_model.hpp"
 
 namespace stickslip {

@@ -136,6 +136,19 @@ std::optional<double> ExactSlidingPlates::t_stick() const {
   return last;
 }
 
+namespace {
+template <class L>
+constexpr bool has_exact_plates = std::is_same_v<L, Csds> || std::is_base_of_v<Dsds, L>;
+}  // namespace
+
+std::vector<std::string> laws_with_exact_plates() {
+  std::vector<std::string> names;
+  for_each_law([&](const auto& e) {
+    if constexpr (has_exact_plates<typename std::decay_t<decltype(e)>::Law>) names.emplace_back(e.name);
+  });
+  return names;
+}
+
 std::optional<ExactSlidingPlates> exact_plates_of(const PlateParameters& p, const std::string& law, double v0,
                                                   double xi0, double horizon) {
   return with_law("friction", law, [&](const auto& e) -> std::optional<ExactSlidingPlates> {

@@ -67,5 +67,7 @@ class ExactSlidingPlates {
 // for the D-SDS (dsds, dsds-stage, dsds-dae); none for the other laws.
 std::optional<ExactSlidingPlates> exact_plates_of(const PlateParameters& p, const std::string& law, double v0,
                                                   double xi0, double horizon);
+// The registry laws exact_plates_of has a solution for, in the registry's order.
+std::vector<std::string> laws_with_exact_plates();
 
 }  // namespace stickslip

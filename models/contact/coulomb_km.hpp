@@ -107,6 +107,7 @@ struct CoulombKm {
   static constexpr bool exact_static = true;  // the engine's increment reads a_other and 1/m_t (eq. 21-22)
   static constexpr bool set_valued = false;   // its own scheme: no Filippov, DAE or sign form of the registry
   static constexpr bool chatters_off_rest = true;  // the sliding force at any v != 0 (models/contact/law.hpp)
+  static constexpr bool computes_coulomb = true;   // Coulomb's law by its own scheme: Coulomb's exact solutions apply
   static constexpr double inf = std::numeric_limits<double>::infinity();
   static constexpr std::array<Param, 1> parameters{{
       {"mu", "1", 0.5, 0, inf, false, false, "friction coefficient: |F| <= mu F_n"},

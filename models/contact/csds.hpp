@@ -105,6 +105,8 @@ struct Csds : CsdsForms<Csds> {
   static constexpr const char* name = "csds";
   static constexpr const char* summary =
       "continuous spring-dashpot-slider, xi' of eq. 10 (Fuehrer, Brendel & Wolf); never creates energy";
+  static constexpr bool creates_no_energy = true;        // eq. 11: the spring's power never exceeds its dissipation
+  static constexpr bool spring_relaxes_by_dashpot = true;  // sliding, xi relaxes at k_t/gamma_t (eq. 10)
   static constexpr double inf = std::numeric_limits<double>::infinity();
   static constexpr std::array<Param, 3> parameters{{
       {"mu", "1", 0.5, 0, inf, false, false, "friction coefficient: F_max = mu F_n"},

@@ -61,6 +61,10 @@
 //               F = -s sliding_force), and the slip force (the naive sign() law). Coulomb, the belt's velocity-
 //               weakening law and Stribeck's law are such laws; a set-valued law with a spring-dashpot
 //               regularisation (Stribeck) has a rate and an increment as well.
+// Two optional declarations state a property of the law that `verify` and the studies read (registry.hpp's
+// law_creates_no_energy, spring_relaxes_by_dashpot): `creates_no_energy` (no energy is ever created: the C-SDS, eq.
+// 11), `spring_relaxes_by_dashpot` (sliding, the spring relaxes through the dashpot at k_t/gamma_t: a time scale
+// gamma_t/k_t of its own, eq. 10).
 // Every law also declares, for the generic checks of `verify` (studies/checks/property_checks_laws.cpp),
 // static_threshold(fn) (the largest force a stuck contact holds; 0 for laws that never stick) and
 // sliding_force(u, fn) (the force it transmits sliding steadily at slip speed u); a law with a spring, its
@@ -144,9 +148,20 @@ class LawValues {
   std::map<std::string, Value> values_;
 };
 
+// How a study describes the material of a normal contact between spheres, whichever normal law it runs: each law
+// reads its own part (models/contact/normal_registry.hpp, from_material): a stiffness k_n (N/m) or Young's modulus E
+// (Pa) and Poisson's ratio nu, a restitution e of a head-on impact, and the effective mass m* (kg) a law whose
+// dashpot is per unit mass needs to reach e (the linear spring-dashpot's gamma_n).
+struct NormalMaterial {
+  double kn = 0, young = 0, poisson = 0, restitution = 1, m_star = 1;
+};
+
 // The value of parameter p: from `values` if given there, else p's default; checked against p's range (InputError
 // naming the key the value came from, the value, the allowed range and, for context, "<law_key>=<law>").
 double law_parameter(const Param& p, const LawValues& values, const std::string& law);
+// "kn = 1e5 N/m (> 0), gamma_n = 0 1/s (>= 0)": parameters with their defaults, units and ranges (`stickslip list`;
+// "none" for a law without parameters).
+std::string parameter_summary(const Param* params, std::size_t count);
 
 // ---- contacts ----
 

@@ -52,6 +52,18 @@ double law_parameter(const Param& p, const LawValues& values, const std::string&
   return x;
 }
 
+std::string parameter_summary(const Param* params, std::size_t count) {
+  std::vector<std::string> items;
+  for (std::size_t i = 0; i < count; ++i) {
+    const Param& p = params[i];
+    const std::string range = param_range_text(p);
+    const std::string unit = std::string(p.unit) == "1" ? "" : std::string(" ") + p.unit;
+    items.push_back(fmt::format("{} = {}{} ({})", p.name, format_value(p.fallback), unit,
+                                range.substr(range.find(' ', range.find(' ') + 1) + 1)));
+  }
+  return items.empty() ? "none" : join(items);
+}
+
 std::string form_list(unsigned forms) {
   static const std::pair<unsigned, const char*> names[] = {
       {form_increment, "increment"}, {form_rate, "rate"},       {form_slip_force, "slip force"},
@@ -195,11 +207,102 @@ LawValues all_law_values(const Parameters& p, const std::vector<std::string>& la
   return all;
 }
 
+bool is_constant_coulomb(const std::string& name, const LawValues& values, double* mu) {
+  return with_law("friction", name, [&](const auto& e) {
+    using L = typename std::decay_t<decltype(e)>::Law;
+    if constexpr (SetValuedLaw<L>) {
+      const L law = make_law<L>(values);
+      const double threshold = law.static_threshold(1.0);
+      for (double u : {1e-9, 1e-3, 1.0, 1e3, 1e9})
+        if (law.sliding_force(u, 1.0) != threshold) return false;
+      if (mu) *mu = threshold;
+      return true;
+    } else {
+      return false;
+    }
+  });
+}
+
+bool coulomb_is_the_reference(const std::string& name, const LawValues& values) {
+  if (is_constant_coulomb(name, values)) return true;
+  return with_law("friction", name, [](const auto& e) {
+    using L = typename std::decay_t<decltype(e)>::Law;
+    if constexpr (requires { L::computes_coulomb; }) return L::computes_coulomb;
+    else return false;
+  });
+}
+
+bool is_linear_friction(const std::string& name, const LawValues& values) {
+  return with_law("friction", name, [&](const auto& e) {
+    using L = typename std::decay_t<decltype(e)>::Law;
+    const L law = make_law<L>(values);
+    if (law.static_threshold(1.0) != 0) return false;
+    const double slope = law.sliding_force(1.0, 1.0);
+    if (!(slope > 0)) return false;
+    for (double u : {1e-6, 1e-3, 1e3, 1e6})
+      if (!(std::abs(law.sliding_force(u, 1.0) / u - slope) <= 1e-12 * slope)) return false;
+    return true;
+  });
+}
+
+bool is_frictionless(const std::string& name) {
+  return with_law("friction", name, [&](const auto& e) {
+    using L = typename std::decay_t<decltype(e)>::Law;
+    const L law = make_law<L>(LawValues{});
+    if (law.static_threshold(1.0) != 0) return false;
+    for (double u : {1e-9, 1e-3, 1.0, 1e3, 1e9})
+      if (law.sliding_force(u, 1.0) != 0) return false;
+    return true;
+  });
+}
+
+bool law_declares(const std::string& name, const std::string& parameter) {
+  const std::vector<Param> ps = law_parameter_list("friction", name);
+  return std::any_of(ps.begin(), ps.end(), [&](const Param& p) { return parameter == p.name; });
+}
+
+bool has_stick_spring(const std::string& name) {
+  return with_law("friction", name, [&](const auto& e) {
+    using L = typename std::decay_t<decltype(e)>::Law;
+    return requires(const L& l, const ContactKinematics& c) { l.stiffness(c); } ||
+           requires(const L& l, const Slip1& c) { l.stiffness(c); };
+  });
+}
+
+bool law_creates_no_energy(const std::string& name) {
+  return with_law("friction", name, [](const auto& e) {
+    using L = typename std::decay_t<decltype(e)>::Law;
+    return requires { requires L::creates_no_energy; };
+  });
+}
+
+bool spring_relaxes_by_dashpot(const std::string& name) {
+  return with_law("friction", name, [](const auto& e) {
+    using L = typename std::decay_t<decltype(e)>::Law;
+    return requires { requires L::spring_relaxes_by_dashpot; };
+  });
+}
+
+std::vector<std::string> sibling_entries(const std::string& name) {
+  std::vector<std::string> names;
+  with_law("friction", name, [&](const auto& e) {
+    using L = typename std::decay_t<decltype(e)>::Law;
+    for_each_law([&](const auto& other) {
+      using O = typename std::decay_t<decltype(other)>::Law;
+      if constexpr (std::is_same_v<L, O>)
+        if (std::string(other.name) != name) names.emplace_back(other.name);
+    });
+  });
+  return names;
+}
+
 std::string law_catalog() {
   std::string s = "friction laws (forms on 1-D relations | on particle contacts):\n";
   for_each_law([&](const auto& e) {
-    s += fmt::format("  {} — {}\n      forms: {} | {}\n", e.name, e.summary, form_list(entry_forms(e, RelationKind::one_d)),
-                     form_list(entry_forms(e, RelationKind::particles)));
+    using L = typename std::decay_t<decltype(e)>::Law;
+    s += fmt::format("  {} — {}\n      forms: {} | {}\n      parameters: {}\n", e.name, e.summary,
+                     form_list(entry_forms(e, RelationKind::one_d)), form_list(entry_forms(e, RelationKind::particles)),
+                     parameter_summary(L::parameters.data(), L::parameters.size()));
   });
   struct Row {
     const char* relation;

@@ -223,6 +223,35 @@ LawValues law_values(const Parameters& p, const std::string& name, LawValues bou
 LawValues all_law_values(const Parameters& p, const std::vector<std::string>& laws, const std::string& law_key,
                          const std::vector<std::string>& bound = {});
 
+// ---- what a study asks of a law, answered from its type and parameters (never from its name) ----
+
+// Whether law `name` at `values` (its defaults where not given) is Coulomb friction: set-valued, its sliding force its
+// static threshold at every slip speed (coulomb and its forms; weakening without weakening or drop). Where it is, *mu
+// gets the coefficient. The exact Coulomb solutions (the dry-friction oscillator, systems) hold for these laws only.
+bool is_constant_coulomb(const std::string& name, const LawValues& values, double* mu = nullptr);
+// Whether law `name` computes Coulomb's law |F| <= mu F_n by a scheme of its own (computes_coulomb: coulomb-km, no
+// set-valued form) or is Coulomb friction (is_constant_coulomb): either way the exact Coulomb solution is the
+// reference its error is measured against (the dry-friction oscillator).
+bool coulomb_is_the_reference(const std::string& name, const LawValues& values);
+// Whether law `name` at `values` is viscous friction: no static threshold, its sliding force proportional to the
+// slip speed (linear): on the Markovian pair its noise strength is then state-independent (an Ornstein-Uhlenbeck
+// process, Ito = Stratonovich).
+bool is_linear_friction(const std::string& name, const LawValues& values);
+// Whether law `name` transmits no tangential force at all (static threshold and sliding force 0: the smooth
+// reference "none").
+bool is_frictionless(const std::string& name);
+// Whether law `name` declares the parameter `parameter` (kt, gamma_t, ...).
+bool law_declares(const std::string& name, const std::string& parameter);
+// Whether law `name` has a spring while it sticks (a declared stiffness(c): csds, dsds, cundall-strack, mindlin, ...).
+bool has_stick_spring(const std::string& name);
+// Whether law `name` declares that it never creates energy (creates_no_energy, models/contact/law.hpp).
+bool law_creates_no_energy(const std::string& name);
+// Whether law `name`'s spring relaxes through its dashpot while sliding (spring_relaxes_by_dashpot: a time scale
+// gamma_t/k_t of its own).
+bool spring_relaxes_by_dashpot(const std::string& name);
+// The other entries of law `name`'s type ("coulomb" -> coulomb-filippov, coulomb-dae, coulomb-sign), in order.
+std::vector<std::string> sibling_entries(const std::string& name);
+
 // The `stickslip list` block of the laws: one line per law with its forms, then the law x relation x driver matrix.
 std::string law_catalog();
 

@@ -104,4 +104,14 @@ std::invoke_result_t<F, WallFriction<Frictionless>> with_tangential_law(const st
   });
 }
 
+// The stiffness of law `name`'s spring while the contact c sticks (its stiffness(c): Mindlin's 8 G* sqrt(r* h), a
+// constant k_t), 0 for a law without one (coulomb, none); the law made from p as with_tangential_law makes it.
+inline double stick_stiffness(const std::string& name, const TangentialParameters& p, const ContactKinematics& c) {
+  if (!has_stick_spring(name)) return 0.0;
+  return with_tangential_law(name, p, [&](const auto& law) {
+    if constexpr (requires { law.stiffness(c); }) return static_cast<double>(law.stiffness(c));
+    else return 0.0;
+  });
+}
+
 }  // namespace stickslip

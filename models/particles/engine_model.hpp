@@ -35,7 +35,7 @@
 //    condition holds there, and then settles every other slot already past its switch (one at a time for a
 //    constrained stick, whose forces change with every switch). project() puts each slip on its constraint (the
 //    law's project: Mindlin's cone; Coulomb's seeded slip path). Normal law: f_n, and (Mindlin's cone) its elastic
-//    part F_el and dF_el/dh (models/contact/normal_laws.hpp).
+//    part F_el and dF_el/dh (models/contact/normal_registry.hpp).
 // Periodic boxes are refused (positions are not folded).
 // The object keeps mutable scratch (a GranularState and per-body sums: a cache, not state): one driver at a time per
 // object.

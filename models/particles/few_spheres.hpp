@@ -14,7 +14,7 @@
 #include <limits>
 
 #include "core/errors.hpp"
-#include "models/contact/normal_laws.hpp"
+#include "models/contact/hertz_damped.hpp"
 #include "models/hertz_mindlin.hpp"
 #include "models/particles/boundaries.hpp"
 #include "models/particles/particle_arrays.hpp"

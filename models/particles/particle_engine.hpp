@@ -33,7 +33,7 @@
 #include <vector>
 
 #include "core/flatten.hpp"
-#include "models/contact/normal_laws.hpp"
+#include "models/contact/normal_registry.hpp"
 #include "models/contact/registry.hpp"
 #include "models/contact/rolling.hpp"
 #include "models/particles/boundaries.hpp"

@@ -1,8 +1,8 @@
 // models/particles/tangential_dashpot.hpp — a tangential law whose dashpot follows the normal law's, as LAMMPS'
 // pair granular defines it (tangential damping = x_gamma_t times the normal damping prefactor):
-//   gamma_t(h) m* = x d_n(h),   d_n the normal dashpot coefficient of the contact (N s/m) at its overlap h:
-//     LinearSpringDashpot   d_n = gamma_n m*                        (constant: the same as gamma_t = x gamma_n)
-//     HertzDamped           d_n = d* = 2 xi sqrt(2 sqrt(r*) E* m*) h^(1/4)   (Campello's DEM paper eq. 22; LAMMPS damping tsuji)
+//   gamma_t(h) m* = x d_n(h),   d_n the normal law's dashpot coefficient of the contact (N s/m) at its overlap h
+//   (its dashpot(c), models/contact/normal_registry.hpp): linear gamma_n m* (constant: the same as gamma_t = x
+//   gamma_n); hertz d* = 2 xi sqrt(2 sqrt(r*) E* m*) h^(1/4) (Campello's DEM paper eq. 22; LAMMPS damping tsuji).
 // With Hertz the tangential dashpot vanishes at first touch, like the normal one, so a D-SDS contact that starts
 // sliding has its spring reset to |k xi| = x d*(h) v_t - F_max, which grows from 0 with the overlap (the energy the
 // reset creates is spread over the loading instead of appearing at the onset, Fuehrer, Brendel, Wolf §3.3).
@@ -10,15 +10,10 @@
 // (models/contact/csds.hpp, dsds.hpp, models/particles/csds_implicit.hpp); the wrapper sets gamma_t per contact and calls it.
 #pragma once
 
-#include "models/contact/normal_laws.hpp"
+#include "models/contact/normal_registry.hpp"
 #include "models/particles/contact_kinematics.hpp"
 
 namespace stickslip {
-
-inline double normal_dashpot(const LinearSpringDashpot& n, const ContactKinematics& c) { return n.gamma_n * c.m_star; }
-inline double normal_dashpot(const HertzDamped& n, const ContactKinematics& c) {
-  return hertz_damping(n.pair(c), c.h, n.xi);
-}
 
 template <class Law, class Normal>
 struct DashpotFollowsNormal : Law {
@@ -28,7 +23,7 @@ struct DashpotFollowsNormal : Law {
   DashpotFollowsNormal(const Law& law, const Normal& n, double x) : Law(law), normal(n), ratio(x) {}
   Vec3 step(const ContactKinematics& c, double fn, Vec3& xi, double dt, TangentialEnergy& e) const {
     Law law = *this;
-    law.gamma_t = ratio * normal_dashpot(normal, c) / c.m_star;
+    law.gamma_t = ratio * normal.dashpot(c) / c.m_star;
     return law.step(c, fn, xi, dt, e);
   }
 };

@@ -1,6 +1,8 @@
 // models/system/coulomb_exact.cpp — see coulomb_exact.hpp.
 #include "models/system/coulomb_exact.hpp"
 
+#include "models/contact/registry.hpp"
+
 #include <Eigen/Dense>
 #include <algorithm>
 #include <unsupported/Eigen/MatrixFunctions>
@@ -15,17 +17,14 @@ namespace {
 constexpr int kStick = 1, kSlidePos = 2, kSlideNeg = 3;
 int sign_of(int mode) { return mode == kSlidePos ? 1 : -1; }
 
+// The contact's mu where its law at its parameters is Coulomb friction (models/contact/registry.hpp,
+// is_constant_coulomb: coulomb and its forms, weakening without weakening); any other law has no such solution.
 double mu_of(const SystemContact& c) {
-  static const std::vector<std::string> coulomb{"coulomb", "coulomb-filippov", "coulomb-dae", "coulomb-sign"};
-  const bool is_coulomb = std::find(coulomb.begin(), coulomb.end(), c.law) != coulomb.end();
-  if (!is_coulomb && c.law != "weakening")
-    throw std::invalid_argument("CoulombSystemExact: contact " + c.name + " has law " + c.law + " (Coulomb only)");
-  if (c.law == "weakening")
-    for (const char* p : {"c_w", "drop"})
-      if (const auto* v = c.values.find(p); v && v->value != 0)
-        throw std::invalid_argument(std::string("CoulombSystemExact: weakening with ") + p + " != 0");
-  const auto* mu = c.values.find("mu");
-  return mu ? mu->value : (is_coulomb ? 0.5 : 0.4);  // the laws' defaults
+  double mu = 0;
+  if (!is_constant_coulomb(c.law, c.values, &mu))
+    throw std::invalid_argument("CoulombSystemExact: contact " + c.name + " has law " + c.law +
+                                " (Coulomb only: a sliding force mu F_n at every slip speed)");
+  return mu;
 }
 
 void require_affine(const TimeFunction& f, const std::string& what) {

@@ -20,44 +20,96 @@ constexpr double kMaxCoefficient = 1e100, kMinDivisor = 1e-100;
 const std::string kRange = " (larger values overflow a double in the forces: rescale the units)";
 }  // namespace
 
-std::vector<StyleArgument> style_arguments(NormalFamily family, const std::vector<Param>& law) {
-  const auto declares = [&](const char* name) {
-    return std::any_of(law.begin(), law.end(), [&](const Param& p) { return std::string(p.name) == name; });
-  };
-  const auto spelt = [](const std::string& name) -> std::string {
-    if (name == "mu") return "xmu";
-    if (name == "kt") return "Kt";
-    if (name == "young") return "E";
-    if (name == "poisson") return "nu";
-    return name;
-  };
-  // A law parameter declared > 0 (lo = 0, open): the law divides by it.
-  const auto divisor = [&](const char* name) {
-    return std::any_of(law.begin(), law.end(),
-                       [&](const Param& p) { return std::string(p.name) == name && p.lo == 0 && p.lo_open; });
-  };
+std::string style_spelling(const std::string& name) {
+  if (name == "mu") return "xmu";
+  if (name == "kt") return "Kt";
+  if (name == "young") return "E";
+  if (name == "poisson") return "nu";
+  return name;
+}
+
+namespace {
+bool declares(const std::vector<Param>& law, const char* name) {
+  return std::any_of(law.begin(), law.end(), [&](const Param& p) { return std::string(p.name) == name; });
+}
+// A law parameter declared > 0 (lo = 0, open): the law divides by it.
+bool divides_by(const std::vector<Param>& law, const char* name) {
+  return std::any_of(law.begin(), law.end(),
+                     [&](const Param& p) { return std::string(p.name) == name && p.lo == 0 && p.lo_open; });
+}
+int index_of(const std::vector<StyleArgument>& args, const char* name) {
+  for (std::size_t k = 0; k < args.size(); ++k)
+    if (args[k].name == name) return static_cast<int>(k);
+  return -1;
+}
+// Value k within (0 or open 0, 1e100], else exit 2 naming it.
+void within(LAMMPS_NS::LAMMPS* lmp, const std::string& cmd, const std::vector<StyleArgument>& args, char** arg,
+            const std::vector<double>& v, int k, bool open_zero, const std::string& allowed) {
+  if (k >= 0 && !((open_zero ? v[k] > 0 : v[k] >= 0) && v[k] <= kMaxCoefficient))
+    bad_input(lmp, cmd, args[k].name, arg[k], allowed + kRange);
+}
+}  // namespace
+
+std::vector<StyleArgument> NormalStyle<LinearSpringDashpot>::arguments(const std::vector<Param>& law) {
   std::vector<StyleArgument> a;
-  if (family == NormalFamily::linear) {
-    a.push_back({"Kn", ""});
-    if (declares("kt")) a.push_back({"Kt", "kt"});
-    a.push_back({"gamma_n", ""});
-    if (declares("gamma_t")) a.push_back({"gamma_t", "gamma_t", divisor("gamma_t")});
-    for (const Param& p : law)
-      if (std::string(p.name) != "kt" && std::string(p.name) != "gamma_t") a.push_back({spelt(p.name), p.name});
-    if (declares("gamma_t")) a.push_back({"dampflag", ""});
-  } else {
-    a.push_back({"E", "young"});
-    a.push_back({"nu", "poisson"});
-    a.push_back({"e", ""});
-    for (const Param& p : law)
-      if (std::string(p.name) != "young" && std::string(p.name) != "poisson")
-        a.push_back({spelt(p.name), p.name, std::string(p.name) == "gamma_t" && divisor("gamma_t")});
-  }
+  a.push_back({"Kn", ""});
+  if (declares(law, "kt")) a.push_back({"Kt", "kt"});
+  a.push_back({"gamma_n", ""});
+  if (declares(law, "gamma_t")) a.push_back({"gamma_t", "gamma_t", divides_by(law, "gamma_t")});
+  for (const Param& p : law)
+    if (std::string(p.name) != "kt" && std::string(p.name) != "gamma_t") a.push_back({style_spelling(p.name), p.name});
+  if (declares(law, "gamma_t")) a.push_back({"dampflag", ""});
   return a;
 }
 
-StyleArguments parse_style_arguments(LAMMPS_NS::LAMMPS* lmp, const std::string& style, NormalFamily family,
-                                     const std::vector<StyleArgument>& args, int narg, char** arg) {
+void NormalStyle<LinearSpringDashpot>::check(LAMMPS_NS::LAMMPS* lmp, const std::string& cmd,
+                                             const std::vector<StyleArgument>& args, char** arg, std::vector<double>& v) {
+  const int kt = index_of(args, "Kt"), gt = index_of(args, "gamma_t"), damp = index_of(args, "dampflag");
+  const int gn = index_of(args, "gamma_n");
+  within(lmp, cmd, args, arg, v, 0, true, "0 < Kn <= 1e100");
+  within(lmp, cmd, args, arg, v, gn, false, "0 <= gamma_n <= 1e100");
+  if (kt >= 0 && std::strcmp(arg[kt], "NULL") == 0) v[kt] = v[0] * 2.0 / 7.0;
+  within(lmp, cmd, args, arg, v, kt, true, "0 < Kt <= 1e100 or NULL (2/7 Kn)");
+  if (gt >= 0 && std::strcmp(arg[gt], "NULL") == 0) v[gt] = 0.5 * v[gn];
+  within(lmp, cmd, args, arg, v, gt, false, "0 <= gamma_t <= 1e100 or NULL (gamma_n/2)");
+  if (damp >= 0) {
+    if (v[damp] != 0 && v[damp] != 1) bad_input(lmp, cmd, "dampflag", arg[damp], "0 or 1");
+    if (v[damp] == 0) v[gt] = 0;
+  }
+}
+
+LinearSpringDashpot NormalStyle<LinearSpringDashpot>::normal(const std::vector<StyleArgument>& args,
+                                                              const StyleArguments& a) {
+  return {a.values[0], a.values[static_cast<std::size_t>(index_of(args, "gamma_n"))]};
+}
+
+std::vector<StyleArgument> NormalStyle<HertzDamped>::arguments(const std::vector<Param>& law) {
+  std::vector<StyleArgument> a;
+  a.push_back({"E", "young"});
+  a.push_back({"nu", "poisson"});
+  a.push_back({"e", ""});
+  for (const Param& p : law)
+    if (std::string(p.name) != "young" && std::string(p.name) != "poisson")
+      a.push_back({style_spelling(p.name), p.name, std::string(p.name) == "gamma_t" && divides_by(law, "gamma_t")});
+  return a;
+}
+
+void NormalStyle<HertzDamped>::check(LAMMPS_NS::LAMMPS* lmp, const std::string& cmd,
+                                     const std::vector<StyleArgument>& args, char** arg, std::vector<double>& v) {
+  within(lmp, cmd, args, arg, v, 0, true, "0 < E <= 1e100");
+  if (v[1] <= -1 || v[1] >= 0.5) bad_input(lmp, cmd, "nu", arg[1], "-1 < nu < 0.5");
+  if (v[2] <= 0 || v[2] > 1) bad_input(lmp, cmd, "e", arg[2], "0 < e <= 1");
+  within(lmp, cmd, args, arg, v, index_of(args, "Kt"), true, "0 < Kt <= 1e100");
+  within(lmp, cmd, args, arg, v, index_of(args, "gamma_t"), false, "0 <= gamma_t <= 1e100");
+}
+
+HertzDamped NormalStyle<HertzDamped>::normal(const std::vector<StyleArgument>&, const StyleArguments& a) {
+  return HertzDamped::material(a.values[0], a.values[1], xi_from_restitution(a.values[2]));
+}
+
+StyleArguments read_style_arguments(LAMMPS_NS::LAMMPS* lmp, const std::string& style,
+                                    const std::vector<StyleArgument>& args, const std::vector<std::string>& nullable,
+                                    int narg, char** arg) {
   const std::string cmd = "pair_style " + style;
   const int n = static_cast<int>(args.size());
   if (narg != n) {
@@ -67,54 +119,30 @@ StyleArguments parse_style_arguments(LAMMPS_NS::LAMMPS* lmp, const std::string& 
   }
   StyleArguments a;
   a.values.assign(args.size(), 0.0);
-  const auto index = [&](const char* name) {
-    for (int k = 0; k < n; ++k)
-      if (args[k].name == name) return k;
-    return -1;
-  };
-  const int kt = index("Kt"), gt = index("gamma_t"), damp = index("dampflag");
-  const bool linear = family == NormalFamily::linear;
-  for (int k = 0; k < n; ++k)
-    if (!(linear && (k == kt || k == gt) && std::strcmp(arg[k], "NULL") == 0))
-      a.values[k] = parse_number(lmp, cmd, args[k].name, arg[k]);
-  auto& v = a.values;
-  const auto within = [&](int k, bool open_zero, const std::string& allowed) {
-    if (k >= 0 && !((open_zero ? v[k] > 0 : v[k] >= 0) && v[k] <= kMaxCoefficient))
-      bad_input(lmp, cmd, args[k].name, arg[k], allowed + kRange);
-  };
-  if (linear) {
-    const int gn = index("gamma_n");
-    within(0, true, "0 < Kn <= 1e100");
-    within(gn, false, "0 <= gamma_n <= 1e100");
-    if (kt >= 0 && std::strcmp(arg[kt], "NULL") == 0) v[kt] = v[0] * 2.0 / 7.0;
-    within(kt, true, "0 < Kt <= 1e100 or NULL (2/7 Kn)");
-    if (gt >= 0 && std::strcmp(arg[gt], "NULL") == 0) v[gt] = 0.5 * v[gn];
-    within(gt, false, "0 <= gamma_t <= 1e100 or NULL (gamma_n/2)");
-    if (damp >= 0) {
-      if (v[damp] != 0 && v[damp] != 1) bad_input(lmp, cmd, "dampflag", arg[damp], "0 or 1");
-      if (v[damp] == 0) v[gt] = 0;
-    }
-  } else {
-    within(0, true, "0 < E <= 1e100");
-    if (v[1] <= -1 || v[1] >= 0.5) bad_input(lmp, cmd, "nu", arg[1], "-1 < nu < 0.5");
-    if (v[2] <= 0 || v[2] > 1) bad_input(lmp, cmd, "e", arg[2], "0 < e <= 1");
-    within(kt, true, "0 < Kt <= 1e100");
-    within(gt, false, "0 <= gamma_t <= 1e100");
+  for (int k = 0; k < n; ++k) {
+    const bool may_be_null = std::find(nullable.begin(), nullable.end(), args[k].name) != nullable.end();
+    if (!(may_be_null && std::strcmp(arg[k], "NULL") == 0)) a.values[k] = parse_number(lmp, cmd, args[k].name, arg[k]);
   }
-  // A dashpot the law divides by (the C-SDS rate -(F_max F/|F| + k xi)/gamma, Fuehrer, Brendel & Wolf eq. 10): below
-  // 1e-100 the rate k xi/gamma_t overflows a double. (With dampflag 0 the law's own range refuses gamma_t = 0.)
-  if (gt >= 0 && args[gt].divisor && v[gt] > 0 && v[gt] < kMinDivisor)
-    bad_input(lmp, cmd, "gamma_t", arg[gt],
-              "1e-100 <= gamma_t <= 1e100 (Fuehrer, Brendel & Wolf eq. 10 divides by it; below, a double overflows)");
-  const int mu = index("xmu");
-  if (mu >= 0 && (v[mu] < 0 || v[mu] > 1e4)) bad_input(lmp, cmd, "xmu", arg[mu], "0 .. 1e4");
   return a;
 }
 
-LawValues style_law_values(const std::vector<StyleArgument>& args, const StyleArguments& a) {
+void check_shared_arguments(LAMMPS_NS::LAMMPS* lmp, const std::string& cmd, const std::vector<StyleArgument>& args,
+                            char** arg, const std::vector<double>& v) {
+  // A dashpot the law divides by (the C-SDS rate -(F_max F/|F| + k xi)/gamma, Fuehrer, Brendel & Wolf eq. 10): below
+  // 1e-100 the rate k xi/gamma_t overflows a double. (With dampflag 0 the law's own range refuses gamma_t = 0.)
+  const int gt = index_of(args, "gamma_t");
+  if (gt >= 0 && args[gt].divisor && v[gt] > 0 && v[gt] < kMinDivisor)
+    bad_input(lmp, cmd, "gamma_t", arg[gt],
+              "1e-100 <= gamma_t <= 1e100 (Fuehrer, Brendel & Wolf eq. 10 divides by it; below, a double overflows)");
+  const int mu = index_of(args, "xmu");
+  if (mu >= 0 && (v[mu] < 0 || v[mu] > 1e4)) bad_input(lmp, cmd, "xmu", arg[mu], "0 .. 1e4");
+}
+
+LawValues style_law_values(const std::vector<StyleArgument>& args, const StyleArguments& a, bool normal) {
   LawValues v;
   for (std::size_t k = 0; k < args.size(); ++k)
-    if (!args[k].parameter.empty()) v.set(args[k].parameter, a.values[k], args[k].name, format_value(a.values[k]));
+    if (!args[k].parameter.empty() && args[k].normal == normal)
+      v.set(args[k].parameter, a.values[k], args[k].name, format_value(a.values[k]));
   return v;
 }
 

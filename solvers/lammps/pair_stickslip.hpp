@@ -1,7 +1,7 @@
 // solvers/lammps/pair_stickslip.hpp — the pair styles stickslip/<law> and stickslip/hertz/<law>, generated from the
 // law registry (models/contact/registry.hpp): every law with a discrete increment on sphere contacts (not an
 // exact-static one: LAMMPS hands over no a_other) runs inside LAMMPS with the engine's kernels
-// (models/contact/normal_laws.hpp, the law's increment, one contact = models/particles/contact_step.hpp). Arguments
+// (models/contact/normal_registry.hpp, the law's increment, one contact = models/particles/contact_step.hpp). Arguments
 // come from the law's declared parameters (style_arguments below); the styles of before keep their names and
 // argument orders:
 //   pair_style stickslip/csds Kn Kt gamma_n gamma_t xmu dampflag   (arguments of gran/hooke/history:
@@ -34,7 +34,7 @@
 #include <vector>
 
 #include "core/flatten.hpp"
-#include "models/contact/normal_laws.hpp"
+#include "models/contact/normal_registry.hpp"
 #include "models/contact/registry.hpp"
 #include "models/particles/contact_step.hpp"
 #include "solvers/lammps/bad_input.hpp"
@@ -63,10 +63,11 @@ class PairStickslipBase : public LAMMPS_NS::Pair {
 };
 
 // One argument of a generated pair style: its name as LAMMPS input spells it, and the law parameter it sets ("" for
-// the normal law's own and for dampflag).
+// dampflag and for the arguments a normal law reads itself).
 struct StyleArgument {
   std::string name, parameter;
   bool divisor = false;  // a law parameter declared > 0 because the law divides by it (the C-SDS's gamma_t)
+  bool normal = false;   // a parameter of the normal law (the generic layout: parameter is its name there)
 };
 
 // The parsed arguments of a style (values in the style's argument order, NULLs resolved).
@@ -74,49 +75,106 @@ struct StyleArguments {
   std::vector<double> values;
 };
 
-// The two normal-law families and how a tangential law's declared parameters (models/contact/law.hpp) become the
-// style's arguments, so that the gran/hooke/history-style argument order of the existing styles is kept:
+// How the styles of a normal law of the registry (models/contact/normal_registry.hpp, the laws with a sphere form)
+// name themselves and read their arguments. A tangential law's declared parameters (models/contact/law.hpp) follow
+// the normal law's; its mu is spelt xmu, kt Kt, young E, poisson nu, every other parameter by its own name.
+//   any normal law N  stickslip/<N::name>/<law>  <N's parameters> <the law's parameters N does not declare>
+//                     (each checked against its declared range, exit 2 naming it)
+// and the layouts of the styles of before, kept (the specialisations below):
 //   linear  stickslip/<law>        Kn [Kt] gamma_n [gamma_t] <the law's other parameters> [dampflag]
-//           (Kt, gamma_t where the law declares kt, gamma_t; Kt NULL = 2/7 Kn, gamma_t NULL = gamma_n/2, dampflag 0
-//           sets gamma_t = 0, as gran/hooke/history); normal: LinearSpringDashpot{Kn, gamma_n}
+//           (gran/hooke/history's order: Kt, gamma_t where the law declares kt, gamma_t; Kt NULL = 2/7 Kn, gamma_t
+//           NULL = gamma_n/2, dampflag 0 sets gamma_t = 0); normal: LinearSpringDashpot{Kn, gamma_n}; its D-SDS
+//           turns the spring as gran/hooke/history does (projection), so that the two agree to round-off
 //   hertz   stickslip/hertz/<law>  E nu e <the law's parameters but young, poisson (= E, nu)>; normal: HertzDamped
 //           with xi from the restitution e (Campello eq. 22)
-// The law's mu is spelt xmu, kt Kt, young E, poisson nu; every other parameter by its own name.
-enum class NormalFamily { linear, hertz };
+template <class N>
+struct NormalStyle {
+  static constexpr bool hooke_turn = false;  // the D-SDS turns its spring as gran/hooke/history
+  static std::string prefix() { return std::string("stickslip/") + N::name + "/"; }
+  static std::vector<StyleArgument> arguments(const std::vector<Param>& law);
+  static std::vector<std::string> nullable() { return {}; }
+  // Checks the normal law's arguments and resolves NULLs (bad_input: exit 2 naming the argument).
+  static void check(LAMMPS_NS::LAMMPS*, const std::string&, const std::vector<StyleArgument>&, char**,
+                    std::vector<double>&) {}
+  static N normal(const std::vector<StyleArgument>& args, const StyleArguments& a);
+};
+template <>
+struct NormalStyle<LinearSpringDashpot> {
+  static constexpr bool hooke_turn = true;
+  static std::string prefix() { return "stickslip/"; }
+  static std::vector<StyleArgument> arguments(const std::vector<Param>& law);
+  static std::vector<std::string> nullable() { return {"Kt", "gamma_t"}; }
+  static void check(LAMMPS_NS::LAMMPS* lmp, const std::string& cmd, const std::vector<StyleArgument>& args, char** arg,
+                    std::vector<double>& v);
+  static LinearSpringDashpot normal(const std::vector<StyleArgument>& args, const StyleArguments& a);
+};
+template <>
+struct NormalStyle<HertzDamped> {
+  static constexpr bool hooke_turn = false;
+  static std::string prefix() { return "stickslip/hertz/"; }
+  static std::vector<StyleArgument> arguments(const std::vector<Param>& law);
+  static std::vector<std::string> nullable() { return {}; }
+  static void check(LAMMPS_NS::LAMMPS* lmp, const std::string& cmd, const std::vector<StyleArgument>& args, char** arg,
+                    std::vector<double>& v);
+  static HertzDamped normal(const std::vector<StyleArgument>& args, const StyleArguments& a);
+};
 
-template <NormalFamily F>
-using FamilyNormal = std::conditional_t<F == NormalFamily::linear, LinearSpringDashpot, HertzDamped>;
+// The spelling of a law parameter among a style's arguments (xmu, Kt, E, nu; the others as declared).
+std::string style_spelling(const std::string& parameter);
+// Reads the numbers (the count checked; NULL where the argument's name is in `nullable`, resolved by the normal
+// style's check), then the normal style's checks, then those every style shares (the dashpot a law divides by, xmu).
+StyleArguments read_style_arguments(LAMMPS_NS::LAMMPS* lmp, const std::string& style,
+                                    const std::vector<StyleArgument>& args, const std::vector<std::string>& nullable,
+                                    int narg, char** arg);
+void check_shared_arguments(LAMMPS_NS::LAMMPS* lmp, const std::string& cmd, const std::vector<StyleArgument>& args,
+                            char** arg, const std::vector<double>& v);
+// The law parameters the arguments set (the tangential law's; the normal ones where `normal`).
+LawValues style_law_values(const std::vector<StyleArgument>& args, const StyleArguments& a, bool normal = false);
 
-std::vector<StyleArgument> style_arguments(NormalFamily family, const std::vector<Param>& law_parameters);
-// Parses and checks the arguments (bad_input: exit 2 naming the key); law values: the law parameters they set.
-StyleArguments parse_style_arguments(LAMMPS_NS::LAMMPS* lmp, const std::string& style, NormalFamily family,
-                                     const std::vector<StyleArgument>& args, int narg, char** arg);
-LawValues style_law_values(const std::vector<StyleArgument>& args, const StyleArguments& a);
+template <class N>
+std::vector<StyleArgument> NormalStyle<N>::arguments(const std::vector<Param>& law) {
+  std::vector<StyleArgument> a;
+  for (const Param& p : N::parameters) a.push_back({style_spelling(p.name), p.name, false, true});
+  for (const Param& p : law) {
+    const bool shared = std::any_of(N::parameters.begin(), N::parameters.end(),
+                                    [&](const Param& q) { return std::string_view(q.name) == p.name; });
+    if (!shared) a.push_back({style_spelling(p.name), p.name, p.lo == 0 && p.lo_open});
+  }
+  return a;
+}
+template <class N>
+N NormalStyle<N>::normal(const std::vector<StyleArgument>& args, const StyleArguments& a) {
+  LawValues v = style_law_values(args, a, true);
+  v.law_key = "pair_style";
+  return make_law<N>(v);
+}
 
-// A style generated from the law registry's entry I (models/contact/registry.hpp) with normal family F. The D-SDS
-// is LAMMPS' linear_history: in the linear family it turns its spring as gran/hooke/history does (projection,
+// A style generated from the tangential registry's entry I (models/contact/registry.hpp) on the normal law N. The
+// D-SDS is LAMMPS' linear_history: on the linear law it turns its spring as gran/hooke/history does (projection,
 // SpringTurn::project) so the two agree to round-off; every other style keeps the spring's length as the engine
 // does (SpringTurn::keep_length). KeepLength forces the engine's turn (stickslip/dsds/keep-length).
-template <std::size_t I, NormalFamily F, bool KeepLength = false>
+template <std::size_t I, class N, bool KeepLength = false>
 struct GeneratedStyle {
   using Entry = std::remove_cvref_t<decltype(std::get<I>(tangential_law_entries()))>;
   using Law = typename Entry::Law;
-  using Normal = FamilyNormal<F>;
+  using Normal = N;
   Normal normal;
   Law tangential;
-  static constexpr SpringTurn turn = F == NormalFamily::linear && std::is_base_of_v<Dsds, Law> && !KeepLength
+  static constexpr SpringTurn turn = NormalStyle<N>::hooke_turn && std::is_base_of_v<Dsds, Law> && !KeepLength
                                          ? SpringTurn::project
                                          : SpringTurn::keep_length;
   static std::string style() {
-    return std::string(F == NormalFamily::linear ? "stickslip/" : "stickslip/hertz/") +
-           std::get<I>(tangential_law_entries()).name + (KeepLength ? "/keep-length" : "");
+    return NormalStyle<N>::prefix() + std::get<I>(tangential_law_entries()).name + (KeepLength ? "/keep-length" : "");
   }
   static const std::vector<StyleArgument>& arguments() {
-    static const std::vector<StyleArgument> a = style_arguments(F, {Law::parameters.begin(), Law::parameters.end()});
+    static const std::vector<StyleArgument> a = NormalStyle<N>::arguments({Law::parameters.begin(), Law::parameters.end()});
     return a;
   }
   static StyleArguments parse(LAMMPS_NS::LAMMPS* lmp, int narg, char** arg) {
-    StyleArguments a = parse_style_arguments(lmp, style(), F, arguments(), narg, arg);
+    const std::string cmd = "pair_style " + style();
+    StyleArguments a = read_style_arguments(lmp, style(), arguments(), NormalStyle<N>::nullable(), narg, arg);
+    NormalStyle<N>::check(lmp, cmd, arguments(), arg, a.values);
+    check_shared_arguments(lmp, cmd, arguments(), arg, a.values);
     try {
       (void)from(a);  // the law's own ranges (e.g. the C-SDS's gamma_t > 0)
     } catch (const InputError& e) {  // "key=value: allowed" of models/contact/registry.cpp's law_parameter
@@ -129,10 +187,7 @@ struct GeneratedStyle {
   static GeneratedStyle from(const StyleArguments& a) {
     LawValues v = style_law_values(arguments(), a);
     v.law_key = "pair_style";
-    Normal n;
-    if constexpr (F == NormalFamily::linear) n = LinearSpringDashpot{a.values[0], a.values[2 - (arguments()[1].name != "Kt")]};
-    else n = HertzDamped::material(a.values[0], a.values[1], xi_from_restitution(a.values[2]));
-    return {n, make_law<Law>(v)};
+    return {NormalStyle<N>::normal(arguments(), a), make_law<Law>(v)};
   }
 };
 
@@ -177,8 +232,9 @@ class PairStickslip : public PairStickslipBase {
   std::unique_ptr<std::array<Touch, kBatch>> batch_ = std::make_unique<std::array<Touch, kBatch>>();
 };
 
-// f(GeneratedStyle<I, F>{}) for every registry entry I with an increment LAMMPS can run (not an exact-static one), in
-// both families, then the D-SDS with the engine's turn (stickslip/dsds/keep-length).
+// f(GeneratedStyle<I, N>{}) for every tangential registry entry I with an increment LAMMPS can run (not an
+// exact-static one) on every normal law N of the registry with a sphere form, then the D-SDS with the engine's turn
+// (stickslip/dsds/keep-length).
 template <class F, std::size_t... I>
 void for_each_pair_style(F&& f, std::index_sequence<I...>) {
   const auto one = [&](auto index) {
@@ -186,22 +242,37 @@ void for_each_pair_style(F&& f, std::index_sequence<I...>) {
     using Entry = std::remove_cvref_t<decltype(std::get<i>(tangential_law_entries()))>;
     using Law = typename Entry::Law;
     if constexpr (IncrementForm<Law, ContactKinematics>) {
-      if (entry_forms(std::get<i>(tangential_law_entries()), RelationKind::particles) & form_increment) {
-        f(GeneratedStyle<i, NormalFamily::linear>{});
-        if constexpr (HertzContact<ContactKinematics>) f(GeneratedStyle<i, NormalFamily::hertz>{});
-      }
+      if (entry_forms(std::get<i>(tangential_law_entries()), RelationKind::particles) & form_increment)
+        for_each_normal_law([&](const auto& normal) {
+          using N = typename std::remove_cvref_t<decltype(normal)>::Law;
+          if constexpr (SphereNormalLaw<N>)
+            if (normal.contacts & normal_spheres) f(GeneratedStyle<i, N>{});
+        });
     }
   };
   (one(std::integral_constant<std::size_t, I>{}), ...);
 }
+// The index of the D-SDS's registry entry with its discrete increment (the entry "dsds", not its DAE "dsds-dae").
+template <std::size_t I = 0>
+constexpr std::size_t dsds_increment_entry() {
+  constexpr std::size_t n = std::tuple_size_v<decltype(tangential_law_entries())>;
+  if constexpr (I < n) {
+    using Entry = std::remove_cvref_t<decltype(std::get<I>(tangential_law_entries()))>;
+    if constexpr (std::is_same_v<typename Entry::Law, Dsds>)
+      if (std::get<I>(tangential_law_entries()).offers & form_increment) return I;
+    return dsds_increment_entry<I + 1>();
+  } else {
+    return n;
+  }
+}
+
 template <class F>
 void for_each_pair_style(F&& f) {
   for_each_pair_style(f, std::make_index_sequence<std::tuple_size_v<decltype(tangential_law_entries())>>{});
   // The D-SDS with the engine's turn of the spring (length kept): to measure what the turn alone changes against
   // gran/hooke/history (same arguments).
-  constexpr std::size_t dsds = 2;
-  static_assert(std::string_view(std::get<dsds>(tangential_law_entries()).name) == "dsds");
-  f(GeneratedStyle<dsds, NormalFamily::linear, true>{});
+  constexpr std::size_t dsds = dsds_increment_entry();
+  f(GeneratedStyle<dsds, LinearSpringDashpot, true>{});
 }
 
 // Registers every generated style in the instance's pair map (solvers/lammps/register_styles.cpp).

@@ -44,7 +44,7 @@ struct Errors {
 
 double time_scale(const PlateParameters& p, const std::string& law) {
   double t = std::sqrt(p.m / p.k);
-  if (p.gamma > 0) t = std::min({t, p.m / p.gamma, law == "csds" ? p.gamma / p.k : t});
+  if (p.gamma > 0) t = std::min({t, p.m / p.gamma, spring_relaxes_by_dashpot(law) ? p.gamma / p.k : t});
   return t;
 }
 
@@ -129,8 +129,8 @@ std::vector<Measurement> run_check(const Draw& d, const std::string& law, Solver
     const double phases = static_cast<double>(ex.phases().size());
     m.push_back({"max |v - v_exact|", e.v, 100 * c.solver.rtol * phases * vs});
     m.push_back({"|t_stick - exact|", e.t_stick, 100 * c.solver.rtol * phases * c.t_end});
-    if (law == "csds")
-      m.push_back({"energy created (csds)", e.energy_created, c.p.m * vs * std::max(e.v, 1e-12 * vs)});
+    if (law_creates_no_energy(law))
+      m.push_back({"energy created (" + law + ")", e.energy_created, c.p.m * vs * std::max(e.v, 1e-12 * vs)});
     return m;
   }
   const int p = order_of(kind);
@@ -140,8 +140,8 @@ std::vector<Measurement> run_check(const Draw& d, const std::string& law, Solver
   const Errors fine = compare(c, run_plates(c), ex);
   m.push_back({"err(dt/2) vs 2^-p err(dt)", fine.v, 1.6 * std::pow(2.0, -p) * coarse.v + 1e-10 * vs});
   m.push_back({"max |v - v_exact| at dt/2", fine.v, 0.01 * vs});
-  if (law == "csds")
-    m.push_back({"energy created (csds)", fine.energy_created, c.p.m * vs * std::max(fine.v, 1e-12 * vs)});
+  if (law_creates_no_energy(law))
+    m.push_back({"energy created (" + law + ")", fine.energy_created, c.p.m * vs * std::max(fine.v, 1e-12 * vs)});
   return m;
 }
 
@@ -181,7 +181,8 @@ std::vector<Measurement> run_slide_end(const Draw& d, const std::string& law, So
   const double eps = std::numeric_limits<double>::epsilon();
   // dsds, dsds-stage: the reset puts every reported state on eq. 3 (round-off of one evaluation); dsds-dae keeps it
   // through its derivative, each step adding a rounding of its increment: that round-off times the steps.
-  const double steps = law == "dsds-dae" ? std::ceil(c.t_end / c.solver.dt) : 1.0;
+  const bool through_derivative = law_forms("friction", law, RelationKind::one_d) & (form_dae | form_dae_ode);
+  const double steps = through_derivative ? std::ceil(c.t_end / c.solver.dt) : 1.0;
   return {{"||k xi_end + gamma v_end| - F_max| (eq. 3)", std::abs(std::abs(c.p.k * fine.xi_end + c.p.gamma * fine.v_end) - c.p.fmax),
            16 * eps * (c.p.fmax + c.p.gamma * std::abs(fine.v_end)) * steps},
           {"|xi_end - exact|(dt/2) vs 2^-p (dt)", std::abs(fine.xi_end - xi_exact), 1.6 * std::pow(2.0, -p) * coarse + 1e-10 * xs},
@@ -191,7 +192,8 @@ std::vector<Measurement> run_slide_end(const Draw& d, const std::string& law, So
 std::vector<ParameterRange> ranges_for(const std::string& law) {
   const double nan = kNaN, inf = std::numeric_limits<double>::infinity();
   std::vector<double> gamma_invalid{-1, nan, inf};
-  if (law == "csds") gamma_invalid.push_back(0);
+  for (const Param& p : law_parameter_list("friction", law))  // a law that divides by its dashpot refuses 0
+    if (std::string(p.name) == "gamma_t" && p.lo == 0 && p.lo_open) gamma_invalid.push_back(0);
   return {{"m", 0.2, 5, true, {0, -1, nan, inf}},
           {"k", 0.2, 5, true, {0, -1, nan, inf}},
           {"gamma", 0.3, 5, true, gamma_invalid},
@@ -208,7 +210,7 @@ std::vector<PropertyCheck> plate_property_checks() {
   const SolverKind all[] = {SolverKind::euler, SolverKind::midpoint, SolverKind::heun, SolverKind::rk4,
                             SolverKind::dopri5, SolverKind::cvode, SolverKind::ida};
   // The laws with an exact solution on the plates, under every driver that runs them (their forms decide).
-  for (const std::string law : {"csds", "dsds", "dsds-stage", "dsds-dae"}) {
+  for (const std::string& law : laws_with_exact_plates()) {
     const unsigned forms = law_forms("friction", law, RelationKind::one_d);
     for (SolverKind kind : all) {
       if (!runs(forms, driver_of(kind, false))) continue;
@@ -222,7 +224,8 @@ std::vector<PropertyCheck> plate_property_checks() {
                         is_fixed_step(kind) ? std::function<bool(const Draw&)>([law](const Draw& d) { return admissible(d, law); })
                                             : std::function<bool(const Draw&)>()});
     }
-    if (law == "csds") continue;
+    // The slide-end check: the laws whose sliding state lies on eq. 3 (the D-SDS's reset rule or its DAE).
+    if (!(forms & (form_reset | form_hybrid_rule | form_dae | form_dae_ode))) continue;
     std::vector<ParameterRange> ranges = ranges_for(law);
     ranges.pop_back();  // t_end: drawn inside a slide instead
     ranges.push_back({"t_max", 2, 12});

@@ -18,6 +18,7 @@
 #include <cmath>
 
 #include "core/errors.hpp"
+#include "models/contact/registry.hpp"
 #include "models/hertz_mindlin.hpp"
 #include "models/particles/energy.hpp"
 #include "solvers/particles/velocity_verlet.hpp"
@@ -135,7 +136,7 @@ PropertyCheck roll_check(const std::string& law, const std::string& integrator) 
   PropertyCheck c;
   c.model = "rolling-sphere/" + law;
   c.driver = integrator;
-  const bool coulomb = law == "coulomb";
+  const bool coulomb = !has_stick_spring(law);  // rigid stick (Coulomb): no Mindlin loading delay
   c.what = std::string("t_roll, v_roll, omega_roll r against the rigid-body solution") +
            (coulomb ? "" : " with the Mindlin loading delay delta (tau = asin(mu N/A)/omega_t)") +
            "; v_roll, omega_roll exact by angular momentum about the contact; tolerance " +
@@ -191,7 +192,7 @@ PropertyCheck energy_check(const std::string& law) {
   PropertyCheck c;
   c.model = "rolling-sphere/" + law + ":energy";
   c.driver = "verlet";
-  const bool dsds = law == "dsds";
+  const bool dsds = law_forms("friction", law, RelationKind::particles) & form_reset;  // the D-SDS reset (eq. 3)
   c.what = dsds ? "energy ledger: the D-SDS reset creates energy, at least half of the first reset's jump (c u0 - F_max)^2/(2 k_t) - k_t (u0 dt)^2/2"
                 : "energy ledger: no energy created, created + max(0, -D_t) <= 1e-9 K(0)";
   c.ranges = roll_ranges();
@@ -205,7 +206,9 @@ PropertyCheck energy_check(const std::string& law) {
     // csds: 5 % of the critical tangential damping of the contact point (mass 2 m/7). dsds: the first step loads the
     // spring to k_t u0 dt, and the reset then installs |xi| = (c u0 - F_max)/k_t: energy is created when that exceeds
     // u0 dt, so c u0 = 3 F_max + 3 k_t u0 dt.
-    const double c_abs = law == "csds" ? 0.05 * 2 * std::sqrt(kt * 2 * m / 7) : dsds ? 3 * fmax / u0 + 3 * kt * dt : 0.0;
+    const double c_abs = dsds                         ? 3 * fmax / u0 + 3 * kt * dt
+                         : law_declares(law, "gamma_t") ? 0.05 * 2 * std::sqrt(kt * 2 * m / 7)
+                                                        : 0.0;
     s.friction.law = law;
     for (TangentialParameters* t : {&s.friction.pair, &s.friction.wall}) t->kt = kt, t->gamma_t = c_abs / m;
     const double t_end = 1.2 * s.analytic.t_roll() + 200 * dt;

@@ -56,6 +56,7 @@
 #include <fmt/format.h>
 
 #include "core/box_lcp.hpp"
+#include "models/contact/registry.hpp"
 #include "core/interrupt.hpp"
 #include "models/system/system_assembly.hpp"
 #include "studies/checks/system_check_support.hpp"
@@ -287,6 +288,8 @@ struct LedgerSystem {
 // A chain of n bodies: b_i tied to ground (k_g, c_g) and to b_{i-1} (k_c, c_c), a constant force f_i, a contact on a
 // belt at u_i with N = m_i g; Coulomb, or (csds) a C-SDS with k_t and gamma_t = 2 zeta sqrt(k_t / m).
 LedgerSystem ledger_system(const Draw& d, const std::string& law) {
+  // A law with a spring and dashpot (the C-SDS of the rk4 draws) gets k_t and gamma_t at zeta_t of critical.
+  const bool spring = has_stick_spring(law) && law_declares(law, "gamma_t");
   const auto n = static_cast<std::size_t>(std::clamp(std::floor(d["n"]), 2.0, 4.0));
   SystemBuilder b("ledger chain");
   double m_min = INFINITY;
@@ -299,15 +302,15 @@ LedgerSystem ledger_system(const Draw& d, const std::string& law) {
     b.force(named("f", i), j, TimeFunction::of(d[named("f_", i)]));
     LawValues v;
     v.set("mu", d["mu"]);
-    if (law == "csds") v.set("kt", d["kt"]).set("gamma_t", 2 * d["zeta_t"] * std::sqrt(d["kt"] / m));
+    if (spring) v.set("kt", d["kt"]).set("gamma_t", 2 * d["zeta_t"] * std::sqrt(d["kt"] / m));
     b.contact(named("belt", i), {{j, 1.0}}, law, v, m * kG, TimeFunction::of(d[named("u_", i)]));
   }
   LedgerSystem s{b.build(), 0};
   // omega^2 <= (k_g + 2 k_c + k_t) / m_min (Gershgorin); dashpot rate (c_g + 2 c_c) / m_min; C-SDS: gamma_t m's own
   // rate and the slide rate k_t / (gamma_t m) = sqrt(k_t / m) / (2 zeta).
-  const double kt = law == "csds" ? d["kt"] : 0.0;
+  const double kt = spring ? d["kt"] : 0.0;
   s.omega_max = std::max(std::sqrt((d["k_g"] + 2 * d["k_c"] + kt) / m_min), (d["c_g"] + 2 * d["c_c"]) / m_min);
-  if (law == "csds") {
+  if (spring) {
     const double w_t = std::sqrt(kt / m_min);
     s.omega_max = std::max({s.omega_max, 2 * d["zeta_t"] * w_t, w_t / (2 * d["zeta_t"])});
   }

@@ -11,6 +11,7 @@
 #include "core/did_you_mean.hpp"
 #include "core/errors.hpp"
 #include "core/interrupt.hpp"
+#include "models/contact/normal_registry.hpp"
 #include "models/contact/registry.hpp"
 #include "models/system/system_file.hpp"
 #include "solvers/integrator_spec.hpp"
@@ -43,6 +44,7 @@ int list(std::ostream& out) {
     if (e.kind == "model") out << "  " << e.name << " — " << e.line << '\n';
   // The friction laws and the law x relation x driver matrix, generated from the laws' forms.
   out << law_catalog();
+  out << normal_law_catalog();
   out << "drivers (integrator specs [filippov:]SCHEME[:bdf|:adams][:ORDER], for converge --solver, verify "
          "--solver and a study's solver key):\n";
   std::vector<std::string> filippov;

@@ -78,6 +78,14 @@ std::string lammps_hertz_dsds(double young, double xi, double poisson, double kt
          " tangential linear_history " + g17(kt) + " " + g17(x_gamma_t) + " " + g17(mu) + " damping tsuji limit_damping";
 }
 
+std::string lammps_dsds_coeff(const LinearSpringDashpot& normal, const Dsds& tangential) {
+  return lammps_hooke_dsds(normal.kn, normal.gamma_n, tangential.kt, tangential.gamma_t, tangential.mu);
+}
+
+std::string lammps_dsds_coeff(const HertzDamped& normal, const DashpotFollowsNormal<Dsds, HertzDamped>& tangential) {
+  return lammps_hertz_dsds(normal.young, normal.xi, normal.poisson, tangential.kt, tangential.ratio, tangential.mu);
+}
+
 void write_lammps_dump(std::ostream& out, long step, const ParticleArrays& p, const PeriodicBox& box) {
   out << "ITEM: TIMESTEP\n" << step << "\nITEM: NUMBER OF ATOMS\n" << p.size() << "\n";
   box_bounds(out, box);

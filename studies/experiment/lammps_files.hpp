@@ -21,8 +21,11 @@
 #include <string>
 #include <vector>
 
+#include "models/contact/dsds.hpp"
+#include "models/contact/normal_registry.hpp"
 #include "models/particles/boundaries.hpp"
 #include "models/particles/particle_arrays.hpp"
+#include "models/particles/tangential_dashpot.hpp"
 
 namespace stickslip {
 
@@ -38,6 +41,15 @@ std::string lammps_hertz_mindlin(double young, double restitution, double poisso
 // + 4.8218 e'^6 turns into our dashpot, alpha = sqrt(6) xi (lammps_tsuji_restitution; limit_damping: f_n >= 0 as ours).
 std::string lammps_hertz_dsds(double young, double xi, double poisson, double kt, double x_gamma_t, double mu);
 double lammps_tsuji_restitution(double xi);
+// LAMMPS' own D-SDS (tangential linear_history) on a normal law, as pair_style granular's coefficients, chosen by the
+// laws' types: the linear spring-dashpot with a constant tangential dashpot (lammps_hooke_dsds), damped Hertz with a
+// tangential dashpot that follows the normal one (lammps_hertz_dsds); "" for any other pairing (LAMMPS has none).
+std::string lammps_dsds_coeff(const LinearSpringDashpot& normal, const Dsds& tangential);
+std::string lammps_dsds_coeff(const HertzDamped& normal, const DashpotFollowsNormal<Dsds, HertzDamped>& tangential);
+template <class Normal, class Tangential>
+std::string lammps_dsds_coeff(const Normal&, const Tangential&) {
+  return "";
+}
 
 void write_lammps_dump(std::ostream& out, long step, const ParticleArrays& p, const PeriodicBox& box);
 

@@ -3,13 +3,16 @@
 
 #include <unistd.h>
 
+#include <chrono>
 #include <cstdio>
 #include <cstdlib>
 #include <cstring>
 #include <fstream>
 #include <iostream>
 #include <sstream>
+#include <thread>
 
+#include "core/interrupt.hpp"
 #include "studies/experiment/child_process.hpp"
 
 namespace stickslip {
@@ -28,6 +31,66 @@ std::string capture(const std::string& cmd, int& status) {
 }
 
 bool on_path(const std::string& prog) { return !find_program(prog).empty(); }
+
+namespace {
+
+// A fresh folder under /tmp, removed with this object (empty path if none could be made: Open MPI's default then).
+class PrivateTmp {
+ public:
+  PrivateTmp() {
+    std::string name = (std::filesystem::temp_directory_path() / "stickslip-mpi-XXXXXX").string();
+    if (::mkdtemp(name.data())) path_ = name;
+  }
+  // Open MPI's singleton daemon may still be clearing its files when lmp has exited: a removal that finds the
+  // folder busy is tried again, for up to a second.
+  ~PrivateTmp() {
+    if (path_.empty()) return;
+    for (int k = 0; k < 50; ++k) {
+      std::error_code ec;
+      std::filesystem::remove_all(path_, ec);
+      if (!std::filesystem::exists(path_, ec)) return;
+      std::this_thread::sleep_for(std::chrono::milliseconds(20));
+    }
+  }
+  PrivateTmp(const PrivateTmp&) = delete;
+  PrivateTmp& operator=(const PrivateTmp&) = delete;
+  const std::string& path() const { return path_; }
+
+ private:
+  std::string path_;
+};
+
+// The last `count` non-empty lines of a text, joined by " | " ("" for an empty text).
+std::string last_lines(const std::string& text, std::size_t count) {
+  std::vector<std::string> lines;
+  std::istringstream in(text);
+  for (std::string line; std::getline(in, line);)
+    if (line.find_first_not_of(" \t\r") != std::string::npos) lines.push_back(line);
+  std::string tail;
+  for (std::size_t k = lines.size() > count ? lines.size() - count : 0; k < lines.size(); ++k)
+    tail += (tail.empty() ? "" : " | ") + lines[k];
+  return tail;
+}
+
+}  // namespace
+
+int run_lmp(const std::filesystem::path& dir, std::string& what) {
+  int status = 0;
+  for (int attempt = 0; attempt < 2; ++attempt) {
+    const PrivateTmp tmp;
+    const std::string mpi_tmp = tmp.path().empty() ? "" : "OMPI_MCA_orte_tmpdir_base='" + tmp.path() + "' ";
+    capture("cd '" + dir.string() + "' && OMP_NUM_THREADS=1 " + mpi_tmp +
+                "lmp -in in.lmp -log log.lmp -screen none > lmp.out 2>&1",
+            status);
+    if (status == 0) return 0;
+    what = last_lines(slurp((dir / "lmp.out").string()), 3);
+    const bool started = lammps_thermo(slurp((dir / "log.lmp").string())).columns.size() > 0;
+    if (started || interrupted()) break;
+    if (attempt == 0)
+      std::cerr << "lmp failed before its run started (exit status " << status << ": " << what << "); retrying once\n";
+  }
+  return status;
+}
 
 std::string slurp(const std::string& path) {
   std::ifstream f(path);

@@ -30,7 +30,7 @@ SystemRunSettings system_run_settings(const Parameters& p) {
   st.solver = p.raw("solver");
   st.dt = p.positive("dt");
   st.rtol = p.in_open_range("rtol", 0, 1);
-  st.atol = p.positive("atol");
+  st.atol = p.absolute_tolerance("atol");
   st.events = p.flag("events");
   st.projection = p.flag("projection");
   st.transitions = p.choice("transitions", {"joint", "per-contact"}) == "joint" ? Transitions::joint : Transitions::per_contact;

@@ -19,6 +19,7 @@
 #include <map>
 
 #include "core/errors.hpp"
+#include "models/contact/registry.hpp"
 #include "core/work_limits.hpp"
 #include "models/hertz_mindlin.hpp"
 #include "models/particles/container_scene.hpp"
@@ -147,9 +148,11 @@ class ContainerStudy : public Study {
     const double h_rest = hertz_static_overlap(wall, m * 9.81);
     cfg.kt = prm.raw("kt") == "auto" ? mindlin_stiffness(pair, h_rest) : prm.positive("kt");
     cfg.gamma_t = prm.raw("gamma_t") == "auto" ? 2 * cfg.xi * std::sqrt(cfg.kt / (0.5 * m)) : prm.nonnegative("gamma_t");
-    if (cfg.tangential == "csds" && !(cfg.gamma_t > 0))
-      throw_input("gamma_t", prm.raw("gamma_t") == "auto" ? "auto (xi = 0)" : prm.raw("gamma_t"),
-                  "csds needs gamma_t > 0 (eq. 10 divides by it)");
+    // A law that divides by its dashpot (the C-SDS, eq. 10) refuses gamma_t = 0, here under the study's key.
+    for (const Param& p : law_parameter_list("tangential", cfg.tangential))
+      if (std::string(p.name) == "gamma_t" && p.lo == 0 && p.lo_open && !(cfg.gamma_t > 0))
+        throw_input("gamma_t", prm.raw("gamma_t") == "auto" ? "auto (xi = 0)" : prm.raw("gamma_t"),
+                    cfg.tangential + " needs gamma_t > 0" + (*p.why ? std::string(" (") + p.why + ")" : std::string()));
     cfg.skin = prm.raw("skin") == "auto" ? 0.2 * spec.radius : prm.nonnegative("skin");
     // eq. 50 at the speed of a particle falling from the vessel top to the floor.
     const double v_impact = std::sqrt(2 * 9.81 * setup.vessel_top);
@@ -220,7 +223,7 @@ class ContainerStudy : public Study {
     j["tangential"] = cfg.tangential;
     j["dt"] = json_number(topt.dt);
     j["dt_rule"] = prm.raw("dt") == "auto" ? "t_c/" + std::to_string(static_cast<int>(dt_fraction)) + " (eq. 50)" : "given";
-    if (cfg.tangential == "csds" || cfg.tangential == "dsds" || cfg.tangential == "cundall-strack")
+    if (law_declares(cfg.tangential, "kt") && law_declares(cfg.tangential, "gamma_t"))
       j["tangential_spring"] = {{"kt", json_number(cfg.kt)}, {"gamma_t", json_number(cfg.gamma_t)}};
     j["collision_duration_eq50"] = json_number(tc);
     j["impact_speed"] = json_number(v_impact);

@@ -87,7 +87,7 @@ class DryFrictionOscillatorStudy final : public Study {
     prm.require_relation(s.dt <= s.t_end, {"dt", "t_end"},
                          "needs dt <= t_end (dt=" + prm.raw("dt") + ", t_end=" + prm.raw("t_end") + ")");
     s.rtol = prm.in_open_range("rtol", 0, 1);
-    s.atol = prm.positive("atol");
+    s.atol = prm.absolute_tolerance("atol");
     s.fd_delta = prm.positive("fd_delta");
     s.friction = prm.choice("friction", oscillator_laws());
     LawValues bound;
@@ -136,7 +136,7 @@ class DryFrictionOscillatorStudy final : public Study {
       };
       o.exact = [exact](const Parameters& prm) -> std::optional<double> {
         const OscillatorSettings s = settings_of(prm);
-        if (!coulomb_family(s.friction)) return std::nullopt;  // the exact solution is Coulomb's
+        if (!exact_is_the_laws(s)) return std::nullopt;  // the exact solution is Coulomb's
         return exact(DryFrictionOscillatorExact(s.p, s.law, s.x0, s.v0, 0, std::max(s.t_end, 1.0) * 1e3));
       };
       return o;
@@ -211,7 +211,7 @@ class DryFrictionOscillatorStudy final : public Study {
     std::set<std::string> tests;
     for (const auto& r : results) tests.insert(r.value("stick_test", ""));
     summary["stick"] = tests.size() == 1 ? nlohmann::json(*tests.begin()) : nlohmann::json("per run: runs[].stick_test");
-    if (!coulomb_family(s.friction))
+    if (!exact_is_the_laws(s))
       summary["exact"]["note"] = "Coulomb's exact solution at mu = " + prm.raw("mu") + ", drawn for reference; friction=" +
                                  s.friction + " is another law, so runs[].t_stick_error and x_stick_error are null";
     for (const auto& [png, fig] : figures(solvers, s, exact)) render_figure(out / png, fig, ctx.log);
@@ -236,7 +236,7 @@ class DryFrictionOscillatorStudy final : public Study {
         p.add(Curve::of("runs/" + solvers[k] + ".csv", x, y, solvers[k], style(k)));
       return p;
     };
-    const bool coulomb = coulomb_family(s.friction);
+    const bool coulomb = exact_is_the_laws(s);
     const std::string exact_title = coulomb ? "exact" : fmt::format("exact (Coulomb, mu = {:g})", s.law.mu);
     const auto exact_curve = [&exact_title](const std::string& x, const std::string& y) {
       return Curve::of("exact.csv", x, y, exact_title, "lines dt 2 lw 1.5 lc rgb 'black'");

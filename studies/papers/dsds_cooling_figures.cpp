@@ -95,7 +95,7 @@ void draw_dsds_cooling_figures(const StudyContext& ctx, const std::vector<Coolin
       b.add(Curve::of("dsds_cooling_mechanism.csv", level(1, 0), "14", "gas dt, T0 (onset phases averaged)",
                       "lines dt 2 lw 2 lc rgb '#1f77b4'"));
       b.add(Curve::of("dsds_cooling_mechanism.csv", level(1, 1), "11", "dt -> 0, T0, v_t from spins", "points pt 7 ps 0.7 lc rgb '#d62728'"));
-      if (sets[k].normal == "hertz")
+      if (sets[k].speed_dependent)
         b.add(Curve::of("dsds_cooling_mechanism.csv", level(T_end, 0), "11", "dt -> 0, T = T_end", "lines lw 2 lc rgb '#2ca02c'"));
       b.add(Curve::fn("0", "", "lines lc rgb 'black' lw 1"));
       render_figure(ctx.out_dir / ("dsds_cooling_mechanism_" + std::to_string(k) + ".png"), f, ctx.log);

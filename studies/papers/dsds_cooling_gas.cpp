@@ -43,16 +43,14 @@ json compact(const json& full, double T0, const std::vector<double>& edges, doub
   return row;
 }
 
-std::string g17(double v) { return fmt::format("{:.17g}", v); }
-
 }  // namespace
 
-json run_cooling_gas(const CoolingSet& s, const GasConfig& g, const std::string& law, std::uint64_t seed,
+json run_cooling_gas(const CoolingSet& s, const GasConfig& g, PairSide side, std::uint64_t seed,
                      const std::vector<double>& edges, double density_limit, double velocity_limit,
                      const StudyContext& ctx) {
   const json full = with_cooling_laws(s, [&](const auto& normal, const auto& csds, const auto& dsds) {
-    if (law == "csds") return run_gas_with(g, normal, csds, law, seed, false, ctx);
-    return run_gas_with(g, normal, dsds, law, seed, false, ctx);
+    if (side == PairSide::csds) return run_gas_with(g, normal, csds, to_string(side), seed, false, ctx);
+    return run_gas_with(g, normal, dsds, to_string(side), seed, false, ctx);
   });
   return compact(full, g.spec.t0, edges, density_limit, velocity_limit);
 }
@@ -62,15 +60,10 @@ json run_lammps_gas(const CoolingSet& s, const GasConfig& g, std::uint64_t seed,
   LammpsGasRun run;
   run.folder = folder;
   run.steps = steps;
-  if (s.normal == "linear") {
-    // gran/hooke/history Kn Kt gamma_n gamma_t xmu dampflag: both dashpots per effective mass, as ours.
-    run.pair_style = "gran/hooke/history " + g17(s.kn) + " " + g17(s.kt) + " " + g17(s.gamma_n) + " " +
-                     g17(s.gamma_t) + " " + g17(s.mu) + " 1";
-    run.pair_coeff = "";
-  } else {
-    run.pair_style = "granular";
-    run.pair_coeff = lammps_hertz_dsds(s.young, s.xi, s.poisson, s.kt, s.gamma_t_ratio, s.mu);
-  }
+  run.pair_style = "granular";
+  run.pair_coeff = with_cooling_laws(s, [](const auto& normal, const auto&, const auto& dsds) {
+    return lammps_dsds_coeff(normal, dsds);
+  });
   json full = run_gas_lammps(g, seed, ctx, run);
   return compact(full, g.spec.t0, edges, 0, 0);
 }

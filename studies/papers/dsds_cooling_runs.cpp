@@ -11,6 +11,7 @@
 #include "models/hertz_mindlin.hpp"
 #include "studies/papers/binary_impact.hpp"
 #include "studies/papers/collision_kinetics.hpp"
+#include "studies/experiment/lammps_files.hpp"
 #include "studies/experiment/output.hpp"
 #include "models/particles/cooling_statistics.hpp"
 
@@ -22,32 +23,51 @@ std::string CoolingSet::label() const {
   std::string s = fmt::format("{}, gt/gn {}, kt/kn {}, mu {}, e {}", normal, format_value(gamma_t_ratio),
                               format_value(std::round(kt_ratio * 1000) / 1000), format_value(mu),
                               format_value(restitution));
-  if (normal == "hertz") s += ", dashpot " + damping;
+  if (dashpot_varies) s += ", dashpot " + damping;
   if (csds_update == "explicit") s += ", csds explicit";
   return s;
 }
 
+void classify_normal(CoolingSet& s) {
+  with_normal_law("normal", s.normal, normal_spheres, [&](const auto& e) {
+    using N = typename std::decay_t<decltype(e)>::Law;
+    if constexpr (SphereNormalLaw<N>) s.speed_dependent = N::speed_dependent, s.dashpot_varies = !N::constant_dashpot;
+  });
+}
+
+namespace {
+
+// k_n, gamma_n of the linear law with a normal law's contact time t_c and restitution (its zeta), and t_c.
+struct LinearEquivalent {
+  double kn, gamma_n, t_c;
+};
+
+// The linear law's own k_n, gamma_n and exact contact time pi/(w0 sqrt(1 - zeta^2)).
+LinearEquivalent linear_equivalent(const LinearSpringDashpot& n, double /*r*/, double m, double /*v*/, double zeta) {
+  return {n.kn, n.gamma_n, M_PI / (std::sqrt(n.kn / (0.5 * m)) * std::sqrt(1 - zeta * zeta))};
+}
+
+// Any other law: the contact time of a resolved head-on impact at v, and the linear law with that contact time and
+// the restitution's zeta (w0 = pi/(t_c sqrt(1 - zeta^2)), k_n = m* w0^2, gamma_n = 2 zeta w0).
+template <class N>
+LinearEquivalent linear_equivalent(const N& n, double r, double m, double v, double zeta) {
+  const double t_c = resolved_impact(n, r, m, v).contact_time;
+  const double w0 = M_PI / (t_c * std::sqrt(1 - zeta * zeta));
+  return {0.5 * m * w0 * w0, 2 * zeta * w0, t_c};
+}
+
+}  // namespace
+
 void resolve_cooling_set(CoolingSet& s, double T0, double dt_fraction) {
   s.T0 = T0;
-  const double m_star = 0.5 * s.m, le = std::log(s.restitution);
-  const double zeta = -le / std::sqrt(M_PI * M_PI + le * le);
+  const double m_star = 0.5 * s.m, zeta = LinearSpringDashpot::damping_ratio(s.restitution);
   const double v_impact = std::sqrt(M_PI * T0 / s.m);
-  if (s.normal == "linear") {
-    s.kn = s.kn_linear;
-    s.gamma_n = 2 * zeta * std::sqrt(s.kn / m_star);
-    s.t_c = M_PI / (std::sqrt(s.kn / m_star) * std::sqrt(1 - zeta * zeta));
-  } else {
-    s.xi = xi_from_restitution(s.restitution);
-    const HertzDamped h = HertzDamped::material(s.young, s.poisson, s.xi);
-    // Contact time at the typical impact speed, from a resolved head-on impact (first guess: undamped Hertz).
-    const double e_star = s.young / (2 * (1 - s.poisson * s.poisson));
-    const double guess = 2.87 * std::pow(m_star * m_star / (0.5 * s.r * e_star * e_star * v_impact), 0.2);
-    const double rough = binary_impact(h, s.r, s.m, v_impact, guess / 2000).contact_time;
-    s.t_c = binary_impact(h, s.r, s.m, v_impact, rough / 2000).contact_time;
-    const double w0 = M_PI / (s.t_c * std::sqrt(1 - zeta * zeta));
-    s.kn = m_star * w0 * w0;
-    s.gamma_n = 2 * zeta * w0;
-  }
+  classify_normal(s);
+  s.xi = xi_from_restitution(s.restitution);
+  with_sphere_normal_law("normal", s.normal, s.material(), [&](const auto& normal) {
+    const LinearEquivalent le = linear_equivalent(normal, s.r, s.m, v_impact, zeta);
+    s.kn = le.kn, s.gamma_n = le.gamma_n, s.t_c = le.t_c;
+  });
   s.kt = s.kt_ratio * s.kn;
   s.gamma_t = s.gamma_t_ratio * s.gamma_n;
   s.dt = s.t_c / dt_fraction;
@@ -118,7 +138,7 @@ json run_mechanism(const CoolingSet& s, const MechanismOptions& o) {
   return with_cooling_laws(s, [&](const auto& normal, const auto& csds, const auto& dsds) {
     json levels = json::array();
     std::vector<double> temps{1.0};
-    if (s.normal == "hertz") temps.push_back(o.T_end);  // the linear law is scale invariant
+    if (s.speed_dependent) temps.push_back(o.T_end);  // a law whose impacts do not depend on the speed is scale invariant
     const double m_star = 0.5 * s.m;
     for (double tt : temps) {
       const double vn = std::sqrt(M_PI * tt * s.T0 / s.m);
@@ -149,8 +169,9 @@ json run_mechanism(const CoolingSet& s, const MechanismOptions& o) {
           // eq. 11 at the onset (dt -> 0): the spring reset from 0 to |k xi| = gamma_t m* v_t - mu f_n0 without work;
           // f_n0 = gamma_n m* v_n for the linear law, 0 for Hertz (its dashpot vanishes at h = 0); a dashpot that
           // follows Hertz's vanishes there too.
-          const double gamma_onset = (s.normal == "hertz" && s.damping == "normal") ? 0.0 : s.gamma_t;
-          const double fn0 = s.normal == "linear" ? s.gamma_n * m_star * vn : 0.0;
+          const double gamma_onset =
+              s.dashpot_follows_normal() ? s.gamma_t_ratio * normal.dashpot(touching(m_star, vn)) / m_star : s.gamma_t;
+          const double fn0 = touch_force(normal, m_star, vn);
           points.push_back({{"kind", kind},
                             {"psi_deg", psi},
                             {"vt_over_vn", vt / vn},
@@ -274,10 +295,13 @@ json run_kinetic(const CoolingSet& s, const KineticOptions& o) {
 }
 
 std::string lammps_cannot(const CoolingSet& s) {
-  if (s.normal == "hertz" && s.damping == "constant")
-    return "LAMMPS has no Hertz contact with a constant tangential dashpot (pair granular's tangential damping is "
-           "x_gamma_t times the normal one); use tangential_damping=normal";
-  return "";
+  const bool has_pair = with_cooling_laws(
+      s, [](const auto& normal, const auto&, const auto& dsds) { return !lammps_dsds_coeff(normal, dsds).empty(); });
+  if (has_pair) return "";
+  if (s.dashpot_varies && !s.dashpot_follows_normal())
+    return "LAMMPS has no " + s.normal + " contact with a constant tangential dashpot (pair granular's tangential "
+           "damping is x_gamma_t times the normal one); use tangential_damping=normal";
+  return "LAMMPS has no pair style for the D-SDS on normal=" + s.normal;
 }
 
 }  // namespace stickslip

@@ -42,7 +42,7 @@
 #include "models/particles/csds_implicit.hpp"
 #include "models/contact/csds.hpp"
 #include "models/contact/dsds.hpp"
-#include "models/contact/normal_laws.hpp"
+#include "models/contact/normal_registry.hpp"
 #include "models/particles/tangential_dashpot.hpp"
 #include "studies/papers/particle_gas_runs.hpp"
 #include "studies/experiment/study.hpp"
@@ -61,28 +61,36 @@ struct CoolingSet {
   double kt = 0, gamma_t = 0;  // N/m; 1/s (the constant dashpot per effective mass)
   double t_c = 0, dt = 0;      // s
   double T0 = 0;               // J
+  // of the normal law (classify_normal): its contact time depends on the impact speed (Hertz: a second speed level
+  // in the mechanism); its dashpot varies with the overlap (Hertz: tangential_damping constant/normal differ)
+  bool speed_dependent = false, dashpot_varies = false;
+  NormalMaterial material() const { return {kn_linear, young, poisson, restitution, 0.5 * m}; }
+  // tangential_damping = normal on a law whose dashpot varies: the tangential dashpot follows the normal one
+  bool dashpot_follows_normal() const { return dashpot_varies && damping == "normal"; }
   std::string label() const;   // "linear, gt/gn 1, kt/kn 0.286, mu 0.5, e 0.8" (+ ", dashpot normal" for Hertz)
   double inertia() const { return 0.4 * m * r * r; }
 };
 
+// The normal law's flags of the set (speed_dependent, dashpot_varies) from the registry (InputError naming `normal`
+// for an unknown law).
+void classify_normal(CoolingSet& s);
 // Fills the derived fields for spheres of radius r, mass m at temperature T0 with dt = t_c/dt_fraction.
 void resolve_cooling_set(CoolingSet& s, double T0, double dt_fraction);
 
 // f(normal, csds, dsds) with the law objects of the set (a generic lambda; every combination is instantiated).
+// The normal law is the registry's (models/contact/normal_registry.hpp) made from the set's material.
 template <class F>
 decltype(auto) with_cooling_laws(const CoolingSet& s, F&& f) {
-  const auto tangential = [&](const auto& normal) -> decltype(auto) {
+  return with_sphere_normal_law("normal", s.normal, s.material(), [&](const auto& normal) -> decltype(auto) {
     const double x = s.gamma_t_ratio;
-    if (s.normal == "hertz" && s.damping == "normal") {
+    if (s.dashpot_follows_normal()) {
       using D = DashpotFollowsNormal<Dsds, std::decay_t<decltype(normal)>>;
       using C = DashpotFollowsNormal<CsdsImplicit, std::decay_t<decltype(normal)>>;
       return f(normal, C(CsdsImplicit{s.kt, 0.0, s.mu}, normal, x), D(Dsds{s.kt, 0.0, s.mu}, normal, x));
     }
     if (s.csds_update == "explicit") return f(normal, Csds{s.kt, s.gamma_t, s.mu}, Dsds{s.kt, s.gamma_t, s.mu});
     return f(normal, CsdsImplicit{s.kt, s.gamma_t, s.mu}, Dsds{s.kt, s.gamma_t, s.mu});
-  };
-  if (s.normal == "hertz") return tangential(HertzDamped::material(s.young, s.poisson, s.xi));
-  return tangential(LinearSpringDashpot{s.kn, s.gamma_n});
+  });
 }
 
 struct MechanismOptions {
@@ -109,14 +117,19 @@ nlohmann::json run_kinetic(const CoolingSet& s, const KineticOptions& o);
 // Bin edges T/T0 = exp(-k |ln T_end| / bins), k = 0..bins.
 std::vector<double> cooling_edges(double T_end, int bins);
 
-// The gas of one law ("csds" or "dsds") of a set from seed `seed`; edges as cooling_edges (T/T0).
-nlohmann::json run_cooling_gas(const CoolingSet& s, const GasConfig& g, const std::string& law, std::uint64_t seed,
+// The two sides of the study's pair: the C-SDS and the D-SDS of a set (with_cooling_laws' csds and dsds).
+enum class PairSide { csds, dsds };
+inline const char* to_string(PairSide side) { return side == PairSide::csds ? "csds" : "dsds"; }
+
+// The gas of one side of a set's pair from seed `seed`; edges as cooling_edges (T/T0).
+nlohmann::json run_cooling_gas(const CoolingSet& s, const GasConfig& g, PairSide side, std::uint64_t seed,
                                const std::vector<double>& edges, double density_limit, double velocity_limit,
                                const StudyContext& ctx);
 // LAMMPS' D-SDS of the set from seed `seed` for `steps` steps; an empty row with "note" where LAMMPS has no such law.
 nlohmann::json run_lammps_gas(const CoolingSet& s, const GasConfig& g, std::uint64_t seed, long steps,
                               const std::vector<double>& edges, const std::string& folder, const StudyContext& ctx);
-// Whether LAMMPS has the set's D-SDS (not for Hertz with a constant tangential dashpot), and the reason if not.
+// Why LAMMPS cannot run the set's D-SDS ("" if it can: lammps_dsds_coeff has a pair for its laws; not for Hertz
+// with a constant tangential dashpot).
 std::string lammps_cannot(const CoolingSet& s);
 
 // The times at which a sampled T_tr (J) first falls below each edge T0 e_k (linear in ln T between samples; NaN if

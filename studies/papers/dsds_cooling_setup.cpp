@@ -17,7 +17,7 @@ namespace stickslip {
 DsdsCoolingSetup dsds_cooling_setup(const Parameters& prm) {
   DsdsCoolingSetup d;
   GasConfig& g = d.g;
-  const auto normals = prm.choice_list("normal", {"linear", "hertz"});
+  const auto normals = prm.choice_list("normal", normal_law_names(normal_spheres));
   const auto dampings = prm.choice_list("tangential_damping", {"constant", "normal"});
   const auto list_in = [&](const char* key, double lo, double hi) {
     std::vector<double> v = prm.real_list(key);
@@ -27,7 +27,7 @@ DsdsCoolingSetup dsds_cooling_setup(const Parameters& prm) {
         throw_input(key, prm.raw(key), "every value must lie in [" + format_value(lo) + ", " + format_value(hi) + "]");
     return v;
   };
-  if (normals.empty()) throw_input("normal", prm.raw("normal"), "linear and/or hertz");
+  if (normals.empty()) throw_input("normal", prm.raw("normal"), "at least one of " + join(normal_law_names(normal_spheres)));
   if (dampings.empty()) throw_input("tangential_damping", prm.raw("tangential_damping"), "constant and/or normal");
   const auto gammas = list_in("gamma_t_ratio", 0, 100);
   const auto kts = list_in("kt_ratio", 1e-3, 100);
@@ -68,7 +68,8 @@ DsdsCoolingSetup dsds_cooling_setup(const Parameters& prm) {
       [&](const std::string& normal, const std::string& damping, double gt, double kr, double mu, double e) {
         CoolingSet s;
         s.normal = normal;
-        s.damping = normal == "linear" ? "constant" : damping;  // the linear law's dashpot is constant either way
+        classify_normal(s);
+        s.damping = s.dashpot_varies ? damping : "constant";  // a constant normal dashpot: the two are the same
         s.csds_update = csds_update;
         s.gamma_t_ratio = gt, s.kt_ratio = kr, s.mu = mu, s.restitution = e;
         s.r = g.spec.radius, s.m = m, s.young = young, s.poisson = poisson, s.kn_linear = kn;
@@ -78,10 +79,10 @@ DsdsCoolingSetup dsds_cooling_setup(const Parameters& prm) {
   for (CoolingSet& s : sets) {
     resolve_cooling_set(s, T0, dt_fraction);
     if (s.csds_update == "explicit") {
-      if (s.normal == "hertz" && s.damping == "normal")
+      if (s.dashpot_follows_normal())
         throw_input("csds_update", prm.raw("csds_update"),
-                    "explicit is unstable with tangential_damping=normal and Hertz (the dashpot vanishes at first "
-                    "touch); use implicit");
+                    "explicit is unstable with tangential_damping=normal and normal=" + s.normal +
+                        " (the dashpot vanishes at first touch); use implicit");
       if (!(s.kt * s.dt < s.gamma_t * 0.5 * s.m))
         throw_input("gamma_t_ratio", format_value(s.gamma_t_ratio),
                     "the explicit C-SDS needs k_t dt < gamma_t m* (here k_t dt/(gamma_t m*) = " +

@@ -142,17 +142,18 @@ class DsdsCoolingStudy : public Study {
 
       // Paired gas runs.
       struct GasItem {
-        std::string law;
+        PairSide side;
         std::uint64_t seed;
         double dt_factor;
         bool lammps;
       };
       std::vector<GasItem> items;
       for (long k = 0; k < d.seeds; ++k)
-        for (const char* law : {"csds", "dsds"}) items.push_back({law, static_cast<std::uint64_t>(d.seed0 + k), 1.0, false});
+        for (PairSide side : {PairSide::csds, PairSide::dsds})
+          items.push_back({side, static_cast<std::uint64_t>(d.seed0 + k), 1.0, false});
       const auto label = [&](const GasItem& it) {
         if (it.lammps) return key + "/lammps-dsds/seed=" + std::to_string(it.seed);
-        return key + "/" + it.law + (it.dt_factor > 1 ? "-reference" : "") + "/seed=" + std::to_string(it.seed);
+        return key + "/" + to_string(it.side) + (it.dt_factor > 1 ? "-reference" : "") + "/seed=" + std::to_string(it.seed);
       };
       const auto run_item = [&](const GasItem& it) -> json {
         GasConfig gi = gs;
@@ -162,11 +163,11 @@ class DsdsCoolingStudy : public Study {
           gi.sample_every = std::max(1L, std::lround(static_cast<double>(gs.sample_every) * it.dt_factor));
           gi.tag_prefix = key + "_reference_";
         }
-        return run_cooling_gas(s, gi, it.law, it.seed, edges, d.density_limit, d.cluster_factor, ctx);
+        return run_cooling_gas(s, gi, it.side, it.seed, edges, d.density_limit, d.cluster_factor, ctx);
       };
       const json gas = run_each_parallel(ctx, name(), items, label, run_item, d.jobs);
       for (std::size_t k = 0; k < items.size(); ++k)
-        (items[k].law == "csds" ? runs.csds : runs.dsds)[items[k].seed] = gas[k];
+        (items[k].side == PairSide::csds ? runs.csds : runs.dsds)[items[k].seed] = gas[k];
 
       // LAMMPS check: its D-SDS and our C-SDS at dt/ref_factor on the first seeds.
       const std::string no_lammps = lammps_cannot(s);
@@ -178,8 +179,8 @@ class DsdsCoolingStudy : public Study {
       if (runs.lammps_note.empty()) {
         std::vector<GasItem> litems;
         for (long k = 0; k < d.lammps_seeds_run; ++k) {
-          litems.push_back({"dsds", static_cast<std::uint64_t>(d.seed0 + k), 1.0, true});
-          litems.push_back({"csds", static_cast<std::uint64_t>(d.seed0 + k), d.ref_factor, false});
+          litems.push_back({PairSide::dsds, static_cast<std::uint64_t>(d.seed0 + k), 1.0, true});
+          litems.push_back({PairSide::csds, static_cast<std::uint64_t>(d.seed0 + k), d.ref_factor, false});
         }
         const json lrows = run_each_parallel(ctx, name(), litems, label, [&](const GasItem& it) -> json {
           if (!it.lammps) return run_item(it);

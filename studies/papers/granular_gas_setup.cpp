@@ -12,6 +12,7 @@
 #include "models/particles/engine_laws.hpp"
 #include "models/particles/hard_sphere_gas.hpp"
 #include "models/particles/homogeneous_cooling.hpp"
+#include "studies/experiment/lammps_files.hpp"
 #include "studies/experiment/lammps_run.hpp"
 #include "studies/papers/gas_parameters.hpp"
 
@@ -27,7 +28,7 @@ GranularGasSetup granular_gas_setup(const Parameters& prm) {
   g.law_values = engine_law_values(prm, "laws");
   const double vth = read_gas_spec(prm, 2, 100000000, 1e-4, g).v_thermal;
   s.laws = prm.choice_list("laws", particle_law_names());
-  g.normal = prm.choice("normal", {"linear", "hertz"});
+  g.normal = prm.choice("normal", normal_law_names(normal_spheres));
   const double e_target = g.restitution_target = prm.in_range("restitution", 0.05, 0.999);
   g.kn = prm.in_range("kn", 1e-6, 1e15);
   g.young = prm.in_range("E", 1, 1e15);
@@ -66,27 +67,20 @@ GranularGasSetup granular_gas_setup(const Parameters& prm) {
   const double nd = g.spec.number_density();
   require_box_fits(prm, g);
 
-  // Normal law, its contact time and restitution at the typical impact speed, dt.
-  const double zeta = -std::log(e_target) / std::sqrt(M_PI * M_PI + std::log(e_target) * std::log(e_target));
-  g.gamma_n = 2 * zeta * std::sqrt(g.kn / m_star);
+  // Normal law (the registry's, from the material), its contact time and restitution at the typical impact speed (a
+  // resolved head-on impact, studies/papers/binary_impact.hpp), dt. The tangential dashpot scale gamma_n is the linear
+  // law's at k_n and e, whichever normal law runs.
+  g.gamma_n = LinearSpringDashpot::from_material(g.material(m_star)).gamma_n;
   g.gamma_t = gt_ratio * g.gamma_n;
-  const LinearSpringDashpot linear{g.kn, g.gamma_n};
-  const HertzDamped hertz = HertzDamped::material(g.young, g.poisson, xi_from_restitution(e_target));
   const double v_impact = std::sqrt(M_PI * g.spec.t0 / m);
-  auto impact = [&](double dt) {
-    return g.normal == "linear" ? binary_impact(linear, r, m, v_impact, dt) : binary_impact(hertz, r, m, v_impact, dt);
-  };
-  // Contact time: exact for the linear law; Hertz's undamped 2.87 (m*^2/(r* E*^2 v))^(1/5) as the first guess.
-  const double e_star = g.young / (2 * (1 - g.poisson * g.poisson));
-  const double tc_guess = g.normal == "linear"
-                              ? M_PI / std::sqrt(g.kn / m_star)
-                              : 2.87 * std::pow(m_star * m_star / (0.5 * r * e_star * e_star * v_impact), 0.2);
-  BinaryImpact fine = impact(tc_guess / 2000);
-  if (g.normal == "hertz") fine = impact(fine.contact_time / 2000);
-  s.contact_time = fine.contact_time;
-  s.restitution_continuous = fine.restitution;
-  g.dt = s.contact_time / s.dt_fraction;
-  s.restitution_measured = impact(g.dt).restitution;
+  with_sphere_normal_law("normal", g.normal, g.material(m_star), [&](const auto& normal) {
+    const BinaryImpact fine = resolved_impact(normal, r, m, v_impact);
+    s.contact_time = fine.contact_time;
+    s.restitution_continuous = fine.restitution;
+    g.dt = s.contact_time / s.dt_fraction;
+    s.restitution_measured = binary_impact(normal, r, m, v_impact, g.dt).restitution;
+    s.lammps_coeff = lammps_dsds_coeff(normal, Dsds{g.kt, g.gamma_t, g.mu});
+  });
   s.tau_kt = haff_tau(s.restitution_measured, nd, sigma, g.spec.phi, g.spec.t0, m);
   s.t_free0 = 1 / enskog_collision_frequency(nd, sigma, g.spec.phi, g.spec.t0, m);
   const double t_end = t_end_tau * s.tau_kt;
@@ -99,7 +93,7 @@ GranularGasSetup granular_gas_setup(const Parameters& prm) {
   g.vt_bin_max = 12 * vth;
 
   const auto has = [&](const char* law) { return std::find(s.laws.begin(), s.laws.end(), law) != s.laws.end(); };
-  s.want_lammps = s.lammps == "auto" && g.normal == "linear" && has("dsds");
+  s.want_lammps = s.lammps == "auto" && !s.lammps_coeff.empty() && has("dsds");
   s.have_lmp = s.want_lammps && on_path("lmp");
   s.want_hard_spheres = has("none") && (hard_spheres == "on" || (hard_spheres == "auto" && g.spec.n <= 3000));
   if (s.want_hard_spheres && !(g.spec.phi < HardSphereGas::max_packing(static_cast<std::size_t>(g.spec.n))))

@@ -30,6 +30,7 @@ struct GranularGasSetup {
   double restitution_measured = 0;                 // e at dt
   double restitution_continuous = 0;               // e at dt -> 0
   double tau_kt = 0, t_free0 = 0;                  // s
+  std::string lammps_coeff;                        // LAMMPS' own D-SDS on the normal law ("": none, lammps_dsds_coeff)
   bool want_lammps = false, have_lmp = false;      // the LAMMPS reference: wanted; lmp on PATH too
   bool want_hard_spheres = false;                  // the event-driven hard-sphere reference
 };

@@ -4,7 +4,7 @@
 // (models/particles/granular_gas.hpp) and cool freely under velocity Verlet (solvers/particles/velocity_verlet.hpp),
 // once per tangential law (none = frictionless reference, csds, dsds = LAMMPS linear_history, mindlin by default; any
 // name of models/particles/engine_laws.hpp) and per seed
-// of the ensemble; normal law linear spring-dashpot or Hertz with damping (models/contact/normal_laws.hpp).
+// of the ensemble; normal law linear spring-dashpot or Hertz with damping (models/contact/normal_registry.hpp).
 // Time step dt = t_c/dt_fraction, t_c the contact time of a binary impact at the typical normal impact speed
 // sqrt(pi T0/m) (studies/papers/binary_impact.hpp, which also gives the law's restitution e at that dt);
 // t_end = t_end_tau x tau_KT, tau_KT = 2/zeta_E(T0) the Enskog-Haff time of the frictionless gas
@@ -130,12 +130,14 @@ class GranularGasStudy : public Study {
 
     // LAMMPS reference: dsds, first seed.
     if (!s.want_lammps)
-      rows.lammps_note = s.lammps == "off" ? "lammps=off" : "LAMMPS reference needs normal=linear and dsds in laws";
+      rows.lammps_note = s.lammps == "off"           ? "lammps=off"
+                         : s.lammps_coeff.empty() ? "LAMMPS has no D-SDS pair style on normal=" + g.normal
+                                                  : "LAMMPS reference needs dsds in laws";
     else if (!s.have_lmp)
       rows.lammps_note = "lmp is not on PATH (Debian package lammps): LAMMPS not run";
     else
       rows.lammps = ctx.run("lammps/seed=" + std::to_string(seeds.front()), [&] {
-        return run_gas_lammps(g, seeds.front(), ctx);
+        return run_gas_lammps(g, seeds.front(), ctx, {"granular", s.lammps_coeff});
       });
     if (!rows.lammps_note.empty()) ctx.log << "granular-gas: " << rows.lammps_note << "\n";
     // Hard-sphere reference: the frictionless runs' initial states, event-driven.

@@ -4,6 +4,7 @@
 #include <algorithm>
 #include <optional>
 
+#include "models/contact/registry.hpp"
 #include "core/did_you_mean.hpp"
 #include "core/errors.hpp"
 #include "core/progress.hpp"
@@ -37,8 +38,6 @@ constexpr Curve kCurves[] = {
     {"midpoint-sign", "midpoint", true, GradientKind::exact},
     {"heun-sign", "heun", true, GradientKind::exact},
     {"rk4-sign", "rk4", true, GradientKind::exact},
-    {"gear2-sign", "gear:2", true, GradientKind::exact},
-    {"gear5-sign", "gear:5", true, GradientKind::exact},
 };
 }  // namespace
 
@@ -54,21 +53,15 @@ const std::vector<std::string>& oscillator_solver_names() {
 std::string oscillator_solver(const std::string& key, const std::string& text) {
   const auto& names = oscillator_solver_names();
   if (std::find(names.begin(), names.end(), text) != names.end()) return text;
-  const std::vector<std::string> specs{"filippov:dopri5", "filippov:cvode", "filippov:rk4", "ida", "euler", "midpoint", "heun", "rk4",
-                                       "gear:2", "gear:5"};
+  const std::vector<std::string> specs{"filippov:dopri5", "filippov:cvode", "filippov:rk4", "ida", "euler", "midpoint", "heun", "rk4"};
   std::vector<std::string> known = names;
   known.insert(known.end(), specs.begin(), specs.end());
   const std::string allowed = "allowed: " + join(names) + ", or the specs " + join(specs) + did_you_mean(text, known);
   IntegratorSpec sp;
   try {
-    sp = parse_integrator_among(key, text, {"euler", "midpoint", "heun", "rk4", "dopri5", "cvode", "ida", "gear"});
+    sp = parse_integrator_among(key, text, {"euler", "midpoint", "heun", "rk4", "dopri5", "cvode", "ida"});
   } catch (const InputError&) {
     throw_input(key, text, allowed);
-  }
-  if (sp.scheme == "gear" && !sp.filippov) {  // the curves gear2-sign, gear5-sign (gear alone: order 5)
-    const int order = sp.max_order == 0 ? 5 : sp.max_order;
-    if (order != 2 && order != 5) throw_input(key, text, allowed);
-    return "gear" + std::to_string(order) + "-sign";
   }
   if (sp.adams || sp.max_order > 0) throw_input(key, text, allowed);
   if (sp.filippov) {
@@ -81,10 +74,7 @@ std::string oscillator_solver(const std::string& key, const std::string& text) {
   return sp.scheme + "-sign";
 }
 
-bool coulomb_family(const std::string& friction) {
-  return friction == "coulomb" || friction == "coulomb-filippov" || friction == "coulomb-dae" || friction == "coulomb-sign" ||
-         friction == "coulomb-km";  // Krengel & Matuttis' scheme for Coulomb's law: the same exact solution
-}
+bool exact_is_the_laws(const OscillatorSettings& s) { return coulomb_is_the_reference(s.friction, s.values); }
 
 namespace {
 
@@ -173,8 +163,7 @@ OscillatorRun run_oscillator(const std::string& solver, const OscillatorSettings
   const bool starts_stuck = (form == ContactForm::dae || form == ContactForm::hybrid) && mode[0] == stick_mode;
   // What the stick tests below read of the samples, kept as running quantities while they stream: the first
   // sampled stick of the sign form, the start of the last stretch below the cut-off of a rate law, the last mode.
-  // (the look-ahead of coulomb-km, a sign law with an exact stick at v = 0 only, is read as the sign form is)
-  const bool sampled_sign = (form == ContactForm::slip_force && stick.set_valued) || form == ContactForm::lookahead;
+  const bool sampled_sign = form == ContactForm::slip_force && stick.set_valued;
   const bool sampled_cutoff = form == ContactForm::rate && std::isfinite(stick.threshold);
   const auto held = [&](const OscillatorSample& q) { return std::abs(q.force) < (1 - 1e-9) * stick.threshold; };
   double first_sign_stick = std::nan(""), held_since = std::nan("");
@@ -184,8 +173,6 @@ OscillatorRun run_oscillator(const std::string& solver, const OscillatorSettings
     int md = 0;
     if (form == ContactForm::filippov) {
       lambda = (1 - q.sigma) / 2, md = q.mode[0];
-    } else if (form == ContactForm::lookahead) {
-      lambda = 0.5 * (1 + q.force / fmax);  // F = -F_s (1 - 2 lambda), eq. 9
     } else if (form == ContactForm::dae || form == ContactForm::hybrid) {
       md = q.mode[0];
       lambda = md == stick_mode ? 0.5 * (1 + q.force / fmax) : (md == slide_pos ? 0.0 : 1.0);
@@ -278,7 +265,7 @@ nlohmann::json oscillator_run_row(const std::string& solver, const OscillatorSet
   // The naive sign() schemes have no switching function: their stick time is read off the output grid.
   const bool located = r.located;
   // The exact solution is Coulomb's: errors against it only for the Coulomb laws.
-  const bool coulomb = coulomb_family(s.friction);
+  const bool coulomb = exact_is_the_laws(s);
   nlohmann::json row{{"solver", solver},
                      {"friction", s.friction},
                      {"stick_test", r.stick_test},

@@ -56,9 +56,10 @@ struct OscillatorSettings {
   double x0, v0, t_end, dt, rtol, atol, fd_delta;
 };
 
-// Whether the exact solution (Coulomb's, models/dry_friction_exact.hpp) is that of the law: coulomb and its forms,
-// and coulomb-km (Krengel & Matuttis' scheme for the same law).
-bool coulomb_family(const std::string& friction);
+// Whether the exact solution (Coulomb's, models/dry_friction_exact.hpp) is that of the law at its parameters: a
+// sliding force mu F_n at every speed (coulomb and its forms, weakening without weakening) or Coulomb's law by a
+// scheme of its own (coulomb-km): coulomb_is_the_reference.
+bool exact_is_the_laws(const OscillatorSettings& s);
 
 struct OscillatorRun {
   std::string solver;

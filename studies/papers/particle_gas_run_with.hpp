@@ -93,11 +93,10 @@ nlohmann::json run_gas_with(const GasConfig& g, const Normal& normal, const Tang
   log.sort();
 
   // Collision onsets: energy created against v_t, with the D-SDS closed form (dt -> 0).
-  const double fn0_per_mv = g.normal == "linear" ? g.gamma_n : 0.0;
   std::vector<double> bin_count(g.vt_bins, 0), bin_created(g.vt_bins, 0), bin_e11(g.vt_bins, 0);
   double created_total = 0, e11_total = 0;
   for (const CollisionOnset& c : log.onsets) {
-    const double e11 = dsds_onset_energy(g.kt, g.gamma_t, g.mu, c.m_star, c.vt, fn0_per_mv * c.m_star * c.vn);
+    const double e11 = dsds_onset_energy(g.kt, g.gamma_t, g.mu, c.m_star, c.vt, touch_force(normal, c.m_star, c.vn));
     created_total += c.created, e11_total += e11;
     const double where = g.vt_bin_max > 0 ? c.vt / g.vt_bin_max * g.vt_bins : 0.0;
     const int b = std::clamp(static_cast<int>(std::min(where, 1e9)), 0, g.vt_bins - 1);
@@ -117,7 +116,7 @@ nlohmann::json run_gas_with(const GasConfig& g, const Normal& normal, const Tang
     for (std::size_t q = 0; q < log.onsets.size(); q += stride) {
       const CollisionOnset& c = log.onsets[q];
       csv.row({c.t, c.vn, c.vt, c.m_star, c.fn, c.created,
-               dsds_onset_energy(g.kt, g.gamma_t, g.mu, c.m_star, c.vt, fn0_per_mv * c.m_star * c.vn)});
+               dsds_onset_energy(g.kt, g.gamma_t, g.mu, c.m_star, c.vt, touch_force(normal, c.m_star, c.vn))});
     }
     csv.close();
   }

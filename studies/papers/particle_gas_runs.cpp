@@ -13,7 +13,7 @@
 #include "models/particles/collision_log.hpp"
 #include "models/particles/hard_sphere_gas.hpp"
 #include "models/particles/engine_laws.hpp"
-#include "models/contact/normal_laws.hpp"
+#include "models/contact/normal_registry.hpp"
 #include "solvers/particles/velocity_verlet.hpp"
 #include "studies/experiment/lammps_files.hpp"
 #include "studies/experiment/lammps_run.hpp"
@@ -39,9 +39,9 @@ json run_law(const GasConfig& g, const Normal& normal, const std::string& law, s
 }  // namespace
 
 json run_gas(const GasConfig& g, const std::string& law, std::uint64_t seed, bool scatter, const StudyContext& ctx) {
-  if (g.normal == "linear") return run_law(g, LinearSpringDashpot{g.kn, g.gamma_n}, law, seed, scatter, ctx);
-  return run_law(g, HertzDamped::material(g.young, g.poisson, xi_from_restitution(g.restitution_target)), law, seed,
-                 scatter, ctx);
+  return with_sphere_normal_law("normal", g.normal, g.material(0.5 * g.spec.mass()), [&](const auto& normal) {
+    return run_law(g, normal, law, seed, scatter, ctx);
+  });
 }
 
 // The hard-sphere limit of the frictionless run of one seed: the same initial state through event-driven hard spheres
@@ -86,9 +86,8 @@ json run_gas_lammps(const GasConfig& g, std::uint64_t seed, const StudyContext& 
     char dt[40], skin[40];
     std::snprintf(dt, sizeof dt, "%.17g", g.dt);
     std::snprintf(skin, sizeof skin, "%.17g", g.skin);
-    const bool given = !run.pair_style.empty();
-    const std::string style = given ? run.pair_style : "granular";
-    const std::string coeff = given ? run.pair_coeff : lammps_hooke_dsds(g.kn, g.gamma_n, g.kt, g.gamma_t, g.mu);
+    const std::string& style = run.pair_style;
+    const std::string& coeff = run.pair_coeff;
     in << "# stickslip granular gas, seed " << seed << ": " << style << " " << coeff << "\n"
        << "units si\natom_style sphere\ndimension 3\nboundary p p p\ncomm_modify vel yes\nnewton off\n"
        << "read_data data.lmp\npair_style " << style << "\n"
@@ -100,13 +99,13 @@ json run_gas_lammps(const GasConfig& g, std::uint64_t seed, const StudyContext& 
     in.commit();
   }
   ctx.log << "granular-gas: running lmp on " << (dir / "in.lmp").string() << " (" << steps << " steps)\n";
-  int status = 0;
-  capture("cd '" + dir.string() + "' && OMP_NUM_THREADS=1 lmp -in in.lmp -log log.lmp -screen none > lmp.out 2>&1",
-          status);
+  std::string lmp_said;
+  const int status = run_lmp(dir, lmp_said);
   const ThermoTable t = lammps_thermo(slurp((dir / "log.lmp").string()));
   const int ct = t.column("Time"), ck = t.column("c_ke"), cr = t.column("c_rot");
   if (status != 0 || ct < 0 || ck < 0 || cr < 0 || t.rows.empty())
-    throw SolverError("granular-gas: lmp failed (exit status " + std::to_string(status) + "), see " +
+    throw SolverError("granular-gas: lmp failed (exit status " + std::to_string(status) + ")" +
+                      (lmp_said.empty() ? "" : ": " + lmp_said) + "; see " + (dir / "lmp.out").string() + " and " +
                       (dir / "log.lmp").string());
   std::vector<double> ts, ttr, trot;
   const double dof = 3.0 * static_cast<double>(s.bodies.size());

@@ -6,9 +6,8 @@
 //     (scatter) and dumps.
 //   run_gas_hard_spheres: the same initial state through event-driven hard spheres (models/particles/hard_sphere_gas.hpp)
 //     at restitution e, T_tr at the given times (the t_c -> 0 limit); keeps the samples before an inelastic collapse.
-//   run_gas_lammps: one seed's initial state in LAMMPS' `lmp` (default: the dsds run, pair_style granular hooke +
-//     linear_history; any pair style by LammpsGasRun), fix nve/sphere, the same dt and skin; T_tr, T_rot from its
-//     thermo output every sample_every steps.
+//   run_gas_lammps: one seed's initial state in LAMMPS' `lmp` with the pair style of LammpsGasRun, fix nve/sphere, the
+//     same dt and skin; T_tr, T_rot from its thermo output every sample_every steps.
 // Each returns its row of the run store (JSON).
 #pragma once
 
@@ -29,6 +28,7 @@ struct GasConfig {
   std::string normal;
   double kn = 0, gamma_n = 0, young = 0, poisson = 0, restitution_target = 0;
   double kt = 0, gamma_t = 0, mu = 0;
+  NormalMaterial material(double m_star) const { return {kn, young, poisson, restitution_target, m_star}; }
   LawValues law_values;  // the engine laws' other parameters (models/particles/engine_laws.hpp)
   double dt = 0, skin = 0;
   long steps = 0, sample_every = 1, dump_every = 0;
@@ -44,8 +44,8 @@ struct GasConfig {
   double stop_persist_collisions = 0;
 };
 
-// A LAMMPS run of the gas (run_gas_lammps): the pair style and coefficients, the folder under the output folder, the
-// number of steps (0: g.steps). No pair style: the D-SDS of the linear law as pair granular (lammps_hooke_dsds).
+// A LAMMPS run of the gas (run_gas_lammps): the pair style and coefficients (studies/experiment/lammps_files.hpp's
+// lammps_dsds_coeff for LAMMPS' own D-SDS), the folder under the output folder, the number of steps (0: g.steps).
 struct LammpsGasRun {
   std::string pair_style, pair_coeff;
   std::string folder = "lammps";
@@ -55,7 +55,6 @@ struct LammpsGasRun {
 nlohmann::json run_gas(const GasConfig& g, const std::string& law, std::uint64_t seed, bool scatter,
                        const StudyContext& ctx);
 nlohmann::json run_gas_hard_spheres(const GasConfig& g, std::uint64_t seed, double e, const std::vector<double>& times);
-nlohmann::json run_gas_lammps(const GasConfig& g, std::uint64_t seed, const StudyContext& ctx,
-                              const LammpsGasRun& run = {});
+nlohmann::json run_gas_lammps(const GasConfig& g, std::uint64_t seed, const StudyContext& ctx, const LammpsGasRun& run);
 
 }  // namespace stickslip

@@ -9,6 +9,7 @@
 #include <map>
 #include <string>
 
+#include "models/contact/registry.hpp"
 #include "core/interrupt.hpp"
 #include "studies/experiment/output.hpp"
 #include "studies/experiment/study_runs.hpp"
@@ -25,7 +26,8 @@ std::string run_title(const PlateRunConfig& c) {
   return fmt::format("{}, {}, dt = {:g}{}", named == law.end() ? c.law : named->second, to_string(c.solver.kind),
                      c.solver.dt, c.solver.events ? ", events" : "");
 }
-// One curve per run of column `column` of runs/<label>.csv: the D-SDS-type runs solid, the C-SDS dashed; within
+// One curve per run of column `column` of runs/<label>.csv: the D-SDS-type runs solid, the C-SDS (a law that creates
+// no energy) dashed; within
 // a law the larger dt thicker and drawn first, so a smaller-dt run on top of an equal one leaves it visible.
 void add_runs(Panel& panel, const std::vector<PlateRunConfig>& runs, int column) {
   std::vector<std::size_t> order(runs.size());
@@ -39,7 +41,7 @@ void add_runs(Panel& panel, const std::vector<PlateRunConfig>& runs, int column)
     const int k = seen[c.law]++;
     panel.add(Curve::of("runs/" + run_label(c) + ".csv", "1", std::to_string(column), run_title(c),
                         fmt::format("lines lw {:.1f} dt {} lc rgb '{}'", std::max(1.0, 3.5 - 1.5 * k),
-                                    c.law == "csds" ? 2 : 1, curve_color(i))));
+                                    law_creates_no_energy(c.law) ? 2 : 1, curve_color(i))));
   }
 }
 
@@ -123,7 +125,7 @@ Figure kinetic_difference_figure(const std::filesystem::path& out, const std::ve
   std::size_t k = 0;
   for_each_product(
       [&](const PlateRunConfig& cd, const PlateRunConfig& cc) {
-        if (cd.law == "csds" || cc.law != "csds" || cc.solver.kind != cd.solver.kind || cc.solver.dt != cd.solver.dt ||
+        if (law_creates_no_energy(cd.law) || !law_creates_no_energy(cc.law) || cc.solver.kind != cd.solver.kind || cc.solver.dt != cd.solver.dt ||
             cd.filippov != cc.filippov)
           return;
         const std::string file = "dEkin_" + run_label(cd) + ".csv";

@@ -6,6 +6,7 @@
 #include <fmt/format.h>
 #include <sstream>
 
+#include "models/contact/registry.hpp"
 #include "core/energy_ledger.hpp"
 #include "core/errors.hpp"
 #include "core/work_limits.hpp"
@@ -267,7 +268,9 @@ EnergySweepPoint energy_sweep_point(const PlateRunConfig& base, double v0, doubl
     c.solver.kind = solver;
     c.solver.events = events;
     c.solver.dt = dt;
-    return c.law == "csds" && !(c.p.gamma > 0) ? 0.0 : run_plates(c, [](const PlateSample&) {}).energy_created;
+    // Without a dashpot the C-SDS does not run (eq. 10 divides by gamma); it creates no energy at any gamma (eq. 11).
+    if (!(c.p.gamma > 0) && law_creates_no_energy(c.law)) return 0.0;
+    return run_plates(c, [](const PlateSample&) {}).energy_created;
   };
   EnergySweepPoint p{v0, 0, 0, 0, 0};
   p.dsds_euler = created("dsds", SolverKind::euler, false);

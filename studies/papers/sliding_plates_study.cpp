@@ -76,7 +76,7 @@ class SlidingPlatesStudy final : public Study {
     base.xi0 = prm.real("xi0");
     base.t_end = prm.positive("t_end");
     base.solver.rtol = prm.in_open_range("rtol", 0, 1);
-    base.solver.atol = prm.positive("atol");
+    base.solver.atol = prm.absolute_tolerance("atol");
     base.solver.max_order = static_cast<int>(prm.integer("max_order", 1, 5));
     base.solver.adams = prm.choice("cvode_method", {"bdf", "adams"}) == "adams";
     return base;

@@ -5,6 +5,7 @@
 #include <stdexcept>
 #include <fmt/format.h>
 
+#include "models/contact/registry.hpp"
 #include "core/errors.hpp"
 #include "solvers/filippov_driver.hpp"
 #include "solvers/integrator_spec.hpp"
@@ -155,9 +156,15 @@ std::string slope_unsupported(const SlopeConfig& c, const SlopeCommon& k) {
     }
     return "";
   }
-  if (c.law == "coulomb")
-    return "coulomb (exact static friction, Krengel & Matuttis eq. 21-22) is the particle engine's form: solver=verlet "
-           "with block=polygon; the block's other Coulomb forms are coulomb-filippov and coulomb-dae";
+  // A law that offers the engine's exact static friction means that form here (the block's other forms have their
+  // own names: coulomb-filippov, coulomb-dae).
+  if (law_forms("friction", c.law, RelationKind::particles) & form_exact_static) {
+    std::vector<std::string> others;
+    for (const std::string& s : sibling_entries(c.law))
+      if (law_forms("friction", s, RelationKind::one_d) & (form_filippov | form_dae)) others.push_back(s);
+    return c.law + " (exact static friction, Krengel & Matuttis eq. 21-22) is the particle engine's form: solver=verlet "
+           "with block=polygon; the block's other forms of the law are " + join(others, " and ");
+  }
   try {
     const ContactSystem sys = slope_system(c, k);
     if (sys.model) {

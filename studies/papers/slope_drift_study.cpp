@@ -151,7 +151,7 @@ class SlopeDriftStudy final : public Study {
     k.t_end = prm.positive("t_end");
     k.v0 = prm.nonnegative("v0");
     k.rtol = prm.in_open_range("rtol", 0, 1);
-    k.atol = prm.positive("atol");
+    k.atol = prm.absolute_tolerance("atol");
     k.output_interval = prm.positive("output_interval");
     k.polygon = prm.choice("block", {"square", "polygon"}) == "polygon";
     return k;

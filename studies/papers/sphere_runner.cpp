@@ -12,6 +12,7 @@
 #include "core/interrupt.hpp"
 #include "core/work_limits.hpp"
 #include "models/contact/registry.hpp"
+#include "models/particles/engine_laws.hpp"
 #include "models/particles/engine_model.hpp"
 #include "solvers/integrate.hpp"
 #include "solvers/integrator_spec.hpp"
@@ -70,7 +71,7 @@ SphereRunOptions read_sphere_run_options(const Parameters& p, double auto_dt) {
   o.trapezoid.tol = p.positive("tol");
   if (o.trapezoid.tol >= 1) throw_input("tol", p.raw("tol"), "must lie in (0, 1)");
   o.rtol = p.in_open_range("rtol", 0, 1);
-  o.atol = p.positive("atol");
+  o.atol = p.absolute_tolerance("atol");
   return o;
 }
 
@@ -215,13 +216,16 @@ std::vector<RestingContactMode> resting_contact_modes(const FewSpheres& scene, c
       const std::string where = " contact of sphere " + std::to_string(i) + " with plane " + std::to_string(w);
       modes.push_back({"Hertz normal" + where, std::sqrt(1.5 * load / h / m), scene.xi});
       const double mt = scene.rotations ? m / 3.5 : m;
-      if (law == "mindlin") {
-        modes.push_back({"tangential spring" + where, std::sqrt(mindlin_stiffness(pair, h) / mt), 0.0});
-      } else if (friction.wall.kt > 0 && law != "coulomb" && law != "none") {
-        const double kt = friction.wall.kt, c = friction.wall.gamma_t * m;  // dashpot gamma_t m* (m* = m on a plane)
-        modes.push_back({"tangential spring" + where, std::sqrt(kt / mt), c / (2 * std::sqrt(kt * mt))});
-        if (law == "csds" && c > 0) modes.push_back({"C-SDS spring relaxation" + where, kt / c, 1.0});
-      }
+      // The law's spring on this contact at rest (its stiffness(c): Mindlin's 8 G* sqrt(r* h), a constant k_t), its
+      // dashpot gamma_t m* (m* = m on a plane) where it declares one, and the relaxation of a spring through its
+      // dashpot at k_t/c where the law has one (the C-SDS, eq. 10).
+      if (!has_stick_spring(law) || (law_declares(law, "kt") && !(friction.wall.kt > 0))) continue;
+      const ContactKinematics c{scene.boundaries.planes[w].normal, Vec3::Zero(), h, 0.0, pair.r_star, m, true};
+      const double kt = stick_stiffness(law, friction.wall, c);
+      const double dashpot = law_declares(law, "gamma_t") ? friction.wall.gamma_t * m : 0.0;
+      modes.push_back({"tangential spring" + where, std::sqrt(kt / mt), dashpot / (2 * std::sqrt(kt * mt))});
+      if (spring_relaxes_by_dashpot(law) && dashpot > 0)
+        modes.push_back({law + " spring relaxation" + where, kt / dashpot, 1.0});
     }
   return modes;
 }

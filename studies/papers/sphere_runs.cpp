@@ -7,6 +7,7 @@
 #include "core/errors.hpp"
 #include "core/work_limits.hpp"
 #include "models/hertz_mindlin.hpp"
+#include "models/particles/engine_laws.hpp"
 #include "solvers/integrator_spec.hpp"
 #include "solvers/particles/engine_drivers.hpp"
 #include "studies/experiment/output.hpp"
@@ -135,8 +136,11 @@ static nlohmann::json stick_oscillation_json(const ThreeSpheresPrepared& pr, con
   const FewSpheres& scene = setup.scene;
   nlohmann::json j{{"period_measured", json_number(tr.roll_slip_period())},
                    {"slip_max_measured", json_number(tr.t_roll >= 0 ? tr.roll_slip_max : std::nan(""))}};
-  if (setup.friction.law == "mindlin") {
-    const double n = setup.m * 9.81, kt = mindlin_stiffness(scene.wall_pair(0), setup.static_overlap);
+  const std::string& law = setup.friction.law;
+  if (has_stick_spring(law) && !law_declares(law, "gamma_t")) {  // an undamped stick spring (Mindlin's)
+    const ContactPair wp = scene.wall_pair(0);
+    const ContactKinematics c{Vec3::UnitZ(), Vec3::Zero(), setup.static_overlap, 0.0, wp.r_star, setup.m, true};
+    const double n = setup.m * 9.81, kt = stick_stiffness(law, setup.friction.wall, c);
     const double inv_meff = 1 / setup.m + setup.r * setup.r / scene.inertia(0);
     const double w = std::sqrt(kt * inv_meff), f = setup.friction.wall.mu * n;
     j["tangential_stiffness"] = json_number(kt);

@@ -108,7 +108,7 @@ class StochasticFrictionStudy final : public Study {
       s.system = prm.choice("system", {"pair"});
       s.geometry = prm.choice("geometry", {"fixed"}) == "fixed" ? ContactGeometry::fixed : ContactGeometry::bonded;
       s.scheme = parse_sde_scheme("integrator", spec.scheme);
-      if (s.scheme == SdeScheme::heun && s.law != "linear")
+      if (s.scheme == SdeScheme::heun && !is_linear_friction(s.law, stochastic_law_values(s)))
         throw_input("law", s.law, "sde-heun converges to the Stratonovich ratio, not to 1, for a state-dependent "
                                   "noise; allowed with sde-heun: linear (use em for " + s.law + ")");
       s.dt = h;

@@ -176,7 +176,9 @@ StochasticRunResult run_stochastic(const StochasticRunSpec& spec) {
 
   // Linear law, fixed geometry: du = -gamma A u dt + noise, an OU process in every eigenmode of A; each
   // scheme's exact discrete stationary variance factor and autocorrelation per step.
-  const bool linear_fixed = spec.law == "linear" && spec.geometry == ContactGeometry::fixed;
+  const bool linear_fixed = is_linear_friction(renamed("law", spec.law, stochastic_law_renames()),
+                                               stochastic_law_values(spec)) &&
+                            spec.geometry == ContactGeometry::fixed;
   std::vector<double> mode_weight, mode_factor;  // lambda_k * variance factor, per-step correlation
   if (linear_fixed) {
     double num = 0, den = 0;

@@ -6,6 +6,8 @@
 #include <fmt/format.h>
 
 #include "core/line_fit.hpp"
+#include "models/contact/registry.hpp"
+#include "studies/papers/stochastic_runs.hpp"
 
 namespace stickslip {
 namespace {
@@ -152,7 +154,10 @@ void StochasticTables::add_rows(const std::vector<StochasticJob>& jobs, const nl
       cells.insert(cells.end(), {spec.dt, r.ratio, r.stderr_ratio, CsvCell::if_finite(ex.value),
                                  CsvCell::if_finite(ex.stderr_value)});
       table_.row(cells);
-      if (coarse.law == "linear" || coarse.law == "coulomb-sign") {
+      // The two limits of the pair's friction, viscous and dry Coulomb (the laws with a known weak order 1).
+      const std::string law = renamed("law", coarse.law, stochastic_law_renames());
+      const LawValues values = stochastic_law_values(coarse);
+      if (is_linear_friction(law, values) || is_constant_coulomb(law, values)) {
         ++checked;
         if (!(in3 && in3se)) failures.push_back(grid_label);
       }

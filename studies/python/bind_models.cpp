@@ -135,10 +135,10 @@ py::dict simulate(const ModelSpec& m, const std::string& spec_text, double t_end
   SolverOptions base;
   base.dt = spec.adaptive() ? out : dt.value_or(out);
   base.rtol = rtol, base.atol = atol, base.max_step = max_step, base.events = events;
-  // The tolerances' rules (as a study's rtol and atol keys): rtol a relative tolerance in (0, 1), atol a finite
-  // absolute tolerance > 0 (inf or nan would reach CVODE and IDA as a convergence failure, not as a refusal).
+  // The tolerances' rules (as a study's rtol and atol keys): rtol a relative tolerance in (0, 1), atol an absolute
+  // tolerance in (0, 1) (inf or nan would reach CVODE and IDA as a convergence failure, not as a refusal).
   if (!(rtol > 0 && rtol < 1)) throw_input("rtol", format_value(rtol), "must lie in (0, 1) (a relative tolerance, e.g. 1e-8)");
-  if (!(atol > 0) || !std::isfinite(atol)) throw_input("atol", format_value(atol), "must be a finite number > 0 (an absolute tolerance, e.g. 1e-10)");
+  check_absolute_tolerance("atol", atol);
   if (!(max_step >= 0) || !std::isfinite(max_step)) throw_input("max_step", format_value(max_step), "must be a finite number >= 0 (0: no limit)");
   const SolverOptions so = contact_solver_options(spec, m.forms(), "solver", base);
   ContactOptions co;
@@ -296,11 +296,10 @@ py::dict exact_plates(const std::string& law, py::array_t<double, py::array::c_s
     horizon = std::max(horizon, tv(i));
   }
   const double v0 = setup.body0[0], xi0 = setup.z0;
-  if (law != "csds" && law != "dsds-dae")
-    throw_input("law", law, "allowed: csds, dsds-dae (the laws with an exact solution on the plates)");
-  std::optional<ExactSlidingPlates> exact;
-  if (law == "csds") exact.emplace(p, Csds{}, v0, xi0, horizon);
-  else exact.emplace(p, Dsds{}, v0, xi0, horizon);
+  const std::vector<std::string> exact_laws = laws_with_exact_plates();
+  if (std::find(exact_laws.begin(), exact_laws.end(), law) == exact_laws.end())
+    throw_input("law", law, "allowed: " + join(exact_laws) + " (the laws with an exact solution on the plates)");
+  const std::optional<ExactSlidingPlates> exact = exact_plates_of(p, law, v0, xi0, horizon);
   std::vector<double> v, xi, force, work;
   std::vector<int> kind;
   for (py::ssize_t i = 0; i < tv.shape(0); ++i) {

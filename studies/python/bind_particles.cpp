@@ -39,7 +39,7 @@
 #include "core/errors.hpp"
 #include "core/interrupt.hpp"
 #include "core/trapezoid_options.hpp"
-#include "models/contact/normal_laws.hpp"
+#include "models/contact/normal_registry.hpp"
 #include "models/particles/engine_laws.hpp"
 #include "models/particles/granular_gas.hpp"
 #include "solvers/integrator_spec.hpp"
@@ -363,9 +363,10 @@ std::unique_ptr<System> build(const std::string& normal_name, const std::string&
 std::unique_ptr<System> make_system(const std::string& normal, const std::string& law,
                                     const std::map<std::string, double>& values, Scene scene, int dim) {
   std::unique_ptr<System> s;
-  if (normal == "linear") s = build<LinearSpringDashpot>(normal, law, values, std::move(scene));
-  else if (normal == "hertz") s = build<HertzDamped>(normal, law, values, std::move(scene));
-  else throw_input("normal", normal, "one of linear, hertz");
+  with_normal_law("normal", normal, normal_spheres, [&](const auto& e) {
+    using N = typename std::decay_t<decltype(e)>::Law;
+    if constexpr (SphereNormalLaw<N>) s = build<N>(normal, law, values, std::move(scene));
+  });
   s->normal = normal;
   s->tangential = law;
   s->dim = dim;

@@ -195,7 +195,7 @@ class SpringSliderStudy final : public Study {
     SystemRunSettings base;
     base.solver = prm.raw("solver");
     base.rtol = prm.in_open_range("rtol", 0, 1);
-    base.atol = prm.positive("atol");
+    base.atol = prm.absolute_tolerance("atol");
     base.ledger = 0;
     std::vector<Config> configs;
     for (std::size_t i = 0; i < s.masses.size(); ++i) {

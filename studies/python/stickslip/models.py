@@ -96,7 +96,7 @@ def exact_sliding_plates(t, law: str = "csds", **params: float) -> Dict[str, Any
     """The exact piecewise solution of the sliding plates (Fuehrer, Brendel & Wolf §3.1, derived in closed form per
     phase) at times t: v, xi, force, W and mode per time, and t_stick (the last slide -> stick transition).
 
-    law: csds (eq. 10) or dsds-dae (the D-SDS's continuous limit). params: the plates' keys m, k, gamma, fmax, v0,
+    law: csds (eq. 10), or dsds, dsds-stage, dsds-dae (the D-SDS's continuous limit, the same for the three). params: the plates' keys m, k, gamma, fmax, v0,
     xi0 (defaults as in :func:`relations`).
     """
     return _core.exact_plates(law, np.asarray(t, dtype=float), {k: float(v) for k, v in params.items()})
@@ -146,8 +146,7 @@ def simulate(
         cvode:bdf. t_end: default 10.
     dt: the step of the fixed-step schemes (default dt_out); dt_out: the output interval (default dt, else
         t_end/1000). events: locate stick/slip switches (the law's hybrid or DAE form) or not (default True).
-    rtol, atol, max_step: of dopri5, CVODE and IDA (default 1e-8, 1e-10, no limit; rtol in (0, 1), atol a finite
-        number > 0). projection: velocity
+    rtol, atol, max_step: of dopri5, CVODE and IDA (default 1e-8, 1e-10, no limit; rtol and atol in (0, 1)). projection: velocity
         projection while a DAE law sticks (default True).
     A system of several contacts (stickslip.system) runs as :func:`stickslip.simulate_system` runs it (its own
     defaults: those of its file), returning a :class:`stickslip.SystemSimulation`.

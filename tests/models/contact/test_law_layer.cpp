@@ -7,6 +7,7 @@
 
 #include <cmath>
 #include <string>
+#include <vector>
 
 #include "core/errors.hpp"
 #include "models/contact/registry.hpp"
@@ -182,4 +183,31 @@ TEST_CASE("stickslip list prints the law x relation x driver matrix from the for
   CHECK(s.find("filippov") != std::string::npos);
   CHECK(s.find("verlet") != std::string::npos);
   CHECK(s.find("em/sde-heun") != std::string::npos);
+}
+
+TEST_CASE("what a study asks of a law is answered from its type and parameters") {
+  double mu = 0;
+  CHECK(is_constant_coulomb("coulomb", LawValues().set("mu", 0.3), &mu));
+  CHECK(mu == 0.3);
+  for (const char* law : {"coulomb-filippov", "coulomb-dae", "coulomb-sign"}) CHECK(is_constant_coulomb(law, {}));
+  // weakening is Coulomb's law until it weakens or drops
+  CHECK(is_constant_coulomb("weakening", LawValues(), &mu));
+  CHECK(mu == 0.4);
+  CHECK_FALSE(is_constant_coulomb("weakening", LawValues().set("c_w", 0.5)));
+  CHECK_FALSE(is_constant_coulomb("weakening", LawValues().set("drop", 0.1)));
+  for (const char* law : {"stribeck", "csds", "tanh", "none", "linear"}) CHECK_FALSE(is_constant_coulomb(law, {}));
+  CHECK(is_linear_friction("linear", {}));
+  for (const char* law : {"tanh", "coulomb-sign", "none", "weakening"}) CHECK_FALSE(is_linear_friction(law, {}));
+  CHECK(is_frictionless("none"));
+  for (const char* law : {"linear", "coulomb", "csds"}) CHECK_FALSE(is_frictionless(law));
+  for (const char* law : {"csds", "dsds", "dsds-stage", "cundall-strack", "mindlin", "stribeck"}) CHECK(has_stick_spring(law));
+  for (const char* law : {"coulomb", "none", "linear", "tanh"}) CHECK_FALSE(has_stick_spring(law));
+  CHECK(law_creates_no_energy("csds"));
+  CHECK(spring_relaxes_by_dashpot("csds"));
+  for (const char* law : {"dsds", "mindlin", "cundall-strack"}) CHECK_FALSE(law_creates_no_energy(law));
+  CHECK(law_declares("csds", "gamma_t"));
+  CHECK_FALSE(law_declares("mindlin", "gamma_t"));
+  CHECK(sibling_entries("coulomb") == std::vector<std::string>{"coulomb-filippov", "coulomb-dae", "coulomb-sign"});
+  CHECK(sibling_entries("dsds") == std::vector<std::string>{"dsds-dae"});
+  CHECK(test::input_error_message([] { (void)is_frictionless("banana"); }).rfind("friction=banana: allowed: ", 0) == 0);
 }

@@ -68,6 +68,9 @@ TEST_CASE("switches are on or off, list items are named with the whole list, tol
   refused_alike({"run slope-drift --set damping=on,,off", "damping=on,,off: item '': allowed: on, off"}, "damping_list");
   refused_alike({plates + "--set fig4=off --set rtol=1e308", "rtol=1e308: must lie in (0, 1)"}, "plates_rtol");
   refused_alike({"run dry-friction-oscillator --set rtol=1", "rtol=1: must lie in (0, 1)"}, "oscillator_rtol");
+  // atol=1e308 stepped the oscillator past its stick (t_stick null, exit 0): an absolute tolerance lies in (0, 1) too.
+  refused_alike({"run dry-friction-oscillator --set atol=1e308", "atol=1e308: must lie in (0, 1)"}, "oscillator_atol");
+  refused_alike({"run slope-drift --set atol=1", "atol=1: must lie in (0, 1)"}, "slope_atol");
   refused_alike({"run stochastic-friction --set acf_max_lag=1e308", "acf_max_lag=1e308: gives inf lags; at most 1e6"}, "acf_lag");
 }
 

@@ -19,7 +19,7 @@
 #include "models/particles/csds_implicit.hpp"
 #include "models/contact/csds.hpp"
 #include "models/contact/dsds.hpp"
-#include "models/contact/normal_laws.hpp"
+#include "models/contact/normal_registry.hpp"
 #include "models/particles/tangential_dashpot.hpp"
 
 using namespace stickslip;

@@ -15,7 +15,7 @@
 #include "studies/papers/collision_kinetics.hpp"
 #include "models/contact/csds.hpp"
 #include "models/contact/dsds.hpp"
-#include "models/contact/normal_laws.hpp"
+#include "models/contact/normal_registry.hpp"
 
 using namespace stickslip;
 

@@ -85,7 +85,7 @@ TEST_CASE("dsds-cooling: LAMMPS' own D-SDS from the same initial state") {
     std::filesystem::remove_all(dir);
     const auto r = test::run_cli(
         "run dsds-cooling --set n=200 --set T_end=0.4 --set bins=2 --set draws=0 --set angles=0 --set seeds=2 "
-        "--set lammps_seeds=2 --set lammps=auto --set normal=" + normal + " --out " + dir.string());
+        "--set lammps_seeds=2 --set lammps=auto --set normal=" + normal + " --out " + dir.string(), true);
     REQUIRE_MESSAGE(r.code == 0, r.out);
     std::ifstream f(dir / "summary.json");
     const nlohmann::json j = nlohmann::json::parse(f);
