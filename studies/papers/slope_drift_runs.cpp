@@ -157,8 +157,10 @@ std::string slope_unsupported(const SlopeConfig& c, const SlopeCommon& k) {
     return "";
   }
   // A law that offers the engine's exact static friction means that form here (the block's other forms have their
-  // own names: coulomb-filippov, coulomb-dae).
-  if (law_forms("friction", c.law, RelationKind::particles) & form_exact_static) {
+  // own names: coulomb-filippov, coulomb-dae), unless it has a 1-D form of its own for the fixed-step solvers
+  // (coulomb-km: the look-ahead of eq. 15-17 on the block, the per-contact increment on the engine).
+  if ((law_forms("friction", c.law, RelationKind::particles) & form_exact_static) &&
+      !(law_forms("friction", c.law, RelationKind::one_d) & form_lookahead)) {
     std::vector<std::string> others;
     for (const std::string& s : sibling_entries(c.law))
       if (law_forms("friction", s, RelationKind::one_d) & (form_filippov | form_dae)) others.push_back(s);
