@@ -82,7 +82,7 @@ const std::vector<SetupPreset>& heap_setups() {
       {"default", "the project's set-up, nothing changed", {}},
       {"krengel-matuttis",
        "Krengel & Matuttis' heap as they computed it, with particles=polygons; stratified corners, since "
-       "corners=uniform is unstable at their dt; 1625 polygons take about 30 min of CPU (both laws)",
+       "corners=uniform is unstable at their dt; 1625 polygons take 25 min of CPU (both laws, one thread)",
        {{"laws", "coulomb-km,cundall-strack"},
         {"contact", "book"},
         {"corners", "stratified"},
