@@ -134,14 +134,20 @@ void draw_heap_feed_figures(const StudyContext& ctx, const HeapConfig& c, const 
               "dashed: left, dotted: right; the last point of each pour is its angle at rest (or at t_max)",
               1, 1, 1100, 700, {}, {}};
   Panel& fp = feed.panel("", "t [s]", "repose angle [deg]").set("set key bottom right font ',9'").set("set yrange [0:*]");
+  bool any = false;
   for (std::size_t k = 0; k < rows.size(); ++k) {
+    // a pour whose heap never had a fitted flank (too small) has no point to draw
+    const json& readings = rows[k]["feed"];
+    if (std::none_of(readings.begin(), readings.end(), [](const json& q) { return q["repose_angle_deg"].is_number(); }))
+      continue;
+    any = true;
     const std::string tag = rows[k]["tag"].get<std::string>(), file = "heap_feed_" + tag + ".csv";
     const std::string lc = fmt::format(" lc rgb '{}'", curve_color(k));
     fp.add(Curve::of(file, "1", "2", tag, "lp lw 2 pt 7 ps 0.6" + lc))
         .add(Curve::of(file, "1", "3", "", "l lw 1 dt 2" + lc))
         .add(Curve::of(file, "1", "4", "", "l lw 1 dt 3" + lc));
   }
-  render_figure(ctx.out_dir / "heap_feed.png", feed, ctx.log);
+  if (any) render_figure(ctx.out_dir / "heap_feed.png", feed, ctx.log);
   // The angles per seed, one colour per law: at rest filled, feeding open; the law's mean +- sd dashed.
   Figure seeds{"Heap (Krengel & Matuttis, Sec. 5): angle of repose per seed (filled: at rest, open: feeding)\n"
                "dashed: each law's mean +- sample sd at rest (summary.json spread)",
@@ -160,7 +166,8 @@ void draw_heap_feed_figures(const StudyContext& ctx, const HeapConfig& c, const 
                          (y == m ? "l lw 2 dt 2" : "l lw 1 dt 3") + lc));
     }
   }
-  render_figure(ctx.out_dir / "heap_repose_seeds.png", seeds, ctx.log);
+  if (std::any_of(rows.begin(), rows.end(), [](const json& r) { return r["repose_angle_deg"].is_number(); }))
+    render_figure(ctx.out_dir / "heap_repose_seeds.png", seeds, ctx.log);
 }
 
 }  // namespace stickslip
