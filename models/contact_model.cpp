@@ -12,6 +12,7 @@ const char* to_string(ContactForm f) {
     case ContactForm::reset: return "reset rule";
     case ContactForm::hybrid: return "hybrid";
     case ContactForm::dae: return "DAE";
+    case ContactForm::lookahead: return "look-ahead";
     default: return "Filippov";
   }
 }
@@ -48,6 +49,10 @@ ContactForm choose_contact_form(const std::string& law, unsigned f, Driver d, bo
   }
   if (f & form_rate) return ContactForm::rate;
   if (f & form_slip_force) return ContactForm::slip_force;
+  if (f & form_lookahead) {
+    if (!fixed) return refuse(refusal_of_forms(law, f, RelationKind::one_d, d));
+    return ContactForm::lookahead;
+  }
   if ((f & form_dae) || (f & form_dae_ode)) {
     if (!events)
       throw_input("events", "off",

@@ -26,6 +26,7 @@
 //   dae         the law's hybrid DAE (dae_form(): Coulomb's stick constraint, the D-SDS's continuous limit): the
 //               relation's residual rows, the law's row, the slip row replaced by 0 = v while the law holds it
 //   filippov    ContactFilippov: the surface h = slip velocity, the field with F = -sigma sliding_force(|v|)
+//   lookahead   F = lookahead_force(v, a_free), no law state (Krengel & Matuttis' scheme, fixed-step drivers)
 // Modes: one int, the law's hybrid mode (free_mode 0 when the form has no events).
 #pragma once
 
@@ -66,7 +67,7 @@ class ContactModel final : public ContactModelBase {
   ContactModel(R relation, L law, std::string name, ContactForm form, bool projection)
       : rel_(std::move(relation)), fl_(std::move(law), form, projection), name_(std::move(name)) {
     nb_ = rel_.body_names().size();
-    nz_ = form == ContactForm::slip_force ? 0 : 1;
+    nz_ = fl_.state_size();
     ne_ = rel_.extra_names().size();
   }
 

@@ -7,6 +7,8 @@
 //   cvode                        SUNDIALS CVODE (BDF or Adams), CVodeRootInit, CVodeReInit after each event
 //   ida                          SUNDIALS IDA on Model::residual, IDASetId, IDACalcIC, IDARootInit,
 //                                IDAReInit after each event
+//   gear                         Gear's predictor-corrector, the fixed-step BDF of order max_order (1..5) in
+//                                Nordsieck form (solvers/gear_driver.cpp); events on its dense output
 // x and mode are updated in place to their values at t_end (or at a terminating event).
 #pragma once
 
@@ -34,5 +36,7 @@ RunStats run_cvode(const Model& model, double t0, double t_end, VecRef x, Mode& 
                    const Observer& observer);
 RunStats run_ida(const Model& model, double t0, double t_end, VecRef x, Mode& mode, const SolverOptions& options,
                  const Observer& observer);
+RunStats run_gear(const Model& model, double t0, double t_end, VecRef x, Mode& mode, const SolverOptions& options,
+                  const Observer& observer);
 
 }  // namespace stickslip

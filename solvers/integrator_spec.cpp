@@ -23,6 +23,9 @@ const std::vector<SchemeInfo>& integrator_scheme_info() {
       {"ida", "SUNDIALS IDA, BDF order 1..5 (ida:ORDER) on the implicit residual: the DAE forms, rtol/atol"},
       {"bdf", "SUNDIALS' BDF, bdf:ORDER the largest order (1..5): IDA where the contact's law has a DAE form, CVODE "
               "otherwise (Krengel & Matuttis' BDF2 and BDF5 are bdf:2, bdf:5)"},
+      {"gear", "Gear's predictor-corrector: the BDF of order gear:ORDER (1..5, default 5) at the fixed step dt in "
+               "Nordsieck form, one evaluation and one correction per step (Matuttis & Chen; Krengel & Matuttis' BDF2 and BDF5 as they "
+               "integrate them: gear:2, gear:5)"},
       {"trapezoid", "generalized trapezoidal rule, its fixed point iterated by Jacobi sweeps over all particles at once "
                     "(Campello, Algorithm 1, whose Remark 5 sweeps particle by particle, Gauss-Seidel: the same fixed "
                     "point; spheres and the particle engine)"},
@@ -78,7 +81,7 @@ SolverOptions IntegratorSpec::options(const std::string& key, SolverOptions base
 }
 
 std::string IntegratorSpec::label() const {
-  if (scheme == "bdf" && max_order > 0 && !filippov) return "bdf" + std::to_string(max_order);
+  if ((scheme == "bdf" || scheme == "gear") && max_order > 0 && !filippov) return scheme + std::to_string(max_order);
   if (filippov) {
     IntegratorSpec plain = *this;
     plain.filippov = false;
@@ -90,6 +93,7 @@ std::string IntegratorSpec::label() const {
 std::string spec_text_of_label(const std::string& text) {
   if (text.rfind("filippov-", 0) == 0) return "filippov:" + spec_text_of_label(text.substr(9));
   if (text.size() > 3 && text.rfind("bdf", 0) == 0 && is_order(text.substr(3))) return "bdf:" + text.substr(3);
+  if (text.size() > 4 && text.rfind("gear", 0) == 0 && is_order(text.substr(4))) return "gear:" + text.substr(4);
   return text;
 }
 
@@ -117,11 +121,13 @@ IntegratorSpec parse_integrator(const std::string& key, const std::string& given
     s.adams = parts[i++] == "adams";
     s.variant_given = true;
   }
-  if (i < parts.size() && (s.scheme == "cvode" || s.scheme == "ida" || s.scheme == "bdf") && is_order(parts[i])) {
+  if (i < parts.size() && (s.scheme == "cvode" || s.scheme == "ida" || s.scheme == "bdf" || s.scheme == "gear") &&
+      is_order(parts[i])) {
     s.max_order = std::stoi(parts[i++]);
     const int hi = s.adams ? 12 : 5;
     if (s.max_order < 1 || s.max_order > hi)
-      throw_input(key, given, "the order of " + std::string(s.adams ? "adams" : "bdf") + " lies in 1.." + std::to_string(hi));
+      throw_input(key, given, "the order of " + std::string(s.adams ? "adams" : s.scheme == "gear" ? "gear" : "bdf") +
+                                  " lies in 1.." + std::to_string(hi));
   }
   if (i != parts.size()) throw_input(key, given, integrator_grammar());
   return s;

@@ -1,10 +1,12 @@
 // solvers/integrator_spec.hpp — one vocabulary for integrators, as the command line spells them.
 //
 //   spec    := ["filippov:"] scheme [":" variant] [":" order]      (labels of the papers' figures read too:
-//              bdfN = bdf:N, filippov-SCHEME = filippov:SCHEME)
-//   scheme  := euler | midpoint | heun | rk4 | dopri5 | cvode | ida | bdf | trapezoid | verlet | moreau | em | sde-heun
+//              bdfN = bdf:N, gearN = gear:N, filippov-SCHEME = filippov:SCHEME)
+//   scheme  := euler | midpoint | heun | rk4 | dopri5 | cvode | ida | gear | bdf | trapezoid | verlet | moreau | em |
+//              sde-heun
 //   variant := bdf | adams            (cvode only; default bdf)
-//   order   := 1..5 (bdf, ida), 1..12 (adams): the largest multistep order (default: the solver's own, 5/12)
+//   order   := 1..5 (bdf, ida), 1..12 (adams): the largest multistep order (default: the solver's own, 5/12);
+//              gear: the order of its fixed-step BDF, 1..5 (default 5)
 // `bdf` names the method, not the driver: SUNDIALS' BDF on IDA where the contact's law has a DAE form and on CVODE
 // otherwise, resolved from the law's forms by solvers/contact_run.hpp (contact_solver_options).
 // e.g. rk4, cvode:bdf, cvode:adams:8, ida:5, cvode:2, filippov:dopri5, trapezoid (seed 004 Algorithm 1), verlet

@@ -6,7 +6,7 @@
 namespace stickslip {
 
 const std::vector<std::string>& solver_names() {
-  static const std::vector<std::string> names{"euler", "midpoint", "heun", "rk4", "dopri5", "cvode", "ida"};
+  static const std::vector<std::string> names{"euler", "midpoint", "heun", "rk4", "dopri5", "cvode", "ida", "gear"};
   return names;
 }
 
@@ -21,7 +21,7 @@ SolverKind parse_solver(const std::string& key, const std::string& name) {
 
 bool is_fixed_step(SolverKind kind) {
   return kind == SolverKind::euler || kind == SolverKind::midpoint || kind == SolverKind::heun ||
-         kind == SolverKind::rk4;
+         kind == SolverKind::rk4 || kind == SolverKind::gear;
 }
 
 }  // namespace stickslip

@@ -10,12 +10,13 @@
 
 namespace stickslip {
 
-enum class SolverKind { euler, midpoint, heun, rk4, dopri5, cvode, ida };
+enum class SolverKind { euler, midpoint, heun, rk4, dopri5, cvode, ida, gear };
 
 // Names as the command line spells them, and the inverse (throws InputError naming `key`).
 const std::vector<std::string>& solver_names();
 std::string to_string(SolverKind kind);
 SolverKind parse_solver(const std::string& key, const std::string& name);
+// euler, midpoint, heun, rk4 and gear: a fixed step dt (gear a multistep method, the others one-step maps).
 bool is_fixed_step(SolverKind kind);
 
 struct SolverOptions {
@@ -23,7 +24,7 @@ struct SolverOptions {
   double dt = 1e-3;        // step of the fixed-step schemes; output interval of the adaptive ones
   double rtol = 1e-8;      // dopri5, CVODE, IDA
   double atol = 1e-10;
-  int max_order = 5;       // CVODE (BDF <= 5, Adams <= 12), IDA (1..5)
+  int max_order = 5;       // CVODE (BDF <= 5, Adams <= 12), IDA (1..5), gear (the fixed-step BDF's order, 1..5)
   bool adams = false;      // CVODE: Adams-Moulton instead of BDF
   double max_step = 0;     // dopri5, CVODE, IDA: largest internal step (0 = no limit)
   bool events = true;      // locate the model's switching functions

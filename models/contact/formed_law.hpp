@@ -11,6 +11,8 @@
 //   hybrid      the law's modes and events (hybrid(); with the reset between steps when the law's hybrid is a rule)
 //   dae         the law's hybrid DAE (dae_form(): a set-valued law's stick constraint, the D-SDS's continuous limit)
 //   filippov    no state and no modes here: the assembler's Filippov system takes F = -sigma sliding_force(|v|)
+//   lookahead   F = lookahead_force(c) of the slip velocity and the free slip acceleration, no state (Krengel &
+//               Matuttis' scheme, models/contact/coulomb_km.hpp)
 // Modes: the law's HybridMode (free_mode when the form has no events). Two switching functions per contact.
 // ForAnyLaw below erases the law's type, for an assembler that holds contacts with different laws.
 #pragma once
@@ -25,7 +27,7 @@
 
 namespace stickslip {
 
-enum class ContactForm { slip_force, rate, reset, hybrid, dae, filippov };
+enum class ContactForm { slip_force, rate, reset, hybrid, dae, filippov, lookahead };
 const char* to_string(ContactForm f);
 
 template <class L>
@@ -36,7 +38,9 @@ class FormedLaw {
   const L& law() const { return law_; }
   ContactForm form() const { return form_; }
   // The law's state: none (slip force, Filippov) or one number.
-  std::size_t state_size() const { return form_ == ContactForm::slip_force || form_ == ContactForm::filippov ? 0 : 1; }
+  std::size_t state_size() const {
+    return form_ == ContactForm::slip_force || form_ == ContactForm::filippov || form_ == ContactForm::lookahead ? 0 : 1;
+  }
   // Whether z is the algebraic friction force of a DAE (set-valued laws) rather than a spring.
   bool state_is_force() const { return form_ == ContactForm::dae && !spring_dae(); }
   std::size_t num_events() const { return form_ == ContactForm::hybrid || form_ == ContactForm::dae ? 2 : 0; }
@@ -50,13 +54,17 @@ class FormedLaw {
     return free_mode;
   }
 
-  // The force, the law state's rate, and whether the slip row is held, in the chosen form. force() of every form
-  // reads only the slip velocity, the effective mass and the state (never a_free or f_stick): an assembler of several
-  // contacts evaluates the forces first and the slip accelerations they cause after.
+  // The force, the law state's rate, and whether the slip row is held, in the chosen form. force() of every form but
+  // the look-ahead reads only the slip velocity, the effective mass and the state (never a_free or f_stick): an
+  // assembler of several contacts evaluates the forces first and the slip accelerations they cause after, and so
+  // refuses the look-ahead form (models/system/system_assembly.cpp).
   void terms(const Slip1& c, double fn, double z, int mode, double& f, double& zdot, bool& held) const {
     switch (form_) {
       case ContactForm::slip_force:
         if constexpr (SlipForceForm<L, Slip1> || SetValuedLaw<L>) f = slip_force(law_, c, fn)[0];
+        return;
+      case ContactForm::lookahead:
+        if constexpr (LookAheadForm<L>) f = law_.lookahead_force(c, fn);
         return;
       case ContactForm::rate:
       case ContactForm::reset:

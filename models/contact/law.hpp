@@ -36,6 +36,10 @@
 //   slip force  S force(c, fn)                               a force that is a function of the slip velocity alone
 //               (no state): F = -f(|v|) v/|v|, f >= 0. An ODE with no law state; its magnitude f(u) is the
 //               stochastic form of the Markovian pair (the noise strength D(u) follows from f by the FDT).
+//   look-ahead  double lookahead_force(Slip1 c, fn)            a force of the slip velocity and the slip acceleration
+//               without friction (c.a_free, c.m_star; no state): Krengel & Matuttis' scheme of eq. 12-17 at every
+//               evaluation (coulomb-km). 1-D relations whose contact carries a_free when the force is evaluated (the
+//               built-in ones, not a system of several contacts); fixed-step drivers only.
 //   reset       S reset(c, fn, xi) and reset_policy          a time-stepping rule: the rate plus a jump of the
 //               spring after every step (AdjustPolicy::after_step) or every Runge-Kutta stage (per_stage): the
 //               D-SDS of Fuehrer, Brendel & Wolf eq. 3. Fixed-step drivers only.
@@ -70,7 +74,8 @@
 //   filippov:<scheme>     the Filippov pieces                        (set-valued laws)
 //   ida                   the hybrid form with its residual rows, else the default residual xdot - f of the rate or
 //                         slip-force form
-//   euler .. rk4          the reset rule, else the hybrid (events on) or the rate, else the slip force
+//   euler .. rk4, gear    the reset rule (not gear), else the hybrid (events on) or the rate, else the slip force,
+//                         else the look-ahead
 //   dopri5, cvode         the hybrid (events on, ODE-form hybrids only) or the rate, else the slip force
 //   engine-ode            (the particle engine under odeint or CVODE) the modes, else the rate whose increment is its
 //                         Euler step, else the slip force
@@ -206,6 +211,13 @@ concept ResetForm = RateForm<L, C> && requires(const L& l, const C& c, double fn
   { L::reset_policy } -> std::convertible_to<AdjustPolicy>;
 };
 
+// The look-ahead form (Krengel & Matuttis' scheme, models/contact/coulomb_km.hpp): a force of the 1-D contact's slip
+// velocity and its free slip acceleration (c.a_free, c.m_star), no law state.
+template <class L>
+concept LookAheadForm = requires(const L& l, const Slip1& c, double fn) {
+  { l.lookahead_force(c, fn) } -> std::convertible_to<double>;
+};
+
 template <class L>
 concept SetValuedLaw = L::set_valued && requires(const L& l, double u, double fn) {
   { l.static_threshold(fn) } -> std::convertible_to<double>;
@@ -224,6 +236,12 @@ double sliding_mode_force(const L& law, double u, double fn) {
 // friction on the particle engine).
 template <class T>
 constexpr bool is_exact_static = requires { requires T::exact_static; };
+
+// An exact-static law whose stick holds only at zero slip velocity exactly, its force the sliding one at any other
+// (coulomb-km): under a time step the contact chatters across v_t = 0 instead of holding (verify's bounds for it are
+// the sign law's).
+template <class T>
+constexpr bool chatters_off_rest = requires { requires T::chatters_off_rest; };
 
 // The 1-D modes of a hybrid form (HybridLaw): free (no events: the law decides stick/slip itself at every
 // evaluation), stick, slide with the force in + direction, slide with it in - direction.

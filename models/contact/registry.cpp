@@ -69,7 +69,7 @@ std::string form_list(unsigned forms) {
       {form_increment, "increment"}, {form_rate, "rate"},       {form_slip_force, "slip force"},
       {form_reset, "reset"},         {form_hybrid, "hybrid"},   {form_hybrid_rule, "hybrid rule"},
       {form_dae, "DAE"},             {form_dae_ode, "DAE (ODE-consistent)"}, {form_filippov, "Filippov"},
-      {form_jumps, "jump (no IDA)"}, {form_modes, "modes"}};
+      {form_jumps, "jump (no IDA)"}, {form_modes, "modes"}, {form_lookahead, "look-ahead"}};
   std::vector<std::string> out;
   for (const auto& [bit, n] : names)
     if (forms & bit) out.emplace_back(n);
@@ -93,7 +93,8 @@ const char* to_string(Driver d) {
 
 bool runs(unsigned f, Driver d) {
   switch (d) {
-    case Driver::fixed: return f & (form_reset | form_hybrid | form_hybrid_rule | form_rate | form_slip_force | form_dae_ode);
+    case Driver::fixed:
+      return f & (form_reset | form_hybrid | form_hybrid_rule | form_rate | form_slip_force | form_dae_ode | form_lookahead);
     case Driver::dopri5:
     case Driver::cvode: return f & (form_hybrid | form_rate | form_slip_force | form_dae_ode);
     case Driver::ida:  // IDA's Newton iteration needs a smooth residual: a rate or slip force that jumps is refused
@@ -219,6 +220,15 @@ bool is_constant_coulomb(const std::string& name, const LawValues& values, doubl
     } else {
       return false;
     }
+  });
+}
+
+bool coulomb_is_the_reference(const std::string& name, const LawValues& values) {
+  if (is_constant_coulomb(name, values)) return true;
+  return with_law("friction", name, [](const auto& e) {
+    using L = typename std::decay_t<decltype(e)>::Law;
+    if constexpr (requires { L::computes_coulomb; }) return L::computes_coulomb;
+    else return false;
   });
 }
 

@@ -20,6 +20,7 @@
 #include "core/errors.hpp"
 #include "core/parameters.hpp"
 #include "models/contact/coulomb.hpp"
+#include "models/contact/coulomb_km.hpp"
 #include "models/contact/csds.hpp"
 #include "models/contact/cundall_strack.hpp"
 #include "models/contact/dsds.hpp"
@@ -50,6 +51,7 @@ enum Form : unsigned {
   form_exact_static = 1u << 9,  // the increment needs the relation's StickKinematics (velocity Verlet only)
   form_jumps = 1u << 10,        // its rate or slip force jumps (a cut-off, sign(v)): no smooth residual for IDA
   form_modes = 1u << 11,        // 3-D stick/slip modes + events (the engine's state-vector form)
+  form_lookahead = 1u << 12,    // a force of v and the free slip acceleration (Krengel & Matuttis' scheme; fixed step)
   all_forms = ~0u,
 };
 // "rate, hybrid, ..." (the names of the forms in a mask).
@@ -99,6 +101,7 @@ inline constexpr auto tangential_law_entries() {
       entry<Coulomb>(form_filippov, "coulomb-filippov", "Coulomb's Filippov form: the convex hull (Krengel & Matuttis eq. 4-14)"),
       entry<Coulomb>(form_dae, "coulomb-dae", "Coulomb's DAE form: stick as a constraint through IDA, friction force algebraic"),
       entry<Coulomb>(form_slip_force, "coulomb-sign", "Coulomb's sign form: f(u) = mu F_n, sign(0) = 0 (the naive ODE; the stochastic pair)"),
+      entry<CoulombKm>(),
       entry<Viscous>(),
       entry<TanhFriction>(),
       entry<Weakening>(),
@@ -160,6 +163,7 @@ unsigned forms_of_type() {
     if constexpr (HasHybrid<L>) f |= law.hybrid().form() == ModelForm::ode ? form_hybrid : form_hybrid_rule;
     if constexpr (HasDae<L> || SetValuedLaw<L>) f |= dae_form(law, true).form() == ModelForm::ode ? form_dae_ode : form_dae;
     if constexpr (SetValuedLaw<L>) f |= form_filippov;
+    if constexpr (LookAheadForm<L>) f |= form_lookahead;
   }
   return f;
 }
@@ -225,6 +229,10 @@ LawValues all_law_values(const Parameters& p, const std::vector<std::string>& la
 // static threshold at every slip speed (coulomb and its forms; weakening without weakening or drop). Where it is, *mu
 // gets the coefficient. The exact Coulomb solutions (the dry-friction oscillator, systems) hold for these laws only.
 bool is_constant_coulomb(const std::string& name, const LawValues& values, double* mu = nullptr);
+// Whether law `name` computes Coulomb's law |F| <= mu F_n by a scheme of its own (computes_coulomb: coulomb-km, no
+// set-valued form) or is Coulomb friction (is_constant_coulomb): either way the exact Coulomb solution is the
+// reference its error is measured against (the dry-friction oscillator).
+bool coulomb_is_the_reference(const std::string& name, const LawValues& values);
 // Whether law `name` at `values` is viscous friction: no static threshold, its sliding force proportional to the
 // slip speed (linear): on the Markovian pair its noise strength is then state-independent (an Ornstein-Uhlenbeck
 // process, Ito = Stratonovich).

@@ -7,6 +7,10 @@
 //                                                                says "proportional to the change in overlap area":
 //                                                                we read dA/dt)
 //   total    f_n    = max(0, f_el + f_damp)                     (ours: no pull while the bodies separate)
+//   cap      |f_damp| <= damping_cap f_el where damping_cap > 0   (Matuttis & Chen's contact, "the book's" of the
+//                                                                polygon studies' contact=book: damping_cap = 2, the
+//                                                                damping force at most twice the elastic one; with the
+//                                                                pair's reduced mass as m_eff. 0: no cap, the default)
 // D is dimensionless (Table 1's gamma = 1.5 is our reading of it); sqrt(Y m_eff) dA/dt / l has the units of a force
 // per depth when m_eff is a mass per depth. Eq. 18 prints m_eff,tan, the effective tangential mass of eq. 21; which
 // mass to pass is the caller's (polygon_contact.hpp gives 1/m_t of eq. 21 and the normal twin 1/m_n). For a flat face
@@ -47,6 +51,7 @@ namespace stickslip {
 struct OverlapNormalForce {
   double young = 5e7;  // Y (Pa), Table 1
   double damping = 0;  // D (1), eq. 18
+  double damping_cap = 0;  // |f_damp| <= damping_cap f_el (0: no cap)
 
   struct Value {
     double elastic = 0, damping = 0, total = 0;  // N/m
@@ -57,6 +62,7 @@ struct OverlapNormalForce {
     if (!c.touching) return f;
     f.elastic = young * c.area / c.l;
     f.damping = damping * std::sqrt(young * m_eff) * c.area_rate / c.l;
+    if (damping_cap > 0) f.damping = std::clamp(f.damping, -damping_cap * f.elastic, damping_cap * f.elastic);
     f.total = std::max(0.0, f.elastic + f.damping);
     return f;
   }

@@ -98,6 +98,17 @@ struct PolygonContact {
 inline double characteristic_length(double r_i, double r_j) { return r_i * r_j / (r_i + r_j); }
 inline double characteristic_length_wall(double r_i) { return r_i; }
 
+// The book's l (Matuttis & Chen, "Understanding the Discrete Element Method", eq. 7.6, as we read it: the polygon
+// studies' contact=book): from the distances d_i = |c - x_i|, d_j = |c - x_j| of both centres of mass to the contact
+// point, l = 4 d_i d_j/(d_i + d_j), twice the distance for equal particles (about the diameter; our equal-area
+// l = r_i r_j/(r_i + r_j) is a quarter of that); a wall is a body whose centre is infinitely far, l = 4 d_i. It moves
+// with the contact point, so the elastic force is no longer proportional to A alone.
+inline double contact_point_length(const Vec2& arm_i, const Vec2& arm_j) {
+  const double di = arm_i.norm(), dj = arm_j.norm();
+  return di + dj > 0 ? 4 * di * dj / (di + dj) : 0.0;
+}
+inline double contact_point_length_wall(const Vec2& arm_i) { return 4 * arm_i.norm(); }
+
 // The contact from an overlap polygon (o: i clipped by j), the motions, l and the direction used when T = 0.
 PolygonContact contact_from_overlap(const OverlapPolygon& o, const RigidMotion& i, const RigidMotion& j, double l,
                                     const Vec2& fallback_normal);

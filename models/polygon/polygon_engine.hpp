@@ -127,6 +127,10 @@ struct PolygonEngine {
   std::vector<int> shape_of;  // per body
   std::vector<PolygonWall> walls;
   double wall_length = 0;   // l of the wall contacts (m); 0: characteristic_length_wall of the body's equal-area radius
+  // contact=book (Matuttis & Chen's contact): l = contact_point_length of the contact's arms (a wall: 4 |r_i|; wall_length
+  // ignored) and eq. 18's mass the pair's reduced mass 1/(1/m_i + 1/m_j) (a wall: m_i); the caller sets the damping cap
+  // (normal.damping_cap = 2). false: the equal-area l and the normal effective mass (the header).
+  bool book_contact = false;
   double skin = 0;          // Verlet skin (m)
   int threads = 1;          // 1: one pass; >= 2: the two-phase pass of forces_parallel (the same motion, bit for bit)
   int sort_interval = 0;    // no spatial sort (shape_of is the engine's)
@@ -210,9 +214,14 @@ struct PolygonEngine {
     si.place(to_vec2(p.x[i]), s.theta[i], std::span<Vec2>(ci.data(), static_cast<std::size_t>(si.size())));
     sj.place(to_vec2(p.x[j]), s.theta[j], std::span<Vec2>(cj.data(), static_cast<std::size_t>(sj.size())));
     const double l = characteristic_length(si.equal_area_radius(), sj.equal_area_radius());
-    return stickslip::polygon_contact(std::span<const Vec2>(ci.data(), static_cast<std::size_t>(si.size())), motion(p, i),
-                           std::span<const Vec2>(cj.data(), static_cast<std::size_t>(sj.size())), motion(p, j), l,
-                           scratch);
+    PolygonContact pc = stickslip::polygon_contact(std::span<const Vec2>(ci.data(), static_cast<std::size_t>(si.size())),
+                                                   motion(p, i), std::span<const Vec2>(cj.data(), static_cast<std::size_t>(sj.size())),
+                                                   motion(p, j), l, scratch);
+    if (book_contact && pc.touching) {
+      const double lb = contact_point_length(pc.arm_i, pc.arm_j);
+      if (lb > 0) pc.l = lb;  // (0 only with the contact point on both centres: keep the equal-area l)
+    }
+    return pc;
   }
 
   // The relation of body i and wall w; touching = false when the bounding circle misses the wall.
@@ -231,9 +240,14 @@ struct PolygonEngine {
     std::array<Vec2, kMaxPolygonCorners> ci;
     const ConvexPolygon& si = shape(i);
     si.place(x, s.theta[i], std::span<Vec2>(ci.data(), static_cast<std::size_t>(si.size())));
-    return stickslip::wall_contact(std::span<const Vec2>(ci.data(), static_cast<std::size_t>(si.size())), motion(p, i), wall,
-                        RigidMotion{}, wall_length > 0 ? wall_length : characteristic_length_wall(si.equal_area_radius()),
-                        scratch);
+    PolygonContact pc = stickslip::wall_contact(
+        std::span<const Vec2>(ci.data(), static_cast<std::size_t>(si.size())), motion(p, i), wall, RigidMotion{},
+        wall_length > 0 ? wall_length : characteristic_length_wall(si.equal_area_radius()), scratch);
+    if (book_contact && pc.touching) {
+      const double lb = contact_point_length_wall(pc.arm_i);
+      if (lb > 0) pc.l = lb;
+    }
+    return pc;
   }
 
   // The laws on a relation: kinematics, normal force, U_n state (energy = (U_n, P_el, 0)), tangential step; returns
@@ -257,7 +271,8 @@ struct PolygonEngine {
     const double inv_n = inv_mass_normal(pc, inv_m_i, inv_I_i, inv_m_j, inv_I_j);
     c.m_star = inv_t > 0 ? 1.0 / inv_t : 0.0;
     c.wall = wall;
-    c.fn = normal.force(pc, inv_n > 0 ? 1.0 / inv_n : 0.0).total;
+    const double inv_damped = book_contact ? inv_m_i + inv_m_j : inv_n;  // eq. 18's mass (header)
+    c.fn = normal.force(pc, inv_damped > 0 ? 1.0 / inv_damped : 0.0).total;
     const double p_el = elastic_power(pc, normal);
     if (dt > 0) energy.x() += 0.5 * dt * (energy.y() + p_el);
     energy.y() = p_el;

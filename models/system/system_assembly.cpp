@@ -44,6 +44,11 @@ LawValues contact_values(const SystemContact& c) {
 // The form a law with these forms runs in under the options' driver.
 ContactForm form_for(const SystemContact& c, unsigned forms, const SystemAssemblyOptions& o) {
   const std::string key = "contact." + c.name + ".law";
+  if (forms & form_lookahead)  // the only form of coulomb-km on a 1-D contact
+    throw_input(key, c.law,
+                "its look-ahead (Krengel & Matuttis eq. 12-17) reads the contact's slip acceleration without its own "
+                "force when the force is evaluated, and a system evaluates every contact force before the accelerations; "
+                "it runs on the built-in relations (incline-block, friction-oscillator, sliding-plates, the polygon block)");
   ContactForm form;
   if (o.moreau) {  // Moreau-Jean: a set-valued law's impulse bounds, or a slip force taken explicitly
     if (forms & form_filippov) {

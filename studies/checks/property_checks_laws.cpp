@@ -12,9 +12,9 @@
 //       above 2.2 m g sin(alpha) up to the loading's peak speed g sin(alpha) sqrt(m/k_t): a cap that reads the
 //       contact's velocity, Stribeck's, lets a contact vibrating faster than v_s slip below mu_s, as in LuGre-type
 //       models), 1e-12 m for the Filippov and DAE forms
-//       (stick is a mode there) and 4 T dt (F_s/m + g sin(alpha)) for a set-valued law's naive sign form (each step
-//       kicks the velocity across 0 by at most dt times the net force; fixed-step drivers only: an adaptive driver
-//       grinds its step down at the discontinuity);
+//       (stick is a mode there) and 4 T dt (F_s/m + g sin(alpha)) for a set-valued law's naive sign form and for
+//       coulomb-km's look-ahead form (the sign law off v = 0; each step kicks the velocity across 0 by at most dt times
+//       the net force; fixed-step drivers only: an adaptive driver grinds its step down at the discontinuity);
 //   (b) slip: with tan(alpha) = q mu_s, q in [1.3, 2] (laws whose sliding friction never exceeds mu_s), it slides:
 //       s(T) >= 1/4 of g (sin - mu_s cos) T^2/2;
 //   (c) sliding: launched at v0 on a flat plane it decelerates as m v' = -sliding_force(v, m g): v(T) against the
@@ -32,7 +32,7 @@
 // Particle contacts (model laws/particles/<law>; a sphere with its spin held, on a plane wall, linear spring-dashpot
 // normal law at zeta = 0.5, dt = t_c/50; the same three properties with the sphere for the block; velocity Verlet
 // is first order in the friction's velocity: 1e-3 v0 for (c)). Coulomb's exact static friction holds the sphere to
-// 1e-9 r. LAMMPS runs the same increments (tests/lammps: every generated pair style).
+// 1e-9 r; coulomb-km's increment, which holds only at v_t = 0 exactly, to the sign law's 4 T dt (F_s/m + g sin(alpha)). LAMMPS runs the same increments (tests/lammps: every generated pair style).
 // Stochastic pair (model laws/stochastic-pair/<law>): the pair of models/particles/engine_sde.hpp, fixed geometry, the
 // law's slip force f(u) with the fluctuation-dissipation noise: the equipartition ratio <|u|^2>/(2 kT nu) within
 // 5 batch-means standard errors plus 2 r dt (r = nu f(s)/s the friction rate at the thermal speed s = sqrt(2 kT nu):
@@ -276,9 +276,10 @@ PropertyCheck block_cell(const std::string& name, Driver driver) {
       const double fs = law.static_threshold(m * kG * std::cos(alpha));
       double bound = 2.2 * m * kG * std::sin(alpha) / k;
       if (rigid) bound = 1e-12;
-      else if (o.form == ContactForm::slip_force) bound = 4 * T * so.dt * (fs / m + kG * std::sin(alpha));
+      else if (o.form == ContactForm::slip_force || o.form == ContactForm::lookahead)
+        bound = 4 * T * so.dt * (fs / m + kG * std::sin(alpha));  // the sign law, or coulomb-km's look-ahead off v = 0
       const bool stuck = rigid || stays_stuck_while_loading(law, m, k, m * kG * std::cos(alpha), std::sin(alpha));
-      if (stuck && (rigid || o.form != ContactForm::slip_force || driver == Driver::fixed))
+      if (stuck && (rigid || (o.form != ContactForm::slip_force && o.form != ContactForm::lookahead) || driver == Driver::fixed))
         ms.push_back({"stuck below mu_s: max |s| [m]", o.max_s, bound});
       add_slip_check(law, mu_s, d["q_slip"], T, [&](double alpha) { return run(alpha, 0, T).s_end; }, ms);
     }
@@ -395,7 +396,10 @@ PropertyCheck particle_cell(const std::string& name, Driver driver) {
     if (mu_s > 0) {
       const double alpha = std::atan(d["q_stick"] * mu_s);
       const Out o = run(alpha, 0, T);
-      const double bound = is_exact_static<L> ? 1e-9 * r : 2.2 * m * kG * std::sin(alpha) / k;
+      // exact static friction holds the sphere; a law that holds only at v_t = 0 exactly (coulomb-km) chatters across it
+      // as the sign law does: each step kicks v_t by at most dt (F_s/m + g sin(alpha))
+      const double chatter = 4 * T * dt * (law.static_threshold(m * kG * std::cos(alpha)) / m + kG * std::sin(alpha));
+      const double bound = is_exact_static<L> ? (chatters_off_rest<L> ? chatter : 1e-9 * r) : 2.2 * m * kG * std::sin(alpha) / k;
       if (stays_stuck_while_loading(law, m, k, m * kG * std::cos(alpha), std::sin(alpha)))
         ms.push_back({"stuck below mu_s: max |s| [m]", o.max_s, bound});
       add_slip_check(law, mu_s, d["q_slip"], T, [&](double alpha) { return run(alpha, 0, T).s_end; }, ms);

@@ -118,7 +118,7 @@ class DryFrictionOscillatorStudy final : public Study {
     auto observable = [](std::string name, std::string unit, std::string help, auto pick, auto exact) {
       Observable o;
       o.name = std::move(name), o.unit = std::move(unit), o.help = std::move(help);
-      o.integrators = {"euler", "midpoint", "heun", "rk4", "dopri5", "cvode", "ida"};
+      o.integrators = {"euler", "midpoint", "heun", "rk4", "dopri5", "cvode", "ida", "gear"};
       o.default_solvers = {"filippov:rk4", "filippov:dopri5", "ida"};
       o.work_solvers = {"filippov:rk4", "filippov:dopri5", "filippov:cvode", "ida"};
       o.default_dt = "0.01:0.00125:4";

@@ -9,6 +9,10 @@
 //                              heap_drift_dt.dat (one whitespace-separated block per law, blocks two blank lines apart)
 //   heap_profile.png           free surface max(y + r) per bin with the least-squares flank fits (the repose angle
 //                              in the key)
+//   heap_feed.png              the angle against t during the pour (heap_feed_<tag>.csv: both flanks and their mean,
+//                              the last point the angle at rest), one colour per pour
+//   heap_repose_seeds.png      the angles at rest and feeding per seed, one colour per law, the law's mean +- sample
+//                              sd as a band (heap_repose.csv; summary.json "spread")
 #pragma once
 
 #include <nlohmann/json.hpp>
@@ -21,5 +25,9 @@ namespace stickslip {
 
 void draw_heap_figures(const StudyContext& ctx, const HeapConfig& c, const nlohmann::json& rows,
                        const Boundaries& walls);
+
+// heap_feed.png and heap_repose_seeds.png from the rows and summary.json's "spread" (studies/papers/heap_report.hpp).
+void draw_heap_feed_figures(const StudyContext& ctx, const HeapConfig& c, const nlohmann::json& rows,
+                            const nlohmann::json& spread);
 
 }  // namespace stickslip

@@ -7,17 +7,30 @@
 #pragma once
 
 #include <string>
+#include <vector>
 
 #include <nlohmann/json.hpp>
 
 #include "models/particles/hopper_heap.hpp"
+#include "studies/experiment/study.hpp"
 #include "studies/papers/particle_heap_runs.hpp"
 
 namespace stickslip {
 
-// summary.json "results": per law its law, repose_angle_deg, t_rest, surface_drift, drift_rate, energy_balance_error,
-// wall_s, steps and holds.
+// summary.json "results": per pour its law, seed, tag, repose_angle_deg (left, right), the feeding reading (t,
+// angle, left, right), t_rest, surface_drift, com_drift, drift_by_dt (dt, com and surface drift), drift_rate,
+// energy_balance_error, wall_s, steps and holds.
 nlohmann::json heap_results(const nlohmann::json& rows);
+
+// summary.json "spread": per law (in the order of `laws`) over its pours (one per seed): for each of the angles at
+// rest and feeding (mean, left, right flank) n, mean, sample sd (n - 1 in the denominator; null for n < 2), min,
+// max and the values in seed order; a pour without the angle (no flank fitted, no feeding reading) is left out of
+// that angle's n.
+nlohmann::json heap_spread(const nlohmann::json& rows, const std::vector<std::string>& laws);
+
+// heap_repose.csv: one row per pour: law, law_index, seed, the angles at rest (mean, left, right), the feeding
+// reading's time and angles (empty where undefined).
+void write_heap_repose_table(const StudyContext& ctx, const nlohmann::json& rows);
 
 // "holds the heap: coulomb, ... (at rest and surface drift below ...). coulomb: at rest at 0.827 s, ...; ..."
 std::string heap_conclusion(const nlohmann::json& rows, const HeapConfig& c);

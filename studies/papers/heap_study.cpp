@@ -31,6 +31,12 @@
 // |x_i(t) - x_i(t_rest)|, the centre-of-mass drift |<x>(t) - <x>(t_rest)|, drift_rate = least-squares slope of
 // surface_drift over the second half of the window (models/particles/surface_drift.hpp). A law holds the heap when
 // it came to rest and its surface drift over the window is below hold_fraction x d_mean.
+// Angle during the feed (Fig. 6 shows particles still falling): every feed_every of the pour, the same fit on the
+// heap's bodies (below the outlet, slower than sqrt(2 g d_mean)); the last reading is the one at rest
+// (studies/papers/particle_heap_runs.hpp). Seeds: seeds=a,b,... pours once per seed and law (run-store entries and
+// files <law>_s<seed>), summary.json "spread" the mean, sample sd, min and max of each angle per law
+// (studies/papers/heap_report.hpp). setup=krengel-matuttis (heap_setups below, studies/experiment/setup_preset.hpp):
+// the paper's set-up with particles=polygons; a key the user sets to another value wins.
 // Outputs: the figures (Fig. 6 snapshots, kinetic energy, Fig. 7 drift, drift against dt, surface profiles) of
 // studies/papers/heap_figures.hpp and polygon_heap_figures.hpp; summary.json's results, conclusion and setup of
 // studies/papers/heap_report.hpp. Dumps: dump_every = k > 0 writes every k steps of the pour, for discs LAMMPS text
@@ -50,6 +56,7 @@
 #include "models/polygon/polygon_hopper.hpp"
 #include "solvers/particles/engine_drivers.hpp"
 #include "studies/experiment/output.hpp"
+#include "studies/experiment/setup_preset.hpp"
 #include "studies/experiment/study.hpp"
 #include "studies/experiment/study_runs.hpp"
 #include "studies/papers/heap_figures.hpp"
@@ -63,6 +70,63 @@ namespace {
 using nlohmann::json;
 
 const std::vector<std::string>& kHeapLaws = particle_law_names();  // models/particles/engine_laws.hpp
+
+// setup=krengel-matuttis: Krengel & Matuttis' heap as they computed it (§5 and Table 1; the contact of their ref.,
+// Matuttis & Chen ch. 7): their static friction as printed (coulomb-km) beside Cundall-Strack, the book's contact,
+// their dt 1e-5 s with Fig. 7's windows at 1e-5 and 5e-6 s, 1625 polygons of 5-10 corners, eccentricity 0.8 read as
+// written (e). particles=polygons stays the user's to give. The corners stay stratified: their "distributed
+// randomly" (corners=uniform) draws slivers whose contacts are beyond velocity Verlet's bound at 1e-5 s (both laws'
+// pours blew up, kinetic energy ~1e29 J/m at 0.4 s; the bound is checked on two mean polygons only).
+const std::vector<SetupPreset>& heap_setups() {
+  static const std::vector<SetupPreset> presets{
+      {"default", "the project's set-up, nothing changed", {}},
+      {"krengel-matuttis",
+       "Krengel & Matuttis' heap as they computed it, with particles=polygons; stratified corners, since "
+       "corners=uniform is unstable at their dt; 1625 polygons take 25 min of CPU (both laws, one thread)",
+       {{"laws", "coulomb-km,cundall-strack"},
+        {"contact", "book"},
+        {"corners", "stratified"},
+        {"dt", "1e-5"},
+        {"dt_factors", "1,0.5"},
+        {"n", "1625"},
+        {"min_corners", "5"},
+        {"max_corners", "10"},
+        {"eccentricity", "0.8"},
+        {"eccentricity_reading", "eccentricity"}}}};
+  return presets;
+}
+
+// The seeds of the pours: seeds=a,b,... (positive, distinct) or auto (the one seed of `seed`).
+std::vector<std::uint64_t> heap_seeds(const Parameters& prm) {
+  const std::string allowed = "auto or a comma-separated list of distinct positive integer seeds, e.g. 1,2,3";
+  if (prm.raw("seeds") == "auto") return {static_cast<std::uint64_t>(prm.integer("seed", 0, 1000000000))};
+  if (prm.given("seed")) throw_input("seeds", prm.raw("seeds"), "seeds with seed=" + prm.raw("seed") + ": give the seeds in seeds only");
+  std::vector<std::uint64_t> seeds;
+  for (const std::string& item : split_list(prm.raw("seeds"))) {
+    long v = 0;
+    std::size_t used = 0;
+    try {
+      v = std::stol(item, &used);
+    } catch (const std::exception&) {
+      used = 0;
+    }
+    if (item.empty() || used != item.size() || v < 1 || v > 1000000000) throw_input("seeds", prm.raw("seeds"), allowed);
+    if (std::find(seeds.begin(), seeds.end(), static_cast<std::uint64_t>(v)) != seeds.end())
+      throw_input("seeds", prm.raw("seeds"), allowed + " (" + item + " twice)");
+    seeds.push_back(static_cast<std::uint64_t>(v));
+  }
+  if (seeds.empty() || seeds.size() > 100) throw_input("seeds", prm.raw("seeds"), allowed + " (1 to 100)");
+  return seeds;
+}
+
+// One seed's pour set-up: the scene, and what follows from its drawn masses (contact parameters, t_c, dt).
+struct HeapSeedSetup {
+  HeapConfig c;
+  Boundaries walls;
+  HopperHeapScene disc_scene;
+  PolygonHopperScene polygon_scene;
+  double tc = 0, zeta = 0, fill_top = 0;
+};
 
 class HeapStudy : public Study {
  public:
@@ -79,15 +143,17 @@ class HeapStudy : public Study {
                           "scheme_work", "tangential_dissipation", "verlet_kick"}) u.emplace(k, "J/m");
     for (const char* k : {"com_drift", "fill_top", "flank_rms", "heap_feet", "heap_height", "heap_peak_x",
                           "hopper_top_of_v", "intercept", "max_drift", "surface_drift", "x_from", "x_to"}) u.emplace(k, "m");
-    for (const char* k : {"contact_time", "cpu_seconds", "dt", "seed_dt", "snapshot_times", "t_rest", "t_stop",
+    for (const char* k : {"contact_time", "cpu_seconds", "dt", "seed_dt", "snapshot_times", "t", "t_rest", "t_stop",
                           "wall_s"}) u.emplace(k, "s");
     for (const char* k : {"drift_rate"}) u.emplace(k, "m/s");
     for (const char* k : {"gamma_n", "gamma_roll", "gamma_t"}) u.emplace(k, "1/s");
     for (const char* k : {"k_roll", "kn", "kt"}) u.emplace(k, "N/m^2");
     for (const char* k : {"mean_mass"}) u.emplace(k, "kg/m");
-    for (const char* k : {"repose_angle_deg", "repose_left_deg", "repose_right_deg"}) u.emplace(k, "deg");
+    for (const char* k : {"repose_angle_deg", "repose_left_deg", "repose_right_deg", "feeding_angle_deg",
+                          "feeding_left_deg", "feeding_right_deg"}) u.emplace(k, "deg");
     for (const char* k : {"damping_ratio", "discs_in_hopper", "dt_factor", "energy_balance_error", "flank_bins",
-                          "particles", "rebuilds", "slope", "steps", "steps_pour", "surface_discs"}) u.emplace(k, "-");
+                          "falling", "heap_bodies", "in_hopper", "n", "particles", "rebuilds", "seed", "seeds", "slope", "steps",
+                          "steps_pour", "surface_discs"}) u.emplace(k, "-");
     return u;
   }
 
@@ -99,7 +165,20 @@ class HeapStudy : public Study {
         .declare("r", "2.5e-3", "mean radius (m; polygons: the equal-area radius of their ellipse)")
         .declare("min_corners", "5", "polygons: fewest corners (>= 3)")
         .declare("max_corners", "10", "polygons: most corners (<= " + std::to_string(kMaxPolygonCorners) + ")")
-        .declare("eccentricity", "0.8", "polygons: eccentricity of the ellipse the corners lie on, in [0, 1)")
+        .declare("eccentricity", "0.8", "polygons: the ellipse the corners lie on: its eccentricity e = sqrt(1 - b^2/a^2) "
+                                         "in [0, 1), or (eccentricity_reading=axis-ratio) its axis ratio b/a in (0, 1]")
+        .declare("eccentricity_reading", "eccentricity",
+                 "polygons: how eccentricity reads Krengel & Matuttis' \"eccentricity approximately 0.8\": eccentricity "
+                 "(e = sqrt(1 - b^2/a^2): b/a = 0.6 at 0.8) or axis-ratio (b/a: e = 0.6 at 0.8, as Matuttis & Chen's "
+                 "half axes of 0.8 .. 1 R)")
+        .declare("corners", "stratified",
+                 "polygons: stratified (one corner in the middle 80 % of each of n equal sectors of the ellipse) or "
+                 "uniform (n parametric angles uniform on the ellipse, sorted: the paper's \"distributed randomly\")")
+        .declare("contact", "equal-area",
+                 "polygons: equal-area (l = r_i r_j/(r_i + r_j) of the equal-area radii, eq. 18's damping with the "
+                 "normal effective mass, no cap) or book (Matuttis & Chen: l = 4 d_i d_j/(d_i + d_j) from the distances "
+                 "of both centres of mass to the contact point, the pair's reduced mass, damping at most twice the "
+                 "elastic force)")
         .declare("spread", "0.2", "discs: radii uniform in [r (1 - spread), r (1 + spread)] (0 <= spread <= 0.5)")
         .declare("rho", "5000", "density (kg/m^3; masses per metre of depth)")
         .declare("Y", "5e7", "Young's modulus (Pa); linear 2-D normal stiffness k_n = Y x 1 m")
@@ -121,6 +200,12 @@ class HeapStudy : public Study {
         .declare("outlet_height", "0.25", "outlet above the floor (m)")
         .declare("hopper_angle_deg", "60", "hopper walls to the horizontal (deg)")
         .declare("seed", "1", "random seed of radii and placement")
+        .declare("seeds", "auto", "several pours, one per seed (a list: 1,2,3), each law on each; summary.json "
+                                  "\"spread\" gives per law the mean, sample sd, min and max of the angles at rest "
+                                  "and feeding; auto: the one pour of seed")
+        .declare("feed_every", "0.05", "s between the angle readings during the pour (0: at rest only); the heap's "
+                                       "bodies only: below the outlet and slower than sqrt(2 g d_mean)")
+        .declare("setup", "default", "a paper's set-up: " + setup_help(heap_setups()))
         .declare("dt", "auto", "time step (s); auto: t_c/dt_fraction")
         .declare("dt_fraction", "auto", "dt = t_c/dt_fraction; discs: t_c the damped contact time of two mean discs, "
                                         "auto 30; polygons: t_c = pi sqrt(m*/k), k = 4 Y of two mean polygons face to "
@@ -145,11 +230,16 @@ class HeapStudy : public Study {
     return p;
   }
 
-  json run(const Parameters& prm, const StudyContext& ctx) const override {
+  json run(const Parameters& user, const StudyContext& ctx) const override {
+    json setup;
+    const Parameters prm = apply_setup(user, "setup", heap_setups(), setup);
     HeapConfig c;
     c.law_values = engine_law_values(prm, "laws");
     HopperHeapSpec& sp = c.spec;
     c.polygons = prm.choice("particles", {"discs", "polygons"}) == "polygons";
+    if (setup["name"] != "default" && !c.polygons)
+      throw_input("setup", prm.raw("setup"), "with particles=polygons (Krengel & Matuttis' particles; the preset leaves "
+                                             "the particles to you)");
     sp.n = prm.integer("n", 1, 1000000);
     sp.radius = prm.in_range("r", 1e-5, 1);
     sp.spread = prm.in_range("spread", 0, 0.5);
@@ -159,8 +249,18 @@ class HeapStudy : public Study {
     if (c.shape.max_corners < c.shape.min_corners)
       throw_input("max_corners", prm.raw("max_corners"), "at least min_corners = " + prm.raw("min_corners"));
     c.shape.eccentricity = prm.real("eccentricity");
-    if (!(c.shape.eccentricity >= 0 && c.shape.eccentricity < 1))
+    c.shape.reading = prm.choice("eccentricity_reading", {"eccentricity", "axis-ratio"}) == "axis-ratio"
+                          ? EccentricityReading::axis_ratio
+                          : EccentricityReading::eccentricity;
+    if (c.shape.reading == EccentricityReading::axis_ratio) {
+      if (!(c.shape.eccentricity > 0 && c.shape.eccentricity <= 1))
+        throw_input("eccentricity", prm.raw("eccentricity"), "an axis ratio b/a in (0, 1] with eccentricity_reading=axis-ratio");
+    } else if (!(c.shape.eccentricity >= 0 && c.shape.eccentricity < 1)) {
       throw_input("eccentricity", prm.raw("eccentricity"), "a number in [0, 1)");
+    }
+    c.shape.corners = prm.choice("corners", {"stratified", "uniform"}) == "uniform" ? CornerPlacement::uniform
+                                                                                 : CornerPlacement::stratified;
+    c.book_contact = prm.choice("contact", {"equal-area", "book"}) == "book";
     sp.density = prm.in_range("rho", 1, 1e5);
     DiscMaterial material;  // models/particles/disc_material.hpp
     c.young = material.young = prm.in_range("Y", 1e3, 1e12);
@@ -204,7 +304,8 @@ class HeapStudy : public Study {
         refuse({"hopper_width", "floor_width"},
                fmt::format("the floor ({:g} m) must be wider than the hopper ({:g} m)", sp.floor_width, sp.hopper_width));
     }
-    sp.seed = static_cast<std::uint64_t>(prm.integer("seed", 0, 1000000000));
+    const std::vector<std::uint64_t> seeds = heap_seeds(prm);
+    c.feed_every = prm.in_range("feed_every", 0, 1e3);
     const double dt_fraction =
         prm.raw("dt_fraction") == "auto" ? (c.polygons ? 10.0 : 30.0) : prm.in_range("dt_fraction", 5, 1e4);
     c.dt_factors = prm.raw("dt_factors") == "auto" ? (c.polygons ? std::vector<double>{1, 0.5} : std::vector<double>{1, 2})
@@ -226,79 +327,145 @@ class HeapStudy : public Study {
     c.threads = static_cast<int>(prm.integer("threads", 1, 64));
     c.dump_every = prm.integer("dump_every", 0, 1000000000);
 
-    // The scene (the polygons' mean mass is that of the drawn shapes) and the contact parameters per metre of depth.
-    Boundaries walls;
-    HopperHeapScene disc_scene;
-    PolygonHopperScene polygon_scene;
-    if (c.polygons) {
-      polygon_scene = make_polygon_hopper(PolygonHopperSpec{sp, c.shape});
-      double mass = 0;
-      for (const ConvexPolygon& shape : polygon_scene.shapes) mass += shape.mass(sp.density);
-      c.mean_mass = mass / static_cast<double>(sp.n);
-    } else {
-      disc_scene = make_hopper_heap(sp, walls);
-      c.mean_mass = sp.mean_mass();
-    }
-    const double m_mean = c.mean_mass;
-    c.d_mean = 2 * sp.radius;
-    const DiscContactParameters contact = disc_contact_parameters(material, m_mean);
-    c.kn = contact.kn, c.gamma_n = contact.gamma_n, c.kt = contact.kt, c.gamma_t = contact.gamma_t;
-    c.rolling.k_roll = contact.k_roll, c.rolling.gamma_roll = contact.gamma_roll;
-    c.rolling.validate();
-    // polygons: two mean ones face to face over one diameter, k = Y 2r/l with l = r/2 (overlap_force.hpp's flat face),
-    // m* = m_mean/2; eq. 18 gives that contact zeta = D sqrt(2r/l)/2 = D (overdamped at the paper's D = 1.5), so t_c is
-    // the undamped half period
-    const double tc = c.polygons ? M_PI * std::sqrt(0.5 * m_mean / (4 * c.young)) : contact.contact_time;
-    const double zeta = c.polygons ? c.damping : contact.damping_ratio;
-    if (prm.raw("dt") == "auto") c.dt = tc / dt_fraction;
-    else c.dt = prm.in_range("dt", 1e-9, 1e-2);
-    // velocity Verlet's bound: discs t_c/5; polygons t_c/8, since eq. 18 overdamps their face contacts (zeta = D):
-    // dt < 2/(omega (zeta + sqrt(zeta^2 + 1))) = t_c/5.2 at D = 1.5 for two mean faces, less for longer ones (a
-    // C-SDS heap blew up at t_c/5.5)
-    const double dt_max = c.polygons ? tc / 8 : tc / 5;
-    const std::string bound = c.polygons ? "t_c/8 = " : "t_c/5 = ";
-    if (c.dt > dt_max) throw_input("dt", prm.raw("dt"), "at most " + bound + format_value(dt_max) + " s");
-    if (c.dt * *std::max_element(c.dt_factors.begin(), c.dt_factors.end()) > dt_max)
-      throw_input("dt_factors", prm.raw("dt_factors"), "dt x factor at most " + bound + format_value(dt_max) + " s");
-    if (!(c.t_max > 10 * c.dt)) throw_input("t_max", prm.raw("t_max"), "longer than 10 dt = " + format_value(10 * c.dt) + " s");
-    (void)checked_count(prm, "dt", c.dt, "t_max", c.t_max, kMaxSteps, "steps of the pour");
-    const std::string window_step_key = prm.given("dt_factors") ? "dt_factors" : "dt";  // the step is dt x factor
-    for (double f : c.dt_factors)
-      (void)checked_count(prm, window_step_key, c.dt * f, "t_drift", c.t_drift, kMaxSteps, "steps of a drift window");
-    if (!(c.sample >= c.dt)) throw_input("sample", prm.raw("sample"), "at least dt = " + format_value(c.dt) + " s");
-    c.bin = bin_d * c.d_mean;
-    c.e_ref = static_cast<double>(sp.n) * m_mean * sp.g * c.d_mean;
+    // Per seed: the scene (the polygons' mean mass is that of the drawn shapes) and the contact parameters per metre
+    // of depth, all checked before the first pour.
+    c.v_fall = std::sqrt(2 * sp.g * 2 * sp.radius);
+    const HeapConfig base = c;
+    const auto configure = [&](std::uint64_t seed) {
+      HeapSeedSetup u;
+      u.c = base;
+      HeapConfig& c = u.c;
+      HopperHeapSpec& sp = c.spec;
+      sp.seed = seed;
+      Boundaries& walls = u.walls;
+      HopperHeapScene& disc_scene = u.disc_scene;
+      PolygonHopperScene& polygon_scene = u.polygon_scene;
+      if (c.polygons) {
+        polygon_scene = make_polygon_hopper(PolygonHopperSpec{sp, c.shape});
+        double mass = 0;
+        for (const ConvexPolygon& shape : polygon_scene.shapes) mass += shape.mass(sp.density);
+        c.mean_mass = mass / static_cast<double>(sp.n);
+      } else {
+        disc_scene = make_hopper_heap(sp, walls);
+        c.mean_mass = sp.mean_mass();
+      }
+      const double m_mean = c.mean_mass;
+      c.d_mean = 2 * sp.radius;
+      const DiscContactParameters contact = disc_contact_parameters(material, m_mean);
+      c.kn = contact.kn, c.gamma_n = contact.gamma_n, c.kt = contact.kt, c.gamma_t = contact.gamma_t;
+      c.rolling.k_roll = contact.k_roll, c.rolling.gamma_roll = contact.gamma_roll;
+      c.rolling.validate();
+      // polygons: two mean ones face to face over one diameter, k = Y 2r/l with l = r/2 (overlap_force.hpp's flat face),
+      // m* = m_mean/2; eq. 18 gives that contact zeta = D sqrt(2r/l)/2 = D (overdamped at the paper's D = 1.5), so t_c is
+      // the undamped half period
+      // contact=book: l = 4 d d/(2 d) = 2 d with d ~ r (the distance of each centre to the contact point), k = Y, the
+      // reduced mass m_mean/2 (the normal mass of a face), zeta = D sqrt(2r/l)/2 = D/2
+      const double k_face = c.book_contact ? c.young : 4 * c.young;
+      const double tc = c.polygons ? M_PI * std::sqrt(0.5 * m_mean / k_face) : contact.contact_time;
+      const double zeta = c.polygons ? (c.book_contact ? 0.5 * c.damping : c.damping) : contact.damping_ratio;
+      if (prm.raw("dt") == "auto") c.dt = tc / dt_fraction;
+      else c.dt = prm.in_range("dt", 1e-9, 1e-2);
+      // velocity Verlet's bound: discs t_c/5; polygons t_c/8, since eq. 18 overdamps their face contacts (zeta = D):
+      // dt < 2/(omega (zeta + sqrt(zeta^2 + 1))) = t_c/5.2 at D = 1.5 for two mean faces, less for longer ones (a
+      // C-SDS heap blew up at t_c/5.5)
+      // contact=book: the same bound with the same margin (0.65 of it, which gives t_c/8 above): at D = 1.5, zeta = 0.75,
+      // 0.65 x 2/(omega (zeta + sqrt(zeta^2 + 1))) = 0.65 t_c/pi = t_c/4.8
+      const double book_max = 0.65 * 2 / (M_PI / tc * (zeta + std::sqrt(zeta * zeta + 1)));
+      const double dt_max = c.polygons ? (c.book_contact ? book_max : tc / 8) : tc / 5;
+      const std::string bound = c.polygons ? (c.book_contact ? "0.65 x 2/(omega (zeta + sqrt(zeta^2 + 1))) = " : "t_c/8 = ")
+                                           : "t_c/5 = ";
+      if (!c.polygons && c.book_contact)
+        throw_input("contact", prm.raw("contact"), "equal-area with particles=discs (the book's contact is the polygons')");
+      if (c.dt > dt_max) throw_input("dt", prm.raw("dt"), "at most " + bound + format_value(dt_max) + " s");
+      if (c.dt * *std::max_element(c.dt_factors.begin(), c.dt_factors.end()) > dt_max)
+        throw_input("dt_factors", prm.raw("dt_factors"), "dt x factor at most " + bound + format_value(dt_max) + " s");
+      if (!(c.t_max > 10 * c.dt)) throw_input("t_max", prm.raw("t_max"), "longer than 10 dt = " + format_value(10 * c.dt) + " s");
+      (void)checked_count(prm, "dt", c.dt, "t_max", c.t_max, kMaxSteps, "steps of the pour");
+      const std::string window_step_key = prm.given("dt_factors") ? "dt_factors" : "dt";  // the step is dt x factor
+      for (double f : c.dt_factors)
+        (void)checked_count(prm, window_step_key, c.dt * f, "t_drift", c.t_drift, kMaxSteps, "steps of a drift window");
+      if (!(c.sample >= c.dt)) throw_input("sample", prm.raw("sample"), "at least dt = " + format_value(c.dt) + " s");
+      c.bin = bin_d * c.d_mean;
+      c.e_ref = static_cast<double>(sp.n) * m_mean * sp.g * c.d_mean;
 
-    const double fill_top = c.polygons ? polygon_scene.fill_top : disc_scene.fill_top;
+      u.tc = tc, u.zeta = zeta;
+      u.fill_top = c.polygons ? polygon_scene.fill_top : disc_scene.fill_top;
+      return u;
+    };
+    std::vector<HeapSeedSetup> setups;
+    for (std::uint64_t seed : seeds) setups.push_back(configure(seed));
+    const HeapSeedSetup& first = setups.front();
+    c = first.c;  // the first seed's: the summary's material and dt
+    const double tc = first.tc, zeta = first.zeta, m_mean = c.mean_mass;
+    const Boundaries& walls = first.walls;
+    const double fill_top = first.fill_top;
     ctx.log << "heap: " << sp.n << (c.polygons ? " polygons" : " discs") << ", m_mean = " << m_mean << " kg/m, k_n = " << c.kn << " N/m^2, gamma_n = " << c.gamma_n
             << " 1/s (zeta " << zeta << "), k_t = " << c.kt << ", gamma_t = " << c.gamma_t << " 1/s, t_c = " << tc
             << " s, dt = " << c.dt << " s (Krengel & Matuttis: 5e-6 s), fill top " << fill_top << " m\n";
     const long pour_steps = std::lround(c.t_max / c.dt);
     double drift_steps = 0;
     for (double f : c.dt_factors) drift_steps += std::ceil(c.t_drift / (c.dt * f));
-    ctx.plan({{"runs", laws.size()},
+    ctx.plan({{"runs", laws.size() * seeds.size()},
+              {"setup", setup},
+              {"laws", laws},
+              {"seeds", seeds},
               {"particles", sp.n},
+              {"contact", c.book_contact ? "book" : "equal-area"},
+              {"corners", c.shape.corners == CornerPlacement::uniform ? "uniform" : "stratified"},
               {"dt", json_number(c.dt)},
+              {"dt_factors", c.dt_factors},
               {"steps_per_run_at_most", pour_steps + static_cast<long>(drift_steps)}});
 
-    const json rows = run_each(ctx, name(), laws, [](const std::string& law) { return law; }, [&](const std::string& law) {
-      return c.polygons ? run_polygon_heap(c, polygon_scene, law, ctx) : run_heap(c, disc_scene, walls, law, ctx);
+    // One pour per seed and law, each through the run store (a single seed keeps the law as its name).
+    struct Pour {
+      std::size_t seed_index;
+      std::string law;
+    };
+    std::vector<Pour> pours;
+    for (std::size_t q = 0; q < seeds.size(); ++q)
+      for (const std::string& law : laws) pours.push_back({q, law});
+    const auto tag_of = [&](const Pour& p) {
+      return seeds.size() == 1 ? p.law : p.law + "_s" + std::to_string(seeds[p.seed_index]);
+    };
+    const json rows = run_each(ctx, name(), pours, tag_of, [&](const Pour& p) {
+      const HeapSeedSetup& u = setups[p.seed_index];
+      json row = u.c.polygons ? run_polygon_heap(u.c, u.polygon_scene, p.law, tag_of(p), ctx)
+                              : run_heap(u.c, u.disc_scene, u.walls, p.law, tag_of(p), ctx);
+      row["seed"] = seeds[p.seed_index];
+      return row;
     });
 
     const std::string conclusion = heap_conclusion(rows, c);
     ctx.log << "heap: " << conclusion << "\n";
 
     draw_heap_figures(ctx, c, rows, walls);
+    const json spread = heap_spread(rows, laws);
+    write_heap_repose_table(ctx, rows);
+    draw_heap_feed_figures(ctx, c, rows, spread);
 
-    json summary = heap_setup(c, fill_top, zeta, bin_d);  // material, geometry, rest criterion, repose method
+    json summary = heap_setup(c, first.fill_top, zeta, bin_d);  // material, geometry, rest criterion, repose method
     summary.update({{"study", name()},
+                    {"setup", setup},
+                    {"seeds", seeds},
                     {"results", heap_results(rows)},
+                    {"spread", spread},
                     {"runs", rows},
                     {"conclusion", conclusion},
                     {"particles", sp.n},
                     {"dt", json_number(c.dt)},
                     {"contact_time", json_number(tc)},
                     {"seed_dt", 5e-6}});
+    if (c.polygons) {  // the drawn shapes (issue: the paper's particles against ours)
+      const ShapeStatistics st = shape_statistics(first.polygon_scene.shapes);
+      summary["contact"] = c.book_contact ? "book" : "equal-area";
+      summary["shape_statistics"] = {
+          {"count", st.count},
+          {"aspect_ratio", {{"mean", json_number(st.aspect_mean)}, {"sd", json_number(st.aspect_sd)},
+                            {"definition", "sqrt(J_max/J_min) of the principal second moments of area (a/b for an ellipse)"}}},
+          {"corners", {{"mean", json_number(st.corners_mean)}, {"sd", json_number(st.corners_sd)}}},
+          {"area", {{"mean", json_number(st.area_mean)}, {"sd", json_number(st.area_sd)}, {"unit", "m^2"}}},
+          {"ellipse_axis_ratio", json_number(std::sqrt(1 - std::pow(c.shape.ellipse_eccentricity(), 2)))}};
+    }
     return summary;
   }
 };

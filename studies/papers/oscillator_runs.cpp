@@ -38,6 +38,8 @@ constexpr Curve kCurves[] = {
     {"midpoint-sign", "midpoint", true, GradientKind::exact},
     {"heun-sign", "heun", true, GradientKind::exact},
     {"rk4-sign", "rk4", true, GradientKind::exact},
+    {"gear2-sign", "gear:2", true, GradientKind::exact},
+    {"gear5-sign", "gear:5", true, GradientKind::exact},
 };
 }  // namespace
 
@@ -53,15 +55,21 @@ const std::vector<std::string>& oscillator_solver_names() {
 std::string oscillator_solver(const std::string& key, const std::string& text) {
   const auto& names = oscillator_solver_names();
   if (std::find(names.begin(), names.end(), text) != names.end()) return text;
-  const std::vector<std::string> specs{"filippov:dopri5", "filippov:cvode", "filippov:rk4", "ida", "euler", "midpoint", "heun", "rk4"};
+  const std::vector<std::string> specs{"filippov:dopri5", "filippov:cvode", "filippov:rk4", "ida", "euler", "midpoint", "heun", "rk4",
+                                       "gear:2", "gear:5"};
   std::vector<std::string> known = names;
   known.insert(known.end(), specs.begin(), specs.end());
   const std::string allowed = "allowed: " + join(names) + ", or the specs " + join(specs) + did_you_mean(text, known);
   IntegratorSpec sp;
   try {
-    sp = parse_integrator_among(key, text, {"euler", "midpoint", "heun", "rk4", "dopri5", "cvode", "ida"});
+    sp = parse_integrator_among(key, text, {"euler", "midpoint", "heun", "rk4", "dopri5", "cvode", "ida", "gear"});
   } catch (const InputError&) {
     throw_input(key, text, allowed);
+  }
+  if (sp.scheme == "gear" && !sp.filippov) {  // the curves gear2-sign, gear5-sign (gear alone: order 5)
+    const int order = sp.max_order == 0 ? 5 : sp.max_order;
+    if (order != 2 && order != 5) throw_input(key, text, allowed);
+    return "gear" + std::to_string(order) + "-sign";
   }
   if (sp.adams || sp.max_order > 0) throw_input(key, text, allowed);
   if (sp.filippov) {
@@ -74,7 +82,7 @@ std::string oscillator_solver(const std::string& key, const std::string& text) {
   return sp.scheme + "-sign";
 }
 
-bool exact_is_the_laws(const OscillatorSettings& s) { return is_constant_coulomb(s.friction, s.values); }
+bool exact_is_the_laws(const OscillatorSettings& s) { return coulomb_is_the_reference(s.friction, s.values); }
 
 namespace {
 
@@ -163,7 +171,8 @@ OscillatorRun run_oscillator(const std::string& solver, const OscillatorSettings
   const bool starts_stuck = (form == ContactForm::dae || form == ContactForm::hybrid) && mode[0] == stick_mode;
   // What the stick tests below read of the samples, kept as running quantities while they stream: the first
   // sampled stick of the sign form, the start of the last stretch below the cut-off of a rate law, the last mode.
-  const bool sampled_sign = form == ContactForm::slip_force && stick.set_valued;
+  // (the look-ahead of coulomb-km, a sign law with an exact stick at v = 0 only, is read as the sign form is)
+  const bool sampled_sign = (form == ContactForm::slip_force && stick.set_valued) || form == ContactForm::lookahead;
   const bool sampled_cutoff = form == ContactForm::rate && std::isfinite(stick.threshold);
   const auto held = [&](const OscillatorSample& q) { return std::abs(q.force) < (1 - 1e-9) * stick.threshold; };
   double first_sign_stick = std::nan(""), held_since = std::nan("");
@@ -173,6 +182,8 @@ OscillatorRun run_oscillator(const std::string& solver, const OscillatorSettings
     int md = 0;
     if (form == ContactForm::filippov) {
       lambda = (1 - q.sigma) / 2, md = q.mode[0];
+    } else if (form == ContactForm::lookahead) {
+      lambda = 0.5 * (1 + q.force / fmax);  // F = -F_s (1 - 2 lambda), eq. 9
     } else if (form == ContactForm::dae || form == ContactForm::hybrid) {
       md = q.mode[0];
       lambda = md == stick_mode ? 0.5 * (1 + q.force / fmax) : (md == slide_pos ? 0.0 : 1.0);

@@ -57,7 +57,8 @@ struct OscillatorSettings {
 };
 
 // Whether the exact solution (Coulomb's, models/dry_friction_exact.hpp) is that of the law at its parameters: a
-// sliding force mu F_n at every speed (is_constant_coulomb: coulomb and its forms, weakening without weakening).
+// sliding force mu F_n at every speed (coulomb and its forms, weakening without weakening) or Coulomb's law by a
+// scheme of its own (coulomb-km): coulomb_is_the_reference.
 bool exact_is_the_laws(const OscillatorSettings& s);
 
 struct OscillatorRun {

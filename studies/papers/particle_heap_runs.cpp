@@ -55,9 +55,14 @@ struct DiscHeapShape {
   void snapshot(const std::string& tag, const std::string&, const Engine&, const GranularState& s) {
     write_snapshot(dir / ("heap_snap_" + law + "_" + tag + ".csv"), s.bodies);
   }
+  // The surface points of the discs: (x_i, y_i + r_i), the disc's top (models/particles/repose_angle.hpp).
   template <class Engine>
-  ReposeFit fit(const Engine&, const GranularState& s, double x_lo, double x_hi, double bin, double min_height) const {
-    return fit_repose_angle(s.bodies, x_lo, x_hi, bin, min_height);
+  std::vector<SurfacePoint> points(const Engine&, const GranularState& s) const {
+    std::vector<SurfacePoint> pts;
+    pts.reserve(s.bodies.size());
+    for (std::size_t i = 0; i < s.bodies.size(); ++i)
+      pts.push_back({s.bodies.x[i][0], s.bodies.x[i][1] + s.bodies.radius[i], i});
+    return pts;
   }
 };
 
@@ -85,12 +90,57 @@ struct PolygonHeapShape {
       csv.row({f.x[i].x(), f.x[i].y(), f.theta[i], static_cast<double>(e.shape(i).size()), f.v[i].norm(), f.omega[i]});
     csv.close();
   }
-  ReposeFit fit(const PolygonEngine<Tangential>& e, const GranularState& s, double x_lo, double x_hi, double bin,
-                double min_height) const {
+  // Every world corner (models/polygon/polygon_repose.hpp).
+  std::vector<SurfacePoint> points(const PolygonEngine<Tangential>& e, const GranularState& s) const {
     const PolygonStateFrame f(e, s);
-    return fit_polygon_repose_angle(f.frame(), x_lo, x_hi, bin, min_height);
+    return polygon_surface_points(f.frame());
   }
 };
+
+// The bodies of the heap: below the outlet (not in the hopper) and slower than v_fall (not falling); their surface
+// points only, so that the stream above the heap during the feed is not read as its surface. At rest with the
+// hopper empty every body is kept.
+struct HeapBodies {
+  long in_hopper = 0, falling = 0, kept = 0;
+};
+HeapBodies heap_points(const HeapConfig& c, const ParticleArrays& p, std::vector<SurfacePoint>& points) {
+  HeapBodies h;
+  std::vector<char> keep(p.size(), 0);
+  for (std::size_t i = 0; i < p.size(); ++i) {
+    const bool hopper = p.x[i][1] > c.spec.outlet_height, fast = !hopper && p.v[i].norm() > c.v_fall;
+    h.in_hopper += hopper, h.falling += fast;
+    keep[i] = !hopper && !fast;
+    h.kept += keep[i];
+  }
+  std::erase_if(points, [&](const SurfacePoint& q) { return !keep[q.body]; });
+  return h;
+}
+
+// The repose fit of the heap's bodies (the same at every reading, feed and rest).
+template <class Engine, class Shape>
+ReposeFit heap_fit(const HeapConfig& c, const Engine& e, const GranularState& s, const Shape& shape, HeapBodies* bodies) {
+  std::vector<SurfacePoint> pts = shape.points(e, s);
+  const HeapBodies h = heap_points(c, s.bodies, pts);
+  if (bodies) *bodies = h;
+  const double fx = 0.5 * c.spec.floor_width;
+  return fit_repose_profile(surface_profile(pts, -fx, fx, c.bin), 1.5 * c.d_mean);
+}
+
+void feed_row(CsvWriter& csv, double t, const ReposeFit& f, const HeapBodies& h) {
+  csv.row(std::vector<CsvCell>{t, CsvCell::if_finite(f.angle_deg), CsvCell::if_finite(f.left.angle_deg),
+                               CsvCell::if_finite(f.right.angle_deg), f.peak_height, h.in_hopper, h.falling, h.kept});
+}
+
+json feed_reading(double t, const ReposeFit& f, const HeapBodies& h) {
+  return {{"t", t},
+          {"repose_angle_deg", json_number(f.angle_deg)},
+          {"repose_left_deg", json_number(f.left.angle_deg)},
+          {"repose_right_deg", json_number(f.right.angle_deg)},
+          {"heap_height", json_number(f.peak_height)},
+          {"in_hopper", h.in_hopper},
+          {"falling", h.falling},
+          {"heap_bodies", h.kept}};
+}
 
 // The pour to rest, the repose fit and the drift windows on any engine that the particle drivers drive (c.driver:
 // velocity Verlet or the trapezoid, solvers/particles/engine_drivers.hpp).
@@ -118,6 +168,18 @@ json pour_heap(const HeapConfig& c, const Engine& e, GranularState& s, Shape& sh
   double peak = 0, t_rest = -1;
   bool armed = false, rested = false;
   const long max_steps = std::lround(c.t_max / dt);
+  // The angle during the feed (Fig. 6: particles still falling), every feed_every steps, by the rest's fit.
+  const long feed_every = c.feed_every > 0 ? std::max(1L, std::lround(c.feed_every / dt)) : 0;
+  CsvWriter feed_csv(ctx.out_dir / ("heap_feed_" + law + ".csv"),
+                     {"t [s]", "repose_angle [deg]", "repose_left [deg]", "repose_right [deg]", "heap_height [m]",
+                      "in_hopper [-]", "falling [-]", "heap_bodies [-]"});
+  json feed = json::array();
+  const auto read_feed = [&] {
+    HeapBodies h;
+    const ReposeFit f = heap_fit(c, e, s, shape, &h);
+    feed.push_back(feed_reading(s.t, f, h));
+    feed_row(feed_csv, s.t, f, h);
+  };
   for (long k = 1; k <= max_steps; ++k) {
     check_interrupt();
     engine_step(e, s, dt, st, &ledger);
@@ -128,6 +190,7 @@ json pour_heap(const HeapConfig& c, const Engine& e, GranularState& s, Shape& sh
       shape.snapshot(t, "t = " + t + " s", e, s);
       snap_times.push_back(c.snapshots[next_snap++]);
     }
+    if (feed_every > 0 && k % feed_every == 0) read_feed();
     if (k % sample_every != 0) continue;
     const double kin = kinetic_energy(s.bodies);
     if (!std::isfinite(kin)) throw SolverError("heap[" + law + "]: non-finite kinetic energy at t = " + format_value(s.t));
@@ -161,9 +224,16 @@ json pour_heap(const HeapConfig& c, const Engine& e, GranularState& s, Shape& sh
   long in_hopper = 0;
   for (std::size_t i = 0; i < n; ++i) in_hopper += s.bodies.x[i][1] > c.spec.outlet_height;
 
-  // Angle of repose of the heap at rest (or at t_max).
-  const double fx = 0.5 * c.spec.floor_width;
-  const ReposeFit fit = shape.fit(e, s, -fx, fx, c.bin, 1.5 * c.d_mean);
+  // Angle of repose of the heap at rest (or at t_max): the same fit, the last reading of the feed series.
+  HeapBodies rest_bodies;
+  const ReposeFit fit = heap_fit(c, e, s, shape, &rest_bodies);
+  feed.push_back(feed_reading(s.t, fit, rest_bodies));
+  feed_row(feed_csv, s.t, fit, rest_bodies);
+  feed_csv.close();
+  // "feeding": the last reading while particles were still in the hopper or falling (null if none was taken)
+  json feeding = nullptr;
+  for (const json& r : feed)
+    if (r["in_hopper"].get<long>() + r["falling"].get<long>() > 0 && r["t"].get<double>() < s.t) feeding = r;
   {
     CsvWriter prof(ctx.out_dir / ("heap_profile_" + law + ".csv"), {"x [m]", "surface_height [m]"});
     for (std::size_t k = 0; k < fit.profile.x.size(); ++k) prof.row({fit.profile.x[k], fit.profile.height[k]});
@@ -221,9 +291,12 @@ json pour_heap(const HeapConfig& c, const Engine& e, GranularState& s, Shape& sh
           << ", repose angle " << fit.angle_deg << " deg, surface drift " << first["surface_drift"] << " m over "
           << c.t_drift << " s, " << st.steps() + drift_steps << " steps, " << wall << " s\n";
   return {{"law", law},
+          {"tag", law},
           {"repose_angle_deg", json_number(fit.angle_deg)},
           {"repose_left_deg", json_number(fit.left.angle_deg)},
           {"repose_right_deg", json_number(fit.right.angle_deg)},
+          {"feeding", feeding},
+          {"feed", feed},
           {"flank_bins", {fit.left.bins, fit.right.bins}},
           {"flank_rms", {json_number(fit.left.rms), json_number(fit.right.rms)}},
           {"flank_lines", {{{"slope", json_number(fit.left.slope)}, {"intercept", json_number(fit.left.intercept)},
@@ -271,7 +344,7 @@ json pour_heap(const HeapConfig& c, const Engine& e, GranularState& s, Shape& sh
 }  // namespace
 
 json run_heap(const HeapConfig& c, const HopperHeapScene& scene, const Boundaries& walls, const std::string& law,
-              const StudyContext& ctx) {
+              const std::string& tag, const StudyContext& ctx) {
   return with_tangential_law(law, {c.kt, c.gamma_t, c.mu, c.young, c.poisson, c.law_values}, [&](const auto& t) {
     ParticleEngine<LinearSpringDashpot, std::decay_t<decltype(t)>, RollingResistance> e;
     e.normal = LinearSpringDashpot{c.kn, c.gamma_n};
@@ -289,17 +362,20 @@ json run_heap(const HeapConfig& c, const HopperHeapScene& scene, const Boundarie
       const double r = c.spec.radius * (1 + c.spec.spread);
       e.boundaries.box.lo = lo - Vec3::Constant(r), e.boundaries.box.hi = hi + Vec3::Constant(r);
     }
-    DiscHeapShape shape{ParticleDumps(c.dump_every, ctx.out_dir / "dumps", "heap_" + law), ctx.out_dir, law};
-    return pour_heap(c, e, s, shape, law, ctx);
+    DiscHeapShape shape{ParticleDumps(c.dump_every, ctx.out_dir / "dumps", "heap_" + tag), ctx.out_dir, tag};
+    json row = pour_heap(c, e, s, shape, tag, ctx);
+    row["law"] = law;
+    return row;
   });
 }
 
 json run_polygon_heap(const HeapConfig& c, const PolygonHopperScene& scene, const std::string& law,
-                      const StudyContext& ctx) {
+                      const std::string& tag, const StudyContext& ctx) {
   return with_tangential_law(law, {c.kt, c.gamma_t, c.mu, c.young, c.poisson, c.law_values}, [&](const auto& t) {
     using Law = std::decay_t<decltype(t)>;
     PolygonEngine<Law> e;
-    e.normal = OverlapNormalForce{c.young, c.damping};
+    e.normal = OverlapNormalForce{c.young, c.damping, c.book_contact ? 2.0 : 0.0};
+    e.book_contact = c.book_contact;
     e.tangential = t;
     e.skin = c.skin;
     e.threads = c.threads;
@@ -307,14 +383,15 @@ json run_polygon_heap(const HeapConfig& c, const PolygonHopperScene& scene, cons
     add_polygon_hopper(e, s, scene, c.spec);
     PolygonHeapShape<Law> shape;
     shape.dir = ctx.out_dir;
-    shape.law = law;
+    shape.law = tag;
     shape.every = c.dump_every;
-    if (c.dump_every > 0) shape.vtk = std::make_unique<PolygonVtkSeries>(ctx.out_dir / "dumps", "heap_" + law);
-    json row = pour_heap(c, e, s, shape, law, ctx);
+    if (c.dump_every > 0) shape.vtk = std::make_unique<PolygonVtkSeries>(ctx.out_dir / "dumps", "heap_" + tag);
+    json row = pour_heap(c, e, s, shape, tag, ctx);
+    row["law"] = law;
     std::vector<PolygonSnapshot> snaps;
     for (std::size_t k = 0; k < shape.frames.size(); ++k) snaps.push_back({shape.frames[k].frame(), shape.titles[k]});
-    draw_polygon_snapshots(ctx.out_dir / ("heap_snapshots_" + law + ".png"),
-                           "Krengel & Matuttis, Fig. 6: heap of convex polygons poured from a hopper (" + law +
+    draw_polygon_snapshots(ctx.out_dir / ("heap_snapshots_" + tag + ".png"),
+                           "Krengel & Matuttis, Fig. 6: heap of convex polygons poured from a hopper (" + tag +
                                "). Colour: speed",
                            snaps, c.spec.floor_width, scene.walls, ctx.log);
     return row;

@@ -26,13 +26,18 @@ IntegratorSpec spec_of(const std::string& solver) { return parse_integrator("sol
 
 unsigned forms_of(const std::string& law) { return law_forms("friction", law, RelationKind::one_d); }
 
+// Whether the registry law is set-valued (its slip-force form is then the sign law, which chatters across v = 0).
+bool set_valued_law(const std::string& law) {
+  return with_law("friction", law, [](const auto& e) { return SetValuedLaw<typename std::decay_t<decltype(e)>::Law>; });
+}
+
 // velocity Verlet: the polygon block on the particle engine (slope_block_engine.hpp), not a ContactSystem
 bool on_engine(const SlopeConfig& c) { return c.solver == "verlet"; }
 
 }  // namespace
 
 const std::vector<std::string>& slope_solver_names() {
-  static const std::vector<std::string> names{"heun", "rk4", "dopri5", "bdf2", "bdf5", "verlet"};
+  static const std::vector<std::string> names{"heun", "rk4", "dopri5", "bdf2", "bdf5", "gear2", "gear5", "verlet"};
   return names;
 }
 
@@ -83,10 +88,16 @@ SlopeOutcome slope_outcome_of(const nlohmann::json& j) {
 }
 
 std::string slope_solver(const std::string& key, const std::string& text) {
-  IntegratorSpec s = parse_integrator_among(key, text, {"heun", "rk4", "dopri5", "cvode", "ida", "bdf", "verlet"});
+  IntegratorSpec s = parse_integrator_among(key, text, {"heun", "rk4", "dopri5", "cvode", "ida", "bdf", "gear", "verlet"});
   if (s.scheme == "verlet") {
     if (s.filippov) throw_input(key, text, "velocity Verlet runs on the particle engine, without the Filippov driver");
     return "verlet";
+  }
+  if (s.scheme == "gear") {  // the paper's BDF as a fixed-step predictor-corrector, order 2 or 5 (gear alone: 5)
+    if (s.max_order == 0) s.max_order = 5;
+    if (s.max_order != 2 && s.max_order != 5)
+      throw_input(key, text, "the fixed-step BDF of this study (Gear's predictor-corrector) has order 2 or 5: gear2, gear5, gear:2, gear:5");
+    return s.label();
   }
   if (s.kind() && !(s.scheme == "cvode" || s.scheme == "ida")) return s.label();  // heun, rk4, dopri5
   // SUNDIALS' BDF in any spelling (cvode, ida, bdf) is the paper's BDF of order 2 or 5 (5: SUNDIALS' default)
@@ -146,8 +157,10 @@ std::string slope_unsupported(const SlopeConfig& c, const SlopeCommon& k) {
     return "";
   }
   // A law that offers the engine's exact static friction means that form here (the block's other forms have their
-  // own names: coulomb-filippov, coulomb-dae).
-  if (law_forms("friction", c.law, RelationKind::particles) & form_exact_static) {
+  // own names: coulomb-filippov, coulomb-dae), unless it has a 1-D form of its own for the fixed-step solvers
+  // (coulomb-km: the look-ahead of eq. 15-17 on the block, the per-contact increment on the engine).
+  if ((law_forms("friction", c.law, RelationKind::particles) & form_exact_static) &&
+      !(law_forms("friction", c.law, RelationKind::one_d) & form_lookahead)) {
     std::vector<std::string> others;
     for (const std::string& s : sibling_entries(c.law))
       if (law_forms("friction", s, RelationKind::one_d) & (form_filippov | form_dae)) others.push_back(s);
@@ -182,6 +195,14 @@ SlopeOutcome run_slope(const SlopeConfig& c, const SlopeCommon& k, const SolverO
   // released from equilibrium slides and never rests (t_rest and drift stay undefined, motion "slides").
   const bool rest_in_equilibrium = k.v0 == 0 && !c.touching && p.coulomb_deceleration() >= 0;
   if (rest_in_equilibrium) out.t_rest = 0;
+  // A law that chatters across v = 0 instead of sticking (coulomb-km's look-ahead, the sign law off v = 0, and the
+  // naive sign form) rests as far as its step resolves v = 0: within one step's velocity kick, |v| <= dt (F_s/m +
+  // g sin(alpha)), F_s = mu m g cos(alpha) (under Heun it never reaches v <= 0: the rotation of its header keeps v in
+  // (0, dt F_s/m)). The other laws: v <= 0.
+  const unsigned forms = forms_of(c.law);
+  const bool chatters = (forms & form_lookahead) ||
+                        (!on_engine(c) && slope_system(c, k).form == ContactForm::slip_force && set_valued_law(c.law));
+  const double band = chatters ? so.dt * p.g * (p.mu * std::cos(p.alpha) + std::sin(p.alpha)) : 0.0;
   bool moved = false;
   double next_out = 0;
   const double ca = std::cos(p.alpha), sa = std::sin(p.alpha);
@@ -190,8 +211,8 @@ SlopeOutcome run_slope(const SlopeConfig& c, const SlopeCommon& k, const SolverO
   double lo = 0, hi = 0;  // range of x_h - x_h(0) since the last CSV row (undamped runs oscillate faster than it)
   auto observe = [&](double t, double s, double v, double y, double ft, double theta) {
     out.max_abs_theta = std::max(out.max_abs_theta, std::abs(theta));
-    moved = moved || v > 0;
-    if (std::isnan(out.t_rest) && moved && v <= 0) {
+    moved = moved || v > 2 * band;
+    if (std::isnan(out.t_rest) && moved && v <= band) {
       out.t_rest = t;
       out.s_rest = s;
       out.v_rest = v;

@@ -5,6 +5,9 @@
 //   heun, rk4, dopri5       the law's ODE form (its rate, or its slip force)
 //   bdf2, bdf5              IDA on the law's DAE form where it has one (coulomb-dae: stick as a constraint, with or
 //                           without velocity projection), else CVODE on its ODE form; maximum order 2 / 5
+//   gear2, gear5            Gear's predictor-corrector, the BDF of order 2 / 5 at the fixed step dt (the paper's
+//                           BDF2, BDF5 as Matuttis & Chen integrate them; solvers/gear_driver.cpp), the law's ODE
+//                           form (coulomb-km: its look-ahead form)
 //   filippov-SCHEME         the Filippov driver on SCHEME (a set-valued law; coulomb-filippov offers only this form,
 //                           so its solver names the scheme alone)
 //   verlet                  block=polygon only: velocity Verlet with the square as one body on the polygon engine
@@ -14,8 +17,10 @@
 //   the slope, y normal to it (y < 0: overlap). block=polygon: (s, s', y, y', theta, theta') of the square polygon
 //   (models/polygon/polygon_slope_block.hpp), the same first four.
 // Drift = |s(t_end) - s(t_rest)|, t_rest the first time s' <= 0 after the block has moved (0 for a block at rest
-// in equilibrium below the friction angle, tan(alpha) <= mu, or that never moves); late_drift = |s(t_end) -
-// s(t_end / 2)|. A block that never rests by t_end (launched and still moving, or released above the friction
+// in equilibrium below the friction angle, tan(alpha) <= mu, or that never moves); for a law that chatters across
+// s' = 0 (coulomb-km, coulomb-sign) the first time s' <= dt (mu g cos(alpha) + g sin(alpha)) after it has moved by
+// more than twice that (one step's velocity kick: under Heun its s' stays in (0, dt mu g cos(alpha))); late_drift =
+// |s(t_end) - s(t_end / 2)|. A block that never rests by t_end (launched and still moving, or released above the friction
 // angle) has t_rest and drift undefined (null) and motion "slides".
 #pragma once
 
@@ -33,7 +38,8 @@ namespace stickslip {
 
 class CsvWriter;
 
-// solver: heun, rk4 (fixed step dt), dopri5, bdf2, bdf5, and filippov- before any of them; verlet (block=polygon).
+// solver: heun, rk4, gear2, gear5 (fixed step dt), dopri5, bdf2, bdf5, and filippov- before any of them; verlet
+// (block=polygon).
 const std::vector<std::string>& slope_solver_names();
 
 struct SlopeConfig {

@@ -4,9 +4,11 @@
 // the slope, started either in static normal equilibrium (start=equilibrium) or, as in the paper, just
 // touching the plane without overlap and dropping into the normal spring (start=touching).
 //   friction  coulomb-filippov (Filippov driver), coulomb-dae (IDA; projection=on/off: velocity projection while
-//             sticking, the seed's conclusion), cundall-strack, csds, dsds
-//   solver    heun, rk4 (fixed step dt), dopri5, bdf2, bdf5 (CVODE BDF, or IDA for coulomb-dae, maximum order
-//             2 / 5). The adaptive ones run with rtol/atol and largest internal step dt (SolverOptions::max_step),
+//             sticking, the seed's conclusion), cundall-strack, csds, dsds; coulomb-km (Krengel & Matuttis' own
+//             scheme, eq. 12-17 at every evaluation: the fixed-step solvers, and verlet with block=polygon)
+//   solver    heun, rk4, gear2, gear5 (fixed step dt; gearN: Gear's predictor-corrector, the BDF of order N at the
+//             fixed step, as Krengel & Matuttis integrate), dopri5, bdf2, bdf5 (CVODE BDF, or IDA for coulomb-dae,
+//             maximum order 2 / 5). The adaptive ones run with rtol/atol and largest internal step dt (SolverOptions::max_step),
 //             so that a dt sweep means the same for every integrator (Fig. 4); they report to the study every dt.
 //             verlet (block=polygon): velocity Verlet at step dt with the square as one body on the polygon engine
 //             (studies/papers/slope_block_engine.hpp), for the laws with an engine form: cundall-strack, csds, dsds,
@@ -36,6 +38,10 @@
 // JSON: {"study":"slope-drift","results":[{"friction","solver","dt","angle_deg","size","damping","projection",
 //        "start","drift","t_rest","sweeps", ...}], "skipped":[...]}; projection is null for the laws it does not
 //        apply to (all but coulomb-dae).
+// setup=krengel-matuttis (studies/experiment/setup_preset.hpp): the paper's block as they computed it (slope_setups
+// below: coulomb-km and cundall-strack, heun/gear2/gear5, the polygon, touching, 15 and 30 deg, Figs. 4-5's sweeps);
+// a key the user sets to another value wins; summary.json "setup" records what it set, "drift_vs_dt" and
+// "drift_vs_size" the drift per dt and per size of each law and solver at the base point.
 // One run (state, drift, its CSV) is studies/papers/slope_drift_runs.hpp, the rows, results.csv and figures
 // studies/papers/slope_drift_report.hpp; this file declares the parameters, the observable and the configurations.
 #include <algorithm>
@@ -43,6 +49,7 @@
 #include <fmt/format.h>
 #include <map>
 #include <set>
+#include <tuple>
 
 #include "core/errors.hpp"
 #include "core/work_limits.hpp"
@@ -51,6 +58,7 @@
 #include "solvers/contact_run.hpp"
 #include "studies/experiment/figure.hpp"
 #include "studies/experiment/output.hpp"
+#include "studies/experiment/setup_preset.hpp"
 #include "studies/papers/slope_drift_report.hpp"
 #include "studies/experiment/study.hpp"
 #include "studies/experiment/study_runs.hpp"
@@ -89,6 +97,28 @@ const std::vector<T>& non_empty(const std::vector<T>& v, const Parameters& prm, 
   return v;
 }
 
+// setup=krengel-matuttis: Krengel & Matuttis' block as they computed it (§4, Table 1, Figs. 2-5): their static
+// friction as printed (coulomb-km) and Cundall-Strack, the square as a polygon ("The particle and the slope are
+// modelled as convex polygons"), their integrators (Heun, BDF2 and BDF5 as Gear's predictor-corrector at the fixed
+// step), the start without overlap, half the critical angle (Fig. 2) and 30 deg (Fig. 3), damped and undamped,
+// Table 1's dt 5e-6 s, the dt sweep of Fig. 4 and the sizes of Fig. 5 (the paper gives no values: the defaults' ranges).
+const std::vector<SetupPreset>& slope_setups() {
+  static const std::vector<SetupPreset> presets{
+      {"default", "the project's set-up, nothing changed", {}},
+      {"krengel-matuttis",
+       "Krengel & Matuttis' block as they computed it",
+       {{"friction", "coulomb-km,cundall-strack"},
+        {"solver", "heun,gear2,gear5"},
+        {"block", "polygon"},
+        {"start", "touching"},
+        {"angle_deg", "15,30"},
+        {"damping", "on,off"},
+        {"dt", "5e-6"},
+        {"dt_sweep", "2e-6,5e-6,1e-5,2e-5,5e-5,1e-4"},
+        {"size_sweep", "0.001,0.003,0.01,0.03,0.1,0.3,1"}}}};
+  return presets;
+}
+
 class SlopeDriftStudy final : public Study {
  public:
   std::string name() const override { return "slope-drift"; }
@@ -105,7 +135,7 @@ class SlopeDriftStudy final : public Study {
         .declare("solver", "heun,rk4,dopri5,bdf2,bdf5",
                  "solvers (list): " + join(slope_solver_names()) +
                      " (bdf2/bdf5: the integrator specs bdf:2, bdf:5, also as cvode:2, cvode:5, ida:2, ida:5, cvode, ida: IDA on a law's DAE form, else "
-                     "CVODE); filippov:SPEC the Filippov driver on SPEC (a set-valued law); verlet: velocity Verlet, the "
+                     "CVODE; gear2/gear5: Gear's predictor-corrector, the BDF of order 2/5 at the fixed step dt, also as gear:2, gear:5); filippov:SPEC the Filippov driver on SPEC (a set-valued law); verlet: velocity Verlet, the "
                      "polygon block (block=polygon) as one body on the particle engine, laws with an engine form")
         .declare("dt", "5e-6",
                  "time steps (list) [s]: the step of heun/rk4, the largest internal step of dopri5/bdf2/bdf5 "
@@ -134,7 +164,8 @@ class SlopeDriftStudy final : public Study {
         .declare("gamma", "1.5", "normal damping prefactor D of eq. 18 (Table 1)")
         .declare("rtol", "1e-10", "relative tolerance of dopri5/bdf")
         .declare("atol", "1e-16", "absolute tolerance of dopri5/bdf (overlaps are ~1e-8 m at l = 1 cm)")
-        .declare("output_interval", "1e-3", "time between CSV rows [s]");
+        .declare("output_interval", "1e-3", "time between CSV rows [s]")
+        .declare("setup", "default", "a paper's set-up: " + setup_help(slope_setups()));
     // The parameters of the laws that the block does not bind (Table 1: kt = 2/7 Y, gamma_t, mu).
     declare_law_parameters(p, block_laws(), {"kt", "gamma_t", "mu"});
     return p;
@@ -196,7 +227,9 @@ class SlopeDriftStudy final : public Study {
             {"late_drift", "m"}, {"max_abs_xh", "m"}};
   }
 
-  nlohmann::json run(const Parameters& prm, const StudyContext& ctx) const override {
+  nlohmann::json run(const Parameters& user, const StudyContext& ctx) const override {
+    nlohmann::json setup;
+    const Parameters prm = apply_setup(user, "setup", slope_setups(), setup);
     const SlopeCommon k = common_of(prm);
     const std::vector<std::string> solvers =
         prm.each_item("solver", [](const std::string& item) { return slope_solver("solver", item); });
@@ -268,7 +301,7 @@ class SlopeDriftStudy final : public Study {
     const auto& out = ctx.out_dir;
     double steps_per_run = 0;  // at the smallest step (the largest internal step of the adaptive solvers)
     for (const auto& c : configs) steps_per_run = std::max(steps_per_run, step_count(k.t_end, c.dt));
-    ctx.plan({{"runs", configs.size()}, {"t_end", k.t_end}, {"steps_per_run_at_most", json_number(steps_per_run)},
+    ctx.plan({{"runs", configs.size()}, {"setup", setup}, {"t_end", k.t_end}, {"steps_per_run_at_most", json_number(steps_per_run)},
               {"particles", 1}});
     std::filesystem::create_directories(out / "runs");
 
@@ -282,7 +315,25 @@ class SlopeDriftStudy final : public Study {
     slope_figures(out, plan, outcomes,
                   {dts, sizes, angles, dampings, starts, k.t_end, k.polygon ? "square polygon (translates and rotates)" : "block"},
                   ctx.log);
-    return {{"study", name()}, {"block", k.polygon ? "polygon" : "square"}, {"results", results}, {"skipped", plan.skipped}, {"failed_runs", failed_runs}};
+    // Figs. 4-5 as tables: the drift per dt and per size of each law and solver at the base point.
+    nlohmann::json by_dt = nlohmann::json::array(), by_size = nlohmann::json::array();
+    for (const auto& [table, sweep, x] : {std::tuple{&by_dt, "dt", "dt"}, std::tuple{&by_size, "size", "size"}})
+      for (const nlohmann::json& r : results) {
+        if (std::find(r["sweeps"].begin(), r["sweeps"].end(), sweep) == r["sweeps"].end()) continue;
+        auto it = std::find_if(table->begin(), table->end(), [&](const nlohmann::json& t) {
+          return t["friction"] == r["friction"] && t["solver"] == r["solver"] && t["projection"] == r["projection"];
+        });
+        if (it == table->end()) {
+          table->push_back(nlohmann::json::object({{"friction", r["friction"]}, {"solver", r["solver"]},
+                                                   {"projection", r["projection"]}, {x, nlohmann::json::array()},
+                                                   {"drift", nlohmann::json::array()}}));
+          it = table->end() - 1;
+        }
+        (*it)[x].push_back(r[x]);
+        (*it)["drift"].push_back(r["drift"]);
+      }
+    return {{"study", name()}, {"block", k.polygon ? "polygon" : "square"}, {"setup", setup}, {"drift_vs_dt", by_dt},
+            {"drift_vs_size", by_size}, {"results", results}, {"skipped", plan.skipped}, {"failed_runs", failed_runs}};
   }
 };
 

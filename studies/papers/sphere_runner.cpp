@@ -232,15 +232,17 @@ std::vector<RestingContactMode> resting_contact_modes(const FewSpheres& scene, c
 
 std::string sphere_integrator_refuses(const FewSpheres& scene, const SphereFriction& friction, double t_end,
                                       const SphereRunOptions& o) {
-  const std::optional<SolverKind> solver = parse_integrator("integrator", o.integrator).kind();
+  const IntegratorSpec spec = parse_integrator("integrator", o.integrator);
+  const std::optional<SolverKind> solver = spec.kind();
   if (!solver || !is_fixed_step(*solver)) return "";
   const SolverKind kind = *solver;
+  const int order = spec.max_order > 0 ? spec.max_order : SolverOptions{}.max_order;  // gear's
   constexpr double kBound = 6.907755278982137;  // ln 1e3: at most a thousandfold over the run
   const double steps = step_count(t_end, o.dt);
   for (const RestingContactMode& mode : resting_contact_modes(scene, friction)) {
-    const double g = oscillator_growth_exponent(kind, mode.omega, mode.zeta, o.dt, steps);
+    const double g = oscillator_growth_exponent(kind, mode.omega, mode.zeta, o.dt, steps, order);
     if (g <= kBound) continue;
-    const double dt_ok = largest_dt_within_growth(kind, mode.omega, mode.zeta, t_end, o.dt, kBound);
+    const double dt_ok = largest_dt_within_growth(kind, mode.omega, mode.zeta, t_end, o.dt, kBound, order);
     return fmt::format("{} amplifies the {} (omega = {:.4g} rad/s, damping ratio {:.3g}) by e^{:.3g} over t_end = {:.4g} s "
                        "at dt = {:.3g} s (its stability function exceeds 1 there): the round-off of the static balance grows "
                        "into the answer; at most 1e3 is accepted{}; or use trapezoid, verlet, rk4 (at omega dt < 2.8), dopri5, "

@@ -119,4 +119,47 @@ TEST_CASE("bad input to the Coulomb studies exits 2 naming the key") {
   CHECK(run("run slope-drift --set friction=coulomb-dae --set solver=rk4", "bad3").code == 2);
   CHECK(run("run dry-friction-oscillator --set m=-1", "bad4").code == 2);
   CHECK(run("run dry-friction-oscillator --set solver=rk5-sign", "bad5").code == 2);
+  CHECK(run("run slope-drift --set solver=gear3", "bad6").code == 2);
+  CHECK(run("run slope-drift --set solver=gear:6", "bad7").code == 2);
+  CHECK(run("run slope-drift --set friction=coulomb-km --set solver=dopri5,bdf2", "bad8").code == 2);  // no fixed step
+  CHECK(run("run dry-friction-oscillator --set solver=gear:3", "bad9").code == 2);
+}
+
+// Krengel & Matuttis' scheme as printed (coulomb-km): from the paper's touching start the block creeps under Heun at
+// dt g sin(alpha)/2 (the circle rotation of models/contact/coulomb_km.hpp) and twice as fast at twice the step; it
+// never creeps from exact rest (F = f_stick); on the oscillator it sticks within 2 dt of the exact pi.
+TEST_CASE("slope-drift and dry-friction-oscillator with coulomb-km: the creep per dt and the stick the scheme gives") {
+  const Result r = run("run slope-drift --json --set friction=coulomb-km --set solver=heun,gear2 --set angle_deg=30 "
+                       "--set damping=on --set start=touching,equilibrium --set t_end=0.05 --set dt=5e-6 "
+                       "--set dt_sweep=5e-6,1e-5 --set size_sweep=none",
+                       "km");
+  REQUIRE(r.code == 0);
+  const auto j = nlohmann::json::parse(r.out);
+  const double g_sin = 9.81 * 0.5;
+  int heun = 0;
+  for (const auto& e : j["results"]) {
+    CAPTURE(e.dump());
+    CHECK(e["motion"] == "rests");
+    if (e["start"] == "equilibrium") {
+      CHECK(e["drift"].get<double>() == 0.0);
+    } else if (e["solver"] == "heun") {
+      const double dt = e["dt"].get<double>();
+      CHECK(e["late_drift"].get<double>() == doctest::Approx(0.025 * dt * g_sin / 2).epsilon(0.03));
+      ++heun;
+    } else {
+      CHECK(e["late_drift"].get<double>() > 1.5 * 0.025 * e["dt"].get<double>() * g_sin / 2);  // gear2 creeps faster
+    }
+  }
+  CHECK(heun == 2);
+  const Result o = run("run dry-friction-oscillator --json --set friction=coulomb-km --set solver=heun-sign,gear2-sign "
+                       "--set t_end=4 --set dt=1e-3",
+                       "km_osc");
+  REQUIRE(o.code == 0);
+  const auto k = nlohmann::json::parse(o.out);
+  for (const auto& e : k["runs"]) {
+    CAPTURE(e.dump());
+    CHECK(e["t_stick"].get<double>() - M_PI >= 0);
+    CHECK(e["t_stick"].get<double>() - M_PI <= 2e-3);
+    CHECK(std::abs(e["x_stick"].get<double>() - 0.3) <= 1e-3);
+  }
 }

@@ -295,6 +295,127 @@ TEST_CASE("heap with polygons: threads give the same pour, the trapezoid closes 
         doctest::Approx(r1.json["runs"][0]["kinetic_peak"].get<double>()).epsilon(0.01));
 }
 
+TEST_CASE("heap: seeds give one pour per seed and their spread; the angle is read during the feed by the rest's fit") {
+  // 100 discs (as the small pour above) under the D-SDS, seeds 1, 2 and 3: one pour each, the spread of summary.json
+  // against the mean and sample sd computed here from the per-seed angles; the feed readings every 0.05 s: the last
+  // one is the rest fit itself (same time, same angle), the feeding one was taken with bodies in the hopper or
+  // falling, and every reading counts each disc once (heap, hopper or falling).
+  const std::string args =
+      "--set n=100 --set laws=dsds --set floor_width=0.4 --set hopper_width=0.08 --set outlet=0.04 "
+      "--set outlet_height=0.06 --set t_max=2 --set t_drift=0.005 --set dt_factors=1 --set snapshots=0.1 --set bin=1 "
+      "--set seeds=1,2,3 --set feed_every=0.05";
+  const auto dir = test::scratch_dir("heap_seeds");
+  std::filesystem::remove_all(dir);
+  const Run r = heap(args, dir);
+  REQUIRE(r.code == 0);
+  const auto& rows = r.json["runs"];
+  REQUIRE(rows.size() == 3);
+  std::vector<double> rest, left, feed;
+  for (std::size_t k = 0; k < 3; ++k) {
+    const auto& row = rows[k];
+    CAPTURE(row["tag"]);
+    CHECK(row["seed"] == k + 1);
+    CHECK(row["tag"] == "dsds_s" + std::to_string(k + 1));
+    CHECK(row["law"] == "dsds");
+    REQUIRE(row["repose_angle_deg"].is_number());
+    rest.push_back(row["repose_angle_deg"].get<double>());
+    left.push_back(row["repose_left_deg"].get<double>());
+    const auto& readings = row["feed"];
+    REQUIRE(readings.size() >= 3);
+    const auto& last = readings.back();
+    CHECK(last["t"] == row["t_stop"]);
+    CHECK(last["repose_angle_deg"] == row["repose_angle_deg"]);
+    CHECK(last["repose_left_deg"] == row["repose_left_deg"]);
+    CHECK(last["repose_right_deg"] == row["repose_right_deg"]);
+    CHECK(last["in_hopper"] == 0);
+    for (const auto& q : readings)
+      CHECK(q["heap_bodies"].get<long>() + q["in_hopper"].get<long>() + q["falling"].get<long>() == 100);
+    const auto& f = row["feeding"];
+    REQUIRE(f.is_object());
+    CHECK(f["in_hopper"].get<long>() + f["falling"].get<long>() > 0);
+    CHECK(f["t"].get<double>() < row["t_rest"].get<double>());
+    feed.push_back(f["repose_angle_deg"].is_number() ? f["repose_angle_deg"].get<double>() : NAN);
+    CHECK(std::filesystem::exists(dir / ("heap_feed_dsds_s" + std::to_string(k + 1) + ".csv")));
+    CHECK(std::filesystem::exists(dir / ("heap_profile_dsds_s" + std::to_string(k + 1) + ".csv")));
+  }
+  // Three different pours, and their spread by hand: mean, sample sd (n - 1), min, max.
+  CHECK(rest[0] != rest[1]);
+  CHECK(rest[1] != rest[2]);
+  const auto& spread = r.json["spread"];
+  REQUIRE(spread.size() == 1);
+  CHECK(spread[0]["law"] == "dsds");
+  const auto check_spread = [](const nlohmann::json& s, const std::vector<double>& v) {
+    const double mean = (v[0] + v[1] + v[2]) / 3;
+    const double sd = std::sqrt(((v[0] - mean) * (v[0] - mean) + (v[1] - mean) * (v[1] - mean) +
+                                 (v[2] - mean) * (v[2] - mean)) / 2);
+    CHECK(s["n"] == 3);
+    CHECK(s["mean"].get<double>() == doctest::Approx(mean).epsilon(1e-12));
+    CHECK(s["sd"].get<double>() == doctest::Approx(sd).epsilon(1e-12));
+    CHECK(s["min"].get<double>() == *std::min_element(v.begin(), v.end()));
+    CHECK(s["max"].get<double>() == *std::max_element(v.begin(), v.end()));
+  };
+  check_spread(spread[0]["repose_angle_deg"], rest);
+  check_spread(spread[0]["repose_left_deg"], left);
+  if (std::all_of(feed.begin(), feed.end(), [](double x) { return std::isfinite(x); }))
+    check_spread(spread[0]["feeding_angle_deg"], feed);
+  // The per-pour table: one row per seed with both flanks.
+  {
+    std::ifstream in(dir / "heap_repose.csv");
+    std::string line;
+    std::getline(in, line);
+    CHECK(line.find("repose_left [deg]") != std::string::npos);
+    CHECK(line.find("feeding_angle [deg]") != std::string::npos);
+    long n = 0;
+    while (std::getline(in, line)) ++n;
+    CHECK(n == 3);
+  }
+  for (const char* f : {"heap_feed.png", "heap_repose_seeds.png", "heap_profile.png", "heap_kinetic.png"})
+    CHECK(std::filesystem::exists(dir / f));
+  CHECK(test::missing_figure_inputs(dir).empty());
+  std::filesystem::remove_all(dir);
+}
+
+TEST_CASE("heap: setup=krengel-matuttis sets the paper's set-up, a key the user sets wins") {
+  // --dry-run: the parameters are read and the plan declared (the scene of 1625 polygons drawn), nothing runs.
+  const auto plan = [](const std::string& args) {
+    const auto cli = test::run_cli("run heap --set particles=polygons --set setup=krengel-matuttis " + args + " --dry-run");
+    REQUIRE(cli.code == 0);
+    return nlohmann::json::parse(cli.out)["planned"];
+  };
+  const auto p = plan("");
+  CHECK(p["setup"]["name"] == "krengel-matuttis");
+  CHECK(p["setup"]["set"]["laws"] == "coulomb-km,cundall-strack");
+  CHECK(p["laws"] == nlohmann::json::array({"coulomb-km", "cundall-strack"}));
+  CHECK(p["runs"] == 2);
+  CHECK(p["particles"] == 1625);
+  CHECK(p["contact"] == "book");
+  CHECK(p["corners"] == "stratified");  // corners=uniform is unstable at dt 1e-5 (the header of heap_study.cpp)
+  CHECK(p["dt"].get<double>() == 1e-5);
+  CHECK(p["dt_factors"] == nlohmann::json::array({1.0, 0.5}));
+  CHECK(p["setup"]["kept"].empty());
+  // the user's laws, n and dt win; the rest of the preset still applies
+  const auto q = plan("--set laws=cundall-strack --set n=200 --set dt=5e-6 --set seeds=1,2 --set contact=equal-area");
+  CHECK(q["laws"] == nlohmann::json::array({"cundall-strack"}));
+  CHECK(q["runs"] == 2);  // one law, two seeds
+  CHECK(q["particles"] == 200);
+  CHECK(q["setup"]["kept"]["laws"] == "cundall-strack");
+  CHECK(q["setup"]["kept"]["n"] == "200");
+  CHECK(q["setup"]["kept"]["dt"] == "5e-6");
+  CHECK(!q["setup"]["set"].contains("laws"));
+  CHECK(q["dt"].get<double>() == 5e-6);
+  CHECK(q["dt_factors"] == nlohmann::json::array({1.0, 0.5}));
+  // contact=equal-area is the key's default, so the preset's book applies (a key wins only at another value)
+  CHECK(q["contact"] == "book");
+  // setup=default changes nothing
+  const auto d = test::run_cli("run heap --set particles=polygons --set n=200 --dry-run");
+  REQUIRE(d.code == 0);
+  const auto dp = nlohmann::json::parse(d.out)["planned"];
+  CHECK(dp["setup"]["name"] == "default");
+  CHECK(dp["setup"]["set"].empty());
+  CHECK(dp["contact"] == "equal-area");
+  CHECK(dp["runs"] == 3);
+}
+
 TEST_CASE("heap: bad input exits 2 naming the key") {
   const auto dir = test::scratch_dir("heap_bad");
   const std::vector<std::pair<std::string, std::string>> cases{
@@ -318,7 +439,27 @@ TEST_CASE("heap: bad input exits 2 naming the key") {
       {"--set particles=polygons --set threads=0", "threads=0"},
       {"--set particles=polygons --set integrator=rk4", "integrator=rk4"},
       {"--set particles=polygons --set integrator=trapezoid --set laws=coulomb", "laws"},
-      {"--set particles=polygons --set outlet=0.005", "outlet=0.005"}};
+      {"--set particles=polygons --set outlet=0.005", "outlet=0.005"},
+      {"--set contact=book", "contact=book"},
+      {"--set particles=polygons --set contact=hertz", "contact=hertz"},
+      {"--set particles=polygons --set corners=random", "corners=random"},
+      {"--set particles=polygons --set eccentricity_reading=b/a", "eccentricity_reading=b/a"},
+      {"--set particles=polygons --set eccentricity_reading=axis-ratio --set eccentricity=0", "eccentricity=0"},
+      {"--set particles=polygons --set eccentricity_reading=axis-ratio --set eccentricity=1.2", "eccentricity=1.2"},
+      {"--set particles=polygons --set dt=1e-5", "dt=1e-5"},  // beyond t_c/8 of the equal-area contact
+      {"--set particles=polygons --set contact=book --set dt=3e-5", "dt=3e-5"},
+      {"--set particles=polygons --set integrator=trapezoid --set laws=coulomb-km", "laws"},
+      {"--set particles=polygons --set setup=foo", "setup=foo"},
+      {"--set setup=krengel-matuttis", "setup=krengel-matuttis"},  // the paper's particles are polygons
+      {"--set seeds=0", "seeds=0"},
+      {"--set seeds=-1", "seeds=-1"},
+      {"--set seeds=0,-1", "seeds=0,-1"},
+      {"--set seeds=", "seeds="},
+      {"--set seeds=1,,2", "seeds=1,,2"},
+      {"--set seeds=1,1", "seeds=1,1"},
+      {"--set seeds=1.5", "seeds=1.5"},
+      {"--set seeds=1,2 --set seed=3", "seeds=1,2"},
+      {"--set feed_every=-1", "feed_every=-1"}};
   for (const auto& [args, key] : cases) {
     CAPTURE(args);
     const auto r = test::run_cli("run heap " + args + " --out " + dir.string(), true);

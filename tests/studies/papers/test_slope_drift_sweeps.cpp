@@ -168,3 +168,32 @@ TEST_CASE("skipped combinations are listed on stderr, each with summary.json's r
   CHECK(dry.out.find("slope-drift: skipped friction=csds solver=rk4 damping=off: ") != std::string::npos);
   std::filesystem::remove_all(dir);
 }
+
+TEST_CASE("slope-drift: setup=krengel-matuttis sets the paper's block, a key the user sets wins, bad setups exit 2") {
+  // --dry-run plans the runs without running them. The preset: coulomb-km and cundall-strack under heun, gear2 and
+  // gear5, the polygon, touching, 15 and 30 deg, damped and undamped at dt 5e-6 s, Fig. 4's six dt and Fig. 5's seven
+  // sizes. Per law and solver: 2 angles x 2 dampings at the base point, the dt sweep's 6 (one of them the base point)
+  // and the size sweep's 7 (one of them the base point): 4 + 5 + 6 = 15, so 2 x 3 x 15 = 90 runs.
+  const auto plan = [](const std::string& args) {
+    const auto cli = stickslip::test::run_cli("run slope-drift --set setup=krengel-matuttis " + args + " --dry-run");
+    REQUIRE(cli.code == 0);
+    return nlohmann::json::parse(cli.out)["planned"];
+  };
+  const auto p = plan("");
+  CHECK(p["setup"]["name"] == "krengel-matuttis");
+  CHECK(p["setup"]["set"]["friction"] == "coulomb-km,cundall-strack");
+  CHECK(p["setup"]["set"]["solver"] == "heun,gear2,gear5");
+  CHECK(p["setup"]["set"]["block"] == "polygon");
+  CHECK(p["setup"]["set"]["start"] == "touching");
+  CHECK(p["runs"] == 90);
+  // the user's solver wins: one solver, 2 x 15 runs; the user's size_sweep=none drops the size sweep: 2 x 9
+  const auto q = plan("--set solver=heun");
+  CHECK(q["runs"] == 30);
+  CHECK(q["setup"]["kept"]["solver"] == "heun");
+  CHECK(!q["setup"]["set"].contains("solver"));
+  CHECK(plan("--set solver=heun --set size_sweep=none")["runs"] == 18);
+  const auto bad = stickslip::test::run_cli("run slope-drift --set setup=foo --dry-run", true);
+  CHECK(bad.code == 2);
+  CHECK(bad.out.find("setup=foo") != std::string::npos);
+  CHECK(bad.out.find("krengel-matuttis") != std::string::npos);
+}
