@@ -12,9 +12,9 @@
 // run is a short calculation inside a set-up (interruptible = false: a binary impact that calibrates a study's
 // restitution, which a --dry-run must finish before it declares the plan). Velocity
 // Verlet takes verlet_step per step. The trapezoid takes one trapezoid_run over the whole run (its rejected steps
-// retried at dt/2 and regrown within the run, the observer after every accepted step) unless the run can stop early
-// or has a split term: then each step of dt is a trapezoid run of its own (a rejection retried inside that step),
-// the predictor carried over in the stepper's workspace.
+// retried at dt/2 and regrown within the run, the observer after every accepted step) unless the run can stop early,
+// has a split term or asks for each_step: then each step of dt is a trapezoid run of its own (a rejection retried
+// inside that step), the predictor carried over in the stepper's workspace.
 #pragma once
 
 #include <algorithm>
@@ -37,6 +37,7 @@ struct EngineRun {
   double t_end = 0;     // otherwise: up to t_end on the grid s.t + k dt
   ParticleLedger* ledger = nullptr;
   bool interruptible = true;  // check_interrupt() before every step
+  bool each_step = false;     // the trapezoid takes each step as a run of its own, as in a run that can stop
 };
 
 // How a run ended: the steps taken and whether the observer stopped it.
@@ -82,7 +83,7 @@ EngineRunEnd simulate(const Engine& e, GranularState& s, EngineStepper& st, cons
   const bool counted = run.steps > 0;
   if (!counted && !(run.t_end > t0)) return end;  // nothing to do (step_count would ask for one step backwards)
   if constexpr (!stops && !splits) {
-    if (st.driver == Driver::trapezoid) {  // one trapezoid run over the whole span
+    if (st.driver == Driver::trapezoid && !run.each_step) {  // one trapezoid run over the whole span
       const double duration = counted ? static_cast<double>(run.steps) * run.dt : run.t_end - t0;
       detail::trapezoid_span(e, s, duration, run.dt, st, run.ledger,
                              [&](const GranularState& q) { (void)detail::observe_step(observer, q, ++end.steps); });

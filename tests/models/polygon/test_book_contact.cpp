@@ -19,7 +19,7 @@
 #include "models/polygon/overlap_force.hpp"
 #include "models/polygon/polygon_engine.hpp"
 #include "models/polygon/random_polygon.hpp"
-#include "solvers/particles/engine_drivers.hpp"
+#include "solvers/particles/engine_simulate.hpp"
 #include "tests/models/polygon/brute_force.hpp"
 #include "tests/models/polygon/draws.hpp"
 
@@ -137,7 +137,7 @@ TEST_CASE("contact=book: a square at rest on the floor sinks until Y A/l = m g w
   const double dt = 0.05 * std::sqrt(m / k);
   EngineStepper stepper;
   engine_setup(e, s);
-  engine_run(e, s, 2000 * dt, dt, stepper, nullptr, [](const GranularState&) {});
+  simulate(e, s, stepper, {.dt = dt, .t_end = 2000 * dt});
   // at rest: depth z below the floor, overlap A = side z, force point at depth z/2, d = side/2 - z/2
   const double z = -(s.bodies.x[0].y() - side / 2), d = side / 2 - z / 2;
   CHECK(Y * side * z / (4 * d) == doctest::Approx(m * g).epsilon(1e-6));
@@ -169,7 +169,7 @@ TEST_CASE("contact=book: velocity Verlet's bound 2/(omega (zeta + sqrt(zeta^2 + 
     engine_setup(e, s);
     double first = 0, last = 0;
     long k = 0;
-    engine_run(e, s, 600 * dt, dt, stepper, nullptr, [&](const GranularState& q) {
+    simulate(e, s, stepper, {.dt = dt, .t_end = 600 * dt}, [&](const GranularState& q) {
       const double v = std::abs(q.bodies.v[0].y());
       if (k++ < 100) first = std::max(first, v);
       else if (k > 500) last = std::max(last, v);
