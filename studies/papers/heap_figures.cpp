@@ -100,7 +100,7 @@ void draw_heap_figures(const StudyContext& ctx, const HeapConfig& c, const json&
   for (std::size_t k = 0; k < rows.size(); ++k)
     bp.add(Curve::of("heap_drift_dt.dat", "1", "2 index " + std::to_string(k), rows[k]["tag"].get<std::string>(),
                      "lp lw 2 pt 7"));
-  render_figure(ctx.out_dir / "heap_drift_dt.png", by_dt, ctx.log);
+  if (c.dt_factors.size() > 1) render_figure(ctx.out_dir / "heap_drift_dt.png", by_dt, ctx.log);  // a curve needs two dt
   // Surface profiles with the fitted flanks.
   Figure profile{std::string("Heap (Krengel & Matuttis, Sec. 5): free surface ") + (c.polygons ? "(highest corner)" : "max(y + r)") + " per bin and least-squares flank fits "
                  "(height exaggerated); the key gives the repose angle",
@@ -166,7 +166,9 @@ void draw_heap_feed_figures(const StudyContext& ctx, const HeapConfig& c, const 
                          (y == m ? "l lw 2 dt 2" : "l lw 1 dt 3") + lc));
     }
   }
-  if (std::any_of(rows.begin(), rows.end(), [](const json& r) { return r["repose_angle_deg"].is_number(); }))
+  // a spread needs two seeds
+  if (rows.size() > spread.size() &&
+      std::any_of(rows.begin(), rows.end(), [](const json& r) { return r["repose_angle_deg"].is_number(); }))
     render_figure(ctx.out_dir / "heap_repose_seeds.png", seeds, ctx.log);
 }
 

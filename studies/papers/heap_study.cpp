@@ -110,7 +110,8 @@ std::vector<std::uint64_t> heap_seeds(const Parameters& prm) {
     } catch (const std::exception&) {
       used = 0;
     }
-    if (item.empty() || used != item.size() || v < 1 || v > 1000000000) throw_input("seeds", prm.raw("seeds"), allowed);
+    const bool digits = !item.empty() && item.find_first_not_of("0123456789") == std::string::npos;  // no spaces, signs
+    if (!digits || used != item.size() || v < 1 || v > 1000000000) throw_input("seeds", prm.raw("seeds"), allowed);
     if (std::find(seeds.begin(), seeds.end(), static_cast<std::uint64_t>(v)) != seeds.end())
       throw_input("seeds", prm.raw("seeds"), allowed + " (" + item + " twice)");
     seeds.push_back(static_cast<std::uint64_t>(v));

@@ -41,7 +41,7 @@ UNITLESS = {
     "points", "runs_done", "touching", "sweeps", "range", "lambda", "failed",
     # names and settings (text or on/off)
     "friction", "law", "scheme", "system", "geometry", "solver", "study", "label", "start", "events", "damping",
-    "projection", "h_kind", "h_unit", "result", "unit", "error", "block", "motion",
+    "projection", "h_kind", "h_unit", "result", "unit", "error", "block", "motion", "name",
     # the long tables: the unit of "h" and "value" is in the row ("h_unit", "unit")
     "h", "value",
     # dimensionless ratios and statistics of them

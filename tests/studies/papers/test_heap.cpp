@@ -458,6 +458,7 @@ TEST_CASE("heap: bad input exits 2 naming the key") {
       {"--set seeds=1,,2", "seeds=1,,2"},
       {"--set seeds=1,1", "seeds=1,1"},
       {"--set seeds=1.5", "seeds=1.5"},
+      {"--set seeds=+1", "seeds=+1"},
       {"--set seeds=1,2 --set seed=3", "seeds=1,2"},
       {"--set feed_every=-1", "feed_every=-1"}};
   for (const auto& [args, key] : cases) {
