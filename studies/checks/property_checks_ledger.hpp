@@ -1,6 +1,6 @@
 // studies/checks/property_checks_ledger.hpp — what the property checks of the particle engine under velocity Verlet
 // (studies/checks/property_checks_heap.cpp, property_checks_particles.cpp) measure on its energy ledger
-// (models/particles/energy.hpp, studies/papers/particle_ledger.hpp), from one state run at dt and at dt/2:
+// (models/particles/energy.hpp, studies/experiment/particle_ledger.hpp), from one state run at dt and at dt/2:
 //   balance   |dK + W_n + W_t + W_r + S - Q - W_g| / scale: velocity Verlet's exact discrete energy law
 //             (solvers/particles/velocity_verlet.hpp) closes it to round-off: <= 8 eps per step (the sums of one
 //             step round a handful of terms of at most the scale each).
@@ -26,7 +26,7 @@
 #include "core/interrupt.hpp"
 #include "models/particles/engine_laws.hpp"
 #include "solvers/particles/engine_simulate.hpp"
-#include "studies/papers/particle_ledger.hpp"
+#include "studies/experiment/particle_ledger.hpp"
 #include "studies/experiment/property_checks.hpp"
 
 namespace stickslip {

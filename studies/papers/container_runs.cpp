@@ -15,8 +15,8 @@
 #include "models/particles/wall_friction.hpp"
 #include "solvers/particles/engine_simulate.hpp"
 #include "studies/experiment/output.hpp"
-#include "studies/papers/particle_dumps.hpp"
-#include "studies/papers/particle_ledger.hpp"
+#include "studies/experiment/particle_dumps.hpp"
+#include "studies/experiment/particle_ledger.hpp"
 
 namespace stickslip {
 

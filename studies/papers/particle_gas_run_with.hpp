@@ -20,9 +20,9 @@
 #include "models/particles/collision_log.hpp"
 #include "solvers/particles/engine_simulate.hpp"
 #include "studies/experiment/output.hpp"
-#include "studies/papers/particle_dumps.hpp"
+#include "studies/experiment/particle_dumps.hpp"
 #include "studies/papers/particle_gas_runs.hpp"
-#include "studies/papers/particle_ledger.hpp"
+#include "studies/experiment/particle_ledger.hpp"
 
 namespace stickslip {
 

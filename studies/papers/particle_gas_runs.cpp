@@ -18,9 +18,9 @@
 #include "studies/experiment/lammps_files.hpp"
 #include "studies/experiment/lammps_run.hpp"
 #include "studies/experiment/output.hpp"
-#include "studies/papers/particle_dumps.hpp"
+#include "studies/experiment/particle_dumps.hpp"
 #include "studies/papers/particle_gas_run_with.hpp"
-#include "studies/papers/particle_ledger.hpp"
+#include "studies/experiment/particle_ledger.hpp"
 
 namespace stickslip {
 

@@ -21,7 +21,7 @@
 #include "models/polygon/polygon_engine.hpp"
 #include "models/polygon/polygon_repose.hpp"
 #include "studies/experiment/polygon_vtk.hpp"
-#include "studies/papers/particle_dumps.hpp"
+#include "studies/experiment/particle_dumps.hpp"
 #include "studies/papers/polygon_heap_figures.hpp"
 
 namespace stickslip {

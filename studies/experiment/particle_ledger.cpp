@@ -1,5 +1,5 @@
-// studies/papers/particle_ledger.cpp — see particle_ledger.hpp.
-#include "studies/papers/particle_ledger.hpp"
+// studies/experiment/particle_ledger.cpp — see particle_ledger.hpp.
+#include "studies/experiment/particle_ledger.hpp"
 
 #include <algorithm>
 #include <cmath>

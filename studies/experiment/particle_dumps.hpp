@@ -1,4 +1,4 @@
-// studies/papers/particle_dumps.hpp — `--set dump_every=k` of the particle studies (issue 11 point 3): every k steps one
+// studies/experiment/particle_dumps.hpp — `--set dump_every=k` of the particle studies (issue 11 point 3): every k steps one
 // frame of a LAMMPS text atom dump (id type x y z vx vy vz radius omegax omegay omegaz) and one of a contact-force
 // dump (id1 id2 fx fy fz fn ft per touching pair and wall contact, id2 = 0 for a wall; force on id1), in the formats of studies/experiment/lammps_files.hpp, which
 // OVITO and ParaView's LAMMPS reader open. Files: <dir>/<stem>.dump and <dir>/<stem>_contacts.dump, written with
