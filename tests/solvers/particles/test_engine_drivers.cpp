@@ -9,10 +9,9 @@
 #include <string>
 #include <vector>
 
-#include "models/particles/engine_laws.hpp"
 #include "solvers/particles/engine_drivers.hpp"
 #include "tests/input_error.hpp"
-#include "tests/models/particles/few_bodies.hpp"
+#include "tests/solvers/particles/three_body_engine.hpp"
 
 using namespace stickslip;
 
@@ -25,30 +24,10 @@ std::string refusal_of(const std::string& spec, const std::string& law) {
       [&] { (void)engine_driver("integrator", parse_integrator("integrator", spec), "tangential", law); });
 }
 
-using Engine = ParticleEngine<HertzDamped, Csds>;
-
-Engine engine() {
-  Engine e;
-  e.normal = HertzDamped::material(1e8, 0.25, 0.2);
-  e.tangential.kt = 2e5;
-  e.tangential.gamma_t = 50;
-  e.tangential.mu = 0.3;
-  e.skin = 0.02;
-  e.boundaries.gravity = test::few_bodies_gravity(3);
-  e.boundaries.planes.push_back(PlaneWall{Vec3::Zero(), Vec3::UnitY()});
-  return e;
-}
-
-GranularState start() {
-  GranularState s;
-  s.bodies = test::few_body_arrays(test::few_bodies(3));
-  return s;
-}
-
-bool same(const GranularState& a, const GranularState& b) {
-  return a.bodies.x == b.bodies.x && a.bodies.v == b.bodies.v && a.bodies.omega == b.bodies.omega && a.xi == b.xi &&
-         a.wall_xi == b.wall_xi && a.t == b.t;
-}
+using Engine = test::ThreeBodyEngine;
+Engine engine() { return test::three_body_engine(); }
+GranularState start() { return test::three_body_start(); }
+bool same(const GranularState& a, const GranularState& b) { return test::same_state(a, b); }
 
 }  // namespace
 
