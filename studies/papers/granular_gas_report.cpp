@@ -44,6 +44,14 @@ struct GasAnalysis {
     return rate_at(series[law][run].T_tr, cooling[law][run].zeta, T);
   }
   double ratio_to_csds(const std::string& law);
+
+  // The steps of the report (each below): the analysis, then the outputs that read it.
+  void analyse(const GranularGasSetup& s, const GasEnsembleRows& rows);
+  void write_series(const GranularGasSetup& s, const GasEnsembleRows& rows, const StudyContext& ctx);
+  json law_results(const GranularGasSetup& s, const GasEnsembleRows& rows, const std::string& law);
+  json lammps_comparison(const GasEnsembleRows& rows);
+  std::pair<json, std::string> energy_answer(const GranularGasSetup& s, const GasEnsembleRows& rows,
+                                             const StudyContext& ctx);
 };
 
 // The ratio per law to csds, averaged over the temperature grid (mean over T of the per-T ensemble means).
@@ -59,30 +67,15 @@ double GasAnalysis::ratio_to_csds(const std::string& law) {
   return mean_of(v);
 }
 
-GasAnalysis analyse_gas(const GranularGasSetup& s, const GasEnsembleRows& rows) {
-  GasAnalysis a;
+void GasAnalysis::analyse(const GranularGasSetup& s, const GasEnsembleRows& rows) {
   const GasConfig& g = s.g;
   const std::vector<std::string>& laws = s.laws;
   const auto& by_law = rows.by_law;
   const auto has = [&](const char* law) { return by_law.count(law) > 0; };
   const double cluster_factor = s.cluster_factor;
-  a.t_a = s.fit_start * s.t_free0;
-  a.density_limit = cluster_factor * carnahan_starling_s0(g.spec.phi);
-  a.has_csds = has("csds");
-  const double t_a = a.t_a, density_limit = a.density_limit;
-  auto& series = a.series;
-  auto& cooling = a.cooling;
-  auto& t_hom = a.t_hom;
-  auto& taus = a.taus;
-  auto& hom_mean = a.hom_mean;
-  auto& t_grid = a.t_grid;
-  auto& T_grid = a.T_grid;
-  auto& zeta_at = a.zeta_at;
-  auto& ratio_at = a.ratio_at;
-  auto& mean_tr = a.mean_tr;
-  auto& mean_rot = a.mean_rot;
-  auto& mean_density = a.mean_density;
-  auto& mean_velocity = a.mean_velocity;
+  t_a = s.fit_start * s.t_free0;
+  density_limit = cluster_factor * carnahan_starling_s0(g.spec.phi);
+  has_csds = has("csds");
   // Per run: homogeneity, Haff fits, cooling rate; the T grid every law reaches while homogeneous.
   double t_low = 0;
   for (const std::string& law : laws) {
@@ -98,7 +91,6 @@ GasAnalysis analyse_gas(const GranularGasSetup& s, const GasEnsembleRows& rows) 
   }
   t_grid = numbers(by_law.begin()->second.front()["t"]);
   T_grid = cooling_temperature_grid(g.spec.t0, t_low);
-  const auto zeta_of = [&](const std::string& law, std::size_t run, double T) { return a.zeta_of(law, run, T); };
   for (std::size_t q = 0; q < T_grid.size(); ++q) {
     std::map<std::string, std::vector<double>> per;
     for (const std::string& law : laws)
@@ -123,25 +115,15 @@ GasAnalysis analyse_gas(const GranularGasSetup& s, const GasEnsembleRows& rows) 
     mean_density[law] = ensemble_mean_series(series[law], &CoolingSeries::density_index);
     mean_velocity[law] = ensemble_mean_series(series[law], &CoolingSeries::velocity_index);
   }
-  return a;
 }
 
 // gas_temperatures.csv, gas_homogeneity.csv, gas_cooling_rate.csv.
-void write_gas_series(const GranularGasSetup& s, const GasEnsembleRows& rows, GasAnalysis& a,
-                      const StudyContext& ctx) {
+void GasAnalysis::write_series(const GranularGasSetup& s, const GasEnsembleRows& rows, const StudyContext& ctx) {
   const GasConfig& g = s.g;
   const std::vector<std::string>& laws = s.laws;
   const double m = g.spec.mass(), sigma = 2 * g.spec.radius, nd = g.spec.number_density();
   const double e_meas = s.restitution_measured;
   const double tau_kt = s.tau_kt;
-  auto& t_grid = a.t_grid;
-  auto& T_grid = a.T_grid;
-  auto& zeta_at = a.zeta_at;
-  auto& ratio_at = a.ratio_at;
-  auto& mean_tr = a.mean_tr;
-  auto& mean_rot = a.mean_rot;
-  auto& mean_density = a.mean_density;
-  auto& mean_velocity = a.mean_velocity;
   std::vector<std::string> cols{"t [s]", "t/tau_KT [-]"};
   for (const std::string& law : laws)
     for (const char* c : {"T_tr [J]", "T_tr stderr [J]", "T_rot [J]"}) cols.push_back(law + " " + c);
@@ -230,22 +212,12 @@ json dsds_energy_created(const GranularGasSetup& s, const GasEnsembleRows& rows,
 }
 
 // The summary's results row of one law.
-json law_results(const GranularGasSetup& s, const GasEnsembleRows& rows, GasAnalysis& a, const std::string& law) {
+json GasAnalysis::law_results(const GranularGasSetup& s, const GasEnsembleRows& rows, const std::string& law) {
   const GasConfig& g = s.g;
   const auto& by_law = rows.by_law;
   const double m = g.spec.mass(), sigma = 2 * g.spec.radius, nd = g.spec.number_density();
   const double e_meas = s.restitution_measured;
   const double tau_kt = s.tau_kt;
-  const double t_a = a.t_a;
-  auto& series = a.series;
-  auto& cooling = a.cooling;
-  auto& t_hom = a.t_hom;
-  auto& taus = a.taus;
-  auto& hom_mean = a.hom_mean;
-  auto& t_grid = a.t_grid;
-  auto& T_grid = a.T_grid;
-  const auto zeta_of = [&](const std::string& law, std::size_t run, double T) { return a.zeta_of(law, run, T); };
-  const auto ratio_to_csds = [&](const std::string& law) { return a.ratio_to_csds(law); };
   const std::vector<json>& law_rows = by_law.at(law);
   std::vector<double> expo, created, per_coll, bal_err, scheme_err, freq_ratio, net_t;
   json terms = json::object();
@@ -328,13 +300,7 @@ json law_results(const GranularGasSetup& s, const GasEnsembleRows& rows, GasAnal
 }
 
 // The summary's LAMMPS comparison.
-json lammps_comparison(const GasEnsembleRows& rows, GasAnalysis& a) {
-  const double t_a = a.t_a;
-  auto& series = a.series;
-  auto& taus = a.taus;
-  auto& hom_mean = a.hom_mean;
-  auto& t_grid = a.t_grid;
-  auto& mean_tr = a.mean_tr;
+json GasAnalysis::lammps_comparison(const GasEnsembleRows& rows) {
   const json& lammps_row = rows.lammps;
   json lammps_json{{"ran", lammps_row.is_object() && lammps_row.contains("T_tr")}, {"note", rows.lammps_note}};
   if (lammps_json["ran"].get<bool>()) {
@@ -370,14 +336,13 @@ json lammps_comparison(const GasEnsembleRows& rows, GasAnalysis& a) {
 // The answer in energies: per law, what it created, what the scheme itself did wrong (velocity Verlet's energy
 // error), and what was dissipated, as fractions of the initial kinetic energy K0 (mean +- stderr over seeds):
 // gas_energy.csv and the log's table; returns the summary's energy_over_initial_kinetic and the answer.
-std::pair<json, std::string> gas_energy(const GranularGasSetup& s, const GasEnsembleRows& rows, GasAnalysis& a,
-                                        const StudyContext& ctx) {
+std::pair<json, std::string> GasAnalysis::energy_answer(const GranularGasSetup& s, const GasEnsembleRows& rows,
+                                                        const StudyContext& ctx) {
   json energy = json::array();
   std::string energy_answer;
   const std::vector<std::string>& laws = s.laws;
   const auto& by_law = rows.by_law;
   const auto has = [&](const char* law) { return by_law.count(law) > 0; };
-  const auto ratio_to_csds = [&](const std::string& law) { return a.ratio_to_csds(law); };
   CsvWriter csv(ctx.out_dir / "gas_energy.csv",
                 {"law index [-]", "created/K0 [-]", "created stderr [-]", "|scheme energy error|/K0 [-]",
                  "scheme stderr [-]", "normal damping/K0 [-]", "normal stderr [-]", "tangential dissipation/K0 [-]",
@@ -470,13 +435,14 @@ std::map<std::string, std::string> granular_gas_result_units() {
 
 json granular_gas_report(const GranularGasSetup& s, const GasEnsembleRows& rows, const StudyContext& ctx) {
   const GasConfig& g = s.g;
-  GasAnalysis a = analyse_gas(s, rows);
-  write_gas_series(s, rows, a, ctx);
+  GasAnalysis a;
+  a.analyse(s, rows);
+  a.write_series(s, rows, ctx);
   const json created_json = dsds_energy_created(s, rows, ctx);
   json results = json::array();
-  for (const std::string& law : s.laws) results.push_back(law_results(s, rows, a, law));
-  const json lammps_json = lammps_comparison(rows, a);
-  const auto [energy, energy_answer] = gas_energy(s, rows, a, ctx);
+  for (const std::string& law : s.laws) results.push_back(a.law_results(s, rows, law));
+  const json lammps_json = a.lammps_comparison(rows);
+  const auto [energy, energy_answer] = a.energy_answer(s, rows, ctx);
   const std::vector<json>& ratio_at = a.ratio_at;
   const std::vector<double>& T_grid = a.T_grid;
   const double e_meas = s.restitution_measured, tau_kt = s.tau_kt, cluster_factor = s.cluster_factor;
