@@ -1,8 +1,8 @@
 // tests/plate_config.hpp — the sliding plates of seed 001 (m = k = 1, gamma = 2, F_max = 1; v(0) = 4, xi(0) = 0)
-// as one run's configuration (studies/papers/plate_runs.hpp), for the tests that integrate them.
+// as one run's configuration (studies/papers/fuhrer_brendel_wolf/plate_runs.hpp), for the tests that integrate them.
 #pragma once
 
-#include "studies/papers/plate_runs.hpp"
+#include "studies/papers/fuhrer_brendel_wolf/plate_runs.hpp"
 
 namespace stickslip::test {
 

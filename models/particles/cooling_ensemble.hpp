@@ -1,6 +1,6 @@
-// models/particles/cooling_ensemble.hpp — the measures of the granular-gas study (studies/papers/granular_gas_study.cpp)
-// on an ensemble of cooling runs of one granular gas, one run per tangential law and seed, every law from the same
-// initial states (paired seeds):
+// models/particles/cooling_ensemble.hpp — the measures of the granular-gas study
+// (studies/papers/fuhrer_brendel_wolf/granular_gas_study.cpp) on an ensemble of cooling runs of one granular gas, one
+// run per tangential law and seed, every law from the same initial states (paired seeds):
 //   homogeneity  t_homogeneous_end = the first sample from which, for 5 samples, density_index > density_limit
 //                (cluster_factor S_CS(0)) or velocity_index > velocity_limit (cluster_factor); cooling_statistics.hpp
 //   Haff fits    fixed exponent 2 (tau) and free exponent on [t_a, t_homogeneous_end], t_a = fit_start t_free0,
@@ -14,7 +14,8 @@
 //                mean of Fuehrer, Brendel, Wolf eq. 3/11's closed form), pooled over runs weighted by the counts
 //   ensemble     the mean over seeds per sample: T_tr (with its standard error, 0 for one seed), T_rot and the
 //                homogeneity indices (sum of x_s/n_seeds)
-// Plain numbers in, plain numbers out: the study reads them from its run rows (studies/papers/granular_gas_report.hpp).
+// Plain numbers in, plain numbers out: the study reads them from its run rows
+// (studies/papers/fuhrer_brendel_wolf/granular_gas_report.hpp).
 #pragma once
 
 #include <cstddef>
@@ -24,7 +25,7 @@
 
 namespace stickslip {
 
-// One run's samples (the granular-gas run rows of studies/papers/particle_gas_runs.hpp).
+// One run's samples (the granular-gas run rows of studies/papers/fuhrer_brendel_wolf/particle_gas_runs.hpp).
 struct CoolingSeries {
   std::vector<double> t, T_tr, T_rot, density_index, velocity_index, collisions;  // s, J, J, -, -, cumulative count
 };

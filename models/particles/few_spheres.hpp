@@ -2,7 +2,7 @@
 // them (ParticleArrays + Boundaries), with the Hertz pieces of their contacts (Campello, "DEM with Rodrigues rotation
 // parameters", eq. 19-23, 37, 50; models/hertz_mindlin.hpp): the scenes of the validation studies rolling-sphere and
 // three-spheres (Campello ex. 5.1, 5.2), run by the engine's drivers and its state-vector form
-// (studies/papers/sphere_runner.hpp).
+// (studies/papers/campello/sphere_runner.hpp).
 //   bodies      the initial state: x, v, omega per sphere, radius, mass, I = 2/5 m r^2 (rotations = false: the spins
 //               are frozen, inv_inertia = 0, and start at zero);
 //   boundaries  planes (point, unit normal into the domain) and gravity;

@@ -1,7 +1,7 @@
 // models/particles/paired_crossings.hpp — the D-SDS over C-SDS cooling rate of a granular gas from paired runs
-// (dsds-cooling, studies/papers/dsds_cooling_study.cpp): per seed one C-SDS and one D-SDS run from the same initial
-// state, each recorded as the times t_k at which T_tr first falls below the bin edges T0 e_k (e_0 = 1 > e_1 > ...,
-// equal widths in ln T) and T_rot there, with the end of its homogeneous cooling.
+// (dsds-cooling, studies/papers/fuhrer_brendel_wolf/dsds_cooling_study.cpp): per seed one C-SDS and one D-SDS run from
+// the same initial state, each recorded as the times t_k at which T_tr first falls below the bin edges T0 e_k (e_0 = 1
+// > e_1 > ..., equal widths in ln T) and T_rot there, with the end of its homogeneous cooling.
 //   bin b         zeta_D/zeta_C over [e_{b+1}, e_b] = sum_s (t_C,b+1 - t_C,b) / sum_s (t_D,b+1 - t_D,b) over the seeds
 //                 whose two runs both cross e_{b+1} while homogeneous (a paired ratio, standard error by the delta
 //                 method: cooling_statistics.hpp, paired_ratio)

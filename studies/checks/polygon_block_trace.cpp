@@ -7,7 +7,7 @@
 #include "core/line_fit.hpp"
 #include "models/polygon/polygon_slope_block.hpp"
 #include "solvers/contact_run.hpp"
-#include "studies/papers/slope_block_engine.hpp"
+#include "studies/papers/krengel_matuttis/slope_block_engine.hpp"
 
 namespace stickslip {
 

@@ -1,7 +1,8 @@
 // studies/checks/polygon_block_trace.hpp — Krengel & Matuttis' square on the slope as a polygon
 // (models/polygon/polygon_slope_block.hpp) under exact Coulomb friction, released in static normal equilibrium at rest
-// (s = v = 0, y = -static overlap), traced at every output step (or every step on the particle engine): what `verify`'s polygon-block checks
-// (property_checks_polygons.cpp) and the block's tests (tests/models/polygon/test_polygon_slope_block.cpp) measure.
+// (s = v = 0, y = -static overlap), traced at every output step (or every step on the particle engine): what `verify`'s
+// polygon-block checks (property_checks_polygons.cpp) and the block's tests
+// (tests/models/polygon/test_polygon_slope_block.cpp) measure.
 //   dae = false: coulomb-filippov on dopri5 (rtol 1e-10); dae = true: coulomb-dae on IDA with projection (rtol 1e-8:
 //   eq. 18 damps dA/dt only, so the undamped rocking, period ~1e-5 s, makes tight BDF runs slow); atol 1e-16,
 //   output and maximum step 1e-4 s.
@@ -45,7 +46,7 @@ double block_normal_period(const BlockParameters& p);
 double sliding_trace_duration(const BlockParameters& p);
 
 // The same start as one body on the particle engine under velocity Verlet at step dt, coulomb as the engine's exact
-// static friction (studies/papers/slope_block_engine.hpp); held and max_slip are not traced (true, 0).
+// static friction (studies/papers/krengel_matuttis/slope_block_engine.hpp); held and max_slip are not traced (true, 0).
 PolygonBlockTrace trace_polygon_block_on_engine(const BlockParameters& p, double dt, double t_end);
 
 }  // namespace stickslip

@@ -2,8 +2,8 @@
 // the container (models/particles/container_scene.hpp), run on the particle engine by the trapezoid fixed-point
 // integrator (Algorithm 1, solvers/particles/particle_trapezoid.hpp) and, as reference, by dopri5 on the engine's
 // state-vector form of the same scene (models/particles/engine_model.hpp: Mindlin's stick and slip as modes, every
-// contact switch located) at rtol 1e-10 (studies/papers/sphere_runner.hpp). There is no exact solution; the discrete
-// return mapping and the continuous stick/slip modes are written separately, so agreement tests both.
+// contact switch located) at rtol 1e-10 (studies/papers/campello/sphere_runner.hpp). There is no exact solution; the
+// discrete return mapping and the continuous stick/slip modes are written separately, so agreement tests both.
 // The reference's step is bounded by the trapezoid's dt/2, so a glancing touch the trapezoid resolves is not
 // stepped over by the reference (without the bound dopri5/cvode missed such touches on 3 draws of 60).
 // Tolerance: the trapezoid does not locate the onset of an impact (the Hertz force starts at h = 0 inside a
@@ -23,7 +23,7 @@
 
 #include "models/particles/container_scene.hpp"
 #include "studies/experiment/property_checks.hpp"
-#include "studies/papers/sphere_runner.hpp"
+#include "studies/papers/campello/sphere_runner.hpp"
 
 namespace stickslip {
 namespace {

@@ -1,6 +1,6 @@
-// studies/checks/property_checks_laws.cpp — the generic checks of the law registry (models/contact/registry.hpp): every cell
-// law x relation x driver that the laws' forms mark runnable (the matrix of `stickslip list`) runs here with random
-// draws of the relation and of the law's own parameters (each drawn in [default/2, 2 default], or [0, 1] for a
+// studies/checks/property_checks_laws.cpp — the generic checks of the law registry (models/contact/registry.hpp): every
+// cell law x relation x driver that the laws' forms mark runnable (the matrix of `stickslip list`) runs here with
+// random draws of the relation and of the law's own parameters (each drawn in [default/2, 2 default], or [0, 1] for a
 // default of 0, within its declared range). Nothing here names a law: a law added to the registry is checked by its
 // declarations alone: static_threshold(F_n) = mu_s F_n, sliding_force(u, F_n), and (a spring law) its stiffness.
 //
@@ -32,11 +32,12 @@
 // Particle contacts (model laws/particles/<law>; a sphere with its spin held, on a plane wall, linear spring-dashpot
 // normal law at zeta = 0.5, dt = t_c/50; the same three properties with the sphere for the block; velocity Verlet
 // is first order in the friction's velocity: 1e-3 v0 for (c)). Coulomb's exact static friction holds the sphere to
-// 1e-9 r; coulomb-km's increment, which holds only at v_t = 0 exactly, to the sign law's 4 T dt (F_s/m + g sin(alpha)). LAMMPS runs the same increments (tests/lammps: every generated pair style).
-// Stochastic pair (model laws/stochastic-pair/<law>): the pair of models/particles/engine_sde.hpp, fixed geometry, the
-// law's slip force f(u) with the fluctuation-dissipation noise: the equipartition ratio <|u|^2>/(2 kT nu) within
-// 5 batch-means standard errors plus 2 r dt (r = nu f(s)/s the friction rate at the thermal speed s = sqrt(2 kT nu):
-// the scheme's O(dt) bias) of the scheme's prediction (Euler-Maruyama: 1; Heun: the Stratonovich ratio).
+// 1e-9 r; coulomb-km's increment, which holds only at v_t = 0 exactly, to the sign law's 4 T dt (F_s/m + g sin(alpha)).
+// LAMMPS runs the same increments (tests/lammps: every generated pair style). Stochastic pair (model
+// laws/stochastic-pair/<law>): the pair of models/particles/engine_sde.hpp, fixed geometry, the law's slip force f(u)
+// with the fluctuation-dissipation noise: the equipartition ratio <|u|^2>/(2 kT nu) within 5 batch-means standard
+// errors plus 2 r dt (r = nu f(s)/s the friction rate at the thermal speed s = sqrt(2 kT nu): the scheme's O(dt) bias)
+// of the scheme's prediction (Euler-Maruyama: 1; Heun: the Stratonovich ratio).
 #include <algorithm>
 #include <cmath>
 #include <functional>
@@ -50,7 +51,7 @@
 #include "solvers/contact_run.hpp"
 #include "solvers/integrate.hpp"
 #include "studies/experiment/property_checks.hpp"
-#include "studies/papers/stochastic_runs.hpp"
+#include "studies/papers/hofmann/stochastic_runs.hpp"
 
 namespace stickslip {
 namespace {
@@ -396,8 +397,8 @@ PropertyCheck particle_cell(const std::string& name, Driver driver) {
     if (mu_s > 0) {
       const double alpha = std::atan(d["q_stick"] * mu_s);
       const Out o = run(alpha, 0, T);
-      // exact static friction holds the sphere; a law that holds only at v_t = 0 exactly (coulomb-km) chatters across it
-      // as the sign law does: each step kicks v_t by at most dt (F_s/m + g sin(alpha))
+      // exact static friction holds the sphere; a law that holds only at v_t = 0 exactly (coulomb-km) chatters across
+      // it as the sign law does: each step kicks v_t by at most dt (F_s/m + g sin(alpha))
       const double chatter = 4 * T * dt * (law.static_threshold(m * kG * std::cos(alpha)) / m + kG * std::sin(alpha));
       const double bound = is_exact_static<L> ? (chatters_off_rest<L> ? chatter : 1e-9 * r) : 2.2 * m * kG * std::sin(alpha) / k;
       if (stays_stuck_while_loading(law, m, k, m * kG * std::cos(alpha), std::sin(alpha)))

@@ -28,7 +28,7 @@
 #include "models/contact/registry.hpp"
 #include "solvers/contact_run.hpp"
 #include "solvers/integrate.hpp"
-#include "studies/papers/plate_runs.hpp"
+#include "studies/papers/fuhrer_brendel_wolf/plate_runs.hpp"
 #include "studies/experiment/property_checks.hpp"
 
 namespace stickslip {

@@ -15,7 +15,8 @@
 //                kern): the block slides at g (sin a - mu cos a); least-squares slope of v over the second half of
 //                20 normal periods (at least 0.01 s) within 1e-3 relative (the undamped rocking's wobble of v averages
 //                out as 1/T^2 over whole periods: polygon_block_trace.hpp, sliding_trace_duration).
-//   (a', b')     the same two on the particle engine under velocity Verlet (studies/papers/slope_block_engine.hpp,
+//   (a', b')     the same two on the particle engine under velocity Verlet
+//   (studies/papers/krengel_matuttis/slope_block_engine.hpp,
 //                coulomb as exact static friction, eq. 21-22) at 50 steps per normal period.
 //   (c) pair:    two random convex polygons (5-10 corners, eccentricity 0-0.8) collide elastically without friction
 //                under velocity Verlet: linear momentum and angular momentum about the origin kept to round-off of

@@ -1,9 +1,9 @@
-// studies/checks/property_checks_spheres.cpp — randomized property checks of the rolling sphere (Campello ex. 5.1) on the
-// particle engine through every integrator the rolling sphere accepts (studies/papers/sphere_runner.hpp: trapezoid,
-// verlet, euler, midpoint, heun, rk4, dopri5, cvode, ida; a fixed-step draw whose scheme amplifies the resting contact
-// more than 1e3-fold is drawn again), for the Mindlin and the Coulomb contact (the rigid stick/slip modes under the ODE
-// drivers, Krengel & Matuttis' exact static friction under verlet), with a drawn normal damping ratio xi in [0, 0.9]
-// and fixed step omega dt in [0.002, 0.1] (omega the stiffest resting mode).
+// studies/checks/property_checks_spheres.cpp — randomized property checks of the rolling sphere (Campello ex. 5.1) on
+// the particle engine through every integrator the rolling sphere accepts (studies/papers/campello/sphere_runner.hpp:
+// trapezoid, verlet, euler, midpoint, heun, rk4, dopri5, cvode, ida; a fixed-step draw whose scheme amplifies the
+// resting contact more than 1e3-fold is drawn again), for the Mindlin and the Coulomb contact (the rigid stick/slip
+// modes under the ODE drivers, Krengel & Matuttis' exact static friction under verlet), with a drawn normal damping
+// ratio xi in [0, 0.9] and fixed step omega dt in [0.002, 0.1] (omega the stiffest resting mode).
 // Reference: the rigid-body solution (models/rolling_sphere_analytic.hpp), slip u0 = v0 + omega0 r decays at
 // (7/2) mu g until t_rigid = |u0|/(3.5 mu g).
 //   v_roll, omega_roll: friction acts at the contact point, so the angular momentum about it, m v r + j omega, is
@@ -25,7 +25,7 @@
 #include "solvers/solver_options.hpp"
 #include "solvers/integrator_spec.hpp"
 #include "studies/experiment/property_checks.hpp"
-#include "studies/papers/sphere_runner.hpp"
+#include "studies/papers/campello/sphere_runner.hpp"
 
 namespace stickslip {
 namespace {
@@ -73,8 +73,8 @@ RollSetup roll_setup(const Draw& d, const std::string& integrator, bool coulomb)
   return rs;
 }
 
-// Whether the driver-acceptance logic (studies/papers/sphere_runner.hpp) accepts the draw's integrator: the check covers
-// what the rolling sphere accepts.
+// Whether the driver-acceptance logic (studies/papers/campello/sphere_runner.hpp) accepts the draw's integrator: the
+// check covers what the rolling sphere accepts.
 bool roll_accepted(const Draw& d, const std::string& integrator, bool coulomb) {
   const RollSetup rs = roll_setup(d, integrator, coulomb);
   return sphere_integrator_refuses(rs.s.scene, rs.s.friction, rs.t_end, rs.o).empty();
@@ -97,8 +97,8 @@ RollRun run_roll(const Draw& d, const std::string& integrator, bool coulomb) {
   // steps, 100 rtol of the speed scale for the adaptive ones; the time error: one step dt, or 100 rtol t.
   // coulomb under a fixed step: every Runge-Kutta step of the constant slip force is exact; what remains is the
   // located stick event (4 eps t), the detector's threshold (1e-12 of the slip) and the round-off of the normal force
-  // (~1e-13), which an accepted scheme amplifies at most 1e3-fold (studies/papers/sphere_runner.hpp): 1e-9 relative. (Explicit
-  // Euler on the undamped contact, accepted before, was off by 6 % to 48 %.)
+  // (~1e-13), which an accepted scheme amplifies at most 1e3-fold (studies/papers/campello/sphere_runner.hpp): 1e-9
+  // relative. (Explicit Euler on the undamped contact, accepted before, was off by 6 % to 48 %.)
   double t_tol = fixed ? o.dt : 100 * o.rtol * t_end + 1e-9 / omega;
   double vw_tol = fixed ? mu * g * o.dt : 100 * o.rtol * (std::abs(d["v0"]) + u0);
   // Under verlet Coulomb is Krengel & Matuttis' exact static friction per step, not the located stick. With the rigid
@@ -147,8 +147,9 @@ PropertyCheck roll_check(const std::string& law, const std::string& integrator) 
            "adaptive ones";
   c.ranges = roll_ranges();
   c.cost = is_fixed(integrator) ? 12 : 8;
-  // Only what the rolling sphere accepts (studies/papers/sphere_runner.hpp: a resting contact mode amplified at most tenfold
-  // over the run); the refusals themselves are checked in tests/studies/papers/test_rolling_sphere_study.cpp.
+  // Only what the rolling sphere accepts (studies/papers/campello/sphere_runner.hpp: a resting contact mode amplified
+  // at most tenfold over the run); the refusals themselves are checked in
+  // tests/studies/papers/campello/test_rolling_sphere_study.cpp.
   c.admissible = [integrator, coulomb](const Draw& d) { return roll_accepted(d, integrator, coulomb); };
   // t_roll is read where the slip first falls below 1e-12 of its start. Under Mindlin the undamped stick spring
   // keeps the slip oscillating about zero (period 2 pi/omega_t), and the adaptive drivers report samples far apart
@@ -169,10 +170,10 @@ PropertyCheck roll_check(const std::string& law, const std::string& integrator) 
 // The energy ledger of the particle engine (models/particles/energy.hpp) on the sliding-then-rolling sphere under
 // velocity Verlet to 1.2 t_roll + 200 dt (dt = 0.05/omega): mindlin and csds (gamma_t 5 % of critical) create no
 // energy, created + max(0, -D_t) <= 1e-9 K(0) (D_t the tangential dissipation, never negative for these laws; round-off
-// of the ledger's sums); the D-SDS must create some: its first reset moves the spring from the k_t u0 dt the step loaded
-// to (c u0 - F_max)/k_t (c = gamma_t m, the dashpot of a sphere-plane contact), a jump of its energy
-// (c u0 - F_max)^2/(2 k_t) - k_t (u0 dt)^2/2 that no work paid for (Fuehrer, Brendel & Wolf eq. 3, 11); gamma_t is chosen
-// to make it positive, and the check asks for at least half of it (on draws that slide for at least 20 steps).
+// of the ledger's sums); the D-SDS must create some: its first reset moves the spring from the k_t u0 dt the step
+// loaded to (c u0 - F_max)/k_t (c = gamma_t m, the dashpot of a sphere-plane contact), a jump of its energy
+// (c u0 - F_max)^2/(2 k_t) - k_t (u0 dt)^2/2 that no work paid for (Fuehrer, Brendel & Wolf eq. 3, 11); gamma_t is
+// chosen to make it positive, and the check asks for at least half of it (on draws that slide for at least 20 steps).
 // The rolling sphere of an energy draw, its wall contact's Mindlin stiffness (the constant kt of csds and dsds) and
 // the fixed step 0.05/omega.
 struct EnergySetup {

@@ -1,18 +1,18 @@
 // studies/checks/property_checks_stochastic.cpp — randomized property checks of spheres thermalised only by Markovian
-// friction noise (the particle engine's SDE form, models/particles/engine_sde.hpp; Hofmann et al., Markovian friction) under the SDE integrators (solvers/sde_integrator.hpp).
-// With the linear law f = gamma u and fixed geometry, u_perp of a pair is an Ornstein-Uhlenbeck process of rate
-// nu gamma, whose discrete stationary variance is known exactly for Euler-Maruyama and Heun (studies/
-// stochastic_runs.cpp, "predicted_ratio"). The measured equipartition ratio <|u|^2>/(2 kT nu) must match it within
-// k = 5 batch-means standard errors: the estimator is a mean of 40 batches (Student t, 39 dof), so a correct
-// scheme fails a draw with probability ~1e-5 (k = 4 would give ~3e-4 per draw, ~1% over a 20-draw x 2-scheme
-// run), while a wrong noise strength (kT, nu or the sqrt(2) of the fluctuation-dissipation relation) shifts the
-// ratio by far more: 5 standard errors are ~7 % at t_end = 4000 relaxation times, and the schemes' own dt
-// corrections reach 5 % at nu gamma dt = 0.1. Total momentum is conserved to round-off (pairwise opposite
+// friction noise (the particle engine's SDE form, models/particles/engine_sde.hpp; Hofmann et al., Markovian friction)
+// under the SDE integrators (solvers/sde_integrator.hpp). With the linear law f = gamma u and fixed geometry, u_perp of
+// a pair is an Ornstein-Uhlenbeck process of rate nu gamma, whose discrete stationary variance is known exactly for
+// Euler-Maruyama and Heun (studies/ stochastic_runs.cpp, "predicted_ratio"). The measured equipartition ratio
+// <|u|^2>/(2 kT nu) must match it within k = 5 batch-means standard errors: the estimator is a mean of 40 batches
+// (Student t, 39 dof), so a correct scheme fails a draw with probability ~1e-5 (k = 4 would give ~3e-4 per draw, ~1%
+// over a 20-draw x 2-scheme run), while a wrong noise strength (kT, nu or the sqrt(2) of the fluctuation-dissipation
+// relation) shifts the ratio by far more: 5 standard errors are ~7 % at t_end = 4000 relaxation times, and the schemes'
+// own dt corrections reach 5 % at nu gamma dt = 0.1. Total momentum is conserved to round-off (pairwise opposite
 // impulses): |P(t) - P(0)| <= 1e-11 times the momentum scale.
 #include <cmath>
 
 #include "studies/experiment/property_checks.hpp"
-#include "studies/papers/stochastic_runs.hpp"
+#include "studies/papers/hofmann/stochastic_runs.hpp"
 
 namespace stickslip {
 namespace {

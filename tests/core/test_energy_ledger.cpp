@@ -6,7 +6,7 @@
 
 #include "core/energy_ledger.hpp"
 #include "solvers/integrate.hpp"
-#include "studies/papers/plate_runs.hpp"
+#include "studies/papers/fuhrer_brendel_wolf/plate_runs.hpp"
 #include "tests/plate_config.hpp"
 
 using namespace stickslip;

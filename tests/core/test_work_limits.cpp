@@ -80,8 +80,9 @@ TEST_CASE("every study: an overflowing step or span is refused (exit 2) before a
         const auto [code, message] = dry_run(study->name(), {{key, value}});
         INFO(study->name() << " " << key << "=" << value << " -> " << code << ": " << message);
         CHECK(code == 2);
-        // stochastic-friction checks its own counts (studies/papers/stochastic_runs.cpp, at most 1e12 steps) and names the
-        // sample interval for a tiny dt: which key such a refusal names is settled with the other exit-2 keys.
+        // stochastic-friction checks its own counts (studies/papers/hofmann/stochastic_runs.cpp, at most 1e12 steps)
+        // and names the sample interval for a tiny dt: which key such a refusal names is settled with the other exit-2
+        // keys.
         if (study->name() != "stochastic-friction") CHECK(message.rfind(key + "=", 0) == 0);
         ++cases;
       }

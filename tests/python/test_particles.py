@@ -200,9 +200,9 @@ def stickslip_binary():
 
 
 def test_same_gas_bitwise_as_the_granular_gas_study(tmp_path):
-    # The command line's granular-gas study (studies/papers/particle_gas_run_with.hpp) and ParticleSystem build the
-    # same initial state (make_granular_gas) and step it with the same engine: every frame of both dumps (positions,
-    # velocities, spins to 17 digits; every contact force) must be identical byte for byte.
+    # The command line's granular-gas study (studies/papers/fuhrer_brendel_wolf/particle_gas_run_with.hpp) and
+    # ParticleSystem build the same initial state (make_granular_gas) and step it with the same engine: every frame of
+    # both dumps (positions, velocities, spins to 17 digits; every contact force) must be identical byte for byte.
     binary = stickslip_binary()
     out = tmp_path / "cli"
     cmd = [str(binary), "run", "granular-gas", "--out", str(out)]
@@ -212,7 +212,8 @@ def test_same_gas_bitwise_as_the_granular_gas_study(tmp_path):
     subprocess.run(cmd, check=True, capture_output=True)
     summary = json.loads((out / "summary.json").read_text())
     steps, dt = summary["steps_per_run"], summary["dt"]
-    # the study's parameters (studies/papers/granular_gas_setup.cpp, gas_parameters.cpp) from its defaults
+    # the study's parameters (studies/papers/fuhrer_brendel_wolf/granular_gas_setup.cpp, gas_parameters.cpp) from its
+    # defaults
     kn, e, kt_ratio, mu, r = 2e4, 0.8, 0.2857142857142857, 0.5, 0.01
     m = float(stickslip.ParticleSystem.granular_gas(2, radius=r, density=2500, phi=0.1).masses[0])
     zeta = -math.log(e) / math.sqrt(math.pi * math.pi + math.log(e) * math.log(e))

@@ -1,5 +1,5 @@
 // Tests of the particle engine's SDE form (models/particles/engine_sde.hpp) driven by the SDE integrator (through
-// studies/papers/stochastic_runs):
+// studies/papers/hofmann/stochastic_runs):
 // deterministic decay at kT = 0, conservation of momentum and angular momentum to round-off, equipartition
 // of u_perp with statistically justified tolerances, the Stratonovich deviation of Heun for Coulomb f, and
 // the noise-work ledger.
@@ -7,7 +7,7 @@
 #include <cmath>
 #include <doctest/doctest.h>
 
-#include "studies/papers/stochastic_runs.hpp"
+#include "studies/papers/hofmann/stochastic_runs.hpp"
 
 using namespace stickslip;
 
