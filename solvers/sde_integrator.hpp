@@ -28,6 +28,8 @@
 #include <string>
 #include <vector>
 
+#include "core/interrupt.hpp"
+#include "core/progress.hpp"
 #include "core/sde_system.hpp"
 #include "core/types.hpp"
 
@@ -71,5 +73,29 @@ class SdeIntegrator {
   Vec dW_, a0_, a1_, b0_, b1_, x_pred_, q_rate_;
   std::size_t n_q_;
 };
+
+// One run of an SDE system: `steps` steps of dt from (t, x) under the scheme, noise from std::mt19937_64(seed). The
+// observer sees the state after every step as observer(t, x, k), k = 1 .. steps. Every 1024 steps, before the step,
+// check_interrupt() (a signal ends the run between steps, core/interrupt.hpp) and the progress line
+// (core/progress.hpp). The one entry of a stochastic run: no study steps an SdeIntegrator itself.
+struct SdeRun {
+  SdeScheme scheme = SdeScheme::euler_maruyama;
+  double dt = 0;
+  std::uint64_t seed = 0;
+  long steps = 0;
+};
+
+template <class Observer>
+void simulate(const SdeSystem& system, const SdeRun& run, double& t, VecRef x, Observer&& observer) {
+  SdeIntegrator integrator(system, run.scheme, run.dt, run.seed);
+  for (long k = 1; k <= run.steps; ++k) {
+    if (k % 1024 == 1) {
+      check_interrupt();
+      progress_at(t);
+    }
+    integrator.step(t, x);
+    observer(static_cast<double>(t), static_cast<VecCRef>(x), k);
+  }
+}
 
 }  // namespace stickslip

@@ -1,8 +1,9 @@
 // Tests of solvers/sde_integrator: the exact discrete stationary variance of Euler-Maruyama and Heun on an
 // Ornstein-Uhlenbeck process, Ito vs Stratonovich limits on multiplicative noise, reproducibility, and the
-// semi-implicit configuration update.
+// semi-implicit configuration update; simulate, the one entry of a stochastic run, against the hand loop.
 #include <cmath>
 #include <doctest/doctest.h>
+#include <vector>
 
 #include "core/errors.hpp"
 #include "solvers/sde_integrator.hpp"
@@ -160,4 +161,39 @@ TEST_CASE("bad input") {
   CHECK_THROWS_AS(SdeIntegrator(ou, SdeScheme::heun, -1e-3, 1), InputError);
   CHECK_THROWS_AS(parse_sde_scheme("scheme", "rk4"), InputError);
   CHECK(parse_sde_scheme("scheme", "heun") == SdeScheme::heun);
+}
+
+TEST_CASE("simulate: the run of an SDE is its integrator stepped `steps` times, the observer after every step") {
+  // The same seed and scheme: simulate's trajectory is the hand loop's, bit for bit, and the observer sees each step's
+  // time and state, k = 1 .. steps.
+  OrnsteinUhlenbeck ou;
+  for (SdeScheme scheme : {SdeScheme::euler_maruyama, SdeScheme::heun}) {
+    const double dt = 0.01;
+    const long steps = 2500;  // crosses the 1024-step interrupt and progress checks twice
+    SdeIntegrator hand(ou, scheme, dt, 11);
+    Vec xh = Vec::Constant(1, 0.3);
+    double th = 0;
+    std::vector<double> hand_x;
+    for (long k = 0; k < steps; ++k) {
+      hand.step(th, xh);
+      hand_x.push_back(xh[0]);
+    }
+    Vec x = Vec::Constant(1, 0.3);
+    double t = 0;
+    std::vector<double> seen_x, seen_t;
+    long last_k = 0;
+    bool in_order = true;
+    simulate(ou, SdeRun{scheme, dt, 11, steps}, t, x, [&](double now, VecCRef y, long k) {
+      in_order = in_order && k == last_k + 1;
+      last_k = k;
+      seen_t.push_back(now);
+      seen_x.push_back(y[0]);
+    });
+    CHECK(in_order);
+    CHECK(last_k == steps);
+    CHECK(seen_x == hand_x);
+    CHECK(x[0] == xh[0]);
+    CHECK(t == th);
+    CHECK(seen_t.front() == doctest::Approx(dt).epsilon(1e-15));
+  }
 }

@@ -11,6 +11,7 @@
 #include "core/sample_statistics.hpp"
 #include "models/contact/registry.hpp"
 #include "models/particles/sde_equipartition.hpp"
+#include "solvers/sde_integrator.hpp"
 #include "studies/experiment/output.hpp"
 
 namespace stickslip {
@@ -94,11 +95,143 @@ StochasticRunCounts stochastic_run_counts(const StochasticRunSpec& spec, const c
   return c;
 }
 
+namespace {
+
+// What the ratio <|u_perp|^2>/(2 kT nu) of a run should be. The linear law on fixed contacts: du = -gamma A u dt +
+// noise, an OU process in every eigenmode of A, with each scheme's exact discrete stationary variance factor and
+// per-step autocorrelation (solvers/sde_integrator.hpp ou_step); otherwise the scheme's dt -> 0 limit.
+struct RatioPrediction {
+  bool linear_fixed = false;
+  std::vector<double> mode_weight, mode_factor;  // lambda_k * variance factor, per-step correlation (linear_fixed)
+  double ratio = 1, limit = 1;
+  std::string text;
+};
+
+RatioPrediction predict_ratio(const StochasticRunSpec& spec, const EngineSde& model,
+                              const EquipartitionPrediction& pred) {
+  RatioPrediction r;
+  const std::string law = renamed("law", spec.law, stochastic_law_renames());
+  r.linear_fixed = is_linear_friction(law, stochastic_law_values(spec)) && spec.geometry == ContactGeometry::fixed;
+  if (r.linear_fixed) {
+    double num = 0, den = 0;
+    for (Eigen::Index k = 0; k < pred.modes.size(); ++k) {
+      if (!pred.active(k)) continue;
+      const double lambda = pred.modes[k];
+      const OuStep mode = ou_step(spec.scheme, spec.gamma * lambda * spec.dt);
+      r.mode_weight.push_back(lambda * mode.variance_factor);
+      r.mode_factor.push_back(mode.correlation);
+      num += lambda * mode.variance_factor;
+      den += lambda;
+    }
+    r.ratio = num / den;
+    r.text = "exact stationary variance of " + to_string(spec.scheme) + " (linear OU modes)";
+  } else if (spec.scheme == SdeScheme::heun) {
+    r.ratio = r.limit = stratonovich_ratio(*model.noise_strength(0));
+    r.text = spec.system == "pair" && spec.geometry == ContactGeometry::fixed
+                 ? "dt->0 Stratonovich limit, sqrt(D) x Gaussian"
+                 : "dt->0 Stratonovich limit of a single contact (approximate here)";
+  } else {
+    r.text = "dt->0 Ito limit (Gibbs)";
+  }
+  return r;
+}
+
+// The statistics of a run's samples after t_equil (core/sample_statistics.hpp): the scaled slip components u_perp .
+// e_a / sqrt(kT nu) per contact (their histogram, mean square, autocorrelation, batch means of the ratio) and sphere
+// 0's velocity and spin over their predicted variances.
+class StochasticSampler {
+ public:
+  StochasticSampler(const StochasticRunSpec& spec, const EngineSde& model, const Vec& predicted_var, long samples,
+                    std::size_t lags, const Vec& x)
+      : spec_(spec), model_(model), C_(model.contacts()), var_(predicted_var), var_floor_(1e-12 * var_.maxCoeff()),
+        hu_(spec.histogram_bins, spec.histogram_range), hv_(hu_), hw_(hu_), batches_(samples, 40),
+        comp_sum_(2 * C_, 0), part_sum_(Vec::Zero(6)), acf_(lags, C_), e1_(C_), e2_(C_) {
+    update_bases(x);  // fixed geometry: constant; bonded: recomputed per sample
+  }
+
+  void sample(const Vec& x) {
+    if (spec_.geometry == ContactGeometry::bonded) update_bases(x);
+    std::vector<Vec3>& slot = acf_.next();
+    double ratio_now = 0;
+    for (std::size_t c = 0; c < C_; ++c) {
+      const Vec3 u = -model_.kinematics(x, c).vt;  // u_perp of the seed (S2)
+      slot[c] = u;
+      const double scale = std::sqrt(spec_.kT * model_.nu(c));
+      ratio_now += u.squaredNorm() / (2 * scale * scale) / C_;
+      for (int a = 0; a < 2; ++a) {
+        const double z = u.dot(a == 0 ? e1_[c] : e2_[c]) / scale;
+        comp_sum_[2 * c + a] += z * z;
+        hu_.add(z);
+      }
+    }
+    acf_.push();
+    const Vec3 v0 = model_.velocity(x, 0), w0 = model_.spin(x, 0);
+    for (int a = 0; a < 3; ++a) {
+      part_sum_[a] += v0[a] * v0[a];
+      part_sum_[3 + a] += w0[a] * w0[a];
+      if (var_[a] > var_floor_) hv_.add(v0[a] / std::sqrt(var_[a]));
+      if (var_[3 + a] > var_floor_) hw_.add(w0[a] / std::sqrt(var_[3 + a]));
+    }
+    batches_.add(n_, ratio_now);
+    total_sum_ += ratio_now;
+    ++n_;
+  }
+  long count() const { return n_; }
+
+  // The measured statistics into r; the autocorrelation's lags in time (sample_every steps of dt apart) and, for the
+  // linear law on fixed contacts, its prediction sum_k w_k c_k^(lag steps) / sum_k w_k.
+  void finish(StochasticRunResult& r, long sample_every, const RatioPrediction& pred) const {
+    r.samples = static_cast<std::size_t>(n_) * C_;
+    r.ratio = total_sum_ / n_;
+    r.stderr_ratio = batches_.stderr_of_mean(r.ratio);
+    for (double s : comp_sum_) r.component_ratio.push_back(s / n_);
+    for (int a = 0; a < 6; ++a)
+      r.particle_variance_ratio.push_back(var_[a] > var_floor_ ? part_sum_[a] / n_ / var_[a] : 0);
+    for (int b = 0; b < hu_.bins(); ++b) {
+      r.hist_centre.push_back(hu_.centre(b));
+      r.hist_u.push_back(hu_.density(b));
+      r.hist_v.push_back(hv_.density(b));
+      r.hist_w.push_back(hw_.density(b));
+    }
+    for (std::size_t k = 0; k < acf_.lags_with_data(); ++k) {
+      r.acf_lag.push_back(k * sample_every * spec_.dt);
+      r.acf.push_back(acf_.correlation(k));
+      if (!pred.linear_fixed) continue;
+      double num = 0, den = 0;
+      for (std::size_t m = 0; m < pred.mode_weight.size(); ++m) {
+        num += pred.mode_weight[m] * std::pow(pred.mode_factor[m], static_cast<double>(k * sample_every));
+        den += pred.mode_weight[m];
+      }
+      r.acf_predicted.push_back(num / den);
+    }
+  }
+
+ private:
+  void update_bases(const Vec& x) {
+    for (std::size_t c = 0; c < C_; ++c) tangent_basis(model_.kinematics(x, c).n, e1_[c], e2_[c]);
+  }
+
+  const StochasticRunSpec& spec_;
+  const EngineSde& model_;
+  std::size_t C_;
+  const Vec& var_;
+  double var_floor_;
+  DensityHistogram hu_, hv_, hw_;
+  BatchMeans batches_;
+  std::vector<double> comp_sum_;
+  Vec part_sum_;
+  LagAutocorrelation<Vec3> acf_;
+  std::vector<Vec3> e1_, e2_;
+  double total_sum_ = 0;
+  long n_ = 0;
+};
+
+}  // namespace
+
 StochasticRunResult run_stochastic(const StochasticRunSpec& spec) {
   const auto start = std::chrono::steady_clock::now();
   const std::unique_ptr<EngineSde> owner = make_stochastic_model(spec);
   const EngineSde& model = *owner;
-  SdeIntegrator integ(model, spec.scheme, spec.dt, spec.seed);
   const std::size_t C = model.contacts();
   Vec x = model.initial_state();
   const Vec3 P0 = model.momentum(x), L0 = model.angular_momentum(x);
@@ -111,130 +244,35 @@ StochasticRunResult run_stochastic(const StochasticRunSpec& spec) {
   for (std::size_t c = 0; c < C; ++c) r.nu_mean += model.nu(c) / C;
 
   // Predictions from the contact Jacobian at the initial configuration (models/particles/sde_equipartition.hpp).
-  const EquipartitionPrediction pred = equipartition_prediction(model, x, spec.geometry, spec.kT);
-  const Vec& predicted_var = pred.variance;
-  const double var_floor = 1e-12 * predicted_var.maxCoeff();
-
-  // Linear law, fixed geometry: du = -gamma A u dt + noise, an OU process in every eigenmode of A; each
-  // scheme's exact discrete stationary variance factor and autocorrelation per step (solvers/sde_integrator.hpp).
-  const bool linear_fixed = is_linear_friction(renamed("law", spec.law, stochastic_law_renames()),
-                                               stochastic_law_values(spec)) &&
-                            spec.geometry == ContactGeometry::fixed;
-  std::vector<double> mode_weight, mode_factor;  // lambda_k * variance factor, per-step correlation
-  if (linear_fixed) {
-    double num = 0, den = 0;
-    for (Eigen::Index k = 0; k < pred.modes.size(); ++k) {
-      if (!pred.active(k)) continue;
-      const double lambda = pred.modes[k];
-      const OuStep mode = ou_step(spec.scheme, spec.gamma * lambda * spec.dt);
-      mode_weight.push_back(lambda * mode.variance_factor);
-      mode_factor.push_back(mode.correlation);
-      num += lambda * mode.variance_factor;
-      den += lambda;
-    }
-    r.predicted_ratio = num / den;
-    r.prediction = "exact stationary variance of " + to_string(spec.scheme) + " (linear OU modes)";
-  } else if (spec.scheme == SdeScheme::heun) {
-    r.predicted_ratio = r.limit_ratio = stratonovich_ratio(*model.noise_strength(0));
-    r.prediction = spec.system == "pair" && spec.geometry == ContactGeometry::fixed
-                       ? "dt->0 Stratonovich limit, sqrt(D) x Gaussian"
-                       : "dt->0 Stratonovich limit of a single contact (approximate here)";
-  } else {
-    r.predicted_ratio = 1;
-    r.prediction = "dt->0 Ito limit (Gibbs)";
-  }
-
-  // Tangent bases (fixed geometry: constant; bonded: recomputed per sample).
-  std::vector<Vec3> e1(C), e2(C);
-  auto update_bases = [&] {
-    for (std::size_t c = 0; c < C; ++c) tangent_basis(model.kinematics(x, c).n, e1[c], e2[c]);
-  };
-  update_bases();
+  const EquipartitionPrediction equipartition = equipartition_prediction(model, x, spec.geometry, spec.kT);
+  const RatioPrediction pred = predict_ratio(spec, model, equipartition);
+  r.predicted_ratio = pred.ratio;
+  r.limit_ratio = pred.limit;
+  r.prediction = pred.text;
 
   const StochasticRunCounts counts = stochastic_run_counts(spec);
-  const long sample_every = counts.sample_every, equil_steps = counts.equil_steps, total_steps = counts.total_steps;
-  const long n_samples = counts.samples;
-  const long ledger_every = std::max(1L, total_steps / static_cast<long>(spec.ledger_points));
-
-  DensityHistogram hu(spec.histogram_bins, spec.histogram_range), hv = hu, hw = hu;  // core/sample_statistics.hpp
-  BatchMeans batches(n_samples, 40);
-  std::vector<double> comp_sum(2 * C, 0);
-  Vec part_sum = Vec::Zero(6);
-  LagAutocorrelation<Vec3> acf(counts.lags, C);
-  double total_sum = 0;
+  const long ledger_every = std::max(1L, counts.total_steps / static_cast<long>(spec.ledger_points));
+  StochasticSampler sampler(spec, model, equipartition.variance, counts.samples, counts.lags, x);
 
   double t = 0;
-  long sample = 0;
-  const RunSpan span(0, static_cast<double>(total_steps) * spec.dt);  // the progress line (core/progress.hpp)
-  for (long step = 1; step <= total_steps; ++step) {
-    if (step % 1024 == 1) {
-      check_interrupt();
-      progress_at(t);
-    }
-    integ.step(t, x);
-    if (step % ledger_every == 0 || step == total_steps) {
-      r.ledger.add(t, model.energy(x));
+  const RunSpan span(0, static_cast<double>(counts.total_steps) * spec.dt);  // the progress line (core/progress.hpp)
+  const SdeRun run{spec.scheme, spec.dt, spec.seed, counts.total_steps};
+  simulate(model, run, t, x, [&](double now, VecCRef, long step) {
+    if (step % ledger_every == 0 || step == counts.total_steps) {
+      r.ledger.add(now, model.energy(x));
       r.ledger_dP.push_back((model.momentum(x) - P0).norm());
       r.ledger_dL.push_back((model.angular_momentum(x) - L0).norm());
     }
-    if (step % sample_every != 0) continue;
+    if (step % counts.sample_every != 0) return;
     r.momentum_drift = std::max(r.momentum_drift, (model.momentum(x) - P0).norm());
     r.angular_momentum_drift = std::max(r.angular_momentum_drift, (model.angular_momentum(x) - L0).norm());
     if (spec.geometry == ContactGeometry::bonded) {
       for (std::size_t c = 0; c < C; ++c) r.max_overlap = std::max(r.max_overlap, std::abs(model.kinematics(x, c).h));
     }
-    if (step <= equil_steps || sample >= n_samples) continue;
-    if (spec.geometry == ContactGeometry::bonded) update_bases();
-    std::vector<Vec3>& slot = acf.next();
-    double ratio_now = 0;
-    for (std::size_t c = 0; c < C; ++c) {
-      const Vec3 u = -model.kinematics(x, c).vt;  // u_perp of the seed (S2)
-      slot[c] = u;
-      const double scale = std::sqrt(spec.kT * model.nu(c));
-      ratio_now += u.squaredNorm() / (2 * scale * scale) / C;
-      for (int a = 0; a < 2; ++a) {
-        const double z = u.dot(a == 0 ? e1[c] : e2[c]) / scale;
-        comp_sum[2 * c + a] += z * z;
-        hu.add(z);
-      }
-    }
-    acf.push();
-    const Vec3 v0 = model.velocity(x, 0), w0 = model.spin(x, 0);
-    for (int a = 0; a < 3; ++a) {
-      part_sum[a] += v0[a] * v0[a];
-      part_sum[3 + a] += w0[a] * w0[a];
-      if (predicted_var[a] > var_floor) hv.add(v0[a] / std::sqrt(predicted_var[a]));
-      if (predicted_var[3 + a] > var_floor) hw.add(w0[a] / std::sqrt(predicted_var[3 + a]));
-    }
-    batches.add(sample, ratio_now);
-    total_sum += ratio_now;
-    ++sample;
-  }
+    if (step > counts.equil_steps && sampler.count() < counts.samples) sampler.sample(x);
+  });
+  sampler.finish(r, counts.sample_every, pred);
 
-  r.samples = static_cast<std::size_t>(sample) * C;
-  r.ratio = total_sum / sample;
-  r.stderr_ratio = batches.stderr_of_mean(r.ratio);
-  for (double s : comp_sum) r.component_ratio.push_back(s / sample);
-  for (int a = 0; a < 6; ++a)
-    r.particle_variance_ratio.push_back(predicted_var[a] > var_floor ? part_sum[a] / sample / predicted_var[a] : 0);
-  for (int b = 0; b < hu.bins(); ++b) {
-    r.hist_centre.push_back(hu.centre(b));
-    r.hist_u.push_back(hu.density(b));
-    r.hist_v.push_back(hv.density(b));
-    r.hist_w.push_back(hw.density(b));
-  }
-  for (std::size_t k = 0; k < acf.lags_with_data(); ++k) {
-    r.acf_lag.push_back(k * sample_every * spec.dt);
-    r.acf.push_back(acf.correlation(k));
-    if (linear_fixed) {
-      double num = 0, den = 0;
-      for (std::size_t m = 0; m < mode_weight.size(); ++m) {
-        num += mode_weight[m] * std::pow(mode_factor[m], static_cast<double>(k * sample_every));
-        den += mode_weight[m];
-      }
-      r.acf_predicted.push_back(num / den);
-    }
-  }
   double m_max = 0;
   for (double m : model.setup().bodies.mass) m_max = std::max(m_max, m);
   r.momentum_scale = std::sqrt(spec.kT * m_max);
