@@ -243,6 +243,7 @@ struct ContactSystem {
   std::function<double(double, VecCRef, double)> filippov_force;  // (t, x, sigma) -> F of the Filippov form
   std::function<Energy(VecCRef)> filippov_energy;                 // x -> the relation's energy (Filippov form)
   ContactForm form = ContactForm::rate;
+  Driver driver = Driver::fixed;  // the driver it was formed for (its run takes that driver's options)
   std::string law;
   std::size_t size() const { return model ? model->size() : filippov->size(); }
 };
@@ -263,6 +264,7 @@ ContactSystem assemble_contact_system(const R& relation, const L& law, const std
                                       const ContactOptions& o) {
   ContactSystem s;
   s.law = name;
+  s.driver = o.driver;
   s.form = choose_contact_form(name, forms, o.driver, o.events, o.solver_key, o.solver_text);
   if (s.form == ContactForm::filippov) {
     auto f = std::make_unique<ContactFilippov<R, L>>(relation, law);

@@ -2,6 +2,8 @@
 #include "solvers/contact_run.hpp"
 
 #include <cmath>
+#include <stdexcept>
+#include <string>
 
 #include "solvers/integrate.hpp"
 
@@ -51,21 +53,29 @@ Mode contact_initial_mode(const ContactSystem& s, double t0, VecCRef x) {
   return s.model ? s.model->initial_mode(t0, x) : Mode{};
 }
 
-RunStats run_contact(const ContactSystem& s, double t0, double t_end, VecRef x, Mode& mode, const SolverOptions& so,
-                     const ContactObserver& observer, GradientKind gradient, double fd_delta) {
+RunStats simulate(const ContactSystem& s, const ContactRun& run, VecRef x, Mode& mode,
+                  const ContactObserver& observer) {
+  const SolverOptions& so = run.solver;
+  // (a system formed for the Filippov driver runs on any scheme: the Filippov form's, or a smooth law's own form)
+  if (s.driver != Driver::filippov && driver_of(so.kind, false) != s.driver)
+    throw std::logic_error(std::string("simulate: a system formed for ") + to_string(s.driver) + " run by " +
+                           to_string(driver_of(so.kind, false)));
   if (s.model) {
-    if (mode.empty()) mode = s.model->initial_mode(t0, x);
     const ContactModelBase& m = *s.model;
-    return integrate(m, t0, t_end, x, mode, so, [&](double t, VecCRef y, const Mode& md) {
+    if (mode.empty()) {
+      mode = m.initial_mode(run.t0, x);
+      if (run.project) m.project(run.t0, x, mode);
+    }
+    return integrate(m, run.t0, run.t_end, x, mode, so, [&](double t, VecCRef y, const Mode& md) {
       if (observer) observer({t, y, md, m.contact_force(t, y, md), std::nan("")});
     });
   }
   FilippovOptions fo;
   fo.solver = so;
-  fo.gradient = gradient;
-  fo.fd_delta = fd_delta;
-  const FilippovModel wrapper(*s.filippov, gradient, fd_delta);
-  return integrate_filippov(*s.filippov, t0, t_end, x, mode, fo, [&](double t, VecCRef y, const Mode& md) {
+  fo.gradient = run.gradient;
+  fo.fd_delta = run.fd_delta;
+  const FilippovModel wrapper(*s.filippov, run.gradient, run.fd_delta);
+  return integrate_filippov(*s.filippov, run.t0, run.t_end, x, mode, fo, [&](double t, VecCRef y, const Mode& md) {
     if (!observer) return;
     const double sigma = wrapper.side_values(t, y, md)[0];
     observer({t, y, md, s.filippov_force(t, y, sigma), sigma});

@@ -44,9 +44,24 @@ int contact_mode(const ContactSystem& s, const Mode& mode);
 void validate_contact_run(const ContactSystem& s, const SolverOptions& so, double t0, double t_end);
 // The initial mode of the system at x (the Filippov form: empty, the driver decides).
 Mode contact_initial_mode(const ContactSystem& s, double t0, VecCRef x);
-// Runs s from t0 to t_end; x and mode are updated in place (mode empty: the initial mode).
-RunStats run_contact(const ContactSystem& s, double t0, double t_end, VecRef x, Mode& mode, const SolverOptions& so,
-                     const ContactObserver& observer = {}, GradientKind gradient = GradientKind::exact,
-                     double fd_delta = 1e-7);
+
+// One run of a small system from t0 to t_end with the options of the driver the system was formed for
+// (std::logic_error where solver.kind is another driver's: a system and its run come from one integrator spec).
+//   project   a run that starts in its initial mode (mode empty) projects x onto it first: a held slip velocity
+//             to zero, a law's spring into its cone, so that a start at rest or in equilibrium stays there
+//   gradient  the Filippov form's surface gradient (exact, or finite differences of step fd_delta)
+struct ContactRun {
+  double t0 = 0, t_end = 0;
+  SolverOptions solver;
+  bool project = false;
+  GradientKind gradient = GradientKind::exact;
+  double fd_delta = 1e-7;
+};
+
+// The one entry of a small system's run: x and mode are updated in place (mode empty: the system's initial mode at
+// x, the Filippov form's decided by its driver; a mode carried over from a run before continues it). The observer
+// sees every sample with its contact force.
+RunStats simulate(const ContactSystem& s, const ContactRun& run, VecRef x, Mode& mode,
+                  const ContactObserver& observer = {});
 
 }  // namespace stickslip

@@ -40,11 +40,10 @@ PolygonBlockTrace trace_polygon_block_coulomb(const BlockParameters& p, bool dae
   o.atol = 1e-16;
   Vec x = Vec::Zero(static_cast<Eigen::Index>(sys.size()));
   x[2] = -p.static_overlap();
-  Mode mode = contact_initial_mode(sys, 0, x);
-  if (sys.model) sys.model->project(0, x, mode);
+  Mode mode;
   const PolygonSlopeBlock rel{p};
   PolygonBlockTrace tr;
-  run_contact(sys, 0, t_end, x, mode, o, [&](const ContactSample& q) {
+  simulate(sys, {.t_end = t_end, .solver = o, .project = true}, x, mode, [&](const ContactSample& q) {
     tr.t.push_back(q.t), tr.s.push_back(q.x[0]), tr.v.push_back(q.x[1]), tr.theta.push_back(q.x[4]);
     if (q.t > 0) tr.held = tr.held && q.mode[0] == (dae ? static_cast<int>(stick_mode) : static_cast<int>(sliding_mode));
     tr.max_slip = std::max(tr.max_slip, std::abs(rel.contact(q.t, q.x.head(6)).v()));

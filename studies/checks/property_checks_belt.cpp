@@ -76,9 +76,9 @@ LawValues drawn_law(const Draw& d) {
 void run_cycles(const OscillatorParameters& p, const Draw& d, Driver driver, SolverOptions so, double t_end, Cycle& c) {
   const ContactSystem sys = oscillator_system(p, "weakening", drawn_law(d), driver, true, true);
   Vec x = Vec::Zero(static_cast<Eigen::Index>(sys.size()));
-  Mode mode = contact_initial_mode(sys, 0, x);
+  Mode mode;
   StickTracker track{c, driver == Driver::filippov ? static_cast<int>(sliding_mode) : static_cast<int>(stick_mode)};
-  run_contact(sys, 0, t_end, x, mode, so, [&](const ContactSample& q) { track(q.t, q.x, q.mode); });
+  simulate(sys, {0, t_end, so}, x, mode, [&](const ContactSample& q) { track(q.t, q.x, q.mode); });
 }
 
 PropertyCheck belt_check() {

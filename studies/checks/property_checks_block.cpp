@@ -1,5 +1,5 @@
-// studies/checks/property_checks_block.cpp — randomized property checks of the block on a slope (models/incline_block.hpp,
-// seed 002 §4) through every driver that offers its law.
+// studies/checks/property_checks_block.cpp — randomized property checks of the block on a slope
+// (models/incline_block.hpp, seed 002 §4) through every driver that offers its law.
 //   (a) rest:    released at rest in static normal equilibrium below the critical angle (mu cos a > sin a), the
 //                Coulomb block (Filippov on dopri5, cvode, rk4; coulomb-dae on ida) must not move: |s| <= 1e-12 m
 //                (the sliding mode / stick mode holds v = 0 exactly; 1e-12 m is round-off on s, not an rtol budget).
@@ -72,9 +72,9 @@ Stop run_coulomb(const BlockParameters& p, double v0, double t_end, const Solver
       block_system(p, dae ? "coulomb-dae" : "coulomb-filippov", driver_of(so.kind, !dae), dae, true);
   Vec x = Vec::Zero(static_cast<Eigen::Index>(sys.size()));
   x[1] = v0, x[2] = -p.static_overlap();
-  Mode mode = contact_initial_mode(sys, 0, x);
+  Mode mode;
   const int stuck = dae ? static_cast<int>(stick_mode) : static_cast<int>(sliding_mode);
-  run_contact(sys, 0, t_end, x, mode, so, [&](const ContactSample& q) { track(q.t, q.x[0], q.mode[0] == stuck); });
+  simulate(sys, {0, t_end, so}, x, mode, [&](const ContactSample& q) { track(q.t, q.x[0], q.mode[0] == stuck); });
   r.s_end = x[0];
   return r;
 }

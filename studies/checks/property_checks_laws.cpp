@@ -258,11 +258,11 @@ PropertyCheck block_cell(const std::string& name, Driver driver) {
           if (at != names.end()) x[at - names.begin()] = law.steady_state(v0);
         }
       }
-      Mode mode = contact_initial_mode(sys, 0, x);
-      if (sys.model) sys.model->project(0, x, mode);
+      Mode mode;
       Out o;
       o.form = sys.form;
-      run_contact(sys, 0, T, x, mode, so, [&](const ContactSample& smp) { o.max_s = std::max(o.max_s, std::abs(smp.x[0])); });
+      simulate(sys, {.t_end = T, .solver = so, .project = true}, x, mode,
+               [&](const ContactSample& smp) { o.max_s = std::max(o.max_s, std::abs(smp.x[0])); });
       o.s_end = x[0], o.v_end = x[1];
       return o;
     };

@@ -69,7 +69,8 @@ Outcome run(const OscillatorParameters& p, const Draw& d, bool dae, const Solver
   const int stick = dae ? static_cast<int>(stick_mode) : static_cast<int>(sliding_mode);
   // Holds from the start when the initial mode is already stick.
   if (dae && mode[0] == stick) samples.emplace_back(0, x[0]);
-  const RunStats st = run_contact(sys, 0, t_end, x, mode, so, [&](const ContactSample& q) { samples.emplace_back(q.t, q.x[0]); });
+  const RunStats st =
+      simulate(sys, {0, t_end, so}, x, mode, [&](const ContactSample& q) { samples.emplace_back(q.t, q.x[0]); });
   Outcome o = measure(st, samples, stick, t_end, x[0]);
   if (dae && std::isnan(o.t_stick) && mode[0] == stick) o = measure(RunStats{}, samples, stick, t_end, x[0]);
   return o;

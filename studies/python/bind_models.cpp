@@ -193,10 +193,10 @@ py::dict simulate(const ModelSpec& m, const std::string& spec_text, double t_end
     SignalScope signals;  // Ctrl-C ends the run at the driver's next step (KeyboardInterrupt)
     try {
       if (m.python_law) {
-        stats = run_contact(s, 0, t_end, x, mode, so, observer);  // the law's calls need the GIL
+        stats = simulate(s, {0, t_end, so}, x, mode, observer);  // the law's calls need the GIL
       } else {
         py::gil_scoped_release free_python;  // other Python threads run meanwhile
-        stats = run_contact(s, 0, t_end, x, mode, so, observer);
+        stats = simulate(s, {0, t_end, so}, x, mode, observer);
       }
     } catch (...) {
       if (m.python_law && m.python_law->error()) std::rethrow_exception(m.python_law->error());

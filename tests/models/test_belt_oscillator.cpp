@@ -66,7 +66,7 @@ Cycle filippov_cycle(SolverKind kind, double t_end) {
   x << 0, 0;
   Mode mode;
   std::vector<double> t_in, t_out, x_in;
-  const RunStats st = run_contact(osc, 0, t_end, x, mode, o);
+  const RunStats st = simulate(osc, {0, t_end, o}, x, mode);
   for (const auto& e : st.events) {
     if (e.mode_after[0] == sliding_mode) t_in.push_back(e.t);
     if (e.mode_before[0] == sliding_mode) t_out.push_back(e.t);
@@ -76,7 +76,7 @@ Cycle filippov_cycle(SolverKind kind, double t_end) {
   x2 << 0, 0;
   Mode m2;
   std::size_t k = 0;
-  run_contact(osc, 0, t_end, x2, m2, o, [&](const ContactSample& q) {
+  simulate(osc, {0, t_end, o}, x2, m2, [&](const ContactSample& q) {
     if (k < t_in.size() && q.t == t_in[k] && q.mode[0] == sliding_mode) {
       x_in.push_back(q.x[0]);
       ++k;

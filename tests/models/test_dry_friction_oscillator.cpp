@@ -62,7 +62,7 @@ Outcome run_filippov(const OscillatorParameters& p, Start s, SolverKind kind, do
   x << s.x0, s.v0;
   Mode mode;
   std::vector<std::pair<double, Vec>> samples;
-  const RunStats st = run_contact(osc, 0, t_end, x, mode, o, [&](const ContactSample& q) {
+  const RunStats st = simulate(osc, {0, t_end, o}, x, mode, [&](const ContactSample& q) {
     if (q.mode[0] == sliding_mode) samples.emplace_back(q.t, q.x);
   });
   samples.emplace_back(t_end, x);

@@ -40,7 +40,7 @@ Result run_filippov(const BlockParameters& p, double v0, double t_end, SolverKin
   Mode mode;
   Result r;
   if (v0 == 0) r.t_rest = 0, r.s_rest = 0;
-  run_contact(sys, 0, t_end, x, mode, o, [&](const ContactSample& q) {
+  simulate(sys, {0, t_end, o}, x, mode, [&](const ContactSample& q) {
     if (std::isnan(r.t_rest) && q.mode[0] == sliding_mode) r.t_rest = q.t, r.s_rest = q.x[0];
     if (!std::isnan(r.t_rest)) r.max_dev_after = std::max(r.max_dev_after, std::abs(q.x[0] - r.s_rest));
   });

@@ -97,8 +97,8 @@ TEST_CASE("a law through the catalog runs as through the relation's own builder"
   x1 << 4, 0, 0;
   x2 = x1;
   Mode m1, m2;
-  run_contact(own, 0, 10, x1, m1, so);
-  run_contact(via, 0, 10, x2, m2, so);
+  simulate(own, {0, 10, so}, x1, m1);
+  simulate(via, {0, 10, so}, x2, m2);
   CHECK(x1 == x2);
   CHECK(m1 == m2);
 }

@@ -71,7 +71,7 @@ PlateRun run_plates(const PlateRunConfig& c, const PlateSampleSink& sink) {
     if (sink) sink(q);
     else run.samples.push_back(q);
   };
-  run.stats = run_contact(sys, 0, c.t_end, x, mode, c.solver, observe);
+  run.stats = simulate(sys, {0, c.t_end, c.solver}, x, mode, observe);
   run.energy_created = lowest_dissipation < 0 ? -lowest_dissipation : 0.0;
   run.v_end = x[0];
   run.xi_end = has_spring ? x[1] : 0.0;

@@ -178,7 +178,8 @@ OscillatorRun run_oscillator(const std::string& solver, const OscillatorSettings
   const auto held = [&](const OscillatorSample& q) { return std::abs(q.force) < (1 - 1e-9) * stick.threshold; };
   double first_sign_stick = std::nan(""), held_since = std::nan("");
   std::optional<OscillatorSample> last;
-  run.stats = run_contact(sys, 0, s.t_end, x, mode, so, [&](const ContactSample& q) {
+  const ContactRun span{.t_end = s.t_end, .solver = so, .gradient = os.gradient, .fd_delta = s.fd_delta};
+  run.stats = simulate(sys, span, x, mode, [&](const ContactSample& q) {
     double lambda;
     int md = 0;
     if (form == ContactForm::filippov) {
@@ -203,7 +204,7 @@ OscillatorRun run_oscillator(const std::string& solver, const OscillatorSettings
     last = b;
     if (sink) sink(b);
     else run.samples.push_back(b);
-  }, os.gradient, s.fd_delta);
+  });
   if (modes) {
     const int stuck = form == ContactForm::filippov ? static_cast<int>(sliding_mode) : static_cast<int>(stick_mode);
     run.stick_test = form == ContactForm::filippov ? "located: the last event into the Filippov sliding mode"

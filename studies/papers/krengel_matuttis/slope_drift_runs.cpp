@@ -242,9 +242,9 @@ SlopeOutcome run_slope(const SlopeConfig& c, const SlopeCommon& k, const SolverO
     x.setZero();
     x[1] = k.v0;
     x[2] = y0;
-    Mode mode = contact_initial_mode(sys, 0, x);
-    if (sys.model) sys.model->project(0, x, mode);
-    const RunStats st = run_contact(sys, 0, k.t_end, x, mode, so, [&](const ContactSample& q) {
+    Mode mode;
+    const ContactRun run{.t_end = k.t_end, .solver = so, .project = true};
+    const RunStats st = simulate(sys, run, x, mode, [&](const ContactSample& q) {
       observe(q.t, q.x[0], q.x[1], q.x[2], q.force, k.polygon ? q.x[4] : 0.0);
     });
     out.s_end = x[0];

@@ -9,8 +9,8 @@
 //     5e-4); after it the place creeps towards x = 0 at the rate dt k/(2 m) (the chatter's mean slip, derived in the
 //     law's header);
 //   - the block below the friction angle (models/incline_block.hpp, normal equilibrium, Table 1): released at exact
-//     rest it does not move (F = f_stick); launched at v0 it stops and then creeps by dt^2 g sin(alpha)/2 per Heun step,
-//     the mean of the circle rotation u -> (u + A) mod B (the law's header), for seeded dt, angle and mu;
+//     rest it does not move (F = f_stick); launched at v0 it stops and then creeps by dt^2 g sin(alpha)/2 per Heun
+//     step, the mean of the circle rotation u -> (u + A) mod B (the law's header), for seeded dt, angle and mu;
 //   - the engine's increment on a hand-made contact: v_t != 0 -> -F_s v_t/|v_t|, v_t = 0 -> -f_ext inside the cone and
 //     -F_s f_ext/|f_ext| outside, no v_t/dt term.
 #include <doctest/doctest.h>
@@ -118,7 +118,7 @@ OscillatorOutcome oscillator_km(const std::string& spec, double dt, double t_end
   so.dt = dt;
   OscillatorOutcome o;
   double v_prev = 0;
-  run_contact(sys, 0, t_end, x, mode, so, [&](const ContactSample& q) {
+  simulate(sys, {0, t_end, so}, x, mode, [&](const ContactSample& q) {
     if (std::isnan(o.t_stick) && v_prev != 0 && v_prev * q.x[1] <= 0 && std::abs(q.x[0]) <= 0.4) {
       o.t_stick = q.t;
       o.x_stick = q.x[0];
@@ -143,8 +143,8 @@ TEST_CASE("coulomb-km on the dry-friction oscillator: stick time within dt, plac
     const OscillatorOutcome o = oscillator_km("heun", dt, t_end);
     REQUIRE(std::isfinite(o.t_stick));
     const double dt_err = o.t_stick - exact.t_stick();
-    // first order: the first step past the crossing (up to dt late) plus the O(dt) shift of stepping across v = 0 at the
-    // turning point t = pi/2 (measured 1.6, 1.2, 0.41, 0.81 dt for dt = 4e-3 .. 5e-4)
+    // first order: the first step past the crossing (up to dt late) plus the O(dt) shift of stepping across v = 0 at
+    // the turning point t = pi/2 (measured 1.6, 1.2, 0.41, 0.81 dt for dt = 4e-3 .. 5e-4)
     CHECK(dt_err >= -1e-12);
     CHECK(dt_err <= 2 * dt);
     place.push_back(std::abs(o.x_stick - exact.x_stick()));
@@ -183,7 +183,7 @@ TEST_CASE("coulomb-km on the block below the friction angle: exact rest holds, a
       x[1] = v0, x[2] = -p.static_overlap();
       Mode mode = contact_initial_mode(sys, 0, x);
       Half h;
-      run_contact(sys, 0, t_end, x, mode, so, [&](const ContactSample& q) {
+      simulate(sys, {0, t_end, so}, x, mode, [&](const ContactSample& q) {
         if (std::isnan(h.s_mid) && q.t >= t_end / 2) h.s_mid = q.x[0], h.v_mid = q.x[1], h.t_mid = q.t;
       });
       h.s_end = x[0];

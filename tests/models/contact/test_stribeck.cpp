@@ -108,12 +108,12 @@ TEST_CASE("Stribeck on the sliding plates: every 1-D driver follows m v' = -phi(
       Vec x = Vec::Zero(static_cast<Eigen::Index>(s.size()));
       x[0] = v0;
       Mode mode;
-      run_contact(s, 0, T, x, mode, o);
+      simulate(s, {0, T, o}, x, mode);
       CHECK(std::abs(x[0] - ref.v_T) <= c.tol * v0);
       if (c.filippov || c.kind == SolverKind::ida) {  // on to the stop, then held
         double t_stop = std::nan("");
         const double t_end = ref.t_stop + 1;
-        run_contact(s, T, t_end, x, mode, o, [&](const ContactSample& q) {
+        simulate(s, {T, t_end, o}, x, mode, [&](const ContactSample& q) {
           const bool stopped = c.filippov ? q.mode[0] == sliding_mode : q.mode[0] == stick_mode;
           if (std::isnan(t_stop) && stopped) t_stop = q.t;
         });
@@ -155,7 +155,7 @@ TEST_CASE("Stribeck on the block: static friction holds below mu_s, a launched b
         x[2] = -p.static_overlap();
         Mode mode;
         const double T = 0.1;
-        run_contact(s, 0, T, x, mode, o);
+        simulate(s, {0, T, o}, x, mode);
         if (v0 == 0) {
           CHECK(std::abs(x[0]) < 1e-12);
         } else {

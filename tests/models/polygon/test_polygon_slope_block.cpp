@@ -95,7 +95,7 @@ TEST_CASE("polygon block with C-SDS: the relation under dopri5 against the polyg
     x[2] = -p.mass() * p.g * std::cos(p.alpha) * l_c / (p.young * p.size);  // F_n = Y A/l_c = m g cos a
     const Vec x0 = x;
     Mode mode = contact_initial_mode(sys, 0, x);
-    run_contact(sys, 0, t_end, x, mode, o, [](const ContactSample&) {});
+    simulate(sys, {0, t_end, o}, x, mode, [](const ContactSample&) {});
     // the engine: the same square on the half-plane, gravity in the slope's frame
     auto engine_run = [&](double dt) {
       PolygonEngine<Csds> e;

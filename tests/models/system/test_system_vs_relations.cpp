@@ -32,7 +32,7 @@ std::vector<Sample> builtin_oscillator(const OscillatorParameters& p, const std:
   x[0] = x0, x[1] = v0;
   Mode mode = contact_initial_mode(sys, 0, x);
   std::vector<Sample> out;
-  run_contact(sys, 0, t_end, x, mode, so, [&](const ContactSample& s) { out.push_back({s.t, s.x[0], s.x[1]}); });
+  simulate(sys, {0, t_end, so}, x, mode, [&](const ContactSample& s) { out.push_back({s.t, s.x[0], s.x[1]}); });
   return out;
 }
 
