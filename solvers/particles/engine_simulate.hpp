@@ -10,11 +10,12 @@
 //             know, e.g. the container's drag); none by default.
 // Every step is preceded by check_interrupt() (a signal ends the run between steps, core/interrupt.hpp) unless the
 // run is a short calculation inside a set-up (interruptible = false: a binary impact that calibrates a study's
-// restitution, which a --dry-run must finish before it declares the plan). Velocity
-// Verlet takes verlet_step per step. The trapezoid takes one trapezoid_run over the whole run (its rejected steps
-// retried at dt/2 and regrown within the run, the observer after every accepted step) unless the run can stop early,
-// has a split term or asks for each_step: then each step of dt is a trapezoid run of its own (a rejection retried
-// inside that step), the predictor carried over in the stepper's workspace.
+// restitution, which a --dry-run must finish before it declares the plan). Velocity Verlet takes verlet_step per
+// step, or verlet_run's fused steps in a counted run without observer or ledger. The trapezoid takes one
+// trapezoid_run over the whole run (its rejected steps retried at dt/2 and regrown within the run, the observer after
+// every accepted step) unless the run can stop early, has a split term or asks for each_step: then each step of dt is
+// a trapezoid run of its own (a rejection retried inside that step), the predictor carried over in the stepper's
+// workspace.
 #pragma once
 
 #include <algorithm>
@@ -107,9 +108,17 @@ EngineRunEnd simulate(const Engine& e, GranularState& s, EngineStepper& st, cons
   return end;
 }
 
-// A run with no observer.
+// A run with no observer. Velocity Verlet over a count of steps without a ledger takes verlet_run's fused steps (one
+// pass over the bodies per step, bit for bit verlet_step's motion; a signal ends it after the step in progress).
 template <class Engine>
 EngineRunEnd simulate(const Engine& e, GranularState& s, EngineStepper& st, const EngineRun& run) {
+  if (st.driver == Driver::verlet && run.steps > 0 && !run.ledger && run.interruptible) {
+    const VerletStats r = verlet_run(e, s, run.dt, run.steps);
+    st.verlet.steps += r.steps;
+    st.verlet.force_evaluations += r.force_evaluations;
+    st.verlet.rebuilds += r.rebuilds;
+    return {r.steps, false};
+  }
   return simulate(e, s, st, run, [](const GranularState&) {});
 }
 

@@ -27,8 +27,8 @@
 // (stickslip: timed separately on the state the steps start from; LAMMPS: the "Pair" + "Neigh" share of its loop
 // time). kernel_ns_per_contact: the contact kernel alone (models/particles/contact_step.hpp: the spring turned, the
 // normal and tangential laws) over a block of up to 4096 of the engine's touching contacts, their kinematics
-// gathered beforehand and in cache (no neighbour search, no force scatter, no integration, no memory traffic); times the contacts per particle it is the cost per
-// particle-step the engine approaches (kernel_us_per_particle_step).
+// gathered beforehand and in cache (no neighbour search, no force scatter, no integration, no memory traffic); times
+// the contacts per particle it is the cost per particle-step the engine approaches (kernel_us_per_particle_step).
 //
 // Trapezoid (--integrator trapezoid; solvers/particles/particle_trapezoid.hpp, phi 1/2, tol 1e-4, the old driver's
 // defaults): at the step the old path runs at, dt = t_c/20 (t_c: the law's contact time at 1 m/s, eq. 50 for Hertz,
@@ -78,8 +78,7 @@
 #include <string>
 #include <vector>
 
-#include "solvers/particles/particle_trapezoid.hpp"
-#include "solvers/particles/velocity_verlet.hpp"
+#include "solvers/particles/engine_simulate.hpp"
 #include "studies/experiment/lammps_files.hpp"
 #include "studies/experiment/lammps_run.hpp"
 
@@ -134,8 +133,9 @@ struct Single {
   std::size_t contacts = 0;   // touching contacts at the start of the window
   // the pool's time accounting over the window (PoolStats), us per particle-step: the serial part (1 thread: the
   // caller's CPU time outside the regions, which a loaded machine does not inflate; more threads: the wall time
-  // outside the parallel regions), the regions' wall time, their critical paths (slowest task's CPU time) and their work
-  // (every task's CPU time); regions per step; seam bodies and the pair slots whose partner is a seam (threads > 1)
+  // outside the parallel regions), the regions' wall time, their critical paths (slowest task's CPU time) and their
+  // work (every task's CPU time); regions per step; seam bodies and the pair slots whose partner is a seam (threads >
+  // 1)
   double serial_us = 0, region_us = 0, critical_us = 0, work_us = 0, regions = 0;
   std::size_t seams = 0, seam_slots = 0;
   double handover_us = 0;  // one empty region of the pool (threads > 1): its fork-join alone, us
@@ -231,27 +231,32 @@ double contact_time(const std::string& law) {
   return M_PI / std::sqrt(kKn / (0.5 * sphere_mass()));
 }
 
-// Advances s by `steps` steps of dt under the integrator (w: the trapezoid's workspace, kept across calls so the
-// predictor extrapolates from the step before); returns (sweeps per step, rejected steps).
+// The stepper of a benchmark integrator (velocity-verlet and verlet-steps: velocity Verlet; trapezoid: Campello's
+// fixed point at its default tolerance).
+EngineStepper bench_stepper(const std::string& integrator) {
+  const std::string spec = integrator == "trapezoid" ? "trapezoid" : "verlet";
+  return engine_stepper("integrator", parse_integrator("integrator", spec));
+}
+
+// Advances s by `steps` steps of dt through simulate (solvers/particles/engine_simulate.hpp): velocity-verlet without
+// an observer, which takes Verlet's fused steps (one pass over the bodies per step); verlet-steps with one, which
+// takes verlet_step per step (four passes: what a run with a ledger takes); the trapezoid as one run, its predictor
+// carried over in the stepper's workspace from the call before. Returns (sweeps per step, rejected steps) of this call.
 template <class Engine>
 std::pair<double, long> advance(const Engine& e, GranularState& s, const std::string& integrator, double dt, long steps,
-                                VerletStats& vs, ParticleTrapezoidWork& w) {
-  if (integrator == "velocity-verlet") {  // verlet_run: the fused steps (one pass over the bodies per step)
-    const VerletStats r = verlet_run(e, s, dt, steps);
-    vs.rebuilds += r.rebuilds;
-    return {1.0, 0};
-  }
-  if (integrator == "verlet-steps") {  // verlet_step per step (four passes: what a run with a ledger takes)
-    for (long k = 0; k < steps; ++k) verlet_step(e, s, dt, vs);
-    return {1.0, 0};
-  }
-  TrapezoidOptions o;
-  o.dt = dt;
-  const ParticleTrapezoidStats st =
-      trapezoid_run(e, s, static_cast<double>(steps) * dt, o, nullptr, [](const GranularState&) {}, w);
-  vs.rebuilds += st.rebuilds;
-  return {st.mean_iterations(), st.rejected_steps};
+                                EngineStepper& st) {
+  const ParticleTrapezoidStats before = st.trapezoid_stats;
+  const EngineRun run{.dt = dt, .steps = steps};
+  if (integrator == "verlet-steps") simulate(e, s, st, run, [](const GranularState&) {});
+  else simulate(e, s, st, run);
+  if (st.driver != Driver::trapezoid) return {1.0, 0};
+  const long taken = st.trapezoid_stats.steps - before.steps;
+  const double sweeps = taken ? double(st.trapezoid_stats.iterations - before.iterations) / double(taken) : 0.0;
+  return {sweeps, st.trapezoid_stats.rejected_steps - before.rejected_steps};
 }
+
+// Neighbor-list rebuilds a stepper has counted (either driver).
+long rebuilds_of(const EngineStepper& st) { return st.verlet.rebuilds + st.trapezoid_stats.rebuilds; }
 
 // system: "lattice" (dt kDt), "lattice-tc20" or "pour" (dt = t_c/20).
 template <class Normal, class Tangential>
@@ -275,16 +280,21 @@ Single run_single(const Normal& normal, const Tangential& tangential, long n, lo
     e.sort_interval = system == "shuffled-sorted" ? 1 : 0;
   }
   const double count = static_cast<double>(start.bodies.size());
-  verlet_setup(e, start);
-  VerletStats warm;
-  ParticleTrapezoidWork warm_work;
-  if (pour) advance(e, start, integrator, dt, std::lround(0.2 / dt), warm, warm_work);  // until the lower layers land
+  engine_setup(e, start);
+  EngineStepper warm = bench_stepper(integrator);
+  if (pour) advance(e, start, integrator, dt, std::lround(0.2 / dt), warm);  // until the lower layers land
+  // A repetition's stepper: the warm-up's predictor, counts from zero.
+  const auto fresh_stepper = [&] {
+    EngineStepper st = warm;
+    st.verlet = {};
+    st.trapezoid_stats = {};
+    return st;
+  };
   Single best{1e300, 1e300, 1e300, 1, 0, 0, 0, 0};
   for (int r = 0; r < reps; ++r) {
     GranularState s = start;
-    VerletStats st;
-    ParticleTrapezoidWork w = warm_work;
-    advance(e, s, integrator, dt, 5, st, w);  // warm-up
+    EngineStepper st = fresh_stepper();
+    advance(e, s, integrator, dt, 5, st);  // warm-up
     {  // the force evaluation alone, on the warmed-up state the steps start from: dt = 0 evaluates every contact
        // without advancing its spring, so repeated evaluations see the same state (no copy: it would double the RSS)
       const long evals = std::max(5L, steps / 2);
@@ -292,13 +302,13 @@ Single run_single(const Normal& normal, const Tangential& tangential, long n, lo
       for (long k = 0; k < evals; ++k) e.template forces<false>(s, 0.0);
       best.us_force = std::min(best.us_force, (now() - b) / (static_cast<double>(evals) * count) * 1e6);
     }
-    const long warm_rebuilds = st.rebuilds;
+    const long warm_rebuilds = rebuilds_of(st);
     PoolStats ps;
     e.pool.measure(&ps);
     const double a = now();
     const std::clock_t cpu = std::clock();
     const double caller0 = thread_cpu_seconds();
-    const auto [sweeps, rejected] = advance(e, s, integrator, dt, steps, st, w);
+    const auto [sweeps, rejected] = advance(e, s, integrator, dt, steps, st);
     const double wall = now() - a;
     const double caller = thread_cpu_seconds() - caller0;
     e.pool.measure(nullptr);
@@ -320,16 +330,15 @@ Single run_single(const Normal& normal, const Tangential& tangential, long n, lo
     best.us_step = std::min(best.us_step, us);
     best.cpu_us_step = std::min(best.cpu_us_step, static_cast<double>(std::clock() - cpu) / CLOCKS_PER_SEC /
                                                       (static_cast<double>(steps) * count) * 1e6);
-    best.rebuilds = st.rebuilds - warm_rebuilds;
+    best.rebuilds = rebuilds_of(st) - warm_rebuilds;
     best.pairs = s.neighbors.num_pairs();
     best.engine_bytes = s.bytes();
   }
   if (threads > 1) best.handover_us = empty_region_us(e.pool.get(threads));
   if (integrator == "velocity-verlet" && threads == 1) {  // the kernel alone, on the warmed-up start state
     GranularState s = start;
-    VerletStats st;
-    ParticleTrapezoidWork w = warm_work;
-    advance(e, s, integrator, dt, 5, st, w);
+    EngineStepper st = fresh_stepper();
+    advance(e, s, integrator, dt, 5, st);
     best.kernel_ns = kernel_ns_per_contact(e, s, dt, best.contacts);
   }
   return best;

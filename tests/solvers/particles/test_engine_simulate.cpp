@@ -5,7 +5,8 @@
 // - a run of n steps is n steps of dt; an observer that returns Flow::stop ends it after that step (the step where
 //   a condition first holds: the falling body landing on the resting one), and the steps counted are those taken;
 // - a split term is applied as two half steps around every step (Strang), as a hand loop does;
-// - the trapezoid in a run that can stop takes each step as a trapezoid run of its own, as engine_step does.
+// - the trapezoid in a run that can stop takes each step as a trapezoid run of its own, as engine_step does;
+// - a counted Verlet run without observer or ledger (verlet_run's fused steps) moves as verlet_step does.
 #include <doctest/doctest.h>
 
 #include <cmath>
@@ -159,4 +160,23 @@ TEST_CASE("a split term: two half steps around every step, as a hand loop") {
   engine_setup(e, c);
   simulate(e, c, scc, {.dt = dt, .steps = 500});
   CHECK_FALSE(same(a, c));
+}
+
+TEST_CASE("a counted Verlet run without observer or ledger takes the fused steps: verlet_step's motion, bit for bit") {
+  static_assert(FusedVerletEngine<Engine>, "the three-body engine has the fused steps");
+  const Engine e = engine();
+  const double dt = 3e-6;
+  const long steps = 400;  // the third body lands on the second on the way: contacts, springs, a rebuild
+  GranularState fused = start(), stepped = start();
+  EngineStepper a, b;
+  engine_setup(e, fused);
+  engine_setup(e, stepped);
+  const EngineRunEnd end = simulate(e, fused, a, {.dt = dt, .steps = steps});
+  simulate(e, stepped, b, {.dt = dt, .steps = steps}, [](const GranularState&) {});  // an observer: verlet_step
+  CHECK(same(fused, stepped));
+  CHECK(end.steps == steps);
+  CHECK(a.verlet.steps == steps);
+  CHECK(a.verlet.steps == b.verlet.steps);
+  CHECK(a.verlet.rebuilds == b.verlet.rebuilds);
+  CHECK(a.verlet.force_evaluations == b.verlet.force_evaluations);
 }
