@@ -34,6 +34,123 @@ namespace stickslip {
 
 namespace {
 
+// The scene's keys (InputError naming the key): particles, material, the container's and the vessel's geometry.
+ContainerSpec read_container_spec(const Parameters& prm) {
+  ContainerSpec spec;
+  spec.particles = static_cast<std::size_t>(prm.integer("n", 1, 100000));
+  spec.radius = prm.positive("r");
+  spec.density = prm.in_range("rho", 1e-3, 1e5);  // eq. 50 gives no usable dt beyond (no material is denser)
+  spec.young = prm.in_range("E", 1e-3, 1e13);     // (or stiffer)
+  spec.poisson = prm.in_range("nu", -0.99, 0.49);
+  // Lengths up to 10 km: beyond, the impact speed from the vessel top makes eq. 50's auto dt vanish (the error then
+  // named dt, which the user never set).
+  spec.floor_width = prm.in_range("floor_width", 1e-9, 1e4);
+  spec.incline_deg = prm.in_range("incline_deg", 10, 80);
+  spec.incline_rise = prm.in_range("incline_rise", 1e-9, 1e4);
+  spec.vessel_width = prm.in_range("vessel_width", 1e-9, 1e4);
+  spec.vessel_height = prm.in_range("vessel_height", 1e-9, 1e4);
+  spec.vessel_gap = prm.in_range("vessel_gap", 0, 1e4);
+  // The placement grid (models/particles/container_scene.cpp) has cells of 2 r over the vessel: at most 1e8 of them.
+  const double cells = (std::ceil(spec.vessel_width / (2 * spec.radius)) + 1) *
+                       (std::ceil(spec.vessel_height / (2 * spec.radius)) + 1);
+  prm.require_relation(cells <= 1e8, {"r", "vessel_width", "vessel_height"},
+                       "the vessel (vessel_width=" + prm.raw("vessel_width") + ", vessel_height=" +
+                           prm.raw("vessel_height") + ") spans more than 1e8 cells of 2 r (r=" + prm.raw("r") +
+                           "); at most about 1e4 r on each side");
+  return spec;
+}
+
+// The placement seeds: seeds=a,b,... (integers in [0, 1e9], 1 to 50 of them).
+std::vector<std::uint64_t> container_seeds(const Parameters& prm) {
+  std::vector<std::uint64_t> seeds;
+  for (double v : prm.real_list("seeds")) {
+    if (!(v >= 0 && v <= 1e9 && v == std::floor(v))) throw_input("seeds", prm.raw("seeds"), "integers in [0, 1e9]");
+    seeds.push_back(static_cast<std::uint64_t>(v));
+  }
+  if (seeds.empty() || seeds.size() > 50) throw_input("seeds", prm.raw("seeds"), "1 to 50 seeds");
+  return seeds;
+}
+
+// What the pour's contacts and step follow from (Campello's eq. 23, 37, 50).
+struct ContainerTimes {
+  double particle_mass = 0, v_impact = 0, tc = 0, dt_fraction = 0;
+};
+
+// The contact parameters and the step of cfg from the keys and the scene: the tangential spring and dashpot of a
+// particle resting on the floor (auto), the skin, dt = t_c/100 (Verlet) or t_c/20 (trapezoid) with t_c of eq. 50 at
+// the impact speed from the vessel top; the count of steps checked.
+ContainerTimes configure_container_contacts(const Parameters& prm, const ContainerSpec& spec,
+                                            const ContainerSetup& setup, ContainerPourConfig& cfg) {
+  cfg.xi = prm.nonnegative("xi");
+  cfg.mu_wall = prm.nonnegative("mu_wall");
+  cfg.mu = prm.nonnegative("mu");
+  cfg.drag = prm.nonnegative("drag");
+  // Hertz's pair values (eq. 23) of two particles and of a particle and a wall.
+  ContainerTimes t;
+  const double m = t.particle_mass = setup.mass(), r = spec.radius;
+  const ContactPair pair = sphere_sphere_pair(r, m, spec.young, spec.poisson, r, m, spec.young, spec.poisson);
+  const ContactPair wall = sphere_wall_pair(r, m, spec.young, spec.poisson);
+  // csds/dsds/cundall-strack: the Mindlin stiffness of a pair at the overlap of a particle resting on the floor
+  // under its weight (eq. 37, 23), damping xi of critical for the pair's effective mass.
+  const double h_rest = hertz_static_overlap(wall, m * 9.81);
+  cfg.kt = prm.raw("kt") == "auto" ? mindlin_stiffness(pair, h_rest) : prm.positive("kt");
+  cfg.gamma_t = prm.raw("gamma_t") == "auto" ? 2 * cfg.xi * std::sqrt(cfg.kt / (0.5 * m)) : prm.nonnegative("gamma_t");
+  // A law that divides by its dashpot (the C-SDS, eq. 10) refuses gamma_t = 0, here under the study's key.
+  for (const Param& p : law_parameter_list("tangential", cfg.tangential))
+    if (std::string(p.name) == "gamma_t" && p.lo == 0 && p.lo_open && !(cfg.gamma_t > 0))
+      throw_input("gamma_t", prm.raw("gamma_t") == "auto" ? "auto (xi = 0)" : prm.raw("gamma_t"),
+                  cfg.tangential + " needs gamma_t > 0" + (*p.why ? std::string(" (") + p.why + ")" : std::string()));
+  cfg.skin = prm.raw("skin") == "auto" ? 0.2 * spec.radius : prm.nonnegative("skin");
+  // eq. 50 at the speed of a particle falling from the vessel top to the floor.
+  const double v_impact = t.v_impact = std::sqrt(2 * 9.81 * setup.vessel_top);
+  const double tc = t.tc = std::min(hertz_collision_duration(pair, v_impact), hertz_collision_duration(wall, v_impact));
+  // Campello: t_c/20 for the trapezoid
+  const double dt_fraction = t.dt_fraction = cfg.driver == Driver::verlet ? 100 : 20;
+  if (prm.raw("dt") == "auto") {
+    cfg.topt.dt = tc / dt_fraction;
+    if (!(cfg.topt.dt > 0 && std::isfinite(cfg.topt.dt))) {  // name what the user gave, not dt
+      const std::string k = prm.culprit({"r", "E", "rho", "nu", "vessel_height", "incline_rise", "vessel_gap", "floor_width"});
+      throw_input(k, prm.raw(k), "gives no usable auto dt (eq. 50 collision time " + format_value(tc) +
+                                     " s at the impact speed from the vessel top); give dt=, or a physical value");
+    }
+  } else {
+    cfg.topt.dt = prm.positive("dt");
+  }
+  prm.require_relation(cfg.topt.dt < cfg.t_end, {"dt", "t_end"},
+                       "needs dt < t_end (dt=" + prm.raw("dt") + ", t_end=" + prm.raw("t_end") + ")");
+  (void)checked_count(prm, "dt", cfg.topt.dt, "t_end", cfg.t_end, kMaxSteps, "steps per run");
+  validate_trapezoid_options(cfg.topt);
+  return t;
+}
+
+// summary.json: the set-up, every pour's row, the results table, the ensemble over seeds and the paper's statement.
+nlohmann::json container_summary(const Parameters& prm, const ContainerSpec& spec, const ContainerSetup& setup,
+                                 const ContainerPourConfig& cfg, const ContainerTimes& t, const nlohmann::json& runs,
+                                 const std::vector<bool>& modes, const std::vector<std::uint64_t>& seeds) {
+  nlohmann::json j;
+  j["study"] = "container";
+  j["particles"] = spec.particles;
+  j["particle_mass"] = json_number(t.particle_mass);
+  j["integrator"] = cfg.integrator;
+  j["tangential"] = cfg.tangential;
+  j["dt"] = json_number(cfg.topt.dt);
+  j["dt_rule"] = prm.raw("dt") == "auto" ? "t_c/" + std::to_string(static_cast<int>(t.dt_fraction)) + " (eq. 50)" : "given";
+  if (law_declares(cfg.tangential, "kt") && law_declares(cfg.tangential, "gamma_t"))
+    j["tangential_spring"] = {{"kt", json_number(cfg.kt)}, {"gamma_t", json_number(cfg.gamma_t)}};
+  j["collision_duration_eq50"] = json_number(t.tc);
+  j["impact_speed"] = json_number(t.v_impact);
+  j["geometry"] = {{"floor_width", spec.floor_width},      {"incline_deg", spec.incline_deg},
+                   {"incline_rise", spec.incline_rise},    {"x_right", json_number(setup.x_right)},
+                   {"vessel_bottom", json_number(setup.vessel_bottom)}, {"vessel_top", json_number(setup.vessel_top)},
+                   {"vessel_area_fraction", json_number(setup.vessel_packing)}};
+  j["runs"] = runs;
+  j["results"] = container_results(runs, cfg);    // one row per pour
+  j["ensemble"] = container_ensemble(runs, modes, seeds);  // over seeds: per mode and rot - norot
+  j["paper"] = {{"time_to_rest_with_rotations", 4.0},
+                {"statement", "rotations give a more ordered final configuration, close to the hexagonal lattice"}};
+  return j;
+}
+
 class ContainerStudy : public Study {
  public:
   std::string name() const override { return "container"; }
@@ -100,33 +217,8 @@ class ContainerStudy : public Study {
   }
 
   nlohmann::json run(const Parameters& prm, const StudyContext& ctx) const override {
-    ContainerSpec spec;
-    spec.particles = static_cast<std::size_t>(prm.integer("n", 1, 100000));
-    spec.radius = prm.positive("r");
-    spec.density = prm.in_range("rho", 1e-3, 1e5);  // eq. 50 gives no usable dt beyond (no material is denser)
-    spec.young = prm.in_range("E", 1e-3, 1e13);     // (or stiffer)
-    spec.poisson = prm.in_range("nu", -0.99, 0.49);
-    // Lengths up to 10 km: beyond, the impact speed from the vessel top makes eq. 50's auto dt vanish (the error then
-    // named dt, which the user never set).
-    spec.floor_width = prm.in_range("floor_width", 1e-9, 1e4);
-    spec.incline_deg = prm.in_range("incline_deg", 10, 80);
-    spec.incline_rise = prm.in_range("incline_rise", 1e-9, 1e4);
-    spec.vessel_width = prm.in_range("vessel_width", 1e-9, 1e4);
-    spec.vessel_height = prm.in_range("vessel_height", 1e-9, 1e4);
-    spec.vessel_gap = prm.in_range("vessel_gap", 0, 1e4);
-    // The placement grid (models/particles/container_scene.cpp) has cells of 2 r over the vessel: at most 1e8 of them.
-    const double cells = (std::ceil(spec.vessel_width / (2 * spec.radius)) + 1) *
-                         (std::ceil(spec.vessel_height / (2 * spec.radius)) + 1);
-    prm.require_relation(cells <= 1e8, {"r", "vessel_width", "vessel_height"},
-                         "the vessel (vessel_width=" + prm.raw("vessel_width") + ", vessel_height=" +
-                             prm.raw("vessel_height") + ") spans more than 1e8 cells of 2 r (r=" + prm.raw("r") +
-                             "); at most about 1e4 r on each side");
-    std::vector<std::uint64_t> seeds;
-    for (double v : prm.real_list("seeds")) {
-      if (!(v >= 0 && v <= 1e9 && v == std::floor(v))) throw_input("seeds", prm.raw("seeds"), "integers in [0, 1e9]");
-      seeds.push_back(static_cast<std::uint64_t>(v));
-    }
-    if (seeds.empty() || seeds.size() > 50) throw_input("seeds", prm.raw("seeds"), "1 to 50 seeds");
+    ContainerSpec spec = read_container_spec(prm);
+    const std::vector<std::uint64_t> seeds = container_seeds(prm);
     spec.seed = seeds[0];
     const std::string rot = prm.choice("rotations", {"both", "on", "off"});
     ContainerPourConfig cfg = container_run_settings(prm);  // integrator, law, trapezoid options, stopping, files
@@ -135,45 +227,9 @@ class ContainerStudy : public Study {
 
     const ContainerSetup setup = build_container(spec);
     cfg.young = spec.young, cfg.poisson = spec.poisson, cfg.threads = topt.threads;
-    cfg.xi = prm.nonnegative("xi");
-    cfg.mu_wall = prm.nonnegative("mu_wall");
-    cfg.mu = prm.nonnegative("mu");
-    cfg.drag = prm.nonnegative("drag");
-    // Hertz's pair values (eq. 23) of two particles and of a particle and a wall.
-    const double m = setup.mass(), r = spec.radius;
-    const ContactPair pair = sphere_sphere_pair(r, m, spec.young, spec.poisson, r, m, spec.young, spec.poisson);
-    const ContactPair wall = sphere_wall_pair(r, m, spec.young, spec.poisson);
-    // csds/dsds/cundall-strack: the Mindlin stiffness of a pair at the overlap of a particle resting on the floor
-    // under its weight (eq. 37, 23), damping xi of critical for the pair's effective mass.
-    const double h_rest = hertz_static_overlap(wall, m * 9.81);
-    cfg.kt = prm.raw("kt") == "auto" ? mindlin_stiffness(pair, h_rest) : prm.positive("kt");
-    cfg.gamma_t = prm.raw("gamma_t") == "auto" ? 2 * cfg.xi * std::sqrt(cfg.kt / (0.5 * m)) : prm.nonnegative("gamma_t");
-    // A law that divides by its dashpot (the C-SDS, eq. 10) refuses gamma_t = 0, here under the study's key.
-    for (const Param& p : law_parameter_list("tangential", cfg.tangential))
-      if (std::string(p.name) == "gamma_t" && p.lo == 0 && p.lo_open && !(cfg.gamma_t > 0))
-        throw_input("gamma_t", prm.raw("gamma_t") == "auto" ? "auto (xi = 0)" : prm.raw("gamma_t"),
-                    cfg.tangential + " needs gamma_t > 0" + (*p.why ? std::string(" (") + p.why + ")" : std::string()));
-    cfg.skin = prm.raw("skin") == "auto" ? 0.2 * spec.radius : prm.nonnegative("skin");
-    // eq. 50 at the speed of a particle falling from the vessel top to the floor.
-    const double v_impact = std::sqrt(2 * 9.81 * setup.vessel_top);
-    const double tc = std::min(hertz_collision_duration(pair, v_impact), hertz_collision_duration(wall, v_impact));
-    const double dt_fraction = cfg.driver == Driver::verlet ? 100 : 20;  // Campello: t_c/20 for the trapezoid
-    if (prm.raw("dt") == "auto") {
-      topt.dt = tc / dt_fraction;
-      if (!(topt.dt > 0 && std::isfinite(topt.dt))) {  // name what the user gave, not dt
-        const std::string k = prm.culprit({"r", "E", "rho", "nu", "vessel_height", "incline_rise", "vessel_gap", "floor_width"});
-        throw_input(k, prm.raw(k), "gives no usable auto dt (eq. 50 collision time " + format_value(tc) +
-                                       " s at the impact speed from the vessel top); give dt=, or a physical value");
-      }
-    } else {
-      topt.dt = prm.positive("dt");
-    }
-    prm.require_relation(topt.dt < t_end, {"dt", "t_end"},
-                         "needs dt < t_end (dt=" + prm.raw("dt") + ", t_end=" + prm.raw("t_end") + ")");
-    (void)checked_count(prm, "dt", topt.dt, "t_end", t_end, kMaxSteps, "steps per run");
-    validate_trapezoid_options(topt);
+    const ContainerTimes t = configure_container_contacts(prm, spec, setup, cfg);
     ctx.log << "container: " << spec.particles << " particles, vessel y in [" << setup.vessel_bottom << ", "
-            << setup.vessel_top << "] m, impact speed " << v_impact << " m/s, t_c " << tc << " s, " << cfg.integrator
+            << setup.vessel_top << "] m, impact speed " << t.v_impact << " m/s, t_c " << t.tc << " s, " << cfg.integrator
             << " + " << cfg.tangential << ", dt " << topt.dt << " s\n";
 
     std::vector<bool> modes;
@@ -215,28 +271,7 @@ class ContainerStudy : public Study {
 
     plot_container_figures(ctx.out_dir, cfg, spec, setup, tags, snap_done, ctx.log);
 
-    nlohmann::json j;
-    j["study"] = "container";
-    j["particles"] = spec.particles;
-    j["particle_mass"] = json_number(m);
-    j["integrator"] = cfg.integrator;
-    j["tangential"] = cfg.tangential;
-    j["dt"] = json_number(topt.dt);
-    j["dt_rule"] = prm.raw("dt") == "auto" ? "t_c/" + std::to_string(static_cast<int>(dt_fraction)) + " (eq. 50)" : "given";
-    if (law_declares(cfg.tangential, "kt") && law_declares(cfg.tangential, "gamma_t"))
-      j["tangential_spring"] = {{"kt", json_number(cfg.kt)}, {"gamma_t", json_number(cfg.gamma_t)}};
-    j["collision_duration_eq50"] = json_number(tc);
-    j["impact_speed"] = json_number(v_impact);
-    j["geometry"] = {{"floor_width", spec.floor_width},      {"incline_deg", spec.incline_deg},
-                     {"incline_rise", spec.incline_rise},    {"x_right", json_number(setup.x_right)},
-                     {"vessel_bottom", json_number(setup.vessel_bottom)}, {"vessel_top", json_number(setup.vessel_top)},
-                     {"vessel_area_fraction", json_number(setup.vessel_packing)}};
-    j["runs"] = runs;
-    j["results"] = container_results(runs, cfg);    // one row per pour
-    j["ensemble"] = container_ensemble(runs, modes, seeds);  // over seeds: per mode and rot - norot
-    j["paper"] = {{"time_to_rest_with_rotations", 4.0},
-                  {"statement", "rotations give a more ordered final configuration, close to the hexagonal lattice"}};
-    return j;
+    return container_summary(prm, spec, setup, cfg, t, runs, modes, seeds);
   }
 };
 

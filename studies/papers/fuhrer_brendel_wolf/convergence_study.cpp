@@ -30,6 +30,101 @@ std::unique_ptr<Study> make_sliding_plates_study();
 
 namespace {
 
+// The rows of one (law, events) run: each scheme's fitted order and interval, errors, steps and ranges per dt (a
+// failed series ends the run with its solver's reason).
+nlohmann::json series_rows(const std::string& law, bool events, const std::vector<ConvergenceSeries>& series,
+                           const std::vector<std::string>& solvers, const std::vector<double>& dts) {
+  nlohmann::json rows = nlohmann::json::array();
+  for (std::size_t si = 0; si < series.size(); ++si) {
+    const ConvergenceSeries& se = series[si];
+    if (!se.failure.empty()) throw SolverError(se.failure);
+    std::vector<double> errors, steps, rhs_evals;
+    for (const ConvergencePoint& q : se.points) {
+      errors.push_back(q.error);
+      steps.push_back(static_cast<double>(q.steps));
+      rhs_evals.push_back(static_cast<double>(q.rhs_evals));
+    }
+    rows.push_back({{"friction", law}, {"solver", solvers[si]}, {"events", events},
+                    {"order", json_number(se.fit.order)},
+                    {"ci95", se.fit.has_ci() ? nlohmann::json{se.fit.ci_low, se.fit.ci_high} : nlohmann::json(nullptr)},
+                    {"points_fitted", se.fit.points}, {"dts", dts}, {"errors", errors}, {"steps", steps},
+                    {"rhs_evals", rhs_evals}, {"ranges", se.fit.range}, {"verdict", se.verdict},
+                    {"note", se.note}, {"label", series_label(se)}});
+  }
+  return rows;
+}
+
+// The overview, convergence.csv and convergence.png: every row's errors, text columns as codes (their legend
+// returned for summary.json), a panel per law (columns) and event location (rows). Schemes with equal errors (the
+// midpoint rule and Heun's method agree on the affine right-hand side between switches) are labelled so and drawn
+// so that both stay visible.
+nlohmann::json write_convergence_overview(const StudyContext& ctx, const nlohmann::json& results,
+                                          const std::vector<std::string>& laws, const std::vector<std::string>& solvers,
+                                          const std::vector<bool>& events, const std::vector<double>& dts, double t_end) {
+  const std::vector<std::string> range_codes{"asymptotic", "pre-asymptotic", "round-off"};
+  nlohmann::json codes{{"friction", laws}, {"solver", solvers}, {"events", {"off", "on"}}, {"range", range_codes}};
+  Figure fig;
+  fig.title = fmt::format("Fuehrer, Brendel & Wolf, Fig. 3 generalised: error of v(t = {}) against the exact solution "
+                          "(paper: D-SDS first order under Euler, Heun and RK4)\nKey: fitted order, its 95 % interval "
+                          "and the points fitted (3 points leave 1 degree of freedom: a wide interval); \"above order q\": faster than "
+                          "the scheme's order q, from too few points or superconvergence (summary.json: note)",
+                          t_end);
+  fig.columns = static_cast<int>(laws.size()), fig.rows = static_cast<int>(events.size());
+  fig.width = 640 * fig.columns, fig.height = 700 * fig.rows + 40;
+  fig.settings = {"set key below font ',8'", "set format y '%.0e'", "set format x '%.0e'"};
+  fig.multiplot = true;
+  std::map<std::pair<std::string, bool>, std::size_t> panel_of;
+  for (bool ev : events)
+    for (const auto& law : laws) {
+      panel_of[{law, ev}] = fig.panels.size();
+      Panel& panel = fig.panel(fmt::format("{}, events {}", law, ev ? "located" : "off"), "dt [n.u.]",
+                               "|v - v_exact| [n.u.]");
+      panel.logx = panel.logy = true;
+      panel.set(fmt::format("set xrange [{:g}:{:g}]", dts.back() / 2, dts.front() * 2));
+    }
+  {
+    CsvWriter csv(ctx.out_dir / "convergence.csv",
+                  {"friction", "solver", "events", "dt [n.u.]", "error_v [n.u.]", "steps", "rhs_evals",
+                   "range (0 asymptotic, 1 pre-asymptotic, 2 round-off)"});
+    std::map<std::size_t, std::vector<std::pair<std::string, std::vector<double>>>> drawn;  // per panel
+    for (const nlohmann::json& row : results) {
+      const auto li = std::find(laws.begin(), laws.end(), row["friction"].get<std::string>()) - laws.begin();
+      const auto si = std::find(solvers.begin(), solvers.end(), row["solver"].get<std::string>()) - solvers.begin();
+      const bool ev = row["events"].get<bool>();
+      std::vector<double> errors;
+      for (std::size_t d = 0; d < dts.size(); ++d) {
+        const auto code = std::find(range_codes.begin(), range_codes.end(), row["ranges"][d].get<std::string>()) -
+                          range_codes.begin();
+        errors.push_back(row["errors"][d].get<double>());
+        csv.row({static_cast<double>(li), static_cast<double>(si), ev ? 1.0 : 0.0, dts[d], errors.back(),
+                 row["steps"][d].get<double>(), row["rhs_evals"][d].get<double>(), static_cast<double>(code)});
+      }
+      OrderFit fit;
+      fit.order = row["order"].is_number() ? row["order"].get<double>() : std::nan("");
+      fit.points = row["points_fitted"].get<int>();
+      if (row["ci95"].is_array()) fit.ci_low = row["ci95"][0].get<double>(), fit.ci_high = row["ci95"][1].get<double>();
+      const std::string solver = row["solver"].get<std::string>();
+      // The series' own label (its verdict, an order above the scheme's); a row stored before labels: the fit alone.
+      std::string label = row.value("label", fmt::format("{}: {}", solver, order_label(fit)));
+      const std::size_t pi = panel_of.at({laws[static_cast<std::size_t>(li)], ev});
+      auto& earlier = drawn[pi];
+      for (const auto& [name, e] : earlier)
+        if (same_errors(e, errors)) {
+          label += " (= " + name + ")";
+          break;
+        }
+      // Zero errors (exact to the last bit) are drawn at the floor's scale, not as 0.
+      const std::string error = fmt::format("(($1 == {} && $2 == {} && $3 == {}) ? ($5 > 0 ? $5 : 1e-17) : 1/0)", li, si, ev ? 1 : 0);
+      fig.panels[pi].add(Curve::of("convergence.csv", "4", error, label,
+                                   overlap_safe_style(earlier.size(), curve_color(static_cast<std::size_t>(si)))));
+      earlier.emplace_back(solver, errors);
+    }
+    csv.close();
+  }
+  render_figure(ctx.out_dir / "convergence.png", fig, ctx.log);
+  return codes;
+}
+
 class ConvergenceStudy final : public Study {
  public:
   std::string name() const override { return "convergence"; }
@@ -111,93 +206,13 @@ class ConvergenceStudy final : public Study {
       write_convergence(ctx.out_dir / label(c), plates->name(), v_end, series, "exact", false,
                         {{"exact", exact}, {"friction", c.law}, {"events", c.events ? "on" : "off"}}, ctx.log,
                         fmt::format("{}, events {}", c.law, c.events ? "located" : "off"));
-      nlohmann::json rows = nlohmann::json::array();
-      for (std::size_t si = 0; si < series.size(); ++si) {
-        const ConvergenceSeries& se = series[si];
-        if (!se.failure.empty()) throw SolverError(se.failure);
-        std::vector<double> errors, steps, rhs_evals;
-        for (const ConvergencePoint& q : se.points) {
-          errors.push_back(q.error);
-          steps.push_back(static_cast<double>(q.steps));
-          rhs_evals.push_back(static_cast<double>(q.rhs_evals));
-        }
-        rows.push_back({{"friction", c.law}, {"solver", solvers[si]}, {"events", c.events},
-                        {"order", json_number(se.fit.order)},
-                        {"ci95", se.fit.has_ci() ? nlohmann::json{se.fit.ci_low, se.fit.ci_high} : nlohmann::json(nullptr)},
-                        {"points_fitted", se.fit.points}, {"dts", dts}, {"errors", errors}, {"steps", steps},
-                        {"rhs_evals", rhs_evals}, {"ranges", se.fit.range}, {"verdict", se.verdict},
-                        {"note", se.note}, {"label", series_label(se)}});
-      }
-      return nlohmann::json{{"series", rows}};
+      return nlohmann::json{{"series", series_rows(c.law, c.events, series, solvers, dts)}};
     });
     nlohmann::json results = nlohmann::json::array();
     for (const nlohmann::json& run : runs)
       for (const nlohmann::json& row : run["series"]) results.push_back(row);
 
-    // The overview: every row's errors, text columns as codes (legend in summary.json), a panel per law (columns)
-    // and event location (rows). Schemes with equal errors (the midpoint rule and Heun's method agree on the affine
-    // right-hand side between switches) are labelled so and drawn so that both stay visible.
-    const std::vector<std::string> range_codes{"asymptotic", "pre-asymptotic", "round-off"};
-    nlohmann::json codes{{"friction", laws}, {"solver", solvers}, {"events", {"off", "on"}}, {"range", range_codes}};
-    Figure fig;
-    fig.title = fmt::format("Fuehrer, Brendel & Wolf, Fig. 3 generalised: error of v(t = {}) against the exact solution "
-                            "(paper: D-SDS first order under Euler, Heun and RK4)\nKey: fitted order, its 95 % interval "
-                            "and the points fitted (3 points leave 1 degree of freedom: a wide interval); \"above order q\": faster than "
-                            "the scheme's order q, from too few points or superconvergence (summary.json: note)",
-                            t_end);
-    fig.columns = static_cast<int>(laws.size()), fig.rows = static_cast<int>(events.size());
-    fig.width = 640 * fig.columns, fig.height = 700 * fig.rows + 40;
-    fig.settings = {"set key below font ',8'", "set format y '%.0e'", "set format x '%.0e'"};
-    fig.multiplot = true;
-    std::map<std::pair<std::string, bool>, std::size_t> panel_of;
-    for (bool ev : events)
-      for (const auto& law : laws) {
-        panel_of[{law, ev}] = fig.panels.size();
-        Panel& panel = fig.panel(fmt::format("{}, events {}", law, ev ? "located" : "off"), "dt [n.u.]",
-                                 "|v - v_exact| [n.u.]");
-        panel.logx = panel.logy = true;
-        panel.set(fmt::format("set xrange [{:g}:{:g}]", dts.back() / 2, dts.front() * 2));
-      }
-    {
-      CsvWriter csv(ctx.out_dir / "convergence.csv",
-                    {"friction", "solver", "events", "dt [n.u.]", "error_v [n.u.]", "steps", "rhs_evals",
-                     "range (0 asymptotic, 1 pre-asymptotic, 2 round-off)"});
-      std::map<std::size_t, std::vector<std::pair<std::string, std::vector<double>>>> drawn;  // per panel
-      for (const nlohmann::json& row : results) {
-        const auto li = std::find(laws.begin(), laws.end(), row["friction"].get<std::string>()) - laws.begin();
-        const auto si = std::find(solvers.begin(), solvers.end(), row["solver"].get<std::string>()) - solvers.begin();
-        const bool ev = row["events"].get<bool>();
-        std::vector<double> errors;
-        for (std::size_t d = 0; d < dts.size(); ++d) {
-          const auto code = std::find(range_codes.begin(), range_codes.end(), row["ranges"][d].get<std::string>()) -
-                            range_codes.begin();
-          errors.push_back(row["errors"][d].get<double>());
-          csv.row({static_cast<double>(li), static_cast<double>(si), ev ? 1.0 : 0.0, dts[d], errors.back(),
-                   row["steps"][d].get<double>(), row["rhs_evals"][d].get<double>(), static_cast<double>(code)});
-        }
-        OrderFit fit;
-        fit.order = row["order"].is_number() ? row["order"].get<double>() : std::nan("");
-        fit.points = row["points_fitted"].get<int>();
-        if (row["ci95"].is_array()) fit.ci_low = row["ci95"][0].get<double>(), fit.ci_high = row["ci95"][1].get<double>();
-        const std::string solver = row["solver"].get<std::string>();
-        // The series' own label (its verdict, an order above the scheme's); a row stored before labels: the fit alone.
-        std::string label = row.value("label", fmt::format("{}: {}", solver, order_label(fit)));
-        const std::size_t pi = panel_of.at({laws[static_cast<std::size_t>(li)], ev});
-        auto& earlier = drawn[pi];
-        for (const auto& [name, e] : earlier)
-          if (same_errors(e, errors)) {
-            label += " (= " + name + ")";
-            break;
-          }
-        // Zero errors (exact to the last bit) are drawn at the floor's scale, not as 0.
-        const std::string error = fmt::format("(($1 == {} && $2 == {} && $3 == {}) ? ($5 > 0 ? $5 : 1e-17) : 1/0)", li, si, ev ? 1 : 0);
-        fig.panels[pi].add(Curve::of("convergence.csv", "4", error, label,
-                                     overlap_safe_style(earlier.size(), curve_color(static_cast<std::size_t>(si)))));
-        earlier.emplace_back(solver, errors);
-      }
-      csv.close();
-    }
-    render_figure(ctx.out_dir / "convergence.png", fig, ctx.log);
+    const nlohmann::json codes = write_convergence_overview(ctx, results, laws, solvers, events, dts, t_end);
     nlohmann::json summary{{"study", name()}, {"results", results}, {"t_end", t_end}, {"csv_codes", codes}};
     if (std::find(laws.begin(), laws.end(), "dsds") != laws.end()) summary["fig3"] = fig3(prm, dt_max, t_end, ctx);
     return summary;

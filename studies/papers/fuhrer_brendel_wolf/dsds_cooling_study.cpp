@@ -121,79 +121,7 @@ class DsdsCoolingStudy : public Study {
     for (std::size_t si = 0; si < sets.size(); ++si) {
       const CoolingSet& s = sets[si];
       const std::string key = "set" + std::to_string(si);
-      ctx.log << "dsds-cooling[" << key << "]: " << s.label() << ": t_c = " << s.t_c << " s, dt = " << s.dt
-              << " s, k_t = " << s.kt << " N/m, gamma_t = " << s.gamma_t << " 1/s\n";
-      const GasConfig gs = cooling_set_gas(d, s, key);
-      CoolingSetRuns runs;
-
-      // Mechanism and kinetic prediction.
-      if (d.angles > 0)
-        runs.mechanism = ctx.run(key + "/mechanism", [&] {
-          MechanismOptions o;
-          o.angles = d.angles, o.T_end = d.T_end;
-          return run_mechanism(s, o);
-        });
-      if (d.draws > 0)
-        runs.kinetic = ctx.run(key + "/kinetic", [&] {
-          KineticOptions o;
-          o.draws = d.draws, o.batches = d.batches, o.steps = 2 * d.bins, o.T_end = d.T_end, o.rot_ratio = d.rot_ratio;
-          o.edges = edges, o.dt_levels = d.dt_levels, o.dt_level_draws = std::max(1000L, d.draws / 2), o.jobs = d.jobs;
-          return run_kinetic(s, o);
-        });
-
-      // Paired gas runs.
-      struct GasItem {
-        PairSide side;
-        std::uint64_t seed;
-        double dt_factor;
-        bool lammps;
-      };
-      std::vector<GasItem> items;
-      for (long k = 0; k < d.seeds; ++k)
-        for (PairSide side : {PairSide::csds, PairSide::dsds})
-          items.push_back({side, static_cast<std::uint64_t>(d.seed0 + k), 1.0, false});
-      const auto label = [&](const GasItem& it) {
-        if (it.lammps) return key + "/lammps-dsds/seed=" + std::to_string(it.seed);
-        return key + "/" + to_string(it.side) + (it.dt_factor > 1 ? "-reference" : "") + "/seed=" + std::to_string(it.seed);
-      };
-      const auto run_item = [&](const GasItem& it) -> json {
-        GasConfig gi = gs;
-        if (it.dt_factor > 1) {
-          gi.dt = gs.dt / it.dt_factor;
-          gi.steps = std::lround(static_cast<double>(gs.steps) * it.dt_factor);
-          gi.sample_every = std::max(1L, std::lround(static_cast<double>(gs.sample_every) * it.dt_factor));
-          gi.tag_prefix = key + "_reference_";
-        }
-        return run_cooling_gas(s, gi, it.side, it.seed, edges, d.density_limit, d.cluster_factor, ctx);
-      };
-      const json gas = run_each_parallel(ctx, name(), items, label, run_item, d.jobs);
-      for (std::size_t k = 0; k < items.size(); ++k)
-        (items[k].side == PairSide::csds ? runs.csds : runs.dsds)[items[k].seed] = gas[k];
-
-      // LAMMPS check: its D-SDS and our C-SDS at dt/ref_factor on the first seeds.
-      const std::string no_lammps = lammps_cannot(s);
-      runs.lammps_note = d.lammps == "off" ? "lammps=off"
-                         : !no_lammps.empty() ? no_lammps
-                         : d.seeds == 0 ? "no gas runs (seeds=0)"
-                         : !d.have_lmp ? "lmp is not on PATH (Debian package lammps): LAMMPS not run"
-                                       : "";
-      if (runs.lammps_note.empty()) {
-        std::vector<GasItem> litems;
-        for (long k = 0; k < d.lammps_seeds_run; ++k) {
-          litems.push_back({PairSide::dsds, static_cast<std::uint64_t>(d.seed0 + k), 1.0, true});
-          litems.push_back({PairSide::csds, static_cast<std::uint64_t>(d.seed0 + k), d.ref_factor, false});
-        }
-        const json lrows = run_each_parallel(ctx, name(), litems, label, [&](const GasItem& it) -> json {
-          if (!it.lammps) return run_item(it);
-          const long steps = runs.dsds.at(it.seed)["steps"].get<long>();
-          return run_lammps_gas(s, gs, it.seed, steps, edges, "lammps/" + key + "_s" + std::to_string(it.seed), ctx);
-        }, d.jobs);
-        for (std::size_t k = 0; k < litems.size(); ++k)
-          (litems[k].lammps ? runs.lammps : runs.reference)[litems[k].seed] = lrows[k];
-      } else {
-        ctx.log << "dsds-cooling[" << key << "]: LAMMPS check skipped: " << runs.lammps_note << "\n";
-      }
-
+      const CoolingSetRuns runs = run_cooling_set(d, si, ctx);
       json res = analyse_cooling_set(si, s, runs, edges, d.seeds, d.precision, d.ref_factor, tables);
       answers.push_back(res["answer"]);
       ctx.log << "dsds-cooling[" << key << "]: " << res["answer"].get<std::string>() << "\n";
@@ -215,6 +143,90 @@ class DsdsCoolingStudy : public Study {
                 {"homogeneity_thresholds",
                  {{"density_index", json_number(d.density_limit)}, {"velocity_index", d.cluster_factor}}}};
   }
+
+ private:
+  // One parameter set's runs, each through the run store: the collision mechanism and the kinetic prediction, the
+  // paired C-SDS / D-SDS gas runs per seed, and the LAMMPS check (its D-SDS and our C-SDS at dt/ref_factor) where
+  // lmp can run it.
+  CoolingSetRuns run_cooling_set(const DsdsCoolingSetup& d, std::size_t si, const StudyContext& ctx) const {
+    const CoolingSet& s = d.sets[si];
+    const std::vector<double>& edges = d.edges;
+    const std::string key = "set" + std::to_string(si);
+    ctx.log << "dsds-cooling[" << key << "]: " << s.label() << ": t_c = " << s.t_c << " s, dt = " << s.dt
+            << " s, k_t = " << s.kt << " N/m, gamma_t = " << s.gamma_t << " 1/s\n";
+    const GasConfig gs = cooling_set_gas(d, s, key);
+    CoolingSetRuns runs;
+
+    // Mechanism and kinetic prediction.
+    if (d.angles > 0)
+      runs.mechanism = ctx.run(key + "/mechanism", [&] {
+        MechanismOptions o;
+        o.angles = d.angles, o.T_end = d.T_end;
+        return run_mechanism(s, o);
+      });
+    if (d.draws > 0)
+      runs.kinetic = ctx.run(key + "/kinetic", [&] {
+        KineticOptions o;
+        o.draws = d.draws, o.batches = d.batches, o.steps = 2 * d.bins, o.T_end = d.T_end, o.rot_ratio = d.rot_ratio;
+        o.edges = edges, o.dt_levels = d.dt_levels, o.dt_level_draws = std::max(1000L, d.draws / 2), o.jobs = d.jobs;
+        return run_kinetic(s, o);
+      });
+
+    // Paired gas runs.
+    struct GasItem {
+      PairSide side;
+      std::uint64_t seed;
+      double dt_factor;
+      bool lammps;
+    };
+    std::vector<GasItem> items;
+    for (long k = 0; k < d.seeds; ++k)
+      for (PairSide side : {PairSide::csds, PairSide::dsds})
+        items.push_back({side, static_cast<std::uint64_t>(d.seed0 + k), 1.0, false});
+    const auto label = [&](const GasItem& it) {
+      if (it.lammps) return key + "/lammps-dsds/seed=" + std::to_string(it.seed);
+      return key + "/" + to_string(it.side) + (it.dt_factor > 1 ? "-reference" : "") + "/seed=" + std::to_string(it.seed);
+    };
+    const auto run_item = [&](const GasItem& it) -> json {
+      GasConfig gi = gs;
+      if (it.dt_factor > 1) {
+        gi.dt = gs.dt / it.dt_factor;
+        gi.steps = std::lround(static_cast<double>(gs.steps) * it.dt_factor);
+        gi.sample_every = std::max(1L, std::lround(static_cast<double>(gs.sample_every) * it.dt_factor));
+        gi.tag_prefix = key + "_reference_";
+      }
+      return run_cooling_gas(s, gi, it.side, it.seed, edges, d.density_limit, d.cluster_factor, ctx);
+    };
+    const json gas = run_each_parallel(ctx, name(), items, label, run_item, d.jobs);
+    for (std::size_t k = 0; k < items.size(); ++k)
+      (items[k].side == PairSide::csds ? runs.csds : runs.dsds)[items[k].seed] = gas[k];
+
+    // LAMMPS check: its D-SDS and our C-SDS at dt/ref_factor on the first seeds.
+    const std::string no_lammps = lammps_cannot(s);
+    runs.lammps_note = d.lammps == "off" ? "lammps=off"
+                       : !no_lammps.empty() ? no_lammps
+                       : d.seeds == 0 ? "no gas runs (seeds=0)"
+                       : !d.have_lmp ? "lmp is not on PATH (Debian package lammps): LAMMPS not run"
+                                     : "";
+    if (runs.lammps_note.empty()) {
+      std::vector<GasItem> litems;
+      for (long k = 0; k < d.lammps_seeds_run; ++k) {
+        litems.push_back({PairSide::dsds, static_cast<std::uint64_t>(d.seed0 + k), 1.0, true});
+        litems.push_back({PairSide::csds, static_cast<std::uint64_t>(d.seed0 + k), d.ref_factor, false});
+      }
+      const json lrows = run_each_parallel(ctx, name(), litems, label, [&](const GasItem& it) -> json {
+        if (!it.lammps) return run_item(it);
+        const long steps = runs.dsds.at(it.seed)["steps"].get<long>();
+        return run_lammps_gas(s, gs, it.seed, steps, edges, "lammps/" + key + "_s" + std::to_string(it.seed), ctx);
+      }, d.jobs);
+      for (std::size_t k = 0; k < litems.size(); ++k)
+        (litems[k].lammps ? runs.lammps : runs.reference)[litems[k].seed] = lrows[k];
+    } else {
+      ctx.log << "dsds-cooling[" << key << "]: LAMMPS check skipped: " << runs.lammps_note << "\n";
+    }
+    return runs;
+  }
+
 };
 
 }  // namespace

@@ -130,6 +130,204 @@ struct HeapSeedSetup {
   double tc = 0, zeta = 0, fill_top = 0;
 };
 
+// What the keys give before any scene is drawn: the configuration every seed starts from, the material, the laws and
+// seeds, and the two keys each seed's set-up reads again.
+struct HeapInputs {
+  HeapConfig c;
+  DiscMaterial material;
+  std::vector<std::string> laws;
+  std::vector<std::uint64_t> seeds;
+  double dt_fraction = 0, bin_d = 0;
+};
+
+// The polygons' shapes (particles=polygons): corners, eccentricity and its reading, corner placement.
+RandomPolygonSpec read_heap_shape(const Parameters& prm, double mean_radius) {
+  RandomPolygonSpec shape;
+  shape.mean_radius = mean_radius;
+  shape.min_corners = static_cast<int>(prm.integer("min_corners", 3, kMaxPolygonCorners));
+  shape.max_corners = static_cast<int>(prm.integer("max_corners", 3, kMaxPolygonCorners));
+  if (shape.max_corners < shape.min_corners)
+    throw_input("max_corners", prm.raw("max_corners"), "at least min_corners = " + prm.raw("min_corners"));
+  shape.eccentricity = prm.real("eccentricity");
+  shape.reading = prm.choice("eccentricity_reading", {"eccentricity", "axis-ratio"}) == "axis-ratio"
+                        ? EccentricityReading::axis_ratio
+                        : EccentricityReading::eccentricity;
+  if (shape.reading == EccentricityReading::axis_ratio) {
+    if (!(shape.eccentricity > 0 && shape.eccentricity <= 1))
+      throw_input("eccentricity", prm.raw("eccentricity"), "an axis ratio b/a in (0, 1] with eccentricity_reading=axis-ratio");
+  } else if (!(shape.eccentricity >= 0 && shape.eccentricity < 1)) {
+    throw_input("eccentricity", prm.raw("eccentricity"), "a number in [0, 1)");
+  }
+  shape.corners = prm.choice("corners", {"stratified", "uniform"}) == "uniform" ? CornerPlacement::uniform
+                                                                               : CornerPlacement::stratified;
+  return shape;
+}
+
+// The disc scene's widths must nest (models/particles/hopper_heap.cpp refuses them too): an error names the key the
+// user gave, not the one at its default.
+void check_heap_widths(const Parameters& prm, const HopperHeapSpec& sp) {
+  const double disc = 2 * sp.radius * (1 + sp.spread), pitch = disc + 0.1 * sp.radius;
+  const auto refuse = [&](std::initializer_list<std::string> keys, const std::string& relation) {
+    const std::string k = prm.culprit(keys);
+    throw_input(k, prm.raw(k), relation);
+  };
+  if (!(sp.outlet > disc))
+    refuse({"outlet", "r", "spread"}, fmt::format("the outlet ({:g} m) must be wider than the largest disc, 2 r (1 + "
+                                                  "spread) = {:g} m", sp.outlet, disc));
+  if (!(sp.hopper_width > sp.outlet + pitch))
+    refuse({"hopper_width", "outlet", "r", "spread"},
+           fmt::format("the hopper ({:g} m) must be wider than the outlet plus one disc and a gap ({:g} m)",
+                       sp.hopper_width, sp.outlet + pitch));
+  if (!(sp.floor_width > sp.hopper_width))
+    refuse({"hopper_width", "floor_width"},
+           fmt::format("the floor ({:g} m) must be wider than the hopper ({:g} m)", sp.floor_width, sp.hopper_width));
+}
+
+// The keys read into the configuration every seed starts from (InputError naming the key): the particles and their
+// shapes, the material, the laws and integrator, the hopper, the rest and drift criteria, the outputs.
+HeapInputs read_heap_inputs(const Parameters& prm, const json& setup) {
+  HeapInputs in;
+  HeapConfig& c = in.c;
+  c.law_values = engine_law_values(prm, "laws");
+  HopperHeapSpec& sp = c.spec;
+  c.polygons = prm.choice("particles", {"discs", "polygons"}) == "polygons";
+  if (setup["name"] != "default" && !c.polygons)
+    throw_input("setup", prm.raw("setup"), "with particles=polygons (Krengel & Matuttis' particles; the preset leaves "
+                                           "the particles to you)");
+  sp.n = prm.integer("n", 1, 1000000);
+  sp.radius = prm.in_range("r", 1e-5, 1);
+  sp.spread = prm.in_range("spread", 0, 0.5);
+  c.shape = read_heap_shape(prm, sp.radius);
+  c.book_contact = prm.choice("contact", {"equal-area", "book"}) == "book";
+  sp.density = prm.in_range("rho", 1, 1e5);
+  DiscMaterial& material = in.material;  // models/particles/disc_material.hpp
+  c.young = material.young = prm.in_range("Y", 1e3, 1e12);
+  c.damping = material.damping = prm.in_range("damping", 0, 1e3);
+  c.mu = prm.in_range("mu", 0, 100);
+  material.kt_ratio = prm.in_range("kt_ratio", 1e-3, 10);
+  material.gamma_t_factor = prm.in_range("gamma_t_factor", 1e-6, 1e3);
+  c.poisson = prm.in_range("nu", 0, 0.49);
+  std::vector<std::string>& laws = in.laws;
+  laws = prm.choice_list("laws", kHeapLaws);
+  if (laws.empty()) throw_input("laws", prm.raw("laws"), "at least one of " + particle_law_list());
+  const IntegratorSpec integrator = parse_integrator("integrator", prm.raw("integrator"));
+  c.driver = engine_stepper("integrator", integrator).driver;  // verlet or trapezoid
+  for (const std::string& law : laws) (void)engine_driver("integrator", integrator, "laws", law);  // its form
+  c.rolling.mu_roll = prm.raw("mu_roll") == "auto" ? (c.polygons ? 0.0 : 0.2) : prm.in_range("mu_roll", 0, 10);
+  if (c.polygons && c.rolling.mu_roll != 0)
+    throw_input("mu_roll", prm.raw("mu_roll"), "0 or auto with particles=polygons (their corners resist rolling)");
+  material.kr_ratio = prm.in_range("kr_ratio", 1e-6, 10);
+  material.gamma_roll_factor = prm.in_range("gamma_roll_factor", 1e-6, 1e3);
+  sp.floor_width = prm.in_range("floor_width", 1e-3, 1e3);
+  sp.side_height = prm.in_range("side_height", 0, 1e3);
+  sp.hopper_width = prm.in_range("hopper_width", 1e-3, 1e3);
+  sp.outlet = prm.in_range("outlet", 1e-4, 1e3);
+  sp.outlet_height = prm.in_range("outlet_height", 1e-3, 1e3);
+  sp.hopper_angle_deg = prm.in_range("hopper_angle_deg", 20, 85);
+  if (!c.polygons) check_heap_widths(prm, sp);
+  in.seeds = heap_seeds(prm);
+  c.feed_every = prm.in_range("feed_every", 0, 1e3);
+  in.dt_fraction =
+      prm.raw("dt_fraction") == "auto" ? (c.polygons ? 10.0 : 30.0) : prm.in_range("dt_fraction", 5, 1e4);
+  c.dt_factors = prm.raw("dt_factors") == "auto" ? (c.polygons ? std::vector<double>{1, 0.5} : std::vector<double>{1, 2})
+                                                 : prm.positive_list("dt_factors");
+  if (c.dt_factors.empty() || c.dt_factors.size() > 10)
+    throw_input("dt_factors", prm.raw("dt_factors"), "1 to 10 positive factors");
+  for (double f : c.dt_factors)
+    if (f > 4) throw_input("dt_factors", prm.raw("dt_factors"), "factors <= 4 (beyond, velocity Verlet nears its stability limit)");
+  c.t_max = prm.in_range("t_max", 1e-3, 1e3);
+  c.rest_ratio = prm.in_range("rest_ratio", 1e-15, 1);
+  c.rest_hold = prm.in_range("rest_hold", 0, 1e3);
+  c.t_drift = prm.in_range("t_drift", 1e-4, 1e3);
+  c.hold_fraction = prm.in_range("hold_fraction", 1e-9, 1e3);
+  in.bin_d = prm.in_range("bin", 0.5, 100);
+  c.sample = prm.in_range("sample", 1e-6, 10);
+  c.snapshots = prm.positive_list("snapshots");
+  std::sort(c.snapshots.begin(), c.snapshots.end());
+  c.skin = prm.in_range("skin", 0.01, 5) * sp.radius;
+  c.threads = static_cast<int>(prm.integer("threads", 1, 64));
+  c.dump_every = prm.integer("dump_every", 0, 1000000000);
+
+  c.v_fall = std::sqrt(2 * sp.g * 2 * sp.radius);
+  return in;
+}
+
+// One seed's pour set-up: the scene (the polygons' mean mass is that of the drawn shapes), the contact parameters per
+// metre of depth, t_c and dt with velocity Verlet's bound, all checked before the first pour.
+HeapSeedSetup configure_heap_seed(const HeapInputs& in, const Parameters& prm, std::uint64_t seed) {
+  HeapSeedSetup u;
+  u.c = in.c;
+  HeapConfig& c = u.c;
+  HopperHeapSpec& sp = c.spec;
+  sp.seed = seed;
+  Boundaries& walls = u.walls;
+  HopperHeapScene& disc_scene = u.disc_scene;
+  PolygonHopperScene& polygon_scene = u.polygon_scene;
+  if (c.polygons) {
+    polygon_scene = make_polygon_hopper(PolygonHopperSpec{sp, c.shape});
+    double mass = 0;
+    for (const ConvexPolygon& shape : polygon_scene.shapes) mass += shape.mass(sp.density);
+    c.mean_mass = mass / static_cast<double>(sp.n);
+  } else {
+    disc_scene = make_hopper_heap(sp, walls);
+    c.mean_mass = sp.mean_mass();
+  }
+  const double m_mean = c.mean_mass;
+  c.d_mean = 2 * sp.radius;
+  const DiscContactParameters contact = disc_contact_parameters(in.material, m_mean);
+  c.kn = contact.kn, c.gamma_n = contact.gamma_n, c.kt = contact.kt, c.gamma_t = contact.gamma_t;
+  c.rolling.k_roll = contact.k_roll, c.rolling.gamma_roll = contact.gamma_roll;
+  c.rolling.validate();
+  // polygons: two mean ones face to face over one diameter, k = Y 2r/l with l = r/2 (overlap_force.hpp's flat
+  // face), m* = m_mean/2; eq. 18 gives that contact zeta = D sqrt(2r/l)/2 = D (overdamped at the paper's D = 1.5),
+  // so t_c is the undamped half period
+  // contact=book: l = 4 d d/(2 d) = 2 d with d ~ r (the distance of each centre to the contact point), k = Y, the
+  // reduced mass m_mean/2 (the normal mass of a face), zeta = D sqrt(2r/l)/2 = D/2
+  const double k_face = c.book_contact ? c.young : 4 * c.young;
+  const double tc = c.polygons ? M_PI * std::sqrt(0.5 * m_mean / k_face) : contact.contact_time;
+  const double zeta = c.polygons ? (c.book_contact ? 0.5 * c.damping : c.damping) : contact.damping_ratio;
+  if (prm.raw("dt") == "auto") c.dt = tc / in.dt_fraction;
+  else c.dt = prm.in_range("dt", 1e-9, 1e-2);
+  // velocity Verlet's bound: discs t_c/5; polygons t_c/8, since eq. 18 overdamps their face contacts (zeta = D):
+  // dt < 2/(omega (zeta + sqrt(zeta^2 + 1))) = t_c/5.2 at D = 1.5 for two mean faces, less for longer ones (a
+  // C-SDS heap blew up at t_c/5.5)
+  // contact=book: the same bound with the same margin (0.65 of it, which gives t_c/8 above): at D = 1.5, zeta =
+  // 0.75, 0.65 x 2/(omega (zeta + sqrt(zeta^2 + 1))) = 0.65 t_c/pi = t_c/4.8
+  const double book_max = 0.65 * 2 / (M_PI / tc * (zeta + std::sqrt(zeta * zeta + 1)));
+  const double dt_max = c.polygons ? (c.book_contact ? book_max : tc / 8) : tc / 5;
+  const std::string bound = c.polygons ? (c.book_contact ? "0.65 x 2/(omega (zeta + sqrt(zeta^2 + 1))) = " : "t_c/8 = ")
+                                       : "t_c/5 = ";
+  if (!c.polygons && c.book_contact)
+    throw_input("contact", prm.raw("contact"), "equal-area with particles=discs (the book's contact is the polygons')");
+  if (c.dt > dt_max) throw_input("dt", prm.raw("dt"), "at most " + bound + format_value(dt_max) + " s");
+  if (c.dt * *std::max_element(c.dt_factors.begin(), c.dt_factors.end()) > dt_max)
+    throw_input("dt_factors", prm.raw("dt_factors"), "dt x factor at most " + bound + format_value(dt_max) + " s");
+  if (!(c.t_max > 10 * c.dt)) throw_input("t_max", prm.raw("t_max"), "longer than 10 dt = " + format_value(10 * c.dt) + " s");
+  (void)checked_count(prm, "dt", c.dt, "t_max", c.t_max, kMaxSteps, "steps of the pour");
+  const std::string window_step_key = prm.given("dt_factors") ? "dt_factors" : "dt";  // the step is dt x factor
+  for (double f : c.dt_factors)
+    (void)checked_count(prm, window_step_key, c.dt * f, "t_drift", c.t_drift, kMaxSteps, "steps of a drift window");
+  if (!(c.sample >= c.dt)) throw_input("sample", prm.raw("sample"), "at least dt = " + format_value(c.dt) + " s");
+  c.bin = in.bin_d * c.d_mean;
+  c.e_ref = static_cast<double>(sp.n) * m_mean * sp.g * c.d_mean;
+
+  u.tc = tc, u.zeta = zeta;
+  u.fill_top = c.polygons ? polygon_scene.fill_top : disc_scene.fill_top;
+  return u;
+}
+
+// The drawn polygons' statistics for summary.json: aspect ratio, corners and area (mean and sd), the ellipses' axis
+// ratio they were drawn on.
+json heap_shape_summary(const std::vector<ConvexPolygon>& shapes, const RandomPolygonSpec& spec) {
+  const ShapeStatistics st = shape_statistics(shapes);
+  return {{"count", st.count},
+          {"aspect_ratio", {{"mean", json_number(st.aspect_mean)}, {"sd", json_number(st.aspect_sd)},
+                            {"definition", "sqrt(J_max/J_min) of the principal second moments of area (a/b for an ellipse)"}}},
+          {"corners", {{"mean", json_number(st.corners_mean)}, {"sd", json_number(st.corners_sd)}}},
+          {"area", {{"mean", json_number(st.area_mean)}, {"sd", json_number(st.area_sd)}, {"unit", "m^2"}}},
+          {"ellipse_axis_ratio", json_number(std::sqrt(1 - std::pow(spec.ellipse_eccentricity(), 2)))}};
+}
+
 class HeapStudy : public Study {
  public:
   std::string name() const override { return "heap"; }
@@ -235,169 +433,15 @@ class HeapStudy : public Study {
   json run(const Parameters& user, const StudyContext& ctx) const override {
     json setup;
     const Parameters prm = apply_setup(user, "setup", heap_setups(), setup);
-    HeapConfig c;
-    c.law_values = engine_law_values(prm, "laws");
-    HopperHeapSpec& sp = c.spec;
-    c.polygons = prm.choice("particles", {"discs", "polygons"}) == "polygons";
-    if (setup["name"] != "default" && !c.polygons)
-      throw_input("setup", prm.raw("setup"), "with particles=polygons (Krengel & Matuttis' particles; the preset leaves "
-                                             "the particles to you)");
-    sp.n = prm.integer("n", 1, 1000000);
-    sp.radius = prm.in_range("r", 1e-5, 1);
-    sp.spread = prm.in_range("spread", 0, 0.5);
-    c.shape.mean_radius = sp.radius;
-    c.shape.min_corners = static_cast<int>(prm.integer("min_corners", 3, kMaxPolygonCorners));
-    c.shape.max_corners = static_cast<int>(prm.integer("max_corners", 3, kMaxPolygonCorners));
-    if (c.shape.max_corners < c.shape.min_corners)
-      throw_input("max_corners", prm.raw("max_corners"), "at least min_corners = " + prm.raw("min_corners"));
-    c.shape.eccentricity = prm.real("eccentricity");
-    c.shape.reading = prm.choice("eccentricity_reading", {"eccentricity", "axis-ratio"}) == "axis-ratio"
-                          ? EccentricityReading::axis_ratio
-                          : EccentricityReading::eccentricity;
-    if (c.shape.reading == EccentricityReading::axis_ratio) {
-      if (!(c.shape.eccentricity > 0 && c.shape.eccentricity <= 1))
-        throw_input("eccentricity", prm.raw("eccentricity"), "an axis ratio b/a in (0, 1] with eccentricity_reading=axis-ratio");
-    } else if (!(c.shape.eccentricity >= 0 && c.shape.eccentricity < 1)) {
-      throw_input("eccentricity", prm.raw("eccentricity"), "a number in [0, 1)");
-    }
-    c.shape.corners = prm.choice("corners", {"stratified", "uniform"}) == "uniform" ? CornerPlacement::uniform
-                                                                                 : CornerPlacement::stratified;
-    c.book_contact = prm.choice("contact", {"equal-area", "book"}) == "book";
-    sp.density = prm.in_range("rho", 1, 1e5);
-    DiscMaterial material;  // models/particles/disc_material.hpp
-    c.young = material.young = prm.in_range("Y", 1e3, 1e12);
-    c.damping = material.damping = prm.in_range("damping", 0, 1e3);
-    c.mu = prm.in_range("mu", 0, 100);
-    material.kt_ratio = prm.in_range("kt_ratio", 1e-3, 10);
-    material.gamma_t_factor = prm.in_range("gamma_t_factor", 1e-6, 1e3);
-    c.poisson = prm.in_range("nu", 0, 0.49);
-    const std::vector<std::string> laws = prm.choice_list("laws", kHeapLaws);
-    if (laws.empty()) throw_input("laws", prm.raw("laws"), "at least one of " + particle_law_list());
-    const IntegratorSpec integrator = parse_integrator("integrator", prm.raw("integrator"));
-    c.driver = engine_stepper("integrator", integrator).driver;  // verlet or trapezoid
-    for (const std::string& law : laws) (void)engine_driver("integrator", integrator, "laws", law);  // its form
-    c.rolling.mu_roll = prm.raw("mu_roll") == "auto" ? (c.polygons ? 0.0 : 0.2) : prm.in_range("mu_roll", 0, 10);
-    if (c.polygons && c.rolling.mu_roll != 0)
-      throw_input("mu_roll", prm.raw("mu_roll"), "0 or auto with particles=polygons (their corners resist rolling)");
-    material.kr_ratio = prm.in_range("kr_ratio", 1e-6, 10);
-    material.gamma_roll_factor = prm.in_range("gamma_roll_factor", 1e-6, 1e3);
-    sp.floor_width = prm.in_range("floor_width", 1e-3, 1e3);
-    sp.side_height = prm.in_range("side_height", 0, 1e3);
-    sp.hopper_width = prm.in_range("hopper_width", 1e-3, 1e3);
-    sp.outlet = prm.in_range("outlet", 1e-4, 1e3);
-    sp.outlet_height = prm.in_range("outlet_height", 1e-3, 1e3);
-    sp.hopper_angle_deg = prm.in_range("hopper_angle_deg", 20, 85);
-    // The scene's widths must nest (models/particles/hopper_heap.cpp refuses them too): an error names the key the
-    // user gave, not the one at its default.
-    if (!c.polygons) {
-      const double disc = 2 * sp.radius * (1 + sp.spread), pitch = disc + 0.1 * sp.radius;
-      const auto refuse = [&](std::initializer_list<std::string> keys, const std::string& relation) {
-        const std::string k = prm.culprit(keys);
-        throw_input(k, prm.raw(k), relation);
-      };
-      if (!(sp.outlet > disc))
-        refuse({"outlet", "r", "spread"}, fmt::format("the outlet ({:g} m) must be wider than the largest disc, 2 r (1 + "
-                                                      "spread) = {:g} m", sp.outlet, disc));
-      if (!(sp.hopper_width > sp.outlet + pitch))
-        refuse({"hopper_width", "outlet", "r", "spread"},
-               fmt::format("the hopper ({:g} m) must be wider than the outlet plus one disc and a gap ({:g} m)",
-                           sp.hopper_width, sp.outlet + pitch));
-      if (!(sp.floor_width > sp.hopper_width))
-        refuse({"hopper_width", "floor_width"},
-               fmt::format("the floor ({:g} m) must be wider than the hopper ({:g} m)", sp.floor_width, sp.hopper_width));
-    }
-    const std::vector<std::uint64_t> seeds = heap_seeds(prm);
-    c.feed_every = prm.in_range("feed_every", 0, 1e3);
-    const double dt_fraction =
-        prm.raw("dt_fraction") == "auto" ? (c.polygons ? 10.0 : 30.0) : prm.in_range("dt_fraction", 5, 1e4);
-    c.dt_factors = prm.raw("dt_factors") == "auto" ? (c.polygons ? std::vector<double>{1, 0.5} : std::vector<double>{1, 2})
-                                                   : prm.positive_list("dt_factors");
-    if (c.dt_factors.empty() || c.dt_factors.size() > 10)
-      throw_input("dt_factors", prm.raw("dt_factors"), "1 to 10 positive factors");
-    for (double f : c.dt_factors)
-      if (f > 4) throw_input("dt_factors", prm.raw("dt_factors"), "factors <= 4 (beyond, velocity Verlet nears its stability limit)");
-    c.t_max = prm.in_range("t_max", 1e-3, 1e3);
-    c.rest_ratio = prm.in_range("rest_ratio", 1e-15, 1);
-    c.rest_hold = prm.in_range("rest_hold", 0, 1e3);
-    c.t_drift = prm.in_range("t_drift", 1e-4, 1e3);
-    c.hold_fraction = prm.in_range("hold_fraction", 1e-9, 1e3);
-    const double bin_d = prm.in_range("bin", 0.5, 100);
-    c.sample = prm.in_range("sample", 1e-6, 10);
-    c.snapshots = prm.positive_list("snapshots");
-    std::sort(c.snapshots.begin(), c.snapshots.end());
-    c.skin = prm.in_range("skin", 0.01, 5) * sp.radius;
-    c.threads = static_cast<int>(prm.integer("threads", 1, 64));
-    c.dump_every = prm.integer("dump_every", 0, 1000000000);
-
-    // Per seed: the scene (the polygons' mean mass is that of the drawn shapes) and the contact parameters per metre
-    // of depth, all checked before the first pour.
-    c.v_fall = std::sqrt(2 * sp.g * 2 * sp.radius);
-    const HeapConfig base = c;
-    const auto configure = [&](std::uint64_t seed) {
-      HeapSeedSetup u;
-      u.c = base;
-      HeapConfig& c = u.c;
-      HopperHeapSpec& sp = c.spec;
-      sp.seed = seed;
-      Boundaries& walls = u.walls;
-      HopperHeapScene& disc_scene = u.disc_scene;
-      PolygonHopperScene& polygon_scene = u.polygon_scene;
-      if (c.polygons) {
-        polygon_scene = make_polygon_hopper(PolygonHopperSpec{sp, c.shape});
-        double mass = 0;
-        for (const ConvexPolygon& shape : polygon_scene.shapes) mass += shape.mass(sp.density);
-        c.mean_mass = mass / static_cast<double>(sp.n);
-      } else {
-        disc_scene = make_hopper_heap(sp, walls);
-        c.mean_mass = sp.mean_mass();
-      }
-      const double m_mean = c.mean_mass;
-      c.d_mean = 2 * sp.radius;
-      const DiscContactParameters contact = disc_contact_parameters(material, m_mean);
-      c.kn = contact.kn, c.gamma_n = contact.gamma_n, c.kt = contact.kt, c.gamma_t = contact.gamma_t;
-      c.rolling.k_roll = contact.k_roll, c.rolling.gamma_roll = contact.gamma_roll;
-      c.rolling.validate();
-      // polygons: two mean ones face to face over one diameter, k = Y 2r/l with l = r/2 (overlap_force.hpp's flat
-      // face), m* = m_mean/2; eq. 18 gives that contact zeta = D sqrt(2r/l)/2 = D (overdamped at the paper's D = 1.5),
-      // so t_c is the undamped half period
-      // contact=book: l = 4 d d/(2 d) = 2 d with d ~ r (the distance of each centre to the contact point), k = Y, the
-      // reduced mass m_mean/2 (the normal mass of a face), zeta = D sqrt(2r/l)/2 = D/2
-      const double k_face = c.book_contact ? c.young : 4 * c.young;
-      const double tc = c.polygons ? M_PI * std::sqrt(0.5 * m_mean / k_face) : contact.contact_time;
-      const double zeta = c.polygons ? (c.book_contact ? 0.5 * c.damping : c.damping) : contact.damping_ratio;
-      if (prm.raw("dt") == "auto") c.dt = tc / dt_fraction;
-      else c.dt = prm.in_range("dt", 1e-9, 1e-2);
-      // velocity Verlet's bound: discs t_c/5; polygons t_c/8, since eq. 18 overdamps their face contacts (zeta = D):
-      // dt < 2/(omega (zeta + sqrt(zeta^2 + 1))) = t_c/5.2 at D = 1.5 for two mean faces, less for longer ones (a
-      // C-SDS heap blew up at t_c/5.5)
-      // contact=book: the same bound with the same margin (0.65 of it, which gives t_c/8 above): at D = 1.5, zeta =
-      // 0.75, 0.65 x 2/(omega (zeta + sqrt(zeta^2 + 1))) = 0.65 t_c/pi = t_c/4.8
-      const double book_max = 0.65 * 2 / (M_PI / tc * (zeta + std::sqrt(zeta * zeta + 1)));
-      const double dt_max = c.polygons ? (c.book_contact ? book_max : tc / 8) : tc / 5;
-      const std::string bound = c.polygons ? (c.book_contact ? "0.65 x 2/(omega (zeta + sqrt(zeta^2 + 1))) = " : "t_c/8 = ")
-                                           : "t_c/5 = ";
-      if (!c.polygons && c.book_contact)
-        throw_input("contact", prm.raw("contact"), "equal-area with particles=discs (the book's contact is the polygons')");
-      if (c.dt > dt_max) throw_input("dt", prm.raw("dt"), "at most " + bound + format_value(dt_max) + " s");
-      if (c.dt * *std::max_element(c.dt_factors.begin(), c.dt_factors.end()) > dt_max)
-        throw_input("dt_factors", prm.raw("dt_factors"), "dt x factor at most " + bound + format_value(dt_max) + " s");
-      if (!(c.t_max > 10 * c.dt)) throw_input("t_max", prm.raw("t_max"), "longer than 10 dt = " + format_value(10 * c.dt) + " s");
-      (void)checked_count(prm, "dt", c.dt, "t_max", c.t_max, kMaxSteps, "steps of the pour");
-      const std::string window_step_key = prm.given("dt_factors") ? "dt_factors" : "dt";  // the step is dt x factor
-      for (double f : c.dt_factors)
-        (void)checked_count(prm, window_step_key, c.dt * f, "t_drift", c.t_drift, kMaxSteps, "steps of a drift window");
-      if (!(c.sample >= c.dt)) throw_input("sample", prm.raw("sample"), "at least dt = " + format_value(c.dt) + " s");
-      c.bin = bin_d * c.d_mean;
-      c.e_ref = static_cast<double>(sp.n) * m_mean * sp.g * c.d_mean;
-
-      u.tc = tc, u.zeta = zeta;
-      u.fill_top = c.polygons ? polygon_scene.fill_top : disc_scene.fill_top;
-      return u;
-    };
+    const HeapInputs in = read_heap_inputs(prm, setup);
+    const std::vector<std::string>& laws = in.laws;
+    const std::vector<std::uint64_t>& seeds = in.seeds;
+    const double bin_d = in.bin_d;
     std::vector<HeapSeedSetup> setups;
-    for (std::uint64_t seed : seeds) setups.push_back(configure(seed));
+    for (std::uint64_t seed : seeds) setups.push_back(configure_heap_seed(in, prm, seed));
     const HeapSeedSetup& first = setups.front();
-    c = first.c;  // the first seed's: the summary's material and dt
+    const HeapConfig& c = first.c;  // the first seed's: the summary's material and dt
+    const HopperHeapSpec& sp = c.spec;
     const double tc = first.tc, zeta = first.zeta, m_mean = c.mean_mass;
     const Boundaries& walls = first.walls;
     const double fill_top = first.fill_top;
@@ -457,16 +501,9 @@ class HeapStudy : public Study {
                     {"dt", json_number(c.dt)},
                     {"contact_time", json_number(tc)},
                     {"seed_dt", 5e-6}});
-    if (c.polygons) {  // the drawn shapes (issue: the paper's particles against ours)
-      const ShapeStatistics st = shape_statistics(first.polygon_scene.shapes);
+    if (c.polygons) {  // the drawn shapes: the paper's particles against ours
       summary["contact"] = c.book_contact ? "book" : "equal-area";
-      summary["shape_statistics"] = {
-          {"count", st.count},
-          {"aspect_ratio", {{"mean", json_number(st.aspect_mean)}, {"sd", json_number(st.aspect_sd)},
-                            {"definition", "sqrt(J_max/J_min) of the principal second moments of area (a/b for an ellipse)"}}},
-          {"corners", {{"mean", json_number(st.corners_mean)}, {"sd", json_number(st.corners_sd)}}},
-          {"area", {{"mean", json_number(st.area_mean)}, {"sd", json_number(st.area_sd)}, {"unit", "m^2"}}},
-          {"ellipse_axis_ratio", json_number(std::sqrt(1 - std::pow(c.shape.ellipse_eccentricity(), 2)))}};
+      summary["shape_statistics"] = heap_shape_summary(first.polygon_scene.shapes, c.shape);
     }
     return summary;
   }
