@@ -78,6 +78,7 @@
 #include <string>
 #include <vector>
 
+#include "core/parameters.hpp"
 #include "solvers/particles/engine_simulate.hpp"
 #include "studies/experiment/lammps_files.hpp"
 #include "studies/experiment/lammps_run.hpp"
@@ -223,12 +224,11 @@ GranularState make_pour(long n, Boundaries& b) {
   return s;
 }
 
-// The law's contact time at 1 m/s (eq. 50 for Hertz; pi/omega_0 for the linear spring).
-double contact_time(const std::string& law) {
-  if (law == "mindlin")
-    return hertz_collision_duration(sphere_sphere_pair(kRadius, sphere_mass(), kYoung, kPoisson, kRadius, sphere_mass(),
-                                                       kYoung, kPoisson), 1.0);
-  return M_PI / std::sqrt(kKn / (0.5 * sphere_mass()));
+// The contact time at 1 m/s of the linear spring (pi/omega_0) and of Hertz (eq. 50).
+double linear_contact_time() { return M_PI / std::sqrt(kKn / (0.5 * sphere_mass())); }
+double hertz_contact_time() {
+  return hertz_collision_duration(sphere_sphere_pair(kRadius, sphere_mass(), kYoung, kPoisson, kRadius, sphere_mass(),
+                                                     kYoung, kPoisson), 1.0);
 }
 
 // The stepper of a benchmark integrator (velocity-verlet and verlet-steps: velocity Verlet; trapezoid: Campello's
@@ -344,16 +344,54 @@ Single run_single(const Normal& normal, const Tangential& tangential, long n, lo
   return best;
 }
 
+// The benchmark's three contact models, one row each: the tangential law (its registry name), the normal law under
+// it, the contact time at 1 m/s that sets the step of the t_c/20 systems, the run of one measurement with the law
+// objects built from the benchmark's constants, LAMMPS' pair_coeff of the same contact, and whether the 2-D pour is
+// measured with it. The C-SDS and the D-SDS on the linear spring-dashpot, Mindlin on damped Hertz.
+struct BenchLaw {
+  std::string name, normal;
+  double (*contact_time)();
+  Single (*run)(long n, long steps, int reps, int threads, const std::string& integrator, const std::string& system,
+                double dt);
+  std::string (*pair_coeff)();
+  bool pours;
+};
+
+const std::vector<BenchLaw>& bench_laws() {
+  static const std::vector<BenchLaw> laws{
+      {Csds::name, "linear", linear_contact_time,
+       [](long n, long steps, int reps, int threads, const std::string& integrator, const std::string& system, double dt) {
+         return run_single(LinearSpringDashpot{kKn, kGammaN}, Csds{2.0 / 7.0 * kKn, kGammaN, kMu}, n, steps, reps,
+                           threads, integrator, system, dt);
+       },
+       [] { return lammps_hooke_dsds(kKn, kGammaN, 2.0 / 7.0 * kKn, kGammaN, kMu); }, false},
+      {Dsds::name, "linear", linear_contact_time,
+       [](long n, long steps, int reps, int threads, const std::string& integrator, const std::string& system, double dt) {
+         return run_single(LinearSpringDashpot{kKn, kGammaN}, Dsds{2.0 / 7.0 * kKn, kGammaN, kMu}, n, steps, reps,
+                           threads, integrator, system, dt);
+       },
+       [] { return lammps_hooke_dsds(kKn, kGammaN, 2.0 / 7.0 * kKn, kGammaN, kMu); }, false},
+      {Mindlin::name, "hertz", hertz_contact_time,
+       [](long n, long steps, int reps, int threads, const std::string& integrator, const std::string& system, double dt) {
+         return run_single(HertzDamped::material(kYoung, kPoisson, xi_from_restitution(kRestitution)),
+                           Mindlin::material(kYoung, kPoisson, kMu), n, steps, reps, threads, integrator, system, dt);
+       },
+       [] { return lammps_hertz_mindlin(kYoung, kRestitution, kPoisson, kMu); }, true}};
+  return laws;
+}
+
+// The case of a law name (nullptr for a name the benchmark has no case of).
+const BenchLaw* bench_law(const std::string& name) {
+  for (const BenchLaw& b : bench_laws())
+    if (b.name == name) return &b;
+  return nullptr;
+}
+
 Single run_single_law(const std::string& law, long n, long steps, int reps, int threads, const std::string& integrator,
                       const std::string& system) {
-  const double dt = system == "lattice" || system.rfind("shuffled", 0) == 0 ? kDt : contact_time(law) / 20;
-  const LinearSpringDashpot lin{kKn, kGammaN};
-  if (law == "csds")
-    return run_single(lin, Csds{2.0 / 7.0 * kKn, kGammaN, kMu}, n, steps, reps, threads, integrator, system, dt);
-  if (law == "dsds")
-    return run_single(lin, Dsds{2.0 / 7.0 * kKn, kGammaN, kMu}, n, steps, reps, threads, integrator, system, dt);
-  return run_single(HertzDamped::material(kYoung, kPoisson, xi_from_restitution(kRestitution)),
-                    Mindlin::material(kYoung, kPoisson, kMu), n, steps, reps, threads, integrator, system, dt);
+  const BenchLaw& b = *bench_law(law);
+  const double dt = system == "lattice" || system.rfind("shuffled", 0) == 0 ? kDt : b.contact_time() / 20;
+  return b.run(n, steps, reps, threads, integrator, system, dt);
 }
 
 // /usr/bin/time -f %M writes the max RSS (kB) as the last line of stderr.
@@ -389,10 +427,7 @@ void write_lammps_input(const std::string& dir, const std::string& law, long n, 
   std::ofstream in(dir + "/in.lmp");
   in << "units si\natom_style sphere\ndimension 3\nboundary p p p\nnewton off\ncomm_modify vel yes\n"
      << "read_data " << dir << "/data.lmp\npair_style granular\n";
-  if (law == "mindlin")
-    in << "pair_coeff * * " << lammps_hertz_mindlin(kYoung, kRestitution, kPoisson, kMu) << "\n";
-  else
-    in << "pair_coeff * * " << lammps_hooke_dsds(kKn, kGammaN, 2.0 / 7.0 * kKn, kGammaN, kMu) << "\n";
+  in << "pair_coeff * * " << bench_law(law)->pair_coeff() << "\n";
   in << "neighbor " << kSkin << " bin\nneigh_modify delay 0 every 1 check yes\nfix 1 all nve/sphere\n"
      << "timestep " << kDt << "\nthermo 0\nrun 5\n";
   // the engine's windows all start from the same state; LAMMPS' follow each other (the periodic lattice's state is
@@ -558,7 +593,9 @@ bool parse_list(const std::string& text, std::vector<long>& out) {
 int main(int argc, char** argv) {
   bool json = false, big = false, sort_demo = false, neighbor = false;
   int reps = 3;
-  std::vector<std::string> laws = {"csds", "dsds", "mindlin"};
+  std::vector<std::string> laws, law_names;
+  for (const BenchLaw& b : bench_laws()) laws.push_back(b.name);
+  law_names = laws;
   std::vector<long> sizes = {1000, 10000, 100000}, thread_list = {1, 2}, rank_list = {1};
   bool verlet = true, trapezoid = true;
   long model_threads = 16;   // the thread count the model predicts for (--model-threads)
@@ -574,6 +611,7 @@ int main(int argc, char** argv) {
   for (int a = 1; a < argc; ++a) {
     const std::string arg = argv[a];
     if (arg == "--single" && a + 7 < argc) {  // child mode: law n steps reps threads integrator system
+      if (!bench_law(argv[a + 1])) return bad("--single", argv[a + 1], "a law of the benchmark");
       const Single s = run_single_law(argv[a + 1], std::atol(argv[a + 2]), std::atol(argv[a + 3]), std::atoi(argv[a + 4]),
                                       std::atoi(argv[a + 5]), argv[a + 6], argv[a + 7]);
       std::printf("RESULT %.6g %.6g %zu %zu %.6g %.6g %ld %.6g %zu %ld %.6g %.6g %.6g %.6g %.6g %zu %zu %.6g\n",
@@ -631,8 +669,8 @@ int main(int argc, char** argv) {
       laws.clear();
       std::stringstream ss(argv[++a]);
       for (std::string l; std::getline(ss, l, ',');)
-        if (l == "csds" || l == "dsds" || l == "mindlin") laws.push_back(l);
-        else return bad("--laws", l, "csds, dsds, mindlin");
+        if (bench_law(l)) laws.push_back(l);
+        else return bad("--laws", l, join(law_names).c_str());
     } else {
       std::fprintf(stderr, "usage: bench_particles [--json] [--big] [--sizes 1000,10000,...] [--reps R] [--sort] "
                            "[--threads 1,2,...] [--ranks 1,2,...] [--laws csds,dsds,mindlin] [--integrator verlet|trapezoid|all] "
@@ -773,7 +811,7 @@ int main(int argc, char** argv) {
     for (const std::string& law : laws) {
       std::vector<std::pair<std::string, long>> systems;
       for (long n : {1000L, 10000L, 100000L}) systems.emplace_back("lattice-tc20", side_for(n) * side_for(n) * side_for(n));
-      if (law == "mindlin")
+      if (bench_law(law)->pours)
         for (long n : {230L, 10000L}) systems.emplace_back("pour", n);
       for (const auto& [system, count] : systems)
         for (const char* integrator : {"velocity-verlet", "trapezoid"})
