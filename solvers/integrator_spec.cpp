@@ -14,10 +14,10 @@ bool is_order(const std::string& s) { return !s.empty() && s.size() <= 2 && std:
 
 const std::vector<SchemeInfo>& integrator_scheme_info() {
   static const std::vector<SchemeInfo> s{
-      {"euler", "explicit Euler, 1st order, fixed step dt (odeint)"},
-      {"midpoint", "explicit midpoint, 2nd order, fixed step dt (odeint explicit_generic_rk)"},
-      {"heun", "Heun / explicit trapezoid, 2nd order, fixed step dt (odeint explicit_generic_rk)"},
-      {"rk4", "classical Runge-Kutta, 4th order, fixed step dt (odeint)"},
+      {"euler", "explicit Euler, 1st order, fixed step dt (odeint)", 1},
+      {"midpoint", "explicit midpoint, 2nd order, fixed step dt (odeint explicit_generic_rk)", 2},
+      {"heun", "Heun / explicit trapezoid, 2nd order, fixed step dt (odeint explicit_generic_rk)", 2},
+      {"rk4", "classical Runge-Kutta, 4th order, fixed step dt (odeint)", 4},
       {"dopri5", "Dormand-Prince 5(4), adaptive with dense output, rtol/atol (odeint)"},
       {"cvode", "SUNDIALS CVODE, cvode:bdf (default) or cvode:adams, :ORDER the largest order, rtol/atol"},
       {"ida", "SUNDIALS IDA, BDF order 1..5 (ida:ORDER) on the implicit residual: the DAE forms, rtol/atol"},
@@ -53,6 +53,12 @@ const std::vector<std::string>& integrator_schemes() {
 std::string integrator_grammar() {
   return "allowed: [filippov:]SCHEME[:bdf|:adams][:ORDER] with SCHEME one of " + join(integrator_schemes()) +
          " (e.g. rk4, cvode:bdf, cvode:adams:8, ida:5, bdf:2, filippov:dopri5)";
+}
+
+int IntegratorSpec::order() const {
+  for (const SchemeInfo& i : integrator_scheme_info())
+    if (i.name == scheme) return i.order;
+  return 0;
 }
 
 std::string IntegratorSpec::text() const {

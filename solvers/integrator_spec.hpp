@@ -35,6 +35,9 @@ struct IntegratorSpec {
   std::string label() const;
   bool adaptive() const { return scheme == "dopri5" || scheme == "cvode" || scheme == "ida" || scheme == "bdf"; }
   bool stochastic() const { return scheme == "em" || scheme == "sde-heun"; }
+  // The scheme's classical order where it is an explicit Runge-Kutta scheme on a smooth right-hand side (euler 1,
+  // midpoint and heun 2, rk4 4; SchemeInfo::order; filippov:rk4 too, between switches), 0 otherwise.
+  int order() const;
   // The general drivers of solvers/integrate.hpp (euler .. ida); nullopt for bdf (resolved by the law's forms),
   // trapezoid, verlet, em, sde-heun.
   std::optional<SolverKind> kind() const;
@@ -46,6 +49,8 @@ struct IntegratorSpec {
 // are made from.
 struct SchemeInfo {
   std::string name, line;
+  int order = 0;  // the classical order of the explicit Runge-Kutta schemes (euler 1, midpoint and heun 2, rk4 4); 0
+                  // for the others (adaptive, multistep, the particle and SDE schemes)
 };
 const std::vector<SchemeInfo>& integrator_scheme_info();
 const std::vector<std::string>& integrator_schemes();  // the names of integrator_scheme_info(), in its order

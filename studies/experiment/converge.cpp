@@ -236,15 +236,8 @@ std::string order_label(const OrderFit& fit) {
   return fmt::format("p = {:.2f}, 95 % CI {:.2f} to {:.2f}, {} points", fit.order, fit.ci_low, fit.ci_high, fit.points);
 }
 
-int nominal_order(const IntegratorSpec& spec) {
-  if (spec.scheme == "euler") return 1;
-  if (spec.scheme == "midpoint" || spec.scheme == "heun") return 2;
-  if (spec.scheme == "rk4") return 4;
-  return 0;
-}
-
 std::string above_nominal_note(const ConvergenceSeries& se) {
-  const int q = nominal_order(se.spec);
+  const int q = se.spec.order();
   if (q == 0 || !se.fit.fitted()) return "";
   // Above by more than a correction term can lift a fit (0.25), and beyond the 95 % interval where there is one.
   const bool above = se.fit.order > q + 0.25 && (!se.fit.has_ci() || se.fit.ci_low > q);
@@ -356,7 +349,7 @@ std::string series_label(const ConvergenceSeries& se) {
   if (!se.fit.fitted()) return head + "not fitted (" + (se.verdict.empty() ? std::string("no fit") : se.verdict) + ")";
   std::string label = head + order_label(se.fit);
   if (se.reference_fallback) label += "; reference: the finest level";
-  const int q = nominal_order(se.spec);
+  const int q = se.spec.order();
   if (!above_nominal_note(se).empty())
     label += fmt::format("; above order {}: {}", q, se.fit.points <= 3 ? "few points" : "superconvergent");
   return label;

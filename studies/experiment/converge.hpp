@@ -95,11 +95,10 @@ struct ConvergenceSeries {
 void series_verdict(ConvergenceSeries& se, const std::string& h_name, const std::vector<double>& h,
                     const std::vector<double>& fitted_e, const std::vector<double>& raw, const std::vector<bool>& statistical,
                     double floor);
-// The nominal global order of a fixed-step scheme (euler 1, midpoint and heun 2, rk4 4; 0 for the others, whose
-// order in rtol is no property of the scheme).
-int nominal_order(const IntegratorSpec& spec);
-// A fitted order above the nominal one (more than 0.25 above it, and its 95 % interval above it where there is one):
-// "above rk4's order 4: ..." with the likely cause (too few points, or superconvergence on this problem); "" if not.
+// A fitted order above the scheme's nominal one (IntegratorSpec::order: euler 1, midpoint and heun 2, rk4 4; the
+// others have none, their order in rtol being no property of the scheme) by more than 0.25, and its 95 % interval
+// above it where there is one: "above rk4's order 4: ..." with the likely cause (too few points, or superconvergence
+// on this problem); "" if not.
 std::string above_nominal_note(const ConvergenceSeries& se);
 
 // The measurement behind `converge` (also the convergence study's): obs at every dt (fixed-step specs) or rtol

@@ -67,20 +67,14 @@ std::string oscillator_solver(const std::string& key, const std::string& text) {
   } catch (const InputError&) {
     throw_input(key, text, allowed);
   }
-  if (sp.scheme == "gear" && !sp.filippov) {  // the curves gear2-sign, gear5-sign (gear alone: order 5)
-    const int order = sp.max_order == 0 ? 5 : sp.max_order;
-    if (order != 2 && order != 5) throw_input(key, text, allowed);
-    return "gear" + std::to_string(order) + "-sign";
-  }
-  if (sp.adams || sp.max_order > 0) throw_input(key, text, allowed);
-  if (sp.filippov) {
-    if (sp.scheme == "dopri5") return "filippov";
-    if (sp.scheme == "cvode" || sp.scheme == "rk4") return "filippov-" + sp.scheme;
-    throw_input(key, text, allowed);
-  }
-  if (sp.scheme == "ida") return "ida";
-  if (sp.adaptive()) throw_input(key, text, allowed);
-  return sp.scheme + "-sign";
+  // The curve whose spec this is, in the table's order (filippov:dopri5 is "filippov", ida is "ida"); gear alone is
+  // gear:5, cvode:bdf the same as cvode (BDF is its default).
+  if (sp.scheme == "gear" && sp.max_order == 0) sp.max_order = 5;
+  if (!sp.adams) sp.variant_given = false;
+  for (const Curve& c : kCurves)
+    if (c.projection && c.gradient == GradientKind::exact && parse_integrator(key, c.spec).text() == sp.text())
+      return c.name;
+  throw_input(key, text, allowed);
 }
 
 bool exact_is_the_laws(const OscillatorSettings& s) { return coulomb_is_the_reference(s.friction, s.values); }
