@@ -61,7 +61,7 @@ LinearEquivalent linear_equivalent(const N& n, double r, double m, double v, dou
 
 void resolve_cooling_set(CoolingSet& s, double T0, double dt_fraction) {
   s.T0 = T0;
-  const double m_star = 0.5 * s.m, zeta = LinearSpringDashpot::damping_ratio(s.restitution);
+  const double zeta = LinearSpringDashpot::damping_ratio(s.restitution);
   const double v_impact = std::sqrt(M_PI * T0 / s.m);
   classify_normal(s);
   s.xi = xi_from_restitution(s.restitution);

@@ -29,7 +29,7 @@ GranularGasSetup granular_gas_setup(const Parameters& prm) {
   const double vth = read_gas_spec(prm, 2, 100000000, 1e-4, g).v_thermal;
   s.laws = prm.choice_list("laws", particle_law_names());
   g.normal = prm.choice("normal", normal_law_names(normal_spheres));
-  const double e_target = g.restitution_target = prm.in_range("restitution", 0.05, 0.999);
+  g.restitution_target = prm.in_range("restitution", 0.05, 0.999);
   g.kn = prm.in_range("kn", 1e-6, 1e15);
   g.young = prm.in_range("E", 1, 1e15);
   g.poisson = prm.in_range("nu", 0.0, 0.49);

@@ -166,7 +166,7 @@ TEST_CASE("a counted Verlet run without observer or ledger takes the fused steps
   static_assert(FusedVerletEngine<Engine>, "the three-body engine has the fused steps");
   const Engine e = engine();
   const double dt = 3e-6;
-  const long steps = 400;  // the third body lands on the second on the way: contacts, springs, a rebuild
+  const long steps = 400;  // the falling third body and the two at rest: every kick, drift and force pass
   GranularState fused = start(), stepped = start();
   EngineStepper a, b;
   engine_setup(e, fused);
