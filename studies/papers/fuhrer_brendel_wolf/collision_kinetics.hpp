@@ -76,4 +76,11 @@ std::vector<CoolingNode> integrate_cooling(MeanAt&& mean_at, double T0, double T
   return nodes;
 }
 
+// The time a path takes to cool through [e_b, e_a] (e = T/T0, e_a > e_b), the path's nodes those of
+// integrate_cooling from T0 to T_end_ratio T0 in `steps` steps: t = int_{ln e_b}^{ln e_a} dlnT / zeta, zeta
+// proportional to sqrt(T/T0) a(T), a = -<dK_tr>/T (the collision frequency grows as sqrt(T)), a linear in ln T
+// between nodes, by the trapezoid rule on 64 intervals. In the units of 1/a: ratios of two laws' times are what count.
+double cooling_time_through(const std::vector<CoolingNode>& path, double e_a, double e_b, double T_end_ratio,
+                            int steps);
+
 }  // namespace stickslip

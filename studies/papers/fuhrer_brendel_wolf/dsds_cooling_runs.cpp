@@ -188,6 +188,34 @@ json run_mechanism(const CoolingSet& s, const MechanismOptions& o) {
   });
 }
 
+namespace {
+
+// Per node of the kinetic prediction's paths (one C-SDS and one D-SDS path per batch): the ratio
+// <dK_tr>_D/<dK_tr>_C, each law's -<dK_tr>/T and T_rot/T, created/T (D-SDS); mean +- stderr over the batches.
+json kinetic_node_rows(const std::vector<std::pair<std::vector<CoolingNode>, std::vector<CoolingNode>>>& paths,
+                       double T0) {
+  const std::size_t nodes = paths.front().first.size();
+  json node_rows = json::array();
+  for (std::size_t k = 0; k < nodes; ++k) {
+    std::vector<double> ratio, ac, ad, rc, rd, cr;
+    for (const auto& [pc, pd] : paths) {
+      const double T = pc[k].T;
+      ratio.push_back(pd[k].means.dK_tr / pc[k].means.dK_tr);
+      ac.push_back(-pc[k].means.dK_tr / T), ad.push_back(-pd[k].means.dK_tr / T);
+      rc.push_back(pc[k].T_rot / T), rd.push_back(pd[k].T_rot / T);
+      cr.push_back(pd[k].means.created / T);
+    }
+    node_rows.push_back({{"T_over_T0", paths.front().first[k].T / T0},
+                         {"ratio", json_number(mean_of(ratio))}, {"ratio_stderr", json_number(stderr_of(ratio))},
+                         {"loss_csds", json_number(mean_of(ac))}, {"loss_dsds", json_number(mean_of(ad))},
+                         {"rot_csds", json_number(mean_of(rc))}, {"rot_dsds", json_number(mean_of(rd))},
+                         {"created_dsds", json_number(mean_of(cr))}});
+  }
+  return node_rows;
+}
+
+}  // namespace
+
 json run_kinetic(const CoolingSet& s, const KineticOptions& o) {
   return with_cooling_laws(s, [&](const auto& normal, const auto& csds, const auto& dsds) {
     const long per_batch = std::max(1L, o.draws / o.batches);
@@ -220,42 +248,11 @@ json run_kinetic(const CoolingSet& s, const KineticOptions& o) {
         f.push_back(std::async(std::launch::async, batch, b));
       for (std::size_t q = 0; q < f.size(); ++q) paths[static_cast<std::size_t>(b0) + q] = f[q].get();
     }
-    // Per node: the ratio <dK_tr>_D/<dK_tr>_C, each law's -<dK_tr>/T and T_rot/T, created/T (D-SDS); mean +- stderr
-    // over the batches.
-    const std::size_t nodes = paths.front().first.size();
-    json node_rows = json::array();
-    for (std::size_t k = 0; k < nodes; ++k) {
-      std::vector<double> ratio, ac, ad, rc, rd, cr;
-      for (const auto& [pc, pd] : paths) {
-        const double T = pc[k].T;
-        ratio.push_back(pd[k].means.dK_tr / pc[k].means.dK_tr);
-        ac.push_back(-pc[k].means.dK_tr / T), ad.push_back(-pd[k].means.dK_tr / T);
-        rc.push_back(pc[k].T_rot / T), rd.push_back(pd[k].T_rot / T);
-        cr.push_back(pd[k].means.created / T);
-      }
-      node_rows.push_back({{"T_over_T0", paths.front().first[k].T / T0},
-                           {"ratio", json_number(mean_of(ratio))}, {"ratio_stderr", json_number(stderr_of(ratio))},
-                           {"loss_csds", json_number(mean_of(ac))}, {"loss_dsds", json_number(mean_of(ad))},
-                           {"rot_csds", json_number(mean_of(rc))}, {"rot_dsds", json_number(mean_of(rd))},
-                           {"created_dsds", json_number(mean_of(cr))}});
-    }
-    // Over a bin [e_a, e_b] of the gas analysis: the ratio of the times each law takes to cool through it,
-    // t = int dlnT / zeta, zeta proportional to sqrt(T) (-<dK_tr>/T) (omega_E ~ sqrt(T)), linear in ln T between
-    // nodes (trapezoid on a fine grid).
+    const json node_rows = kinetic_node_rows(paths, T0);
+    // Over a bin [e_a, e_b] of the gas analysis: the ratio of the times each law takes to cool through it
+    // (collision_kinetics.hpp cooling_time_through).
     const auto time_through = [&](const std::vector<CoolingNode>& p, double ea, double eb) {
-      const auto inv_rate = [&](double lnx) {  // 1/(sqrt(T/T0) a(T)), a interpolated in ln T
-        const double h = std::log(o.T_end) / o.steps;
-        double q = lnx / h;
-        std::size_t i = std::min(static_cast<std::size_t>(std::max(0.0, std::floor(q))), p.size() - 2);
-        const double w = q - static_cast<double>(i);
-        const double a0 = -p[i].means.dK_tr / p[i].T, a1 = -p[i + 1].means.dK_tr / p[i + 1].T;
-        return 1 / (std::exp(0.5 * lnx) * ((1 - w) * a0 + w * a1));
-      };
-      const int n = 64;
-      const double la = std::log(ea), lb = std::log(eb);
-      double sum = 0;
-      for (int j = 0; j <= n; ++j) sum += (j == 0 || j == n ? 0.5 : 1.0) * inv_rate(la + (lb - la) * j / n);
-      return sum * (la - lb) / n;
+      return cooling_time_through(p, ea, eb, o.T_end, o.steps);
     };
     json bins = json::array();
     for (std::size_t b = 0; b + 1 < o.edges.size(); ++b) {

@@ -17,16 +17,16 @@ namespace stickslip {
 
 using nlohmann::json;
 
-void draw_heap_figures(const StudyContext& ctx, const HeapConfig& c, const json& rows, const Boundaries& walls) {
-  // The walls and the floor as data lines (a datablock: clipped to each panel), the speed as colour with its bar.
+namespace {
+
+// Snapshots (Fig. 6), one figure per law: the walls and the floor as data lines (a datablock: clipped to each
+// panel), the speed as colour with its bar (polygons: drawn by their run, polygon_heap_figures.hpp).
+void draw_heap_snapshots(const StudyContext& ctx, const json& rows, const Boundaries& walls, double floor_width) {
   std::vector<std::array<double, 4>> segments;
   for (const SegmentWall& w : walls.segments) segments.push_back({w.a[0], w.a[1], w.b[0], w.b[1]});
-  const HeapSceneStyle style = heap_scene_style(c.spec.floor_width, segments);
+  const HeapSceneStyle style = heap_scene_style(floor_width, segments);
   const std::vector<std::string>& scene = style.settings;
-  // Snapshots (Fig. 6), one figure per law (polygons: drawn by their run,
-  // studies/papers/krengel_matuttis/polygon_heap_figures.hpp).
   for (const json& r : rows) {
-    if (c.polygons) break;
     const std::string law = r["tag"].get<std::string>();
     std::vector<std::pair<std::string, std::string>> frames;  // file, title
     for (double t : r["snapshot_times"])
@@ -46,7 +46,10 @@ void draw_heap_figures(const StudyContext& ctx, const HeapConfig& c, const json&
           .add(Curve::of(wall_block, "1", "2", "", "lines lw 2 lc rgb 'black'"));
     render_figure(ctx.out_dir / ("heap_snapshots_" + law + ".png"), fig, ctx.log);
   }
-  // Kinetic energy decay.
+}
+
+// The kinetic energy per law against time, with the rest threshold.
+void draw_heap_kinetic(const StudyContext& ctx, const HeapConfig& c, const json& rows) {
   const double threshold = c.rest_ratio * c.e_ref;
   Figure kinetic{fmt::format("Heap (Krengel & Matuttis, Sec. 5): kinetic energy per unit depth "
                              "(at rest below {:.3g} J/m)",
@@ -60,7 +63,10 @@ void draw_heap_figures(const StudyContext& ctx, const HeapConfig& c, const json&
   }
   ke.add(Curve::fn(format_value(threshold), "rest threshold", "l dt 2 lc 'black'"));
   render_figure(ctx.out_dir / "heap_kinetic.png", kinetic, ctx.log);
-  // Drift after rest (Fig. 7) per law and dt.
+}
+
+// Fig. 7: the surface drift after rest per law and dt, and (two dt or more) the drift against dt.
+void draw_heap_drift(const StudyContext& ctx, const HeapConfig& c, const json& rows) {
   Figure drift{std::string("Krengel & Matuttis, Fig. 7: mean displacement of the surface ") + (c.polygons ? "polygons" : "discs") + " after rest, per law and dt\n(one "
                "colour per law; the smallest dt widest and solid, larger ones narrower and dashed)",
                1, 1, 1100, 700, {}, {}};
@@ -102,7 +108,10 @@ void draw_heap_figures(const StudyContext& ctx, const HeapConfig& c, const json&
     bp.add(Curve::of("heap_drift_dt.dat", "1", "2 index " + std::to_string(k), rows[k]["tag"].get<std::string>(),
                      "lp lw 2 pt 7"));
   if (c.dt_factors.size() > 1) render_figure(ctx.out_dir / "heap_drift_dt.png", by_dt, ctx.log);  // a curve needs two dt
-  // Surface profiles with the fitted flanks.
+}
+
+// The surface profiles with the fitted flanks.
+void draw_heap_profiles(const StudyContext& ctx, const HeapConfig& c, const json& rows) {
   Figure profile{std::string("Heap (Krengel & Matuttis, Sec. 5): free surface ") + (c.polygons ? "(highest corner)" : "max(y + r)") + " per bin and least-squares flank fits "
                  "(height exaggerated); the key gives the repose angle",
                  1, 1, 1200, 600, {}, {}};
@@ -126,6 +135,15 @@ void draw_heap_figures(const StudyContext& ctx, const HeapConfig& c, const json&
                          "", "l lw 3 dt 2" + lt));
   }
   render_figure(ctx.out_dir / "heap_profile.png", profile, ctx.log);
+}
+
+}  // namespace
+
+void draw_heap_figures(const StudyContext& ctx, const HeapConfig& c, const json& rows, const Boundaries& walls) {
+  if (!c.polygons) draw_heap_snapshots(ctx, rows, walls, c.spec.floor_width);
+  draw_heap_kinetic(ctx, c, rows);
+  draw_heap_drift(ctx, c, rows);
+  draw_heap_profiles(ctx, c, rows);
 }
 
 void draw_heap_feed_figures(const StudyContext& ctx, const HeapConfig& c, const json& rows, const json& spread) {

@@ -123,6 +123,27 @@ const std::vector<SetupPreset>& slope_setups() {
   return presets;
 }
 
+// One of Figs. 4-5 as a table: per law, solver and projection, the drift of the results of a sweep ("dt" or
+// "size") against the swept value (the row's key of the same name).
+nlohmann::json drift_table(const nlohmann::json& results, const std::string& sweep) {
+  nlohmann::json table = nlohmann::json::array();
+  for (const nlohmann::json& r : results) {
+    if (std::find(r["sweeps"].begin(), r["sweeps"].end(), sweep) == r["sweeps"].end()) continue;
+    auto it = std::find_if(table.begin(), table.end(), [&](const nlohmann::json& t) {
+      return t["friction"] == r["friction"] && t["solver"] == r["solver"] && t["projection"] == r["projection"];
+    });
+    if (it == table.end()) {
+      table.push_back(nlohmann::json::object({{"friction", r["friction"]}, {"solver", r["solver"]},
+                                              {"projection", r["projection"]}, {sweep, nlohmann::json::array()},
+                                              {"drift", nlohmann::json::array()}}));
+      it = table.end() - 1;
+    }
+    (*it)[sweep].push_back(r[sweep]);
+    (*it)["drift"].push_back(r["drift"]);
+  }
+  return table;
+}
+
 class SlopeDriftStudy final : public Study {
  public:
   std::string name() const override { return "slope-drift"; }
@@ -320,22 +341,7 @@ class SlopeDriftStudy final : public Study {
                   {dts, sizes, angles, dampings, starts, k.t_end, k.polygon ? "square polygon (translates and rotates)" : "block"},
                   ctx.log);
     // Figs. 4-5 as tables: the drift per dt and per size of each law and solver at the base point.
-    nlohmann::json by_dt = nlohmann::json::array(), by_size = nlohmann::json::array();
-    for (const auto& [table, sweep, x] : {std::tuple{&by_dt, "dt", "dt"}, std::tuple{&by_size, "size", "size"}})
-      for (const nlohmann::json& r : results) {
-        if (std::find(r["sweeps"].begin(), r["sweeps"].end(), sweep) == r["sweeps"].end()) continue;
-        auto it = std::find_if(table->begin(), table->end(), [&](const nlohmann::json& t) {
-          return t["friction"] == r["friction"] && t["solver"] == r["solver"] && t["projection"] == r["projection"];
-        });
-        if (it == table->end()) {
-          table->push_back(nlohmann::json::object({{"friction", r["friction"]}, {"solver", r["solver"]},
-                                                   {"projection", r["projection"]}, {x, nlohmann::json::array()},
-                                                   {"drift", nlohmann::json::array()}}));
-          it = table->end() - 1;
-        }
-        (*it)[x].push_back(r[x]);
-        (*it)["drift"].push_back(r["drift"]);
-      }
+    const nlohmann::json by_dt = drift_table(results, "dt"), by_size = drift_table(results, "size");
     return {{"study", name()}, {"block", k.polygon ? "polygon" : "square"}, {"setup", setup}, {"drift_vs_dt", by_dt},
             {"drift_vs_size", by_size}, {"results", results}, {"skipped", plan.skipped}, {"failed_runs", failed_runs}};
   }

@@ -7,7 +7,9 @@
 //     beta), <|v_t|^2> = 4T/m + 4 T_rot/(q m) (q = I/(m r^2) = 2/5);
 //   - frictionless engine collisions of the linear law: <dK_tr> = -(1 - e^2) T, Enskog's cooling rate;
 //   - integrate_cooling on these closed-form means: T_rot/T reaches the fixed point of the quadratic
-//     b r^2 + (d - a) r - c = 0 and Heun's rule converges at second order against a fine RK4 reference.
+//     b r^2 + (d - a) r - c = 0 and Heun's rule converges at second order against a fine RK4 reference;
+//   - cooling_time_through: the time through a bin of a constant rate a = -<dK_tr>/T is Haff's
+//     (2/a)(e_b^-1/2 - e_a^-1/2).
 #include <doctest/doctest.h>
 
 #include <cmath>
@@ -140,4 +142,25 @@ TEST_CASE("integrate_cooling: T_rot/T reaches the rough-sphere fixed point, seco
   CHECK(R / T_end == doctest::Approx(r_star).epsilon(1e-3));
   // A law that does not cool is a solver failure, not a silent NaN.
   CHECK_THROWS_AS(integrate_cooling([](double, double) { return CollisionMeans{}; }, 1.0, 1.0, 0.5, 2), SolverError);
+}
+
+TEST_CASE("cooling_time_through: Haff's time through a bin for a rate that is constant in T, and a linear one") {
+  // a = -<dK_tr>/T constant: t = int_{ln e_b}^{ln e_a} e^{-x/2} / a dx = (2/a) (e_b^{-1/2} - e_a^{-1/2}), Haff's
+  // law; the trapezoid rule on 64 intervals of ln T is within (h^2/12) max|f''|/|f| of it: 4e-5 relative here.
+  const double T0 = 2.0, T_end = 0.1, a = 0.7;
+  const int steps = 8;
+  std::vector<CoolingNode> path;
+  for (int k = 0; k <= steps; ++k) {
+    const double T = T0 * std::pow(T_end, static_cast<double>(k) / steps);
+    path.push_back({T, 0.0, CollisionMeans{-a * T}});
+  }
+  const auto haff = [&](double ea, double eb) { return 2 / a * (1 / std::sqrt(eb) - 1 / std::sqrt(ea)); };
+  for (const auto& [ea, eb] : {std::pair{1.0, 0.1}, std::pair{0.8, 0.5}, std::pair{0.3, 0.12}})
+    CHECK(cooling_time_through(path, ea, eb, T_end, steps) ==
+          doctest::Approx(haff(ea, eb)).epsilon(4e-5));
+  // The rate twice as large: the time is half (a linear map of the rate, node by node).
+  std::vector<CoolingNode> faster = path;
+  for (CoolingNode& n : faster) n.means.dK_tr *= 2;
+  CHECK(cooling_time_through(faster, 1.0, 0.1, T_end, steps) ==
+        doctest::Approx(0.5 * cooling_time_through(path, 1.0, 0.1, T_end, steps)).epsilon(1e-14));
 }
