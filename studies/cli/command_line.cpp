@@ -42,31 +42,19 @@ struct Grammar {
   std::string solver, t_end, dt;  // simulate's own options, turned into --set solver=, t_end=, dt=
 };
 
-std::unique_ptr<Grammar> make_grammar(CommandLine& cl) {
-  auto g = std::make_unique<Grammar>();
-  CLI::App& app = g->app;
-  app.get_formatter()->column_width(34);
-  app.footer(kFooter);
-  app.require_subcommand(0, 1);
-  app.allow_extras();  // an unknown command is reported below, in the project's words
-  app.add_flag("--version", g->version, "print the version, the git commit and the libraries, and exit");
+// An option (or positional) with the placeholder of its value in the help ("--out DIR"; "" for a positional).
+template <class T>
+CLI::Option* option(CLI::App* sub, const std::string& name, const char* type, T& target, const std::string& help) {
+  return sub->add_option(name, target, help)->type_name(type);
+}
 
-  // An option (or positional) with the placeholder of its value in the help ("--out DIR"; "" for a positional).
-  const auto option = [](CLI::App* sub, const std::string& name, const char* type, auto& target,
-                         const std::string& help) { return sub->add_option(name, target, help)->type_name(type); };
-  const auto study_positional = [&option](CLI::App* sub, std::string& target) {
-    option(sub, "STUDY", "", target, "the study (`stickslip list` names them, `stickslip help STUDY` its parameters)")
-        ->required();
-  };
+void study_positional(CLI::App* sub, std::string& target) {
+  option(sub, "STUDY", "", target, "the study (`stickslip list` names them, `stickslip help STUDY` its parameters)")
+      ->required();
+}
 
-  CLI::App* list = app.add_subcommand(
-      "list", "the studies, models, friction laws and every driver (integrator specs, --solver names)");
-  list->allow_extras();
-
-  CLI::App* help = app.add_subcommand("help", "a command's options, or a study's parameters and observables");
-  option(help, "TOPIC", "", cl.topic, "a command (run, converge, ...) or a study (sliding-plates, ...)");
-  help->allow_extras();
-
+// The commands with options of their own, each added to app in the order of the help.
+void add_run_command(CLI::App& app, CommandLine& cl) {
   CLI::App* run = app.add_subcommand("run", "run one study; outputs in --out (default out/STUDY)");
   study_positional(run, cl.run.study);
   option(run, "--set", "KEY=VALUE", cl.run.sets,
@@ -84,16 +72,18 @@ std::unique_ptr<Grammar> make_grammar(CommandLine& cl) {
                 "runs no solver");
   run->footer(kListsNote);
   run->allow_extras();
+}
 
+void add_simulate_command(CLI::App& app, CommandLine& cl, Grammar& grammar) {
   CLI::App* simulate = app.add_subcommand(
       "simulate", "run a system file (bodies, springs, drives, contacts with any law); outputs in --out (default "
                   "out/NAME for NAME.toml)");
   option(simulate, "FILE", "", cl.run.study, "the system file (NAME.toml; `stickslip help FILE` lists its keys)")->required();
-  option(simulate, "--solver", "SPEC", g->solver,
+  option(simulate, "--solver", "SPEC", grammar.solver,
          "integrator spec (default: the file's [run] solver): euler, midpoint, heun, rk4, dopri5, cvode,\n"
          "ida, bdf[:N], moreau (Moreau-Jean), filippov:SCHEME");
-  option(simulate, "--t-end", "T", g->t_end, "end time [s] (default: the file's)");
-  option(simulate, "--dt", "DT", g->dt, "step of the fixed-step schemes and Moreau-Jean; output interval of the\nadaptive ones [s]");
+  option(simulate, "--t-end", "T", grammar.t_end, "end time [s] (default: the file's)");
+  option(simulate, "--dt", "DT", grammar.dt, "step of the fixed-step schemes and Moreau-Jean; output interval of the\nadaptive ones [s]");
   option(simulate, "--set", "KEY=VALUE", cl.run.sets, "any key of the file (repeat for several keys)")->allow_extra_args(false);
   option(simulate, "--out", "DIR", cl.run.out, "the output folder (default out/NAME)");
   simulate->add_flag("--json", cl.run.json, "print the summary on stdout as one JSON object");
@@ -102,7 +92,9 @@ std::unique_ptr<Grammar> make_grammar(CommandLine& cl) {
   simulate->add_flag("--dry-run", cl.run.dry_run, "check the file and every option, print the planned work; runs nothing");
   simulate->footer("Writes state.csv, contacts.csv, events.csv, ledger.csv, system.png and summary.json.");
   simulate->allow_extras();
+}
 
+void add_converge_command(CLI::App& app, CommandLine& cl) {
   CLI::App* converge =
       app.add_subcommand("converge", "the order of convergence of a study's observable per integrator (95 % interval)");
   study_positional(converge, cl.converge.study);
@@ -134,7 +126,9 @@ std::unique_ptr<Grammar> make_grammar(CommandLine& cl) {
       "Writes converge.csv (one row per run), converge_long.csv (one row per run and result), summary.json,\n"
       "converge.png (and work.png with --work).");
   converge->allow_extras();
+}
 
+void add_sweep_command(CLI::App& app, CommandLine& cl) {
   CLI::App* sweep =
       app.add_subcommand("sweep", "a study over a product of parameter values: one run per point, parallel, resumable");
   study_positional(sweep, cl.sweep.study);
@@ -163,13 +157,9 @@ std::unique_ptr<Grammar> make_grammar(CommandLine& cl) {
                             "a point's own outputs in points/<k>/.\n\n") +
                 kListsNote);
   sweep->allow_extras();
+}
 
-  CLI::App* merge =
-      app.add_subcommand("merge", "join the shards of one sweep (--shard I/N) into the outputs of the whole");
-  option(merge, "DIR", "", cl.merge.dirs, "the folders of the shards")->required();
-  option(merge, "--out", "DIR", cl.merge.out, "the folder of the joined sweep")->required();
-  merge->allow_extras();
-
+void add_verify_command(CLI::App& app, CommandLine& cl) {
   CLI::App* verify = app.add_subcommand(
       "verify", "randomized checks of every model x driver against closed forms (exit 1 on a failure)");
   option(verify, "--draws", "N", cl.verify.draws,
@@ -184,6 +174,36 @@ std::unique_ptr<Grammar> make_grammar(CommandLine& cl) {
   verify->add_flag("--no-invalid", cl.verify.no_invalid, "skip the checks that each invalid value is refused");
   verify->add_flag("--json", cl.verify.json, "print the results as one JSON object");
   verify->allow_extras();
+}
+
+std::unique_ptr<Grammar> make_grammar(CommandLine& cl) {
+  auto g = std::make_unique<Grammar>();
+  CLI::App& app = g->app;
+  app.get_formatter()->column_width(34);
+  app.footer(kFooter);
+  app.require_subcommand(0, 1);
+  app.allow_extras();  // an unknown command is reported below, in the project's words
+  app.add_flag("--version", g->version, "print the version, the git commit and the libraries, and exit");
+
+  CLI::App* list = app.add_subcommand(
+      "list", "the studies, models, friction laws and every driver (integrator specs, --solver names)");
+  list->allow_extras();
+
+  CLI::App* help = app.add_subcommand("help", "a command's options, or a study's parameters and observables");
+  option(help, "TOPIC", "", cl.topic, "a command (run, converge, ...) or a study (sliding-plates, ...)");
+  help->allow_extras();
+
+  add_run_command(app, cl);
+  add_simulate_command(app, cl, *g);
+  add_converge_command(app, cl);
+  add_sweep_command(app, cl);
+  CLI::App* merge =
+      app.add_subcommand("merge", "join the shards of one sweep (--shard I/N) into the outputs of the whole");
+  option(merge, "DIR", "", cl.merge.dirs, "the folders of the shards")->required();
+  option(merge, "--out", "DIR", cl.merge.out, "the folder of the joined sweep")->required();
+  merge->allow_extras();
+
+  add_verify_command(app, cl);
   return g;
 }
 

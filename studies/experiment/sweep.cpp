@@ -129,6 +129,68 @@ std::string column(const std::string& path, const std::map<std::string, std::str
   return csv_field(unit.empty() ? path : path + " [" + unit + "]");
 }
 
+// The names of an array's elements in a sweep column (index -> "friction=csds solver=euler"): the fewest fields that
+// tell the elements apart (see the comment inside); identifying gets those fields (they are in the name, not
+// columns of their own). Elements nothing tells apart are named by their position.
+using ArrayElements = std::map<std::string, std::map<std::string, nlohmann::json>>;  // index -> field -> value
+std::map<std::string, std::string> element_labels(ArrayElements& elements, const std::set<std::string>& idx,
+                                                  const std::set<std::string>& parameter_keys,
+                                                  std::set<std::string>& identifying) {
+  std::map<std::string, std::string> label;
+  // Candidates: the fields that differ between the elements: texts that are parameters of the study (friction,
+  // solver), then its switches and numbers (events, dt, v0), then other texts; added until the elements are
+  // told apart, then the unneeded ones dropped. A result that happens to differ (a count, a flag like
+  // t_stick_located) never names a run.
+  std::vector<std::string> texts, numbers, other_texts;
+  std::map<std::string, std::set<std::string>> values;
+  for (const auto& i : idx)
+    for (const auto& [f, v] : elements[i]) values[f].insert(v.dump());
+  for (const auto& [f, vs] : values) {
+    bool everywhere = true;
+    for (const auto& i : idx) everywhere = everywhere && elements[i].count(f);
+    if (!everywhere || vs.size() < 2) continue;
+    const nlohmann::json& any_value = elements[*idx.begin()][f];
+    if (any_value.is_string()) (parameter_keys.count(f) ? texts : other_texts).push_back(f);
+    else if ((any_value.is_boolean() || any_value.is_number()) && parameter_keys.count(f)) numbers.push_back(f);
+  }
+  std::vector<std::string> chosen, candidates = texts;
+  candidates.insert(candidates.end(), numbers.begin(), numbers.end());
+  candidates.insert(candidates.end(), other_texts.begin(), other_texts.end());
+  const auto distinct = [&](const std::vector<std::string>& fields) {
+    std::set<std::string> seen;
+    for (const auto& i : idx) {
+      std::string key;
+      for (const auto& f : fields) key += elements[i][f].dump() + "\x1f";
+      if (!seen.insert(key).second) return false;
+    }
+    return true;
+  };
+  bool told = false;
+  for (const auto& f : candidates) {
+    chosen.push_back(f);
+    if ((told = distinct(chosen))) break;
+  }
+  if (told) {
+    for (std::size_t j = chosen.size(); j-- > 0;) {  // fields the others already tell apart
+      std::vector<std::string> fewer = chosen;
+      fewer.erase(fewer.begin() + static_cast<long>(j));
+      if (!fewer.empty() && distinct(fewer)) chosen = fewer;
+    }
+    identifying.insert(chosen.begin(), chosen.end());
+    for (const auto& i : idx) {
+      std::string name;
+      for (const auto& f : chosen) {
+        const nlohmann::json& v = elements[i][f];
+        name += (name.empty() ? "" : " ") + f + "=" + (v.is_string() ? v.get<std::string>() : v.dump());
+      }
+      label[i] = name;
+    }
+  } else {
+    for (const auto& i : idx) label[i] = i;  // nothing tells them apart: their position
+  }
+  return label;
+}
+
 // The sweep.csv column of each result path of one point (paths that are no result: absent). See sweep.hpp.
 std::map<std::string, std::string> named_results(const nlohmann::json& result, const std::set<std::string>& parameter_keys) {
   // The paths as segments; an array's index is replaced, array by array from the outermost, by its element's name.
@@ -168,59 +230,7 @@ std::map<std::string, std::string> named_results(const nlohmann::json& result, c
       std::map<std::string, std::string> label;  // index -> the element's name
       std::set<std::string> identifying;
       auto& elements = arrays[prefix];
-      if (idx.size() > 1) {
-        // Candidates: the fields that differ between the elements: texts that are parameters of the study (friction,
-        // solver), then its switches and numbers (events, dt, v0), then other texts; added until the elements are
-        // told apart, then the unneeded ones dropped. A result that happens to differ (a count, a flag like
-        // t_stick_located) never names a run.
-        std::vector<std::string> texts, numbers, other_texts;
-        std::map<std::string, std::set<std::string>> values;
-        for (const auto& i : idx)
-          for (const auto& [f, v] : elements[i]) values[f].insert(v.dump());
-        for (const auto& [f, vs] : values) {
-          bool everywhere = true;
-          for (const auto& i : idx) everywhere = everywhere && elements[i].count(f);
-          if (!everywhere || vs.size() < 2) continue;
-          const nlohmann::json& any_value = elements[*idx.begin()][f];
-          if (any_value.is_string()) (parameter_keys.count(f) ? texts : other_texts).push_back(f);
-          else if ((any_value.is_boolean() || any_value.is_number()) && parameter_keys.count(f)) numbers.push_back(f);
-        }
-        std::vector<std::string> chosen, candidates = texts;
-        candidates.insert(candidates.end(), numbers.begin(), numbers.end());
-        candidates.insert(candidates.end(), other_texts.begin(), other_texts.end());
-        const auto distinct = [&](const std::vector<std::string>& fields) {
-          std::set<std::string> seen;
-          for (const auto& i : idx) {
-            std::string key;
-            for (const auto& f : fields) key += elements[i][f].dump() + "\x1f";
-            if (!seen.insert(key).second) return false;
-          }
-          return true;
-        };
-        bool told = false;
-        for (const auto& f : candidates) {
-          chosen.push_back(f);
-          if ((told = distinct(chosen))) break;
-        }
-        if (told) {
-          for (std::size_t j = chosen.size(); j-- > 0;) {  // fields the others already tell apart
-            std::vector<std::string> fewer = chosen;
-            fewer.erase(fewer.begin() + static_cast<long>(j));
-            if (!fewer.empty() && distinct(fewer)) chosen = fewer;
-          }
-          identifying.insert(chosen.begin(), chosen.end());
-          for (const auto& i : idx) {
-            std::string name;
-            for (const auto& f : chosen) {
-              const nlohmann::json& v = elements[i][f];
-              name += (name.empty() ? "" : " ") + f + "=" + (v.is_string() ? v.get<std::string>() : v.dump());
-            }
-            label[i] = name;
-          }
-        } else {
-          for (const auto& i : idx) label[i] = i;  // nothing tells them apart: their position
-        }
-      }
+      if (idx.size() > 1) label = element_labels(elements, idx, parameter_keys, identifying);
       for (auto it = segs.begin(); it != segs.end();) {
         std::vector<std::string>& parts = it->second;
         const auto first = std::find_if(parts.begin(), parts.end(), is_index);
@@ -555,19 +565,11 @@ std::string& sweep_point_program() {
   return program;
 }
 
-int sweep_command(const SweepArgs& args, CommandIo& io) {
-  if (args.study.empty()) throw_input("study", "", std::string("missing; usage: ") + kUsage);
-  const auto studies = studies_with(args.study);
-  const Study& study = find_study(studies, args.study);
-  SweepDef d;
-  d.study = study.name();
-  Parameters check = study.parameters();  // every key and value is checked by the study's own parser
-  const unsigned cores = std::max(1u, std::thread::hardware_concurrency());
-  const long jobs = args.jobs.empty() ? static_cast<long>(cores) : parse_count("--jobs", args.jobs, 1, 1024);
-  const bool resume = args.resume;
-  if (!args.shard.empty()) std::tie(d.shard, d.shards) = parse_shard(args.shard);
-  const std::filesystem::path out =
-      args.out.empty() ? std::filesystem::path("out") / ("sweep-" + study.name()) : std::filesystem::path(args.out);
+namespace {
+
+// The axes (--set KEY=LIST) and fixed keys (--fix KEY=VALUE) into d, each key once, every value through the study's
+// own parser where it can tell without running (check: the study's parameters).
+void read_sweep_axes(const SweepArgs& args, SweepDef& d, Parameters& check) {
   for (const bool fix : {false, true}) {
     for (const std::string& kv : fix ? args.fixes : args.sets) {
       const auto eq = kv.find('=');
@@ -593,142 +595,186 @@ int sweep_command(const SweepArgs& args, CommandIo& io) {
   // point's run; a point that exits 2 is a failed row).
   for (const auto& [key, vals] : d.axes)
     for (const auto& v : vals) check.set(key, v);
-  install_interrupt_handlers();  // before the points are planned: a signal from here on ends the sweep cleanly
-  const std::size_t total = d.total();
+}
+
+// What a sweep plans before it runs: each point's planned work (the longest start first), the points the study
+// refuses (--skip-refused; else the first refusal ends the sweep, naming the point), every point with its plan
+// (--dry-run).
+struct SweepPlan {
   std::map<std::size_t, double> cost;
-  std::map<std::size_t, nlohmann::json> refused;  // --skip-refused: the points the study refuses, not run
-  nlohmann::json planned_points = nlohmann::json::array();  // --dry-run: every point with its plan
+  std::map<std::size_t, nlohmann::json> refused;
+  nlohmann::json planned_points = nlohmann::json::array();
+};
+
+SweepPlan plan_sweep(const Study& study, const SweepDef& d, const SweepArgs& args, CommandIo& io) {
+  SweepPlan plan;
+  const std::size_t total = d.total();
   for (std::size_t k = 0; k < total; ++k) {
     if (!d.in_shard(k)) continue;
     try {
-      const nlohmann::json plan = planned_work(study, d, k);
-      cost[k] = planned_cost(plan);
+      const nlohmann::json work = planned_work(study, d, k);
+      plan.cost[k] = planned_cost(work);
       nlohmann::json params = nlohmann::json::object();
       for (const auto& [key, v] : d.point(k)) params[key] = v;
-      planned_points.push_back({{"point", k}, {"parameters", params},
-                                {"planned", plan.is_null() ? nlohmann::json("not declared by this study") : plan}});
+      plan.planned_points.push_back({{"point", k}, {"parameters", params},
+                                     {"planned", work.is_null() ? nlohmann::json("not declared by this study") : work}});
     } catch (const InputError& e) {
       const std::string where = fmt::format("point {} of the sweep ({})", k, point_text(d, k));
       if (!args.skip_refused) {
         if (e.key.empty()) throw InputError(std::string(e.what()) + "; " + where + "; --skip-refused runs the others");
         throw InputError(e.key, e.value, e.allowed + "; " + where + "; --skip-refused runs the others");
       }
-      refused[k] = refusal(d, k, e);
+      plan.refused[k] = refusal(d, k, e);
       io.err << fmt::format("sweep {}: {} refused, skipped: {}\n", study.name(), where, e.what());
     }
   }
-  if (args.dry_run) {  // every point checked and planned: print them, run and write nothing
-    nlohmann::json j{{"dry_run", true},           {"study", study.name()}, {"sweep_id", d.id()},
-                     {"definition", d.definition()}, {"points_total", total}, {"shard", {d.shard, d.shards}},
-                     {"points", planned_points}};
-    j["refused"] = nlohmann::json::array();
-    for (const auto& [k, r] : refused) j["refused"].push_back(r);
-    double work = 0;
-    for (const auto& [k, c] : cost) work += c;
-    j["planned_work"] = work;  // the sum of runs x steps x particles over the points
-    io.out << j.dump(2) << std::endl;
-    io.err << fmt::format("sweep {}: dry run: {} points{} checked, nothing run or written\n", study.name(),
-                          planned_points.size(), refused.empty() ? std::string() : fmt::format(" ({} refused)", refused.size()));
-    return 0;
+  return plan;
+}
+
+// --dry-run: every point checked and planned, printed; nothing run or written.
+int print_sweep_plan(const Study& study, const SweepDef& d, const SweepPlan& plan, CommandIo& io) {
+  const std::size_t total = d.total();
+  nlohmann::json j{{"dry_run", true},           {"study", study.name()}, {"sweep_id", d.id()},
+                   {"definition", d.definition()}, {"points_total", total}, {"shard", {d.shard, d.shards}},
+                   {"points", plan.planned_points}};
+  j["refused"] = nlohmann::json::array();
+  for (const auto& [k, r] : plan.refused) j["refused"].push_back(r);
+  double work = 0;
+  for (const auto& [k, c] : plan.cost) work += c;
+  j["planned_work"] = work;  // the sum of runs x steps x particles over the points
+  io.out << j.dump(2) << std::endl;
+  io.err << fmt::format("sweep {}: dry run: {} points{} checked, nothing run or written\n", study.name(),
+                        plan.planned_points.size(), plan.refused.empty() ? std::string() : fmt::format(" ({} refused)", plan.refused.size()));
+  return 0;
+}
+
+// The points of this shard not on disk yet, as child processes (jobs at a time, the longest planned first), each
+// finished one recorded at once; a signal ends every point (each writes its partial summary) and the sweep; the
+// outputs written from every stored row.
+int run_sweep_points(const Study& study, const SweepDef& d, const SweepArgs& args, SweepPlan& plan, long jobs,
+                     const std::filesystem::path& out, const OutDirLock& lock, CommandIo& io) {
+  const bool resume = args.resume;
+  const std::size_t total = d.total();
+  if (std::error_code ec; !std::filesystem::create_directories(out / "points", ec) && ec)
+    throw IoError("cannot create the folder", (out / "points").string(), ec.value());
+  Parameters sp("sweep");
+  sp.declare("sweep_id", d.id(), "").declare("shard", fmt::format("{}/{}", d.shard, d.shards), "");
+  RunStore store(out, "sweep " + study.name(), sp, resume);
+
+  std::vector<std::size_t> pending;
+  std::map<std::size_t, nlohmann::json> rows;
+  for (std::size_t k = 0; k < total; ++k) {
+    if (!d.in_shard(k) || plan.refused.count(k)) continue;
+    if (const nlohmann::json* r = store.stored("point-" + std::to_string(k))) rows[k] = *r;
+    else pending.push_back(k);
   }
+  const std::size_t mine = rows.size() + pending.size();
+  // Longest first (ties in point order): the last point to start is a short one, so the jobs end together.
+  std::stable_sort(pending.begin(), pending.end(), [&](std::size_t a, std::size_t b) { return plan.cost[a] > plan.cost[b]; });
+  double cost_total = 0, cost_done = 0;
+  for (std::size_t k : pending) cost_total += plan.cost[k];
+  io.err << fmt::format("sweep {}: {} points ({} in shard {}/{}, {} stored{}), {} jobs\n", study.name(), total, mine,
+                           d.shard, d.shards, rows.size(),
+                           plan.refused.empty() ? std::string() : fmt::format(", {} refused and skipped", plan.refused.size()), jobs);
+  const auto start = std::chrono::steady_clock::now();
+  // The points under way; destroying one that still runs kills it (an exception unwinding past this loop).
+  std::vector<std::pair<std::unique_ptr<Child>, std::size_t>> running;
+  std::size_t next = 0, done_now = 0;
+  int signal_seen = 0;
+  std::string io_failure;  // a point that exited 4 (a file it could not write): no new point starts
+  std::chrono::steady_clock::time_point kill_at;
+  while (next < pending.size() || !running.empty()) {
+    if (interrupted() && !signal_seen) {  // end every point; each writes its partial summary and exits 143
+      signal_seen = interrupt_flag();
+      for (auto& r : running) r.first->signal(SIGTERM);
+      kill_at = std::chrono::steady_clock::now() + std::chrono::seconds(5);
+    }
+    if (signal_seen && std::chrono::steady_clock::now() > kill_at)
+      for (auto& r : running) r.first->signal(SIGKILL);
+    while (!signal_seen && io_failure.empty() && next < pending.size() && running.size() < static_cast<std::size_t>(jobs)) {
+      const std::size_t k = pending[next++];
+      running.emplace_back(spawn_point(d, k, out, lock.fd()), k);
+    }
+    if (running.empty()) break;
+    bool reaped = false;
+    for (auto it = running.begin(); it != running.end();) {
+      const std::optional<int> status = it->first->poll();
+      if (!status) {
+        ++it;
+        continue;
+      }
+      reaped = true;
+      const std::size_t k = it->second;
+      const int code = *status;
+      it = running.erase(it);
+      if (code >= 128 || signal_seen) continue;  // ended by a signal: not a result; --resume runs it again
+      if (code == 4) {  // not a property of the point (a full disk, ...): not recorded, --resume runs it again
+        std::string why = last_line(out / "points" / (std::to_string(k) + ".log"));
+        for (const std::string prefix : {"stickslip: error: ", "stickslip: internal error: "})
+          if (why.rfind(prefix, 0) == 0) why = why.substr(prefix.size());
+        if (io_failure.empty()) io_failure = fmt::format("point {}: {}", k, why.empty() ? "exit 4" : why);
+        continue;
+      }
+      const nlohmann::json row = point_row(d, k, code, out);
+      store.record("point-" + std::to_string(k), row);
+      rows[k] = row;
+      ++done_now;
+      cost_done += plan.cost[k];
+      const double el = std::chrono::duration<double>(std::chrono::steady_clock::now() - start).count();
+      // The time left in proportion to the planned work left (to the points left where no work is planned).
+      const double left = cost_total > 0 && cost_done > 0
+                              ? el / cost_done * (cost_total - cost_done)
+                              : el / static_cast<double>(done_now) * static_cast<double>(pending.size() - done_now);
+      io.err << fmt::format("sweep {}: {}/{} points ({:.0f} %), {:.1f} s elapsed, about {:.0f} s left{}\n", study.name(),
+                               rows.size(), mine, 100.0 * static_cast<double>(rows.size()) / static_cast<double>(mine), el,
+                               left, code ? fmt::format(" (point {} exit {})", k, code) : std::string());
+    }
+    if (!reaped) std::this_thread::sleep_for(std::chrono::milliseconds(5));  // a signal is seen within 5 ms
+  }
+  const double wall = std::chrono::duration<double>(std::chrono::steady_clock::now() - start).count();
+  if (!io_failure.empty()) {  // no sweep.csv, points.jsonl or summary.json of a sweep cut short by a full disk
+    const std::string why = io_failure + " (" + std::to_string(rows.size()) + " points on disk in " + out.string() +
+                            "/runs.jsonl; finish with --resume once the cause is fixed)";
+    if (io.print_closing_line) io.err << "stickslip: error: " << why << '\n';
+    return io.fail(4, why);
+  }
+  const std::vector<std::string>& command_line = args.command_line;
+  const nlohmann::json timing{{"jobs", jobs}, {"wall_time_s", wall}, {"points_run", done_now}, {"start_order", pending}};
+  write_outputs(out, d, study, rows, plan.refused, timing, provenance(command_line, sp), rows.size() == mine, io.err);
+  if (signal_seen) {
+    const std::string why = "interrupted; " + std::to_string(rows.size()) + " points on disk in " + out.string() +
+                            "/runs.jsonl; finish with --resume (same arguments)";
+    io.err << "stickslip sweep: " << why << '\n';
+    return io.fail(interrupted_exit_code(signal_seen), why);
+  }
+  io.err << fmt::format("sweep {}: wrote {}/ (sweep.csv, sweep_long.csv, points.jsonl, summary.json{}) in {:.1f} s\n",
+                        study.name(), out.string(), std::filesystem::exists(out / "sweep.png") ? ", sweep.png" : "", wall);
+  return 0;
+}
+
+}  // namespace
+
+int sweep_command(const SweepArgs& args, CommandIo& io) {
+  if (args.study.empty()) throw_input("study", "", std::string("missing; usage: ") + kUsage);
+  const auto studies = studies_with(args.study);
+  const Study& study = find_study(studies, args.study);
+  SweepDef d;
+  d.study = study.name();
+  Parameters check = study.parameters();  // every key and value is checked by the study's own parser
+  const unsigned cores = std::max(1u, std::thread::hardware_concurrency());
+  const long jobs = args.jobs.empty() ? static_cast<long>(cores) : parse_count("--jobs", args.jobs, 1, 1024);
+  const bool resume = args.resume;
+  if (!args.shard.empty()) std::tie(d.shard, d.shards) = parse_shard(args.shard);
+  const std::filesystem::path out =
+      args.out.empty() ? std::filesystem::path("out") / ("sweep-" + study.name()) : std::filesystem::path(args.out);
+  read_sweep_axes(args, d, check);
+  install_interrupt_handlers();  // before the points are planned: a signal from here on ends the sweep cleanly
+  SweepPlan plan = plan_sweep(study, d, args, io);
+  if (args.dry_run) return print_sweep_plan(study, d, plan, io);
   // --out: a finished sweep there is refused without --resume or --overwrite; a refusal leaves it as it was. The
   // lock is held by the sweep and every point it starts.
   return with_out_dir(out, resume, args.overwrite, args.command_line, [&](const OutDirLock& lock) {
-    if (std::error_code ec; !std::filesystem::create_directories(out / "points", ec) && ec)
-      throw IoError("cannot create the folder", (out / "points").string(), ec.value());
-    Parameters sp("sweep");
-    sp.declare("sweep_id", d.id(), "").declare("shard", fmt::format("{}/{}", d.shard, d.shards), "");
-    RunStore store(out, "sweep " + study.name(), sp, resume);
-
-    std::vector<std::size_t> pending;
-    std::map<std::size_t, nlohmann::json> rows;
-    for (std::size_t k = 0; k < total; ++k) {
-      if (!d.in_shard(k) || refused.count(k)) continue;
-      if (const nlohmann::json* r = store.stored("point-" + std::to_string(k))) rows[k] = *r;
-      else pending.push_back(k);
-    }
-    const std::size_t mine = rows.size() + pending.size();
-    // Longest first (ties in point order): the last point to start is a short one, so the jobs end together.
-    std::stable_sort(pending.begin(), pending.end(), [&](std::size_t a, std::size_t b) { return cost[a] > cost[b]; });
-    double cost_total = 0, cost_done = 0;
-    for (std::size_t k : pending) cost_total += cost[k];
-    io.err << fmt::format("sweep {}: {} points ({} in shard {}/{}, {} stored{}), {} jobs\n", study.name(), total, mine,
-                             d.shard, d.shards, rows.size(),
-                             refused.empty() ? std::string() : fmt::format(", {} refused and skipped", refused.size()), jobs);
-    const auto start = std::chrono::steady_clock::now();
-    // The points under way; destroying one that still runs kills it (an exception unwinding past this loop).
-    std::vector<std::pair<std::unique_ptr<Child>, std::size_t>> running;
-    std::size_t next = 0, done_now = 0;
-    int signal_seen = 0;
-    std::string io_failure;  // a point that exited 4 (a file it could not write): no new point starts
-    std::chrono::steady_clock::time_point kill_at;
-    while (next < pending.size() || !running.empty()) {
-      if (interrupted() && !signal_seen) {  // end every point; each writes its partial summary and exits 143
-        signal_seen = interrupt_flag();
-        for (auto& r : running) r.first->signal(SIGTERM);
-        kill_at = std::chrono::steady_clock::now() + std::chrono::seconds(5);
-      }
-      if (signal_seen && std::chrono::steady_clock::now() > kill_at)
-        for (auto& r : running) r.first->signal(SIGKILL);
-      while (!signal_seen && io_failure.empty() && next < pending.size() && running.size() < static_cast<std::size_t>(jobs)) {
-        const std::size_t k = pending[next++];
-        running.emplace_back(spawn_point(d, k, out, lock.fd()), k);
-      }
-      if (running.empty()) break;
-      bool reaped = false;
-      for (auto it = running.begin(); it != running.end();) {
-        const std::optional<int> status = it->first->poll();
-        if (!status) {
-          ++it;
-          continue;
-        }
-        reaped = true;
-        const std::size_t k = it->second;
-        const int code = *status;
-        it = running.erase(it);
-        if (code >= 128 || signal_seen) continue;  // ended by a signal: not a result; --resume runs it again
-        if (code == 4) {  // not a property of the point (a full disk, ...): not recorded, --resume runs it again
-          std::string why = last_line(out / "points" / (std::to_string(k) + ".log"));
-          for (const std::string prefix : {"stickslip: error: ", "stickslip: internal error: "})
-            if (why.rfind(prefix, 0) == 0) why = why.substr(prefix.size());
-          if (io_failure.empty()) io_failure = fmt::format("point {}: {}", k, why.empty() ? "exit 4" : why);
-          continue;
-        }
-        const nlohmann::json row = point_row(d, k, code, out);
-        store.record("point-" + std::to_string(k), row);
-        rows[k] = row;
-        ++done_now;
-        cost_done += cost[k];
-        const double el = std::chrono::duration<double>(std::chrono::steady_clock::now() - start).count();
-        // The time left in proportion to the planned work left (to the points left where no work is planned).
-        const double left = cost_total > 0 && cost_done > 0
-                                ? el / cost_done * (cost_total - cost_done)
-                                : el / static_cast<double>(done_now) * static_cast<double>(pending.size() - done_now);
-        io.err << fmt::format("sweep {}: {}/{} points ({:.0f} %), {:.1f} s elapsed, about {:.0f} s left{}\n", study.name(),
-                                 rows.size(), mine, 100.0 * static_cast<double>(rows.size()) / static_cast<double>(mine), el,
-                                 left, code ? fmt::format(" (point {} exit {})", k, code) : std::string());
-      }
-      if (!reaped) std::this_thread::sleep_for(std::chrono::milliseconds(5));  // a signal is seen within 5 ms
-    }
-    const double wall = std::chrono::duration<double>(std::chrono::steady_clock::now() - start).count();
-    if (!io_failure.empty()) {  // no sweep.csv, points.jsonl or summary.json of a sweep cut short by a full disk
-      const std::string why = io_failure + " (" + std::to_string(rows.size()) + " points on disk in " + out.string() +
-                              "/runs.jsonl; finish with --resume once the cause is fixed)";
-      if (io.print_closing_line) io.err << "stickslip: error: " << why << '\n';
-      return io.fail(4, why);
-    }
-    const std::vector<std::string>& command_line = args.command_line;
-    const nlohmann::json timing{{"jobs", jobs}, {"wall_time_s", wall}, {"points_run", done_now}, {"start_order", pending}};
-    write_outputs(out, d, study, rows, refused, timing, provenance(command_line, sp), rows.size() == mine, io.err);
-    if (signal_seen) {
-      const std::string why = "interrupted; " + std::to_string(rows.size()) + " points on disk in " + out.string() +
-                              "/runs.jsonl; finish with --resume (same arguments)";
-      io.err << "stickslip sweep: " << why << '\n';
-      return io.fail(interrupted_exit_code(signal_seen), why);
-    }
-    io.err << fmt::format("sweep {}: wrote {}/ (sweep.csv, sweep_long.csv, points.jsonl, summary.json{}) in {:.1f} s\n",
-                          study.name(), out.string(), std::filesystem::exists(out / "sweep.png") ? ", sweep.png" : "", wall);
-    return 0;
+    return run_sweep_points(study, d, args, plan, jobs, out, lock, io);
   });
 }
 

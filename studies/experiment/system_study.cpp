@@ -70,6 +70,39 @@ const char* flag_name(int stuck) { return stuck ? "stick" : "slip"; }
 
 }  // namespace
 
+namespace {
+
+// system.png: positions, slip velocities with their stuck stretches (thick), the ledger where the run kept one.
+void draw_system_figure(const StudyContext& ctx, const SystemSpec& s, const SystemRunSettings& st,
+                        const nlohmann::json& row) {
+  const std::size_t n = s.size(), m = s.contacts.size();
+  const std::size_t shown_b = std::min<std::size_t>(n, 10), shown_c = std::min<std::size_t>(m, 10);
+  Figure fig{fmt::format("{} ({}, {})", s.name, st.solver, row.value("driver", "")), 3, 1, 1100, 1100,
+             {"set key outside right font ',9'", "set grid", "set lmargin 12", "set rmargin 36"}, {}};
+  Panel& pq = fig.panel(n > shown_b ? fmt::format("positions (first {} of {} bodies)", shown_b, n) : "positions", "", "q [m, or the unit of the file]");
+  for (std::size_t k = 0; k < shown_b; ++k)
+    pq.add(Curve::of("state.csv", "1", std::to_string(2 + k), s.dofs[k], "lines lw 1.5 lc rgb '" + curve_color(k) + "'"));
+  Panel& ps = fig.panel("slip velocities (thick: stuck)", "", "s [m/s]");
+  for (std::size_t c = 0; c < shown_c; ++c) {
+    const std::string col = std::to_string(2 + 4 * c), flag = std::to_string(5 + 4 * c);
+    ps.add(Curve::of("contacts.csv", "1", col, s.contacts[c].name, "lines lw 1 lc rgb '" + curve_color(c) + "'"));
+    ps.add(Curve::of("contacts.csv", "1", "($" + flag + " > 0 ? $" + col + " : 1/0)", "",
+                     "lines lw 5 lc rgb '" + curve_color(c) + "'"));
+  }
+  if (row.value("ledger", false)) {
+    Panel& pl = fig.panel("energy ledger", "t [s]", "energy [J]");
+    pl.add(Curve::of("ledger.csv", "1", "2", "kinetic", "lines lw 1.5"))
+        .add(Curve::of("ledger.csv", "1", "($3 + $4)", "springs", "lines lw 1.5"))
+        .add(Curve::of("ledger.csv", "1", "7", "friction dissipated", "lines lw 1.5"))
+        .add(Curve::of("ledger.csv", "1", "8", "balance (zero for the exact motion)", "lines lw 1 dt 2 lc rgb 'black'"));
+  } else {
+    fig.rows = 2;
+  }
+  render_figure(ctx.out_dir / "system.png", fig, ctx.log);
+}
+
+}  // namespace
+
 nlohmann::json SystemFileStudy::run(const Parameters& p, const StudyContext& ctx) const {
   const SystemSpec s = spec(p);
   const SystemRunSettings st = settings(p);
@@ -159,30 +192,7 @@ nlohmann::json SystemFileStudy::run(const Parameters& p, const StudyContext& ctx
   nlohmann::json summary{{"study", "system"}, {"file", file_.path()}, {"system", s.name}, {"solver", st.solver},
                          {"t_end", t_end}, {"bodies", n}, {"contacts", m}, {"run", row},
                          {"final", {{"q", q}, {"v", v}, {"stuck", stuck}}}};
-  // The figure: positions, slip velocities with their stuck stretches, the ledger.
-  const std::size_t shown_b = std::min<std::size_t>(n, 10), shown_c = std::min<std::size_t>(m, 10);
-  Figure fig{fmt::format("{} ({}, {})", s.name, st.solver, row.value("driver", "")), 3, 1, 1100, 1100,
-             {"set key outside right font ',9'", "set grid", "set lmargin 12", "set rmargin 36"}, {}};
-  Panel& pq = fig.panel(n > shown_b ? fmt::format("positions (first {} of {} bodies)", shown_b, n) : "positions", "", "q [m, or the unit of the file]");
-  for (std::size_t k = 0; k < shown_b; ++k)
-    pq.add(Curve::of("state.csv", "1", std::to_string(2 + k), s.dofs[k], "lines lw 1.5 lc rgb '" + curve_color(k) + "'"));
-  Panel& ps = fig.panel("slip velocities (thick: stuck)", "", "s [m/s]");
-  for (std::size_t c = 0; c < shown_c; ++c) {
-    const std::string col = std::to_string(2 + 4 * c), flag = std::to_string(5 + 4 * c);
-    ps.add(Curve::of("contacts.csv", "1", col, s.contacts[c].name, "lines lw 1 lc rgb '" + curve_color(c) + "'"));
-    ps.add(Curve::of("contacts.csv", "1", "($" + flag + " > 0 ? $" + col + " : 1/0)", "",
-                     "lines lw 5 lc rgb '" + curve_color(c) + "'"));
-  }
-  if (row.value("ledger", false)) {
-    Panel& pl = fig.panel("energy ledger", "t [s]", "energy [J]");
-    pl.add(Curve::of("ledger.csv", "1", "2", "kinetic", "lines lw 1.5"))
-        .add(Curve::of("ledger.csv", "1", "($3 + $4)", "springs", "lines lw 1.5"))
-        .add(Curve::of("ledger.csv", "1", "7", "friction dissipated", "lines lw 1.5"))
-        .add(Curve::of("ledger.csv", "1", "8", "balance (zero for the exact motion)", "lines lw 1 dt 2 lc rgb 'black'"));
-  } else {
-    fig.rows = 2;
-  }
-  render_figure(out / "system.png", fig, ctx.log);
+  draw_system_figure(ctx, s, st, row);
   return summary;
 }
 
