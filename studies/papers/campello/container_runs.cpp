@@ -17,6 +17,7 @@
 #include "studies/experiment/output.hpp"
 #include "studies/experiment/particle_dumps.hpp"
 #include "studies/experiment/particle_ledger.hpp"
+#include "studies/experiment/rest_detector.hpp"
 
 namespace stickslip {
 
@@ -37,7 +38,7 @@ auto with_pour_law(const ContainerPourConfig& c, F&& f) {
 class PourMonitor {
  public:
   PourMonitor(const std::filesystem::path& dir, const std::string& tag, bool files, const ContainerPourConfig& c)
-      : dir_(dir), tag_(tag), files_(files), c_(c),
+      : rest(c.rest_hold), dir_(dir), tag_(tag), files_(files), c_(c),
         csv_(dir / ("container_ke_" + tag + ".csv"),
              {"t [s]", "kinetic_translational [J]", "kinetic_rotational [J]", "kinetic_total [J]", "contacts [-]",
               "max_z_abs [m]"}) {}
@@ -50,13 +51,9 @@ class PourMonitor {
     if (e > peak) {
       peak = e;
       t_peak = t;
-      t_rest = -1;
+      rest.reset();
     }
-    if (peak > 0 && e < c_.rest_ratio * peak) {
-      if (t_rest < 0) t_rest = t;
-    } else {
-      t_rest = -1;
-    }
+    rest.update(t, peak > 0 && e < c_.rest_ratio * peak);
     for (std::size_t p = 0; p < x.size(); ++p)
       max_planar_error = std::max({max_planar_error, std::abs(x[p][2]), std::abs(omega[p][0]), std::abs(omega[p][1])});
     if (t >= next_sample_ - 1e-12) {
@@ -68,14 +65,15 @@ class PourMonitor {
       ++next_snap_;
     }
   }
-  bool rested(double t) const { return t_rest >= 0 && t - t_rest >= c_.rest_hold; }
+  bool rested(double t) const { return rest.at_rest(t); }
   // The final state is always drawn.
   void finish(double t, const std::vector<Vec3>& x, const std::vector<Vec3>& v, const std::vector<double>& radius) {
     if (files_ && (snap_times.empty() || snap_times.back() < t - 1e-9)) snapshot(t, x, v, radius);
     csv_.close();
   }
 
-  double peak = 0, t_peak = 0, t_rest = -1;
+  double peak = 0, t_peak = 0;
+  RestDetector rest;  // below rest_ratio of the peak for rest_hold
   double max_planar_error = 0;  // |z| and |omega_x|, |omega_y|: exactly zero in this 2-D slice
   std::vector<double> snap_times;
 
@@ -252,15 +250,15 @@ nlohmann::json run_container_pour(const ContainerSetup& setup, const ContainerSp
   const double wall = std::chrono::duration<double>(std::chrono::steady_clock::now() - wall0).count();
   const double e_end = j["final_kinetic_energy"].get<double>();
   ctx.log << "container[" << tag << "]: "
-          << (mon.t_rest >= 0 ? "at rest at t = " + container_time(mon.t_rest) + " s" : std::string("not at rest"))
+          << (mon.rest.quiet() ? "at rest at t = " + container_time(mon.rest.t_rest()) + " s" : std::string("not at rest"))
           << ", " << j["steps"] << " steps, wall " << wall << " s\n";
   j["integrator"] = cfg.integrator;
   j["tangential"] = cfg.tangential;
   j["rotations"] = with_rot;
   j["seed"] = spec.seed;
   j["placement"] = setup.placement;  // random sequential addition, or the jittered-lattice fallback
-  j["time_to_rest"] = json_number(mon.t_rest >= 0 ? mon.t_rest : NAN);
-  j["settled"] = mon.t_rest >= 0;
+  j["time_to_rest"] = json_number(mon.rest.quiet() ? mon.rest.t_rest() : NAN);
+  j["settled"] = mon.rest.quiet();
   j["peak_kinetic_energy"] = json_number(mon.peak);
   j["time_of_peak"] = json_number(mon.t_peak);
   j["final_to_peak"] = json_number(mon.peak > 0 ? e_end / mon.peak : NAN);

@@ -22,6 +22,7 @@
 #include "models/polygon/polygon_repose.hpp"
 #include "studies/experiment/polygon_vtk.hpp"
 #include "studies/experiment/particle_dumps.hpp"
+#include "studies/experiment/rest_detector.hpp"
 #include "studies/papers/krengel_matuttis/polygon_heap_figures.hpp"
 
 namespace stickslip {
@@ -167,8 +168,9 @@ json pour_heap(const HeapConfig& c, const Engine& e, GranularState& s, Shape& sh
   std::size_t next_snap = 0;
   EngineStepper st;
   st.driver = c.driver;
-  double peak = 0, t_rest = -1;
+  double peak = 0;
   bool armed = false, rested = false;
+  RestDetector rest(c.rest_hold, 0.5 * dt);  // below the threshold for rest_hold, once the pour was lively
   const long max_steps = std::lround(c.t_max / dt);
   // The angle during the feed (Fig. 6: particles still falling), every feed_every steps, by the rest's fit.
   const long feed_every = c.feed_every > 0 ? std::max(1L, std::lround(c.feed_every / dt)) : 0;
@@ -212,14 +214,9 @@ json pour_heap(const HeapConfig& c, const Engine& e, GranularState& s, Shape& sh
     ke.row({s.t, kin, rot, static_cast<double>(in_hopper)});
     peak = std::max(peak, kin);
     if (kin > 100 * threshold) armed = true;
-    if (armed && kin < threshold) {
-      if (t_rest < 0) t_rest = s.t;
-      if (s.t - t_rest >= c.rest_hold - 0.5 * dt) {
-        rested = true;
-        return Flow::stop;
-      }
-    } else {
-      t_rest = -1;
+    if (rest.update(s.t, armed && kin < threshold)) {
+      rested = true;
+      return Flow::stop;
     }
     if (k % (sample_every * 100) == 0)
       ctx.log << "heap[" << law << "]: t = " << heap_time(s.t) << " s, KE = " << kin << " J/m (rest below " << threshold
@@ -295,7 +292,7 @@ json pour_heap(const HeapConfig& c, const Engine& e, GranularState& s, Shape& sh
   const double wall = std::chrono::duration<double>(std::chrono::steady_clock::now() - wall0).count();
   const double cpu = static_cast<double>(std::clock() - cpu0) / CLOCKS_PER_SEC;  // the process's CPU time (threads add up)
   const json& first = by_dt.front();
-  ctx.log << "heap[" << law << "]: " << (rested ? "at rest at t = " + heap_time(t_rest) + " s" : std::string("not at rest by t_max"))
+  ctx.log << "heap[" << law << "]: " << (rested ? "at rest at t = " + heap_time(rest.t_rest()) + " s" : std::string("not at rest by t_max"))
           << ", repose angle " << fit.angle_deg << " deg, surface drift " << first["surface_drift"] << " m over "
           << c.t_drift << " s, " << st.steps() + drift_steps << " steps, " << wall << " s\n";
   return {{"law", law},
@@ -316,7 +313,7 @@ json pour_heap(const HeapConfig& c, const Engine& e, GranularState& s, Shape& sh
           {"heap_feet", {json_number(fit.left_foot), json_number(fit.right_foot)}},
           {"surface_discs", surface.size()},
           {"at_rest", rested},
-          {"t_rest", rested ? json_number(t_rest) : json(nullptr)},
+          {"t_rest", rested ? json_number(rest.t_rest()) : json(nullptr)},
           {"t_stop", json_number(t_stop)},
           {"kinetic_peak", json_number(peak)},
           {"kinetic_at_stop", json_number(kin_stop)},
