@@ -10,8 +10,8 @@ namespace stickslip {
 
 double ledger_scale(const ParticleLedger& ledger, double external_dissipation) {
   return std::max({std::abs(ledger.start.kinetic), std::abs(ledger.now.kinetic), std::abs(ledger.normal_damping()),
-                   std::abs(ledger.tangential_dissipation()), std::abs(ledger.created()),
-                   std::abs(ledger.now.gravity_work), std::abs(external_dissipation)});
+                   std::abs(ledger.tangential_dissipation()), std::abs(ledger.rolling_dissipation()),
+                   std::abs(ledger.created()), std::abs(ledger.now.gravity_work), std::abs(external_dissipation)});
 }
 
 nlohmann::json ledger_json(const ParticleLedger& ledger, double external_dissipation) {

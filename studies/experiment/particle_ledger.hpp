@@ -1,8 +1,8 @@
-// studies/experiment/particle_ledger.hpp — the energy ledger of a particle run (models/particles/energy.hpp) as the JSON every
-// particle study's result rows carry: the terms, the balance and energy_balance_error = |balance + D_ext| / scale,
-// scale = the largest energy term (kinetic start and end, normal damping, tangential dissipation, created, gravity's
-// work, D_ext). D_ext is energy a study removes outside the engine's ledger (the container's drag, split off the
-// Verlet step), 0 otherwise.
+// studies/experiment/particle_ledger.hpp — the energy ledger of a particle run (models/particles/energy.hpp) as the
+// JSON every particle study's result rows carry: the terms, the balance and energy_balance_error = |balance + D_ext| /
+// scale, scale = the largest energy term (kinetic start and end, normal damping, tangential and rolling dissipation,
+// created, gravity's work, D_ext). D_ext is energy a study removes outside the engine's ledger (the container's drag,
+// split off the Verlet step), 0 otherwise.
 #pragma once
 
 #include <nlohmann/json.hpp>

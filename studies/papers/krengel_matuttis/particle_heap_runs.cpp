@@ -22,6 +22,7 @@
 #include "models/polygon/polygon_repose.hpp"
 #include "studies/experiment/polygon_vtk.hpp"
 #include "studies/experiment/particle_dumps.hpp"
+#include "studies/experiment/particle_ledger.hpp"
 #include "studies/experiment/rest_detector.hpp"
 #include "studies/papers/krengel_matuttis/polygon_heap_figures.hpp"
 
@@ -247,9 +248,7 @@ json pour_heap(const HeapConfig& c, const Engine& e, GranularState& s, Shape& sh
     prof.close();
   }
   // The ledger of the pour.
-  const double scale = std::max({std::abs(ledger.start.kinetic), std::abs(ledger.now.gravity_work),
-                                 std::abs(ledger.normal_damping()), std::abs(ledger.tangential_dissipation()),
-                                 std::abs(ledger.rolling_dissipation()), std::abs(ledger.created())});
+  const double scale = ledger_scale(ledger);  // studies/experiment/particle_ledger.hpp
   const double balance_error = scale > 0 ? std::abs(ledger.balance()) / scale : 0.0;
 
   // Drift of the surface discs from the state at rest, once per dt factor (models/particles/surface_drift.hpp).
