@@ -11,6 +11,7 @@
 #include "core/sample_statistics.hpp"
 #include "models/contact/registry.hpp"
 #include "models/particles/sde_equipartition.hpp"
+#include "models/particles/sde_slip_statistics.hpp"
 #include "solvers/sde_integrator.hpp"
 #include "studies/experiment/output.hpp"
 
@@ -136,95 +137,36 @@ RatioPrediction predict_ratio(const StochasticRunSpec& spec, const EngineSde& mo
   return r;
 }
 
-// The statistics of a run's samples after t_equil (core/sample_statistics.hpp): the scaled slip components u_perp .
-// e_a / sqrt(kT nu) per contact (their histogram, mean square, autocorrelation, batch means of the ratio) and sphere
-// 0's velocity and spin over their predicted variances.
-class StochasticSampler {
- public:
-  StochasticSampler(const StochasticRunSpec& spec, const EngineSde& model, const Vec& predicted_var, long samples,
-                    std::size_t lags, const Vec& x)
-      : spec_(spec), model_(model), C_(model.contacts()), var_(predicted_var), var_floor_(1e-12 * var_.maxCoeff()),
-        hu_(spec.histogram_bins, spec.histogram_range), hv_(hu_), hw_(hu_), batches_(samples, 40),
-        comp_sum_(2 * C_, 0), part_sum_(Vec::Zero(6)), acf_(lags, C_), e1_(C_), e2_(C_) {
-    update_bases(x);  // fixed geometry: constant; bonded: recomputed per sample
+// The measured statistics of a run's samples into r (models/particles/sde_slip_statistics.hpp); the
+// autocorrelation's lags in time (sample_every steps of dt apart) and, for the linear law on fixed contacts, its
+// prediction sum_k w_k c_k^(lag steps) / sum_k w_k.
+void record_statistics(const SlipStatistics& st, long sample_every, double dt, std::size_t contacts,
+                       const RatioPrediction& pred, StochasticRunResult& r) {
+  r.samples = static_cast<std::size_t>(st.count()) * contacts;
+  r.ratio = st.ratio();
+  r.stderr_ratio = st.ratio_stderr();
+  r.component_ratio = st.component_ratios();
+  r.particle_variance_ratio = st.particle_variance_ratios();
+  const DensityHistogram &hu = st.slip_histogram(), &hv = st.velocity_histogram(), &hw = st.spin_histogram();
+  for (int b = 0; b < hu.bins(); ++b) {
+    r.hist_centre.push_back(hu.centre(b));
+    r.hist_u.push_back(hu.density(b));
+    r.hist_v.push_back(hv.density(b));
+    r.hist_w.push_back(hw.density(b));
   }
-
-  void sample(const Vec& x) {
-    if (spec_.geometry == ContactGeometry::bonded) update_bases(x);
-    std::vector<Vec3>& slot = acf_.next();
-    double ratio_now = 0;
-    for (std::size_t c = 0; c < C_; ++c) {
-      const Vec3 u = -model_.kinematics(x, c).vt;  // u_perp of the seed (S2)
-      slot[c] = u;
-      const double scale = std::sqrt(spec_.kT * model_.nu(c));
-      ratio_now += u.squaredNorm() / (2 * scale * scale) / C_;
-      for (int a = 0; a < 2; ++a) {
-        const double z = u.dot(a == 0 ? e1_[c] : e2_[c]) / scale;
-        comp_sum_[2 * c + a] += z * z;
-        hu_.add(z);
-      }
+  const LagAutocorrelation<Vec3>& acf = st.autocorrelation();
+  for (std::size_t k = 0; k < acf.lags_with_data(); ++k) {
+    r.acf_lag.push_back(k * sample_every * dt);
+    r.acf.push_back(acf.correlation(k));
+    if (!pred.linear_fixed) continue;
+    double num = 0, den = 0;
+    for (std::size_t m = 0; m < pred.mode_weight.size(); ++m) {
+      num += pred.mode_weight[m] * std::pow(pred.mode_factor[m], static_cast<double>(k * sample_every));
+      den += pred.mode_weight[m];
     }
-    acf_.push();
-    const Vec3 v0 = model_.velocity(x, 0), w0 = model_.spin(x, 0);
-    for (int a = 0; a < 3; ++a) {
-      part_sum_[a] += v0[a] * v0[a];
-      part_sum_[3 + a] += w0[a] * w0[a];
-      if (var_[a] > var_floor_) hv_.add(v0[a] / std::sqrt(var_[a]));
-      if (var_[3 + a] > var_floor_) hw_.add(w0[a] / std::sqrt(var_[3 + a]));
-    }
-    batches_.add(n_, ratio_now);
-    total_sum_ += ratio_now;
-    ++n_;
+    r.acf_predicted.push_back(num / den);
   }
-  long count() const { return n_; }
-
-  // The measured statistics into r; the autocorrelation's lags in time (sample_every steps of dt apart) and, for the
-  // linear law on fixed contacts, its prediction sum_k w_k c_k^(lag steps) / sum_k w_k.
-  void finish(StochasticRunResult& r, long sample_every, const RatioPrediction& pred) const {
-    r.samples = static_cast<std::size_t>(n_) * C_;
-    r.ratio = total_sum_ / n_;
-    r.stderr_ratio = batches_.stderr_of_mean(r.ratio);
-    for (double s : comp_sum_) r.component_ratio.push_back(s / n_);
-    for (int a = 0; a < 6; ++a)
-      r.particle_variance_ratio.push_back(var_[a] > var_floor_ ? part_sum_[a] / n_ / var_[a] : 0);
-    for (int b = 0; b < hu_.bins(); ++b) {
-      r.hist_centre.push_back(hu_.centre(b));
-      r.hist_u.push_back(hu_.density(b));
-      r.hist_v.push_back(hv_.density(b));
-      r.hist_w.push_back(hw_.density(b));
-    }
-    for (std::size_t k = 0; k < acf_.lags_with_data(); ++k) {
-      r.acf_lag.push_back(k * sample_every * spec_.dt);
-      r.acf.push_back(acf_.correlation(k));
-      if (!pred.linear_fixed) continue;
-      double num = 0, den = 0;
-      for (std::size_t m = 0; m < pred.mode_weight.size(); ++m) {
-        num += pred.mode_weight[m] * std::pow(pred.mode_factor[m], static_cast<double>(k * sample_every));
-        den += pred.mode_weight[m];
-      }
-      r.acf_predicted.push_back(num / den);
-    }
-  }
-
- private:
-  void update_bases(const Vec& x) {
-    for (std::size_t c = 0; c < C_; ++c) tangent_basis(model_.kinematics(x, c).n, e1_[c], e2_[c]);
-  }
-
-  const StochasticRunSpec& spec_;
-  const EngineSde& model_;
-  std::size_t C_;
-  const Vec& var_;
-  double var_floor_;
-  DensityHistogram hu_, hv_, hw_;
-  BatchMeans batches_;
-  std::vector<double> comp_sum_;
-  Vec part_sum_;
-  LagAutocorrelation<Vec3> acf_;
-  std::vector<Vec3> e1_, e2_;
-  double total_sum_ = 0;
-  long n_ = 0;
-};
+}
 
 }  // namespace
 
@@ -252,7 +194,9 @@ StochasticRunResult run_stochastic(const StochasticRunSpec& spec) {
 
   const StochasticRunCounts counts = stochastic_run_counts(spec);
   const long ledger_every = std::max(1L, counts.total_steps / static_cast<long>(spec.ledger_points));
-  StochasticSampler sampler(spec, model, equipartition.variance, counts.samples, counts.lags, x);
+  const SlipStatisticsSpec statistics{spec.kT, spec.geometry, spec.histogram_bins, spec.histogram_range, counts.samples,
+                                      counts.lags};
+  SlipStatistics sampler(statistics, model, equipartition.variance, x);
 
   double t = 0;
   const RunSpan span(0, static_cast<double>(counts.total_steps) * spec.dt);  // the progress line (core/progress.hpp)
@@ -271,7 +215,7 @@ StochasticRunResult run_stochastic(const StochasticRunSpec& spec) {
     }
     if (step > counts.equil_steps && sampler.count() < counts.samples) sampler.sample(x);
   });
-  sampler.finish(r, counts.sample_every, pred);
+  record_statistics(sampler, counts.sample_every, spec.dt, C, pred, r);
 
   double m_max = 0;
   for (double m : model.setup().bodies.mass) m_max = std::max(m_max, m);
