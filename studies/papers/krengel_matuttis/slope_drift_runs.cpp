@@ -175,8 +175,8 @@ std::string slope_unsupported(const SlopeConfig& c, const SlopeCommon& k) {
     }
   } catch (const InputError& e) {
     // The driver's refusal reads as the reason itself ("this model is a DAE ..."), without "solver=<solver>: ".
-    const std::string why = e.what(), prefix = "solver=" + c.solver + ": ";
-    return why.rfind(prefix, 0) == 0 ? why.substr(prefix.size()) : why;
+    if (e.key == "solver" && e.value == c.solver) return e.allowed;
+    return e.what();
   }
   return "";
 }
