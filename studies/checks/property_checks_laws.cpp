@@ -194,6 +194,140 @@ const char* driver_name(Driver d) {
 
 // ---- 1-D relations: the block ----
 
+// One run of law L on the block from (s, v) = (0, v0) at angle alpha: s(T), max |s|, v(T) and the form the driver
+// takes. stick: the run at rest whose measurement an adaptive driver skips for the sign form (not run at all: dopri5
+// grinds its step down at the discontinuity of sign(v) at v = 0).
+template <class L>
+struct BlockCellRun {
+  struct Out {
+    double s_end = 0, max_s = 0, v_end = 0;
+    ContactForm form = ContactForm::rate;
+  };
+  std::string name;
+  Driver driver;
+  BlockParameters p;
+  LawValues own;  // the law's own drawn values
+  L law;
+  SolverOptions so;
+  bool events = false;
+  double m = 0;
+
+  Out operator()(double alpha, double v0, double T, bool stick = false) const {
+    BlockParameters q = p;
+    q.alpha = alpha;
+    const ContactSystem sys = block_system(q, name, driver, events, true, own, driver_name(driver));
+    if (stick && sys.form == ContactForm::slip_force && driver != Driver::fixed) return Out{0, 0, 0, sys.form};
+    Vec x = Vec::Zero(static_cast<Eigen::Index>(sys.size()));
+    x[1] = v0, x[2] = -q.static_overlap();
+    if constexpr (SteadyStateLaw<L>) {
+      if (v0 > 0 && sys.model) {
+        const auto names = sys.model->state_names();
+        const auto at = std::find(names.begin(), names.end(), InclineBlock::spring_name);
+        if (at != names.end()) x[at - names.begin()] = law.steady_state(v0);
+      }
+    }
+    Mode mode;
+    Out o;
+    o.form = sys.form;
+    simulate(sys, {.t_end = T, .solver = so, .project = true}, x, mode,
+             [&](const ContactSample& smp) { o.max_s = std::max(o.max_s, std::abs(smp.x[0])); });
+    o.s_end = x[0], o.v_end = x[1];
+    return o;
+  }
+};
+
+// The block of a draw with law L (Table 1's kt, gamma_t, mu under the law's own drawn values) and the options of the
+// driver: RK4 at 0.05 / omega (finer where a steady-state law relaxes faster), the adaptive ones at rtol 1e-10.
+template <class L>
+BlockCellRun<L> block_cell_run(const std::string& name, Driver driver, const std::vector<Param>& params,
+                               const std::vector<std::string>& bound, const Draw& d) {
+  BlockParameters p;
+  p.size = d["size"], p.rho = d["rho"], p.young = d["Y"], p.mu = d["mu"];
+  const LawValues own = own_values(d, params, bound);
+  LawValues all = own;
+  const LawValues table = p.law_values();
+  for (const auto& [k, v] : table.values()) all.set(k, v.value, v.key, v.text);
+  const L law = make_law<L>(all);
+  const double m = p.mass();
+  const double omega = std::sqrt(p.young / m);
+  SolverOptions so;
+  so.kind = driver == Driver::fixed ? SolverKind::rk4
+            : driver == Driver::cvode ? SolverKind::cvode
+            : driver == Driver::ida ? SolverKind::ida
+                                    : SolverKind::dopri5;
+  so.rtol = 1e-10;
+  so.atol = 1e-14;
+  so.dt = driver == Driver::fixed ? 0.05 / omega : 1e-3;
+  const unsigned forms = law_forms("friction", name, RelationKind::one_d);
+  const bool events = driver == Driver::ida || needs_events(forms);
+  // A law with a steady state starts at steady sliding at the launch speed; the fixed step resolves its relaxation.
+  if constexpr (SteadyStateLaw<L>) {
+    if (driver == Driver::fixed) so.dt = std::min(so.dt, 0.05 / relaxation_rate(law, m, m * kG, d["v0"]));
+  }
+  return {name, driver, p, own, law, so, events, m};
+}
+
+// Below the static threshold (tan a = q_stick mu_s) the block stays (its spring's deflection, 1e-12 m for a rigid
+// stick, O(dt) creep for the sign law and coulomb-km's look-ahead); above it (q_slip mu_s) it slides.
+template <class L>
+void add_block_stick_checks(const BlockCellRun<L>& run, const Draw& d, double T, std::vector<Measurement>& ms) {
+  const L& law = run.law;
+  const double m = run.m, mu_s = law.static_threshold(1.0);
+  if (!(mu_s > 0)) return;
+  const double k = stiffness_of(law, Slip1{});
+  const double alpha = std::atan(d["q_stick"] * mu_s);
+  const auto o = run(alpha, 0, T, true);
+  // Stick is a mode of the Filippov and DAE forms; a law with a spring (dsds-dae) deflects in it all the same.
+  const bool rigid = (o.form == ContactForm::filippov || o.form == ContactForm::dae) && !std::isfinite(k);
+  const double fs = law.static_threshold(m * kG * std::cos(alpha));
+  double bound = 2.2 * m * kG * std::sin(alpha) / k;
+  if (rigid) bound = 1e-12;
+  else if (o.form == ContactForm::slip_force || o.form == ContactForm::lookahead)
+    bound = 4 * T * run.so.dt * (fs / m + kG * std::sin(alpha));  // the sign law, or coulomb-km's look-ahead off v = 0
+  const bool stuck = rigid || stays_stuck_while_loading(law, m, k, m * kG * std::cos(alpha), std::sin(alpha));
+  if (stuck && (rigid || (o.form != ContactForm::slip_force && o.form != ContactForm::lookahead) ||
+                run.driver == Driver::fixed))
+    ms.push_back({"stuck below mu_s: max |s| [m]", o.max_s, bound});
+  add_slip_check(law, mu_s, d["q_slip"], T, [&](double a) { return run(a, 0, T).s_end; }, ms);
+}
+
+// Sliding on a flat plane from v0: v(T) against the reference m v' = -sliding_force(v) (a steady-state law's own
+// reference), adaptive drivers to 1e-6 v0, the fixed step by its order (the error at dt/2 against that at dt).
+template <class L>
+void add_block_sliding_checks(BlockCellRun<L> run, double v0, double T, std::vector<Measurement>& ms) {
+  const L& law = run.law;
+  const double m = run.m, fn = m * kG, k = stiffness_of(law, Slip1{});
+  const double Tw = sliding_window(law, m, fn, v0, T);
+  const double fmax = law.sliding_force(v0, fn);
+  double v_ref = 0;
+  if constexpr (SteadyStateLaw<L>) {
+    v_ref = state_law_reference(law, m, fn, v0, Tw);
+    const double f0 = law.force(Slip1{VecD<1>(v0), m, 0.0, 0.0}, fn, VecD<1>(law.steady_state(v0)))[0];
+    ms.push_back({"|force at steady_state(v0) + sliding_force(v0)| [N]", std::abs(f0 + fmax), 1e-12 * fmax});
+  } else {
+    v_ref = sliding_reference(law, m, fn, 0.0, v0, Tw);
+  }
+  // A spring law that starts stuck (gamma_t m v0 < F_max) first loads its spring: the velocity that costs.
+  double loading = 0;
+  if constexpr (requires { law.gamma_t; }) {
+    if (std::isfinite(k) && law.gamma_t * m * v0 < fmax) loading = fmax * fmax / (m * k * v0);
+  }
+  const double e = std::abs(run(0, v0, Tw).v_end - v_ref);
+  if (run.driver != Driver::fixed) {
+    ms.push_back({"|v(T) - v_ref(T)| sliding on a flat plane [m/s]", e, 1e-6 * v0 + loading});
+    return;
+  }
+  // A fixed step reaches the law's own discrete form, whose order is the law's (the D-SDS reset without events is
+  // first order: the dashpot's part of a reset spring lags a step, the slide decelerates by about gamma_t dt/4
+  // less), so the check is the order: the error at dt/2 at most 0.6 of that at dt (first order halves it; a
+  // rate law under RK4 divides it by 16), besides the dt-independent loading and 1e-6 v0 of round-off.
+  run.so.dt /= 2;
+  const double e2 = std::abs(run(0, v0, Tw).v_end - v_ref);
+  ms.push_back({"|v(T) - v_ref(T)| at dt/2 vs 0.6 x at dt, sliding on a flat plane [m/s]", e2,
+                0.6 * e + 0.4 * loading + 1e-6 * v0});
+  ms.push_back({"|v(T) - v_ref(T)| at dt/2, sliding on a flat plane [m/s]", e2, 0.01 * v0 + loading});
+}
+
 template <class L>
 PropertyCheck block_cell(const std::string& name, Driver driver) {
   static const std::vector<std::string> bound{"kt", "gamma_t", "mu"};  // the block's Table 1 (models/incline_block.hpp)
@@ -213,107 +347,11 @@ PropertyCheck block_cell(const std::string& name, Driver driver) {
   for (const auto& r : own_ranges(params, bound)) c.ranges.push_back(r);
   c.cost = 2;
   c.run = [name, driver, params](const Draw& d) {
-    BlockParameters p;
-    p.size = d["size"], p.rho = d["rho"], p.young = d["Y"], p.mu = d["mu"];
-    const LawValues own = own_values(d, params, bound);
-    LawValues all = own;
-    const LawValues table = p.law_values();
-    for (const auto& [k, v] : table.values()) all.set(k, v.value, v.key, v.text);
-    const L law = make_law<L>(all);
-    const double m = p.mass(), mu_s = law.static_threshold(1.0);
-    const double omega = std::sqrt(p.young / m);
-    SolverOptions so;
-    so.kind = driver == Driver::fixed ? SolverKind::rk4
-              : driver == Driver::cvode ? SolverKind::cvode
-              : driver == Driver::ida ? SolverKind::ida
-                                      : SolverKind::dopri5;
-    so.rtol = 1e-10;
-    so.atol = 1e-14;
-    so.dt = driver == Driver::fixed ? 0.05 / omega : 1e-3;
-    const unsigned forms = law_forms("friction", name, RelationKind::one_d);
-    const bool events = driver == Driver::ida || needs_events(forms);
-    // A law with a steady state starts at steady sliding at the launch speed; the fixed step resolves its relaxation.
-    const double v_launch = d["v0"];
-    if constexpr (SteadyStateLaw<L>) {
-      if (driver == Driver::fixed) so.dt = std::min(so.dt, 0.05 / relaxation_rate(law, m, m * kG, v_launch));
-    }
-    // One run from (s, v) = (0, v0) at angle alpha: s(T), max |s|, v(T); the form the driver takes.
-    struct Out {
-      double s_end = 0, max_s = 0, v_end = 0;
-      ContactForm form = ContactForm::rate;
-    };
-    // stick: the run at rest whose measurement an adaptive driver skips for the sign form (not run at all: dopri5
-    // grinds its step down at the discontinuity of sign(v) at v = 0).
-    const auto run = [&](double alpha, double v0, double T, bool stick = false) {
-      BlockParameters q = p;
-      q.alpha = alpha;
-      const ContactSystem sys = block_system(q, name, driver, events, true, own, driver_name(driver));
-      if (stick && sys.form == ContactForm::slip_force && driver != Driver::fixed) return Out{0, 0, 0, sys.form};
-      Vec x = Vec::Zero(static_cast<Eigen::Index>(sys.size()));
-      x[1] = v0, x[2] = -q.static_overlap();
-      if constexpr (SteadyStateLaw<L>) {
-        if (v0 > 0 && sys.model) {
-          const auto names = sys.model->state_names();
-          const auto at = std::find(names.begin(), names.end(), InclineBlock::spring_name);
-          if (at != names.end()) x[at - names.begin()] = law.steady_state(v0);
-        }
-      }
-      Mode mode;
-      Out o;
-      o.form = sys.form;
-      simulate(sys, {.t_end = T, .solver = so, .project = true}, x, mode,
-               [&](const ContactSample& smp) { o.max_s = std::max(o.max_s, std::abs(smp.x[0])); });
-      o.s_end = x[0], o.v_end = x[1];
-      return o;
-    };
+    const BlockCellRun<L> run = block_cell_run<L>(name, driver, params, bound, d);
     std::vector<Measurement> ms;
     const double T = 0.05;
-    const double k = stiffness_of(law, Slip1{});
-    if (mu_s > 0) {
-      const double alpha = std::atan(d["q_stick"] * mu_s);
-      const Out o = run(alpha, 0, T, true);
-      // Stick is a mode of the Filippov and DAE forms; a law with a spring (dsds-dae) deflects in it all the same.
-      const bool rigid = (o.form == ContactForm::filippov || o.form == ContactForm::dae) && !std::isfinite(k);
-      const double fs = law.static_threshold(m * kG * std::cos(alpha));
-      double bound = 2.2 * m * kG * std::sin(alpha) / k;
-      if (rigid) bound = 1e-12;
-      else if (o.form == ContactForm::slip_force || o.form == ContactForm::lookahead)
-        bound = 4 * T * so.dt * (fs / m + kG * std::sin(alpha));  // the sign law, or coulomb-km's look-ahead off v = 0
-      const bool stuck = rigid || stays_stuck_while_loading(law, m, k, m * kG * std::cos(alpha), std::sin(alpha));
-      if (stuck && (rigid || (o.form != ContactForm::slip_force && o.form != ContactForm::lookahead) || driver == Driver::fixed))
-        ms.push_back({"stuck below mu_s: max |s| [m]", o.max_s, bound});
-      add_slip_check(law, mu_s, d["q_slip"], T, [&](double alpha) { return run(alpha, 0, T).s_end; }, ms);
-    }
-    const double v0 = v_launch, fn = m * kG;
-    const double Tw = sliding_window(law, m, fn, v0, T);
-    const double fmax = law.sliding_force(v0, fn);
-    double v_ref = 0;
-    if constexpr (SteadyStateLaw<L>) {
-      v_ref = state_law_reference(law, m, fn, v0, Tw);
-      const double f0 = law.force(Slip1{VecD<1>(v0), m, 0.0, 0.0}, fn, VecD<1>(law.steady_state(v0)))[0];
-      ms.push_back({"|force at steady_state(v0) + sliding_force(v0)| [N]", std::abs(f0 + fmax), 1e-12 * fmax});
-    } else {
-      v_ref = sliding_reference(law, m, fn, 0.0, v0, Tw);
-    }
-    // A spring law that starts stuck (gamma_t m v0 < F_max) first loads its spring: the velocity that costs.
-    double loading = 0;
-    if constexpr (requires { law.gamma_t; }) {
-      if (std::isfinite(k) && law.gamma_t * m * v0 < fmax) loading = fmax * fmax / (m * k * v0);
-    }
-    const double e = std::abs(run(0, v0, Tw).v_end - v_ref);
-    if (driver != Driver::fixed) {
-      ms.push_back({"|v(T) - v_ref(T)| sliding on a flat plane [m/s]", e, 1e-6 * v0 + loading});
-    } else {
-      // A fixed step reaches the law's own discrete form, whose order is the law's (the D-SDS reset without events is
-      // first order: the dashpot's part of a reset spring lags a step, the slide decelerates by about gamma_t dt/4
-      // less), so the check is the order: the error at dt/2 at most 0.6 of that at dt (first order halves it; a
-      // rate law under RK4 divides it by 16), besides the dt-independent loading and 1e-6 v0 of round-off.
-      so.dt /= 2;
-      const double e2 = std::abs(run(0, v0, Tw).v_end - v_ref);
-      ms.push_back({"|v(T) - v_ref(T)| at dt/2 vs 0.6 x at dt, sliding on a flat plane [m/s]", e2,
-                    0.6 * e + 0.4 * loading + 1e-6 * v0});
-      ms.push_back({"|v(T) - v_ref(T)| at dt/2, sliding on a flat plane [m/s]", e2, 0.01 * v0 + loading});
-    }
+    add_block_stick_checks(run, d, T, ms);
+    add_block_sliding_checks(run, d["v0"], T, ms);
     return ms;
   };
   return c;
