@@ -101,8 +101,8 @@ void validate_system_run(const SystemSpec& spec, const SystemRunSettings& st, do
   else validate_solver_options(FilippovModel(*a.filippov, st.gradient, st.fd_delta), p.so, t0, t_end);
 }
 
-SystemRunResult run_system(const SystemSpec& spec, const SystemRunSettings& st, double t0, double t_end,
-                           const SystemObserver& observer) {
+SystemRunResult simulate(const SystemSpec& spec, const SystemRunSettings& st, double t0, double t_end,
+                         const SystemObserver& observer) {
   const Plan p = plan_of(spec, st);
   const AssembledSystem a = assemble_system(spec, p.assembly);
   SystemRunResult out;

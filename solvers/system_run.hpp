@@ -67,8 +67,8 @@ struct SystemRunResult {
 // law or parameter, ...); nothing is run. What --dry-run and a study's plan call before any work.
 void validate_system_run(const SystemSpec& spec, const SystemRunSettings& settings, double t0, double t_end);
 
-SystemRunResult run_system(const SystemSpec& spec, const SystemRunSettings& settings, double t0, double t_end,
-                           const SystemObserver& observer = {});
+SystemRunResult simulate(const SystemSpec& spec, const SystemRunSettings& settings, double t0, double t_end,
+                         const SystemObserver& observer = {});
 
 // The schemes a system runs under (for messages and help).
 const std::vector<std::string>& system_schemes();

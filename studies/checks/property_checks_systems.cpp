@@ -179,7 +179,7 @@ std::vector<Measurement> run_chain(const Draw& d, const std::string& solver) {
   st.solver = solver, st.dt = h, st.rtol = kRtol, st.atol = 1e-13;
   validate_system_run(spec, st, 0, t_end);
   double worst = 0;
-  const SystemRunResult r = run_system(spec, st, 0, t_end, [&](const SystemSample& s) {
+  const SystemRunResult r = simulate(spec, st, 0, t_end, [&](const SystemSample& s) {
     check_interrupt();
     for (Eigen::Index i = 0; i < s.q.size(); ++i) worst = std::max(worst, std::abs(s.q[i] - c.q(s.t)));
   });

@@ -43,7 +43,7 @@ Trace trace(const SystemSpec& spec, const SystemRunSettings& st, double t_end) {
   Trace tr;
   Energy first;
   bool have_first = false;
-  const SystemRunResult r = run_system(spec, st, 0, t_end, [&](const SystemSample& s) {
+  const SystemRunResult r = simulate(spec, st, 0, t_end, [&](const SystemSample& s) {
     check_interrupt();
     tr.q = s.q, tr.v = s.v;
     tr.q_scale = std::max(tr.q_scale, s.q.cwiseAbs().maxCoeff());

@@ -137,7 +137,7 @@ nlohmann::json SystemFileStudy::run(const Parameters& p, const StudyContext& ctx
     bool have_first = false;
     double max_balance = 0, scale = 0, friction_dissipated = 0, lowest_dissipation = 0;
     std::vector<double> values;
-    SystemRunResult r = run_system(s, st, 0, t_end, [&](const SystemSample& smp) {
+    SystemRunResult r = simulate(s, st, 0, t_end, [&](const SystemSample& smp) {
       values.assign(1, smp.t);
       for (std::size_t k = 0; k < n; ++k) values.push_back(smp.q[static_cast<Eigen::Index>(k)]);
       for (std::size_t k = 0; k < n; ++k) values.push_back(smp.v[static_cast<Eigen::Index>(k)]);
@@ -230,7 +230,7 @@ std::vector<Observable> SystemFileStudy::observables() const {
         else st.dt = h;
         const double t_end = prm.positive("t_end");
         double value = std::nan("");
-        const SystemRunResult r = run_system(spec(prm), st, 0, t_end, [&](const SystemSample& smp) {
+        const SystemRunResult r = simulate(spec(prm), st, 0, t_end, [&](const SystemSample& smp) {
           value = position ? smp.q[static_cast<Eigen::Index>(k)] : smp.v[static_cast<Eigen::Index>(k)];
         });
         return ObservableValue{value, r.stats.rhs_evals, r.stats.steps};

@@ -2,7 +2,7 @@
 // (models/system/system_spec.hpp): stickslip._core.System from a dict with a system file's structure and key names
 // (models/system/system_file.hpp; the typed face studies/python/stickslip/systems.py also turns numpy arrays into
 // one) or from a file with key=value overrides (as --set), with registry laws or laws written in Python
-// (python_law.hpp) per contact, and _core.simulate_system, which runs it through run_system (solvers/system_run.hpp)
+// (python_law.hpp) per contact, and _core.simulate_system, which runs it through simulate (solvers/system_run.hpp)
 // as `stickslip simulate FILE` does (studies/experiment/system_study.cpp): the same settings from the same keys, the
 // same samples, the same ledger, so that the same system from C++, a file and Python gives the same numbers.
 //
@@ -609,10 +609,10 @@ py::dict simulate_system(const PySystem& sys, py::object solver, py::object t_en
     SignalScope signals;  // Ctrl-C ends the run at the driver's next step (KeyboardInterrupt)
     try {
       if (sys.holds_python()) {
-        r = run_system(sys.spec, st, 0, t_end, observer);  // the Python laws' and functions' calls need the GIL
+        r = simulate(sys.spec, st, 0, t_end, observer);  // the Python laws' and functions' calls need the GIL
       } else {
         py::gil_scoped_release free_python;  // other Python threads run meanwhile
-        r = run_system(sys.spec, st, 0, t_end, observer);
+        r = simulate(sys.spec, st, 0, t_end, observer);
       }
     } catch (const InputError& e) {
       if (const std::exception_ptr x = sys.python_error()) std::rethrow_exception(x);

@@ -147,7 +147,7 @@ class BlockChainStudy final : public Study {
         else st.dt = h;
         const SystemSpec s = chain_spec(c, law, values_of(prm, law));
         SystemSeries series(s, {});
-        const SystemRunResult r = run_system(s, st, 0, c.t_end, series.observer());
+        const SystemRunResult r = simulate(s, st, 0, c.t_end, series.observer());
         series.finish();
         double value = 0;
         if (stop) {
@@ -217,7 +217,7 @@ class BlockChainStudy final : public Study {
       if (&k == &configs.front()) so.space_time = out / "space_time.csv", so.space_time_dt = c.t_end / 400;
       SystemSeries series(s, so);
       const auto start = std::chrono::steady_clock::now();
-      const SystemRunResult r = run_system(s, st, 0, c.t_end, series.observer());
+      const SystemRunResult r = simulate(s, st, 0, c.t_end, series.observer());
       const double wall = std::chrono::duration<double>(std::chrono::steady_clock::now() - start).count();
       series.finish();
       nlohmann::json row{{"friction", k.law}, {"solver", k.solver}, {"driver", r.driver}, {"forms", r.forms},

@@ -152,7 +152,7 @@ class BurridgeKnopoffStudy final : public Study {
       double next_row = 0;
       const double row_dt = std::max(st.dt, f.t_end / 2000);
       const auto start = std::chrono::steady_clock::now();
-      const SystemRunResult r = run_system(spec, st, 0, f.t_end, [&](const SystemSample& s) {
+      const SystemRunResult r = simulate(spec, st, 0, f.t_end, [&](const SystemSample& s) {
         cat.sample(s);
         if (s.t >= next_row) {
           for (std::size_t j = 0; j < f.n; ++j)

@@ -341,7 +341,7 @@ class SpringSliderStudy final : public Study {
     const auto start = std::chrono::steady_clock::now();
     RunStats stats;
     try {
-      const SystemRunResult r = run_system(spec_of(s, c), st, 0, s.cycles * T, [&](const SystemSample& q) {
+      const SystemRunResult r = simulate(spec_of(s, c), st, 0, s.cycles * T, [&](const SystemSample& q) {
         if (!half.empty() && q.t <= half.back().t) return;  // the samples around an event repeat a time: keep one
         const Sample now{q.t, q.v[0] - s.v_p};
         csv.row({now.t, now.u / s.v_p, -q.F[0] / s.fn});

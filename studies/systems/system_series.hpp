@@ -29,7 +29,7 @@ struct SeriesOptions {
 class SystemSeries {
  public:
   SystemSeries(const SystemSpec& spec, const SeriesOptions& options);
-  // The observer to hand to run_system.
+  // The observer to hand to simulate (solvers/system_run.hpp).
   SystemObserver observer();
   // After the run: the CSVs closed, the rest time and drift.
   void finish();

@@ -20,7 +20,7 @@ int main() {
   run.solver = "filippov:dopri5";  // or ida, rk4, moreau, ... (stickslip list)
   run.dt = 0.25;                   // output interval of an adaptive scheme [s]
   std::printf("    t [s]    x1 [m]    x2 [m]  stuck\n");
-  const SystemRunResult r = run_system(b.build(), run, 0.0, 3.0, [](const SystemSample& s) {
+  const SystemRunResult r = simulate(b.build(), run, 0.0, 3.0, [](const SystemSample& s) {
     std::printf("%9.4f %9.5f %9.5f  %d %d\n", s.t, s.q[0], s.q[1], s.stuck[0], s.stuck[1]);
   });
   for (const SystemTransition& t : r.transitions)

@@ -7,7 +7,7 @@
 //       a asinh((1/2) exp(mu_ss_classic/a)) written here with std::asinh.
 //   (c) a velocity step v1 -> v2 from steady state at v1: the direct effect a ln(v2/v1) at once, then over the slip
 //       delta = v2 t the aging law's exact solution theta = (D_c/v2)(1 + (v2/v1 - 1) exp(-delta/D_c)), i.e.
-//       mu = mu_ss(v2) + b ln(1 + (v2/v1 - 1) exp(-delta/D_c)); through run_system (a body so heavy that the friction
+//       mu = mu_ss(v2) + b ln(1 + (v2/v1 - 1) exp(-delta/D_c)); through simulate (solvers/system_run.hpp; a body so heavy that the friction
 //       does not change its speed: F t/M < 1e-10 v2) under rk4, dopri5, CVODE and IDA. Tolerance: the drivers' error on
 //       psi (rtol 1e-10 of |psi| < 10, times b and a margin of 100: 1e-10; rk4 at max(v1, v2) dt/D_c = 1/50: (1/50)^4 b
 //       ~ 1e-9) plus the regularisation's exp(-2 mu/a) (zero here).
@@ -144,7 +144,7 @@ TEST_CASE("rate-state: a velocity step, the direct effect and the aging law's ev
       st.rtol = 1e-10, st.atol = 1e-12, st.ledger = 0;
       double worst = 0;
       int samples = 0;
-      run_system(spec, st, 0, t_end, [&](const SystemSample& q) {
+      simulate(spec, st, 0, t_end, [&](const SystemSample& q) {
         CHECK(std::abs(q.v[0] - s.v2) <= 1e-10 * s.v2);  // F t/M = 6 N x 8 s/1e18 kg = 5e-17 m/s
         const double delta = q.q[0];
         worst = std::max(worst, std::abs(-q.F[0] / fn - mu_exact(delta)));

@@ -71,7 +71,7 @@ TEST_CASE("a chain released together is the one-block closed form, block by bloc
       SystemRunSettings st;
       st.solver = dr.solver, st.dt = dr.dt, st.rtol = 1e-10, st.atol = 1e-13;
       double worst = 0, t_stop = -1;
-      const SystemRunResult r = run_system(chain(c, dr.law), st, 0, t_end, [&](const SystemSample& s) {
+      const SystemRunResult r = simulate(chain(c, dr.law), st, 0, t_end, [&](const SystemSample& s) {
         for (Eigen::Index i = 0; i < s.q.size(); ++i) worst = std::max(worst, std::abs(s.q[i] - c.q(s.t)));
       });
       for (const SystemTransition& tr : r.transitions)

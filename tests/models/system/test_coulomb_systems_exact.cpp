@@ -60,7 +60,7 @@ End run(const SystemSpec& spec, const std::string& solver, double dt, double rto
   SystemRunSettings st;
   st.solver = solver, st.dt = dt, st.rtol = rtol, st.atol = rtol * 1e-3;
   End e;
-  const SystemRunResult r = run_system(spec, st, 0, t_end, [&](const SystemSample& s) {
+  const SystemRunResult r = simulate(spec, st, 0, t_end, [&](const SystemSample& s) {
     e.q = s.q;
     e.v = s.v;
   });

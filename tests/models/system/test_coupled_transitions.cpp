@@ -82,7 +82,7 @@ TEST_CASE("stacked blocks: every driver follows the exact motion; the contact-by
     SystemRunSettings st;
     st.solver = r.solver, st.dt = 1e-3, st.rtol = 1e-10, st.atol = 1e-13, st.transitions = r.transitions;
     Vec q, v;
-    const SystemRunResult res = run_system(stacked(r.law), st, 0, t_end, [&](const SystemSample& s) {
+    const SystemRunResult res = simulate(stacked(r.law), st, 0, t_end, [&](const SystemSample& s) {
       q = s.q;
       v = s.v;
     });

@@ -28,7 +28,7 @@ SystemSpec wave_chain(std::size_t n, const std::string& law) {
 
 Vec final_q(const SystemSpec& s, SystemRunSettings st, double t_end) {
   Vec q;
-  run_system(s, st, 0, t_end, [&](const SystemSample& smp) { q = smp.q; });
+  simulate(s, st, 0, t_end, [&](const SystemSample& smp) { q = smp.q; });
   return q;
 }
 
@@ -112,7 +112,7 @@ TEST_CASE("the energy ledger balances to each driver's tolerance") {
     Energy first;
     bool have = false;
     double worst = 0, scale = 0;
-    run_system(spec(c.law), st, 0, 3.0, [&](const SystemSample& smp) {
+    simulate(spec(c.law), st, 0, 3.0, [&](const SystemSample& smp) {
       const Energy& en = smp.energy;
       if (!have) first = en, have = true;
       // K + V (the bodies' energy) changes by the friction's work on the slips (of which the laws' springs keep U)

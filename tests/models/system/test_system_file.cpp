@@ -76,7 +76,7 @@ std::vector<double> trace(const SystemSpec& s, const std::string& solver) {
   SystemRunSettings st;
   st.solver = solver, st.dt = 1e-3, st.rtol = 1e-10, st.atol = 1e-13;
   std::vector<double> out;
-  run_system(s, st, 0, 2.0, [&](const SystemSample& smp) {
+  simulate(s, st, 0, 2.0, [&](const SystemSample& smp) {
     out.push_back(smp.t);
     out.insert(out.end(), smp.q.data(), smp.q.data() + smp.q.size());
     out.insert(out.end(), smp.v.data(), smp.v.data() + smp.v.size());

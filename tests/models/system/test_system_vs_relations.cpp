@@ -49,7 +49,7 @@ std::vector<Sample> system_run(const SystemSpec& spec, const std::string& solver
   SystemRunSettings st;
   st.solver = solver, st.dt = dt, st.rtol = 1e-9, st.atol = 1e-12, st.ledger = 0;
   std::vector<Sample> out;
-  run_system(spec, st, 0, t_end, [&](const SystemSample& s) { out.push_back({s.t, s.q[0], s.v[0]}); });
+  simulate(spec, st, 0, t_end, [&](const SystemSample& s) { out.push_back({s.t, s.q[0], s.v[0]}); });
   return out;
 }
 
