@@ -17,6 +17,7 @@
 // No comparison of two drivers over the whole run: a file may be chaotic (two masses on a belt with velocity-
 // weakening friction: Filippov and IDA at rtol 1e-9 part by 1e-4 over 60 s in 1 % of the draws), where the final
 // states of two correct drivers need not agree to any tolerance of theirs.
+#include <Eigen/Dense>
 #include <algorithm>
 #include <cmath>
 #include <memory>
@@ -96,15 +97,19 @@ bool names_system_file(const std::string& filter, std::string* path) {
   return true;
 }
 
-std::vector<PropertyCheck> system_file_property_checks(const std::string& path) {
-  FileSetup f;
-  f.study = std::make_shared<const SystemFileStudy>(SystemFile::read(path));
-  f.defaults = f.study->parameters();
-  f.t_end = f.defaults.positive("t_end");
-  const SystemSpec spec0 = f.study->spec(f.defaults);
-  const SystemRunSettings st0 = f.study->settings(f.defaults);
+namespace {
 
-  // The drawn keys: every number of the file but the run keys; zeros kept.
+// The smallest mass of the system's modes: the smallest diagonal mass, or the smallest eigenvalue of the full mass
+// matrix.
+double lightest_mass(const SystemSpec& spec) {
+  if (spec.mass_matrix.size() == 0) return spec.mass.minCoeff();
+  const Eigen::SelfAdjointEigenSolver<Eigen::MatrixXd> modes(spec.mass_matrix, Eigen::EigenvaluesOnly);
+  return modes.eigenvalues().minCoeff();
+}
+
+// The drawn keys: every number of the file but the run keys, within a factor 2 of the file's value (zeros kept); a
+// body's scalar mass is also drawn invalid (0, -1).
+std::vector<ParameterRange> drawn_ranges(const FileSetup& f, const SystemSpec& spec0) {
   std::vector<ParameterRange> ranges;
   const bool matrix_mass = spec0.mass_matrix.size() != 0;
   for (const auto& [key, e] : f.defaults.entries()) {
@@ -121,8 +126,12 @@ std::vector<PropertyCheck> system_file_property_checks(const std::string& path) 
       r.invalid = {0, -1};
     ranges.push_back(r);
   }
+  return ranges;
+}
 
-  // The drivers that run the file: filippov:dopri5, ida, moreau and the file's own adaptive solver.
+// The drivers that run the file: filippov:dopri5, ida, moreau and the file's own adaptive solver, each where it runs
+// every law of the file.
+std::vector<std::string> drivers_running(const FileSetup& f, const SystemSpec& spec0, const SystemRunSettings& st0) {
   std::vector<std::string> drivers{"filippov:dopri5", "ida", "moreau"};
   if (std::find(drivers.begin(), drivers.end(), st0.solver) == drivers.end() && is_adaptive(st0.solver))
     drivers.push_back(st0.solver);
@@ -134,6 +143,21 @@ std::vector<PropertyCheck> system_file_property_checks(const std::string& path) 
     } catch (const InputError&) {  // a law this driver does not run
     }
   }
+  return runs;
+}
+
+}  // namespace
+
+std::vector<PropertyCheck> system_file_property_checks(const std::string& path) {
+  FileSetup f;
+  f.study = std::make_shared<const SystemFileStudy>(SystemFile::read(path));
+  f.defaults = f.study->parameters();
+  f.t_end = f.defaults.positive("t_end");
+  const SystemSpec spec0 = f.study->spec(f.defaults);
+  const SystemRunSettings st0 = f.study->settings(f.defaults);
+
+  const std::vector<ParameterRange> ranges = drawn_ranges(f, spec0);
+  const std::vector<std::string> runs = drivers_running(f, spec0, st0);
   const bool exact = exact_applies(spec0, f.t_end);
   const bool ledger_on = st0.ledger == 1 || (st0.ledger < 0 && spec0.size() <= kLedgerDofs);
   bool set_valued = false;
@@ -181,13 +205,19 @@ std::vector<PropertyCheck> system_file_property_checks(const std::string& path) 
           false);
     if (set_valued)
       add("coulomb", s,
-          moreau ? "every sample: |F| <= F_s and a stuck contact's slip at zero, to rounding (16 eps per step)"
+          moreau ? "every sample: |F| <= F_s and a stuck contact's slip at zero, to rounding (16 eps per step of the "
+                   "velocities and h F_s / m)"
                  : "every sample: |F| <= F_s within 100 rtol F_s, a stuck contact's slip within 100 (atol + rtol V)",
           [run_file, s, moreau](const Draw& d) {
             const auto [spec, st, tr] = run_file(d, s);
             const double steps = std::max(1.0, static_cast<double>(tr.stats.steps));
             const double f_tol = moreau ? 16 * kEps * steps * tr.force_scale : 100 * st.rtol * tr.force_scale;
-            const double s_tol = moreau ? 16 * kEps * steps * tr.v_scale : 100 * (st.atol + st.rtol * tr.v_scale);
+            // Moreau-Jean's stuck slip is the rounding of the step's velocity update, whose terms are the velocities
+            // and the impulse the step's friction balances, h F_s / m (m: the lightest mode of M): with every body
+            // at rest the latter alone.
+            const double dv = st.dt * tr.force_scale / lightest_mass(spec);
+            const double s_tol = moreau ? 16 * kEps * steps * std::max(tr.v_scale, dv)
+                                        : 100 * (st.atol + st.rtol * tr.v_scale);
             return std::vector<Measurement>{{"max (|F| - F_s) of a set-valued contact", tr.force_excess, f_tol},
                                             {"max |s| of a stuck contact", tr.stuck_slip, s_tol}};
           },
