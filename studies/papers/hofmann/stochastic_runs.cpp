@@ -201,19 +201,20 @@ StochasticRunResult run_stochastic(const StochasticRunSpec& spec) {
   double t = 0;
   const RunSpan span(0, static_cast<double>(counts.total_steps) * spec.dt);  // the progress line (core/progress.hpp)
   const SdeRun run{spec.scheme, spec.dt, spec.seed, counts.total_steps};
-  simulate(model, run, t, x, [&](double now, VecCRef, long step) {
+  simulate(model, run, t, x, [&](double now, VecCRef state, long step) {
     if (step % ledger_every == 0 || step == counts.total_steps) {
-      r.ledger.add(now, model.energy(x));
-      r.ledger_dP.push_back((model.momentum(x) - P0).norm());
-      r.ledger_dL.push_back((model.angular_momentum(x) - L0).norm());
+      r.ledger.add(now, model.energy(state));
+      r.ledger_dP.push_back((model.momentum(state) - P0).norm());
+      r.ledger_dL.push_back((model.angular_momentum(state) - L0).norm());
     }
     if (step % counts.sample_every != 0) return;
-    r.momentum_drift = std::max(r.momentum_drift, (model.momentum(x) - P0).norm());
-    r.angular_momentum_drift = std::max(r.angular_momentum_drift, (model.angular_momentum(x) - L0).norm());
+    r.momentum_drift = std::max(r.momentum_drift, (model.momentum(state) - P0).norm());
+    r.angular_momentum_drift = std::max(r.angular_momentum_drift, (model.angular_momentum(state) - L0).norm());
     if (spec.geometry == ContactGeometry::bonded) {
-      for (std::size_t c = 0; c < C; ++c) r.max_overlap = std::max(r.max_overlap, std::abs(model.kinematics(x, c).h));
+      for (std::size_t c = 0; c < C; ++c)
+        r.max_overlap = std::max(r.max_overlap, std::abs(model.kinematics(state, c).h));
     }
-    if (step > counts.equil_steps && sampler.count() < counts.samples) sampler.sample(x);
+    if (step > counts.equil_steps && sampler.count() < counts.samples) sampler.sample(state);
   });
   record_statistics(sampler, counts.sample_every, spec.dt, C, pred, r);
 
