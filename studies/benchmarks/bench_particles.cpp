@@ -588,120 +588,153 @@ bool parse_list(const std::string& text, std::vector<long>& out) {
   return !out.empty();
 }
 
-}  // namespace
 
-int main(int argc, char** argv) {
+// ---- the command line ----
+
+struct BenchOptions {
   bool json = false, big = false, sort_demo = false, neighbor = false;
   int reps = 3;
-  std::vector<std::string> laws, law_names;
-  for (const BenchLaw& b : bench_laws()) laws.push_back(b.name);
-  law_names = laws;
+  std::vector<std::string> laws;  // default: every law of bench_laws()
   std::vector<long> sizes = {1000, 10000, 100000}, thread_list = {1, 2}, rank_list = {1};
   bool verlet = true, trapezoid = true;
-  long model_threads = 16;   // the thread count the model predicts for (--model-threads)
+  long model_threads = 16;  // the thread count the model predicts for (--model-threads)
   // GB/s, that machine's memory bandwidth (--bandwidth; by default measured here, triad_bandwidth, where this machine
   // has as many cores as the model's threads, else 40: the middle of what the 16-core runs of the issue imply,
   // docs/performance.md)
   double bandwidth = 0;
-  double llc = 32;           // MB, its last-level cache (--llc)
-  auto bad = [](const char* key, const std::string& value, const char* allowed) {
-    std::fprintf(stderr, "bench_particles: %s %s: allowed %s\n", key, value.c_str(), allowed);
-    return 2;
-  };
+  bool bandwidth_measured = false;
+  double llc = 32;  // MB, its last-level cache (--llc)
+};
+
+int bad_option(const char* key, const std::string& value, const char* allowed) {
+  std::fprintf(stderr, "bench_particles: %s %s: allowed %s\n", key, value.c_str(), allowed);
+  return 2;
+}
+
+int usage() {
+  std::fprintf(stderr, "usage: bench_particles [--json] [--big] [--sizes 1000,10000,...] [--reps R] [--sort] "
+                       "[--threads 1,2,...] [--ranks 1,2,...] [--laws csds,dsds,mindlin] [--integrator verlet|trapezoid|all] "
+                       "[--neighbor] [--model-threads P] [--bandwidth GB/s] [--llc MB]\n");
+  return 2;
+}
+
+// Child mode (--single law n steps reps threads integrator system): one measurement, printed as a RESULT line.
+int run_child(char** args) {
+  if (!bench_law(args[0])) return bad_option("--single", args[0], "a law of the benchmark");
+  const Single s = run_single_law(args[0], std::atol(args[1]), std::atol(args[2]), std::atoi(args[3]),
+                                  std::atoi(args[4]), args[5], args[6]);
+  std::printf("RESULT %.6g %.6g %zu %zu %.6g %.6g %ld %.6g %zu %ld %.6g %.6g %.6g %.6g %.6g %zu %zu %.6g\n", s.us_step,
+              s.us_force, s.pairs, s.engine_bytes, s.cpu_us_step, s.sweeps, s.rejected, s.kernel_ns, s.contacts,
+              s.rebuilds, s.serial_us, s.region_us, s.critical_us, s.work_us, s.regions, s.seams, s.seam_slots,
+              s.handover_us);
+  return 0;
+}
+
+// One integer of parse_list's grammar within [lo, hi]; one real within (lo, hi] (lo_open) or [lo, hi].
+bool one_integer(const std::string& v, long lo, long hi, long& out) {
+  std::vector<long> r;
+  if (!parse_list(v, r) || r.size() != 1 || r[0] < lo || r[0] > hi) return false;
+  out = r[0];
+  return true;
+}
+bool one_real(const std::string& v, double lo, bool lo_open, double hi, double& out) {
+  char* end = nullptr;
+  out = std::strtod(v.c_str(), &end);
+  return !v.empty() && *end == '\0' && (lo_open ? out > lo : out >= lo) && out <= hi;
+}
+
+// An option with a value (v) into o; -1 when it is read, else the exit code (2: a bad value or an unknown key).
+int read_valued_option(const std::string& arg, const std::string& v, const std::vector<std::string>& law_names,
+                       BenchOptions& o) {
+  long n = 0;
+  if (arg == "--reps") {
+    if (!one_integer(v, 1, 1000, n)) return bad_option("--reps", v, "an integer 1..1000");
+    o.reps = static_cast<int>(n);
+  } else if (arg == "--threads") {
+    if (!parse_list(v, o.thread_list) || *std::max_element(o.thread_list.begin(), o.thread_list.end()) > 1024)
+      return bad_option("--threads", v, "a comma-separated list of thread counts 1..1024, e.g. 1,2,4");
+  } else if (arg == "--ranks") {
+    if (!parse_list(v, o.rank_list) || *std::max_element(o.rank_list.begin(), o.rank_list.end()) > 1024)
+      return bad_option("--ranks", v, "a comma-separated list of LAMMPS MPI rank counts 1..1024, e.g. 1,16");
+  } else if (arg == "--sizes") {
+    if (!parse_list(v, o.sizes) || *std::min_element(o.sizes.begin(), o.sizes.end()) < 27)
+      return bad_option("--sizes", v, "a comma-separated list of particle counts 27..1e8 (rounded to cubes), e.g. 1e3,1e6");
+  } else if (arg == "--model-threads") {
+    if (!one_integer(v, 2, 1024, o.model_threads))
+      return bad_option("--model-threads", v, "an integer 2..1024 (the thread count the model predicts for)");
+  } else if (arg == "--bandwidth") {
+    if (!one_real(v, 0, true, 1e5, o.bandwidth))
+      return bad_option("--bandwidth", v, "a memory bandwidth in GB/s, 0 < GB/s <= 1e5");
+  } else if (arg == "--llc") {
+    if (!one_real(v, 0, false, 1e6, o.llc)) return bad_option("--llc", v, "the last-level cache in MB, 0 <= MB <= 1e6");
+  } else if (arg == "--integrator") {
+    if (v != "verlet" && v != "trapezoid" && v != "all") return bad_option("--integrator", v, "verlet, trapezoid, all");
+    o.verlet = v != "trapezoid";
+    o.trapezoid = v != "verlet";
+  } else if (arg == "--laws") {
+    o.laws.clear();
+    std::stringstream ss(v);
+    for (std::string l; std::getline(ss, l, ',');)
+      if (bench_law(l)) o.laws.push_back(l);
+      else return bad_option("--laws", l, join(law_names).c_str());
+  } else {
+    return usage();
+  }
+  return -1;
+}
+
+// The command line into o, completed (1 thread and 1 rank always measured, --big's 1e6, mpirun, the bandwidth);
+// returns -1 to go on, else the exit code (2 on bad input, --single's child's own).
+int parse_options(int argc, char** argv, BenchOptions& o) {
+  std::vector<std::string> law_names;
+  for (const BenchLaw& b : bench_laws()) law_names.push_back(b.name);
+  o.laws = law_names;
   for (int a = 1; a < argc; ++a) {
     const std::string arg = argv[a];
-    if (arg == "--single" && a + 7 < argc) {  // child mode: law n steps reps threads integrator system
-      if (!bench_law(argv[a + 1])) return bad("--single", argv[a + 1], "a law of the benchmark");
-      const Single s = run_single_law(argv[a + 1], std::atol(argv[a + 2]), std::atol(argv[a + 3]), std::atoi(argv[a + 4]),
-                                      std::atoi(argv[a + 5]), argv[a + 6], argv[a + 7]);
-      std::printf("RESULT %.6g %.6g %zu %zu %.6g %.6g %ld %.6g %zu %ld %.6g %.6g %.6g %.6g %.6g %zu %zu %.6g\n",
-                  s.us_step, s.us_force, s.pairs, s.engine_bytes, s.cpu_us_step, s.sweeps, s.rejected, s.kernel_ns,
-                  s.contacts, s.rebuilds, s.serial_us, s.region_us, s.critical_us, s.work_us, s.regions, s.seams,
-                  s.seam_slots, s.handover_us);
-      return 0;
-    }
-    const bool has_value = a + 1 < argc;
-    if (arg == "--json") json = true;
-    else if (arg == "--big") big = true;
-    else if (arg == "--sort") sort_demo = true;
-    else if (arg == "--neighbor") neighbor = true;
-    else if (arg == "--reps" && has_value) {
-      const std::string v = argv[++a];
-      std::vector<long> r;
-      if (!parse_list(v, r) || r.size() != 1 || r[0] > 1000) return bad("--reps", v, "an integer 1..1000");
-      reps = static_cast<int>(r[0]);
-    } else if (arg == "--threads" && has_value) {
-      const std::string v = argv[++a];
-      if (!parse_list(v, thread_list) || *std::max_element(thread_list.begin(), thread_list.end()) > 1024)
-        return bad("--threads", v, "a comma-separated list of thread counts 1..1024, e.g. 1,2,4");
-    } else if (arg == "--ranks" && has_value) {
-      const std::string v = argv[++a];
-      if (!parse_list(v, rank_list) || *std::max_element(rank_list.begin(), rank_list.end()) > 1024)
-        return bad("--ranks", v, "a comma-separated list of LAMMPS MPI rank counts 1..1024, e.g. 1,16");
-    } else if (arg == "--sizes" && has_value) {
-      const std::string v = argv[++a];
-      if (!parse_list(v, sizes) || *std::min_element(sizes.begin(), sizes.end()) < 27)
-        return bad("--sizes", v, "a comma-separated list of particle counts 27..1e8 (rounded to cubes), e.g. 1e3,1e6");
-    } else if (arg == "--model-threads" && has_value) {
-      const std::string v = argv[++a];
-      std::vector<long> m;
-      if (!parse_list(v, m) || m.size() != 1 || m[0] < 2 || m[0] > 1024)
-        return bad("--model-threads", v, "an integer 2..1024 (the thread count the model predicts for)");
-      model_threads = m[0];
-    } else if (arg == "--bandwidth" && has_value) {
-      const std::string v = argv[++a];
-      char* end = nullptr;
-      bandwidth = std::strtod(v.c_str(), &end);
-      if (v.empty() || *end != '\0' || !(bandwidth > 0) || bandwidth > 1e5)
-        return bad("--bandwidth", v, "a memory bandwidth in GB/s, 0 < GB/s <= 1e5");
-    } else if (arg == "--llc" && has_value) {
-      const std::string v = argv[++a];
-      char* end = nullptr;
-      llc = std::strtod(v.c_str(), &end);
-      if (v.empty() || *end != '\0' || !(llc >= 0) || llc > 1e6)
-        return bad("--llc", v, "the last-level cache in MB, 0 <= MB <= 1e6");
-    } else if (arg == "--integrator" && has_value) {
-      const std::string i = argv[++a];
-      if (i != "verlet" && i != "trapezoid" && i != "all") return bad("--integrator", i, "verlet, trapezoid, all");
-      verlet = i != "trapezoid";
-      trapezoid = i != "verlet";
-    } else if (arg == "--laws" && has_value) {
-      laws.clear();
-      std::stringstream ss(argv[++a]);
-      for (std::string l; std::getline(ss, l, ',');)
-        if (bench_law(l)) laws.push_back(l);
-        else return bad("--laws", l, join(law_names).c_str());
-    } else {
-      std::fprintf(stderr, "usage: bench_particles [--json] [--big] [--sizes 1000,10000,...] [--reps R] [--sort] "
-                           "[--threads 1,2,...] [--ranks 1,2,...] [--laws csds,dsds,mindlin] [--integrator verlet|trapezoid|all] "
-                           "[--neighbor] [--model-threads P] [--bandwidth GB/s] [--llc MB]\n");
-      return 2;
-    }
+    if (arg == "--single" && a + 7 < argc) return run_child(argv + a + 1);
+    if (arg == "--json") o.json = true;
+    else if (arg == "--big") o.big = true;
+    else if (arg == "--sort") o.sort_demo = true;
+    else if (arg == "--neighbor") o.neighbor = true;
+    else if (a + 1 >= argc) return usage();
+    else if (const int code = read_valued_option(arg, argv[++a], law_names, o); code >= 0) return code;
   }
-  if (big && std::find(sizes.begin(), sizes.end(), 1000000L) == sizes.end()) sizes.push_back(1000000);
-  if (std::find(thread_list.begin(), thread_list.end(), 1L) == thread_list.end()) thread_list.insert(thread_list.begin(), 1);
-  if (std::find(rank_list.begin(), rank_list.end(), 1L) == rank_list.end()) rank_list.insert(rank_list.begin(), 1);
-  const bool have_mpirun = on_path("mpirun");
-  if (!have_mpirun && rank_list.size() > 1) {
+  if (o.big && std::find(o.sizes.begin(), o.sizes.end(), 1000000L) == o.sizes.end()) o.sizes.push_back(1000000);
+  if (std::find(o.thread_list.begin(), o.thread_list.end(), 1L) == o.thread_list.end())
+    o.thread_list.insert(o.thread_list.begin(), 1);
+  if (std::find(o.rank_list.begin(), o.rank_list.end(), 1L) == o.rank_list.end())
+    o.rank_list.insert(o.rank_list.begin(), 1);
+  if (!on_path("mpirun") && o.rank_list.size() > 1) {
     std::fprintf(stderr, "bench_particles: mpirun is not on PATH (apt-get install openmpi-bin): LAMMPS on 1 rank only\n");
-    rank_list = {1};
+    o.rank_list = {1};
   }
-  const std::string machine = machine_line();
-  const bool bandwidth_measured =
-      bandwidth == 0 && static_cast<long>(std::thread::hardware_concurrency()) >= model_threads;
-  if (bandwidth == 0) bandwidth = bandwidth_measured ? triad_bandwidth(static_cast<int>(model_threads)) : 40.0;
-  if (!json) std::printf("machine: %s\n", machine.c_str());
-  if (neighbor) return neighbor_table(sizes, thread_list, reps, json, machine);
-  const bool have_time = on_path("/usr/bin/time");
-  const bool have_lmp = on_path("lmp");
-  if (!have_lmp) std::fprintf(stderr, "bench_particles: lmp is not on PATH (apt-get install lammps): no LAMMPS rows\n");
-  char tmpl[] = "/tmp/bench_particles.XXXXXX";
-  const std::string dir = mkdtemp(tmpl) ? tmpl : "/tmp";
-  const std::string self = argv[0];
-  const std::string timer = have_time ? "/usr/bin/time -f %M " : "";
+  o.bandwidth_measured =
+      o.bandwidth == 0 && static_cast<long>(std::thread::hardware_concurrency()) >= o.model_threads;
+  if (o.bandwidth == 0) o.bandwidth = o.bandwidth_measured ? triad_bandwidth(static_cast<int>(o.model_threads)) : 40.0;
+  return -1;
+}
+
+// ---- the measurements ----
+
+// The rows of one benchmark run, each measured in a child process (this program with --single) under /usr/bin/time.
+struct Bench {
+  const BenchOptions& o;
+  std::string dir, self, timer;
+  bool have_time = false, have_lmp = false;
   std::vector<Row> rows;
-  // One measurement in a child process under /usr/bin/time; false if the child failed.
-  auto measure = [&](Row& r, long steps, int child_reps, const std::string& system) {
+
+  Bench(const BenchOptions& options, const std::string& program) : o(options), self(program) {
+    have_time = on_path("/usr/bin/time");
+    have_lmp = on_path("lmp");
+    if (!have_lmp) std::fprintf(stderr, "bench_particles: lmp is not on PATH (apt-get install lammps): no LAMMPS rows\n");
+    char tmpl[] = "/tmp/bench_particles.XXXXXX";
+    dir = mkdtemp(tmpl) ? tmpl : "/tmp";
+    timer = have_time ? "/usr/bin/time -f %M " : "";
+  }
+
+  // One measurement of r (its engine, law, n, threads, integrator) on `system`, appended to rows; false if the child
+  // failed.
+  bool measure(Row& r, long steps, int child_reps, const std::string& system) {
     int st = 0;
     const std::string out = capture(timer + "'" + self + "' --single " + r.law + " " + std::to_string(r.n) + " " +
                                         std::to_string(steps) + " " + std::to_string(child_reps) + " " +
@@ -722,48 +755,35 @@ int main(int argc, char** argv) {
     r.bytes = have_time ? max_rss_bytes(slurp(dir + "/err")) / static_cast<double>(r.n)
                         : static_cast<double>(engine_bytes) / static_cast<double>(r.n);
     rows.push_back(r);
-    if (!json)
+    if (!o.json)
       std::fprintf(stderr, "stickslip %-8s %-15s %-12s n %8ld threads %d: %.4f us/particle-step, %.2f sweeps/step\n",
                    r.law.c_str(), r.integrator.c_str(), system.c_str(), r.n, r.threads, r.us_step, r.sweeps);
     return true;
-  };
-  for (const std::string& law : laws)
-    for (long n : sizes) {
-      if (!verlet) break;
-      const long side = side_for(n), count = side * side * side;
-      const int child_reps = reps_for(count, reps);
-      int st = 0;
-      for (long threads : thread_list) {
-        if (threads > 1 && count < 10000) continue;
-        Row r{"stickslip", law, count, static_cast<int>(threads)};
-        if (!measure(r, kWindow, child_reps, "lattice")) return 4;
-      }
-      // the model's run: model_threads chunks on this machine's cores (more threads than cores where it has fewer),
-      // for the critical path of that many chunks (thread_model)
-      if (count >= 10000 && std::find(thread_list.begin(), thread_list.end(), model_threads) == thread_list.end()) {
-        Row r{"model", law, count, static_cast<int>(model_threads)};
-        if (!measure(r, kWindow, child_reps, "lattice")) return 4;
-      }
-      if (!have_lmp) continue;
-      // LAMMPS: `reps` processes, each with its share of the windows after one warm-up run
-      const int windows = std::max(1, (child_reps + reps - 1) / reps);
-      write_lammps_input(dir, law, count, windows);
-      for (long ranks : rank_list) {
+  }
+
+  // LAMMPS on the lattice of `count` spheres on every rank count: `reps` processes, each with its share of the
+  // windows after one warm-up run; false if lmp failed.
+  bool measure_lammps(const std::string& law, long count, int child_reps) {
+    const int windows = std::max(1, (child_reps + o.reps - 1) / o.reps);
+    write_lammps_input(dir, law, count, windows);
+    for (long ranks : o.rank_list) {
       Row l{"lammps", law, count, static_cast<int>(ranks)};
       l.us_step = l.us_force = l.cpu_us_step = 1e300;
       const std::string launcher =
           ranks == 1 ? timer : "mpirun --allow-run-as-root --oversubscribe -np " + std::to_string(ranks) + " ";
-      for (int k = 0; k < reps; ++k) {
-        capture("cd " + dir + " && OMP_NUM_THREADS=1 " + launcher + "lmp -in in.lmp -log log.lmp -screen none 2>" + dir +
-                    "/lerr",
+      for (int k = 0; k < o.reps; ++k) {
+        int st = 0;
+        capture("cd " + dir + " && OMP_NUM_THREADS=1 " + launcher + "lmp -in in.lmp -log log.lmp -screen none 2>" +
+                    dir + "/lerr",
                 st);
         const std::string log = slurp(dir + "/log.lmp");
         std::vector<std::size_t> at;
-        for (auto p = log.find("Loop time of"); p != std::string::npos; p = log.find("Loop time of", p + 1)) at.push_back(p);
+        for (auto p = log.find("Loop time of"); p != std::string::npos; p = log.find("Loop time of", p + 1))
+          at.push_back(p);
         if (at.size() != static_cast<std::size_t>(windows) + 1) {
           std::fprintf(stderr, "bench_particles: lmp failed for %s n=%ld (see %s/log.lmp)\n", law.c_str(), count,
                        dir.c_str());
-          return 4;
+          return false;
         }
         for (std::size_t w = 1; w < at.size(); ++w) {  // the first is the warm-up
           double loop = 0, pn = 0, cpu_fraction = 1;
@@ -777,225 +797,277 @@ int main(int argc, char** argv) {
       }
       l.pairs = rows.back().pairs;
       rows.push_back(l);
-      if (!json)
+      if (!o.json)
         std::fprintf(stderr, "lammps    %-8s n %8ld ranks %ld: %.4f us/particle-step\n", law.c_str(), count, ranks,
                      l.us_step);
-      }
     }
-
-  // Spatial sorting (--sort): the lattice in random memory order, unsorted and sorted at set-up (Morton order,
-  // ParticleEngine::sort_interval), against the lattice's own row order; 1 thread, csds (the first law asked).
-  if (sort_demo && verlet) {
-    if (!json)
-      std::printf("spatial sort, %s, 1 thread: CPU us per particle-step of the lattice in its row order, shuffled, "
-                  "shuffled then sorted\n%8s | %9s %9s %9s | %9s %9s\n", laws.front().c_str(), "n", "row", "shuffled",
-                  "sorted", "shuf/row", "sort/row");
-    for (long n : sizes) {
-      const long side = side_for(n), count = side * side * side;
-      const int child_reps = reps_for(count, reps);
-      Row r[3];
-      const char* systems[3] = {"lattice", "shuffled", "shuffled-sorted"};
-      for (int k = 0; k < 3; ++k) {
-        r[k] = Row{"stickslip", laws.front(), count, 1};
-        if (!measure(r[k], kWindow, child_reps, systems[k])) return 4;
-        if (k == 0) rows.pop_back();  // the table above has its own lattice row
-      }
-      if (!json)
-        std::printf("%8ld | %9.4f %9.4f %9.4f | %9.2f %9.2f\n", count, r[0].cpu_us_step, r[1].cpu_us_step, r[2].cpu_us_step,
-                    r[1].cpu_us_step / r[0].cpu_us_step, r[2].cpu_us_step / r[0].cpu_us_step);
-    }
+    return true;
   }
 
-  // The trapezoid against velocity Verlet at the old path's step t_c/20: the lattice and the 2-D pour (mindlin).
-  if (trapezoid)
-    for (const std::string& law : laws) {
-      std::vector<std::pair<std::string, long>> systems;
-      for (long n : {1000L, 10000L, 100000L}) systems.emplace_back("lattice-tc20", side_for(n) * side_for(n) * side_for(n));
-      if (bench_law(law)->pours)
-        for (long n : {230L, 10000L}) systems.emplace_back("pour", n);
-      for (const auto& [system, count] : systems)
-        for (const char* integrator : {"velocity-verlet", "trapezoid"})
-          for (long threads : thread_list) {  // the trapezoid's force passes on the pool too (N >= 1e4)
-            if (threads > 1 && count < 10000) continue;
-            Row r{"stickslip", law, count, static_cast<int>(threads)};
-            r.integrator = integrator;
-            r.dim = system == "pour" ? 2 : 3;
-            if (!measure(r, 100, reps, system)) return 4;  // the same window [5 dt, 105 dt] (after the pour's 0.2 s) for every n
-          }
-    }
-
-  auto find = [&](const std::string& engine, const std::string& law, long n, int threads) -> const Row* {
+  const Row* find(const std::string& engine, const std::string& law, long n, int threads) const {
     for (const Row& r : rows)
       if (r.engine == engine && r.law == law && r.n == n && r.threads == threads && r.system == "lattice") return &r;
     return nullptr;
-  };
+  }
   // The model's P-thread run: the measured one where --threads has P, else the model's own run.
-  auto model_row = [&](const std::string& law, long n) -> const Row* {
-    const Row* r = find("stickslip", law, n, static_cast<int>(model_threads));
-    return r ? r : find("model", law, n, static_cast<int>(model_threads));
-  };
-  if (json) {
-    std::printf("{\"benchmark\": \"bench_particles\", \"machine\": \"%s\", \"lammps\": %s, \"rows\": [", machine.c_str(),
-                have_lmp ? "true" : "false");
-    for (std::size_t k = 0; k < rows.size(); ++k) {
-      const Row& r = rows[k];
-      std::printf("%s\n  {\"engine\": \"%s\", \"law\": \"%s\", \"integrator\": \"%s\", \"system\": \"%s\", "
-                  "\"dim\": %d, \"n\": %ld, \"threads\": %d, \"us_per_particle_step\": %.6g, "
-                  "\"us_per_force_eval\": %.6g, \"sweeps_per_step\": %.4g, \"rejected_steps\": %ld, "
-                  "\"bytes_per_particle\": %.1f, \"pairs\": %zu, \"cpu_us_per_particle_step\": %.6g, "
-                  "\"kernel_ns_per_contact\": %.6g, \"contacts\": %zu, \"rebuilds\": %ld, "
-                  "\"serial_us_per_particle_step\": %.6g, \"region_us_per_particle_step\": %.6g, "
-                  "\"critical_us_per_particle_step\": %.6g, \"work_us_per_particle_step\": %.6g, "
-                  "\"regions_per_step\": %.4g, \"seams\": %zu, \"seam_slots\": %zu}",
-                  k ? "," : "", r.engine.c_str(), r.law.c_str(), r.integrator.c_str(), r.system.c_str(), r.dim, r.n,
-                  r.threads, r.us_step, r.us_force, r.sweeps, r.rejected, r.bytes, r.pairs, r.cpu_us_step, r.kernel_ns,
-                  r.contacts, r.rebuilds, r.serial_us, r.region_us, r.critical_us, r.work_us, r.regions, r.seams,
-                  r.seam_slots);
-    }
-    // the thread model per law and N >= 1e4 (thread_model), the same figures as the text's model table
-    std::printf("\n], \"model\": {\"threads\": %ld, \"bandwidth_gb_s\": %.4g, \"bandwidth_measured\": %s, "
-                "\"llc_mb\": %.4g, \"rows\": [",
-                model_threads, bandwidth, bandwidth_measured ? "true" : "false", llc);
-    bool first = true;
-    for (const Row& r : rows) {
-      if (r.engine != "stickslip" || r.threads != 1 || r.system != "lattice" || r.integrator != "velocity-verlet" ||
-          r.n < 10000)
-        continue;
-      const Row* many = model_row(r.law, r.n);
-      const ThreadModel m = thread_model(r, find("stickslip", r.law, r.n, 2), many, model_threads, bandwidth, llc);
-      const Row* real = find("stickslip", r.law, r.n, static_cast<int>(model_threads));
-      std::printf("%s\n  {\"law\": \"%s\", \"n\": %ld, \"t1_cpu_us_per_particle_step\": %.6g, \"serial_share\": %.6g, "
-                  "\"amdahl_speedup\": %.6g, \"full\": %s, \"compute_us_per_particle_step\": %.6g, "
-                  "\"work_growth\": %.6g, \"handover_us_per_particle_step\": %.6g, \"bytes_per_particle_step\": %.6g, "
-                  "\"bandwidth_us_per_particle_step\": %.6g, \"speedup\": %.6g, \"measured_speedup\": ",
-                  first ? "" : ",", r.law.c_str(), r.n, r.cpu_us_step > 0 ? r.cpu_us_step : r.us_step, m.serial_share, m.amdahl, m.full ? "true" : "false",
-                  m.compute, m.work_growth, many ? many->regions * m.handover_us : 0.0, m.bytes, m.bandwidth_us,
-                  m.speedup);
-      if (real) std::printf("%.6g}", r.us_step / real->us_step);
-      else std::printf("null}");
-      first = false;
-    }
-    std::printf("\n]}}\n");
-    return 0;
+  const Row* model_row(const std::string& law, long n) const {
+    const Row* r = find("stickslip", law, n, static_cast<int>(o.model_threads));
+    return r ? r : find("model", law, n, static_cast<int>(o.model_threads));
   }
-  if (verlet) {
-    std::printf("velocity Verlet, periodic lattice of compressed contacts (r 0.1 m, dt 1e-5 s, skin 0.01 m), %ld steps "
-                "after 5, best of max(%d, 1e5/N) windows;\nCPU microseconds per particle-step (wall for the threads), "
-                "ratio = stickslip/LAMMPS (< 1: stickslip faster)\n",
-                kWindow, reps);
-    if (!have_lmp) std::printf("lmp not on PATH: LAMMPS not run (Debian package lammps)\n");
-    std::printf("%-8s %8s %6s | %9s %9s %6s | %9s %9s %6s | %10s %10s %6s | %7s %7s | %5s", "law", "n", "c/p",
-                "ss cpu-us", "lmp cpu-us", "ratio", "ss wall", "lmp wall", "ratio", "kern ns/c", "kern us/ps", "ss/k",
-                "ss B/p", "lmp B/p", "ser%");
-    for (long t : thread_list)
-      if (t > 1) std::printf(" | %4ld thr wall  x   ser%%", t);
-    std::printf(" | %3ld thr model", model_threads);
-    for (long t : rank_list)
-      if (t > 1) std::printf(" | lmp %3ld rk wall  x  ss/lmp", t);
-    std::printf("\n");
-    for (const Row& r : rows) {
-      if (r.engine != "stickslip" || r.threads != 1 || r.system != "lattice") continue;
-      const Row* l = find("lammps", r.law, r.n, 1);
-      const double cpp = static_cast<double>(r.contacts) / static_cast<double>(r.n);
-      const double kernel_us = r.kernel_ns * 1e-3 * cpp;
-      std::printf("%-8s %8ld %6.2f | %9.4f ", r.law.c_str(), r.n, cpp, r.cpu_us_step);
-      if (l) std::printf("%9.4f %6.2f | %9.4f %9.4f %6.2f", l->cpu_us_step, r.cpu_us_step / l->cpu_us_step, r.us_step,
-                         l->us_step, r.us_step / l->us_step);
-      else std::printf("%9s %6s | %9.4f %9s %6s", "-", "-", r.us_step, "-", "-");
-      std::printf(" | %10.2f %10.4f %6.2f | %7.0f ", r.kernel_ns, kernel_us, kernel_us > 0 ? r.cpu_us_step / kernel_us : 0.0,
-                  r.bytes);
-      if (l) std::printf("%7.0f", l->bytes);
-      else std::printf("%7s", "-");
-      std::printf(" | %5.2f", 100 * r.serial_us / (r.cpu_us_step > 0 ? r.cpu_us_step : r.us_step));
-      for (long t : thread_list) {
-        if (t == 1) continue;
-        const Row* tr = find("stickslip", r.law, r.n, static_cast<int>(t));
-        if (tr) std::printf(" | %11.4f %5.2f %6.2f", tr->us_step, r.us_step / tr->us_step, 100 * tr->serial_us / tr->us_step);
-        else std::printf(" | %11s %5s %6s", "-", "-", "-");
+  ThreadModel model_of(const Row& one) const {
+    return thread_model(one, find("stickslip", one.law, one.n, 2), model_row(one.law, one.n), o.model_threads,
+                        o.bandwidth, o.llc);
+  }
+};
+
+// Velocity Verlet on the lattice: every law, size and thread count, the model's run, LAMMPS beside each size.
+bool verlet_rows(Bench& b) {
+  const BenchOptions& o = b.o;
+  for (const std::string& law : o.laws)
+    for (long n : o.sizes) {
+      const long side = side_for(n), count = side * side * side;
+      const int child_reps = reps_for(count, o.reps);
+      for (long threads : o.thread_list) {
+        if (threads > 1 && count < 10000) continue;
+        Row r{"stickslip", law, count, static_cast<int>(threads)};
+        if (!b.measure(r, kWindow, child_reps, "lattice")) return false;
       }
-      {
-        const ThreadModel m = thread_model(r, find("stickslip", r.law, r.n, 2), model_row(r.law, r.n), model_threads,
-                                           bandwidth, llc);
-        std::printf(" | %8.2f%s", m.speedup, m.full ? "x" : "A");
+      // the model's run: model_threads chunks on this machine's cores (more threads than cores where it has fewer),
+      // for the critical path of that many chunks (thread_model)
+      if (count >= 10000 && std::find(o.thread_list.begin(), o.thread_list.end(), o.model_threads) == o.thread_list.end()) {
+        Row r{"model", law, count, static_cast<int>(o.model_threads)};
+        if (!b.measure(r, kWindow, child_reps, "lattice")) return false;
       }
-      for (long t : rank_list) {  // LAMMPS on t ranks, its speed-up, and the engine on t threads against it
-        if (t == 1) continue;
-        const Row* lr = find("lammps", r.law, r.n, static_cast<int>(t));
-        const Row* tr = find("stickslip", r.law, r.n, static_cast<int>(t));
-        if (lr && l) std::printf(" | %15.4f %5.2f", lr->us_step, l->us_step / lr->us_step);
-        else std::printf(" | %15s %5s", "-", "-");
-        if (lr && tr) std::printf(" %7.2f", tr->us_step / lr->us_step);
-        else std::printf(" %7s", "-");
-      }
-      std::printf("\n");
+      if (b.have_lmp && !b.measure_lammps(law, count, child_reps)) return false;
     }
-    std::printf("c/p: touching contacts per particle. kern: the contact kernel alone (turn + normal + tangential law) over "
-                "the engine's touching contacts,\nns per contact and x c/p = the us per particle-step the engine "
-                "approaches; ss/k: engine CPU time over that limit.\n%s thr: wall us per particle-step on that many "
-                "threads and the speed-up over 1 thread (only meaningful when the machine is otherwise idle);\n"
-                "ser%%: the serial share: 1 thread, its CPU time outside the passes that run on the threads; T threads, "
-                "the wall time outside the parallel regions;\n%ld thr model: the modelled speed-up on %ld threads (table "
-                "below; 'A': Amdahl's from the serial share alone, N < 1e4);\n"
-                "lmp N rk: LAMMPS on N MPI ranks (wall), its speed-up over 1 rank, and ss/lmp = the engine on N "
-                "threads over LAMMPS on N ranks.\n",
-                "N", model_threads, model_threads);
-    // The thread model, per law and N >= 1e4 (thread_model).
-    std::printf("\nthread model for %ld threads: T = serial + critical path of %ld chunks + regions x hand-over, "
-                "against the bandwidth bound B / BW (BW %.1f GB/s%s, --bandwidth; for states above %g MB, --llc);\nus per "
-                "particle-step; T1: the 1-thread run's CPU time; measured: wall time 1 thread / P threads; Amdahl: from the 1-thread serial share alone; work: the %ld chunks' CPU time over one "
-                "thread's; B: bytes per particle-step of the fused step\n%-8s %8s | %9s %6s %8s | %8s %9s %6s %8s | "
-                "%6s %9s | %8s %8s %8s\n",
-                model_threads, model_threads, bandwidth, bandwidth_measured ? " measured here" : "", llc, model_threads,
-                "law", "n", "T1 cpu", "ser%", "Amdahl",
-                "serial", "critical", "work", "handover", "B/p-s", "B/BW", "compute", "model", "measured");
-    for (const Row& r : rows) {
-      if (r.engine != "stickslip" || r.threads != 1 || r.system != "lattice" || r.n < 10000) continue;
-      const Row* many = model_row(r.law, r.n);
-      const ThreadModel m = thread_model(r, find("stickslip", r.law, r.n, 2), many, model_threads, bandwidth, llc);
-      const Row* real = find("stickslip", r.law, r.n, static_cast<int>(model_threads));
-      const double t1 = r.cpu_us_step > 0 ? r.cpu_us_step : r.us_step;
-      std::printf("%-8s %8ld | %9.4f %6.2f %7.2fx | ", r.law.c_str(), r.n, t1, 100 * m.serial_share, m.amdahl);
-      if (m.full)
-        std::printf("%8.5f %9.5f %6.3f %8.5f | %6.0f %9.5f | %7.2fx %7.2fx", r.serial_us, many->critical_us,
-                    m.work_growth, many->regions * m.handover_us, m.bytes, m.bandwidth_us, t1 / m.compute,
-                    m.speedup);
-      else std::printf("%8s %9s %6s %8s | %6s %9s | %8s %7.2fx", "-", "-", "-", "-", "-", "-", "-", m.speedup);
-      if (real) std::printf(" %7.2fx", r.us_step / real->us_step);
-      else std::printf(" %8s", "-");
-      std::printf("\n");
+  return true;
+}
+
+// Spatial sorting (--sort): the lattice in random memory order, unsorted and sorted at set-up (Morton order,
+// ParticleEngine::sort_interval), against the lattice's own row order; 1 thread, the first law asked. Prints its
+// table as it goes.
+bool sort_rows(Bench& b) {
+  const BenchOptions& o = b.o;
+  if (!o.json)
+    std::printf("spatial sort, %s, 1 thread: CPU us per particle-step of the lattice in its row order, shuffled, "
+                "shuffled then sorted\n%8s | %9s %9s %9s | %9s %9s\n", o.laws.front().c_str(), "n", "row", "shuffled",
+                "sorted", "shuf/row", "sort/row");
+  for (long n : o.sizes) {
+    const long side = side_for(n), count = side * side * side;
+    const int child_reps = reps_for(count, o.reps);
+    Row r[3];
+    const char* systems[3] = {"lattice", "shuffled", "shuffled-sorted"};
+    for (int k = 0; k < 3; ++k) {
+      r[k] = Row{"stickslip", o.laws.front(), count, 1};
+      if (!b.measure(r[k], kWindow, child_reps, systems[k])) return false;
+      if (k == 0) b.rows.pop_back();  // the table above has its own lattice row
     }
-    // The command that checks the model where the machine has the model's cores (docs/performance.md): there the
-    // P-thread rows are real (critical paths with a core per chunk), the bandwidth is measured, and 'measured' fills.
-    std::printf("to check the model on a %ld-core machine: ../shared/tools/chroot-bundle.sh bench.tar.xz build/bench_particles, "
-                "then in the chroot (that header): build/bench_particles --integrator verlet --sizes 1e3,1.06e4,9.7e4,1e6 "
-                "--threads 1,2,4,8,%ld --ranks 1,%ld --reps 1 --model-threads %ld\n",
-                model_threads, model_threads, model_threads, model_threads);
-    // Growth with N: CPU time per particle-step at the largest N over the smallest (flat = 1), engine and LAMMPS.
-    for (const std::string& law : laws) {
-      const Row *lo = nullptr, *hi = nullptr;
-      for (const Row& r : rows)
-        if (r.engine == "stickslip" && r.law == law && r.threads == 1 && r.system == "lattice") {
-          if (!lo || r.n < lo->n) lo = &r;
-          if (!hi || r.n > hi->n) hi = &r;
+    if (!o.json)
+      std::printf("%8ld | %9.4f %9.4f %9.4f | %9.2f %9.2f\n", count, r[0].cpu_us_step, r[1].cpu_us_step,
+                  r[2].cpu_us_step, r[1].cpu_us_step / r[0].cpu_us_step, r[2].cpu_us_step / r[0].cpu_us_step);
+  }
+  return true;
+}
+
+// The trapezoid against velocity Verlet at the old path's step t_c/20: the lattice and the 2-D pour (the laws that
+// pour), the same window [5 dt, 105 dt] (after the pour's 0.2 s) for every n.
+bool trapezoid_rows(Bench& b) {
+  for (const std::string& law : b.o.laws) {
+    std::vector<std::pair<std::string, long>> systems;
+    for (long n : {1000L, 10000L, 100000L}) systems.emplace_back("lattice-tc20", side_for(n) * side_for(n) * side_for(n));
+    if (bench_law(law)->pours)
+      for (long n : {230L, 10000L}) systems.emplace_back("pour", n);
+    for (const auto& [system, count] : systems)
+      for (const char* integrator : {"velocity-verlet", "trapezoid"})
+        for (long threads : b.o.thread_list) {  // the trapezoid's force passes on the pool too (N >= 1e4)
+          if (threads > 1 && count < 10000) continue;
+          Row r{"stickslip", law, count, static_cast<int>(threads)};
+          r.integrator = integrator;
+          r.dim = system == "pour" ? 2 : 3;
+          if (!b.measure(r, 100, b.o.reps, system)) return false;
         }
-      if (!lo || lo == hi) continue;
-      std::printf("growth %s n %ld -> %ld (CPU us per particle-step, largest / smallest): stickslip %.2f", law.c_str(),
-                  lo->n, hi->n, hi->cpu_us_step / lo->cpu_us_step);
-      const Row *llo = find("lammps", law, lo->n, 1), *lhi = find("lammps", law, hi->n, 1);
-      if (llo && lhi) std::printf(", LAMMPS %.2f", lhi->cpu_us_step / llo->cpu_us_step);
-      std::printf("\n");
-    }
   }
+  return true;
+}
+
+// ---- the output ----
+
+// --json: every row, then the thread model per law and N >= 1e4 (the same figures as the text's model table).
+void print_json(const Bench& b, const std::string& machine) {
+  const BenchOptions& o = b.o;
+  std::printf("{\"benchmark\": \"bench_particles\", \"machine\": \"%s\", \"lammps\": %s, \"rows\": [", machine.c_str(),
+              b.have_lmp ? "true" : "false");
+  for (std::size_t k = 0; k < b.rows.size(); ++k) {
+    const Row& r = b.rows[k];
+    std::printf("%s\n  {\"engine\": \"%s\", \"law\": \"%s\", \"integrator\": \"%s\", \"system\": \"%s\", "
+                "\"dim\": %d, \"n\": %ld, \"threads\": %d, \"us_per_particle_step\": %.6g, "
+                "\"us_per_force_eval\": %.6g, \"sweeps_per_step\": %.4g, \"rejected_steps\": %ld, "
+                "\"bytes_per_particle\": %.1f, \"pairs\": %zu, \"cpu_us_per_particle_step\": %.6g, "
+                "\"kernel_ns_per_contact\": %.6g, \"contacts\": %zu, \"rebuilds\": %ld, "
+                "\"serial_us_per_particle_step\": %.6g, \"region_us_per_particle_step\": %.6g, "
+                "\"critical_us_per_particle_step\": %.6g, \"work_us_per_particle_step\": %.6g, "
+                "\"regions_per_step\": %.4g, \"seams\": %zu, \"seam_slots\": %zu}",
+                k ? "," : "", r.engine.c_str(), r.law.c_str(), r.integrator.c_str(), r.system.c_str(), r.dim, r.n,
+                r.threads, r.us_step, r.us_force, r.sweeps, r.rejected, r.bytes, r.pairs, r.cpu_us_step, r.kernel_ns,
+                r.contacts, r.rebuilds, r.serial_us, r.region_us, r.critical_us, r.work_us, r.regions, r.seams,
+                r.seam_slots);
+  }
+  std::printf("\n], \"model\": {\"threads\": %ld, \"bandwidth_gb_s\": %.4g, \"bandwidth_measured\": %s, "
+              "\"llc_mb\": %.4g, \"rows\": [",
+              o.model_threads, o.bandwidth, o.bandwidth_measured ? "true" : "false", o.llc);
+  bool first = true;
+  for (const Row& r : b.rows) {
+    if (r.engine != "stickslip" || r.threads != 1 || r.system != "lattice" || r.integrator != "velocity-verlet" ||
+        r.n < 10000)
+      continue;
+    const Row* many = b.model_row(r.law, r.n);
+    const ThreadModel m = b.model_of(r);
+    const Row* real = b.find("stickslip", r.law, r.n, static_cast<int>(o.model_threads));
+    std::printf("%s\n  {\"law\": \"%s\", \"n\": %ld, \"t1_cpu_us_per_particle_step\": %.6g, \"serial_share\": %.6g, "
+                "\"amdahl_speedup\": %.6g, \"full\": %s, \"compute_us_per_particle_step\": %.6g, "
+                "\"work_growth\": %.6g, \"handover_us_per_particle_step\": %.6g, \"bytes_per_particle_step\": %.6g, "
+                "\"bandwidth_us_per_particle_step\": %.6g, \"speedup\": %.6g, \"measured_speedup\": ",
+                first ? "" : ",", r.law.c_str(), r.n, r.cpu_us_step > 0 ? r.cpu_us_step : r.us_step, m.serial_share,
+                m.amdahl, m.full ? "true" : "false", m.compute, m.work_growth,
+                many ? many->regions * m.handover_us : 0.0, m.bytes, m.bandwidth_us, m.speedup);
+    if (real) std::printf("%.6g}", r.us_step / real->us_step);
+    else std::printf("null}");
+    first = false;
+  }
+  std::printf("\n]}}\n");
+}
+
+// One row of the main table: the engine on 1 thread against LAMMPS on 1 rank, the kernel's limit, the bytes, the
+// serial share, every thread count, the model, every rank count.
+void print_verlet_row(const Bench& b, const Row& r) {
+  const BenchOptions& o = b.o;
+  const Row* l = b.find("lammps", r.law, r.n, 1);
+  const double cpp = static_cast<double>(r.contacts) / static_cast<double>(r.n);
+  const double kernel_us = r.kernel_ns * 1e-3 * cpp;
+  std::printf("%-8s %8ld %6.2f | %9.4f ", r.law.c_str(), r.n, cpp, r.cpu_us_step);
+  if (l) std::printf("%9.4f %6.2f | %9.4f %9.4f %6.2f", l->cpu_us_step, r.cpu_us_step / l->cpu_us_step, r.us_step,
+                     l->us_step, r.us_step / l->us_step);
+  else std::printf("%9s %6s | %9.4f %9s %6s", "-", "-", r.us_step, "-", "-");
+  std::printf(" | %10.2f %10.4f %6.2f | %7.0f ", r.kernel_ns, kernel_us, kernel_us > 0 ? r.cpu_us_step / kernel_us : 0.0,
+              r.bytes);
+  if (l) std::printf("%7.0f", l->bytes);
+  else std::printf("%7s", "-");
+  std::printf(" | %5.2f", 100 * r.serial_us / (r.cpu_us_step > 0 ? r.cpu_us_step : r.us_step));
+  for (long t : o.thread_list) {
+    if (t == 1) continue;
+    const Row* tr = b.find("stickslip", r.law, r.n, static_cast<int>(t));
+    if (tr) std::printf(" | %11.4f %5.2f %6.2f", tr->us_step, r.us_step / tr->us_step, 100 * tr->serial_us / tr->us_step);
+    else std::printf(" | %11s %5s %6s", "-", "-", "-");
+  }
+  const ThreadModel m = b.model_of(r);
+  std::printf(" | %8.2f%s", m.speedup, m.full ? "x" : "A");
+  for (long t : o.rank_list) {  // LAMMPS on t ranks, its speed-up, and the engine on t threads against it
+    if (t == 1) continue;
+    const Row* lr = b.find("lammps", r.law, r.n, static_cast<int>(t));
+    const Row* tr = b.find("stickslip", r.law, r.n, static_cast<int>(t));
+    if (lr && l) std::printf(" | %15.4f %5.2f", lr->us_step, l->us_step / lr->us_step);
+    else std::printf(" | %15s %5s", "-", "-");
+    if (lr && tr) std::printf(" %7.2f", tr->us_step / lr->us_step);
+    else std::printf(" %7s", "-");
+  }
+  std::printf("\n");
+}
+
+// The main table: velocity Verlet on the lattice, stickslip against LAMMPS, with its legend.
+void print_verlet_table(const Bench& b) {
+  const BenchOptions& o = b.o;
+  std::printf("velocity Verlet, periodic lattice of compressed contacts (r 0.1 m, dt 1e-5 s, skin 0.01 m), %ld steps "
+              "after 5, best of max(%d, 1e5/N) windows;\nCPU microseconds per particle-step (wall for the threads), "
+              "ratio = stickslip/LAMMPS (< 1: stickslip faster)\n",
+              kWindow, o.reps);
+  if (!b.have_lmp) std::printf("lmp not on PATH: LAMMPS not run (Debian package lammps)\n");
+  std::printf("%-8s %8s %6s | %9s %9s %6s | %9s %9s %6s | %10s %10s %6s | %7s %7s | %5s", "law", "n", "c/p",
+              "ss cpu-us", "lmp cpu-us", "ratio", "ss wall", "lmp wall", "ratio", "kern ns/c", "kern us/ps", "ss/k",
+              "ss B/p", "lmp B/p", "ser%");
+  for (long t : o.thread_list)
+    if (t > 1) std::printf(" | %4ld thr wall  x   ser%%", t);
+  std::printf(" | %3ld thr model", o.model_threads);
+  for (long t : o.rank_list)
+    if (t > 1) std::printf(" | lmp %3ld rk wall  x  ss/lmp", t);
+  std::printf("\n");
+  for (const Row& r : b.rows)
+    if (r.engine == "stickslip" && r.threads == 1 && r.system == "lattice") print_verlet_row(b, r);
+  std::printf("c/p: touching contacts per particle. kern: the contact kernel alone (turn + normal + tangential law) over "
+              "the engine's touching contacts,\nns per contact and x c/p = the us per particle-step the engine "
+              "approaches; ss/k: engine CPU time over that limit.\n%s thr: wall us per particle-step on that many "
+              "threads and the speed-up over 1 thread (only meaningful when the machine is otherwise idle);\n"
+              "ser%%: the serial share: 1 thread, its CPU time outside the passes that run on the threads; T threads, "
+              "the wall time outside the parallel regions;\n%ld thr model: the modelled speed-up on %ld threads (table "
+              "below; 'A': Amdahl's from the serial share alone, N < 1e4);\n"
+              "lmp N rk: LAMMPS on N MPI ranks (wall), its speed-up over 1 rank, and ss/lmp = the engine on N "
+              "threads over LAMMPS on N ranks.\n",
+              "N", o.model_threads, o.model_threads);
+}
+
+// The thread model, per law and N >= 1e4 (thread_model), and the command that checks it where the machine has the
+// model's cores (docs/performance.md): there the P-thread rows are real (critical paths with a core per chunk), the
+// bandwidth is measured, and 'measured' fills.
+void print_thread_model_table(const Bench& b) {
+  const BenchOptions& o = b.o;
+  std::printf("\nthread model for %ld threads: T = serial + critical path of %ld chunks + regions x hand-over, "
+              "against the bandwidth bound B / BW (BW %.1f GB/s%s, --bandwidth; for states above %g MB, --llc);\nus per "
+              "particle-step; T1: the 1-thread run's CPU time; measured: wall time 1 thread / P threads; Amdahl: from the 1-thread serial share alone; work: the %ld chunks' CPU time over one "
+              "thread's; B: bytes per particle-step of the fused step\n%-8s %8s | %9s %6s %8s | %8s %9s %6s %8s | "
+              "%6s %9s | %8s %8s %8s\n",
+              o.model_threads, o.model_threads, o.bandwidth, o.bandwidth_measured ? " measured here" : "", o.llc,
+              o.model_threads, "law", "n", "T1 cpu", "ser%", "Amdahl", "serial", "critical", "work", "handover",
+              "B/p-s", "B/BW", "compute", "model", "measured");
+  for (const Row& r : b.rows) {
+    if (r.engine != "stickslip" || r.threads != 1 || r.system != "lattice" || r.n < 10000) continue;
+    const Row* many = b.model_row(r.law, r.n);
+    const ThreadModel m = b.model_of(r);
+    const Row* real = b.find("stickslip", r.law, r.n, static_cast<int>(o.model_threads));
+    const double t1 = r.cpu_us_step > 0 ? r.cpu_us_step : r.us_step;
+    std::printf("%-8s %8ld | %9.4f %6.2f %7.2fx | ", r.law.c_str(), r.n, t1, 100 * m.serial_share, m.amdahl);
+    if (m.full)
+      std::printf("%8.5f %9.5f %6.3f %8.5f | %6.0f %9.5f | %7.2fx %7.2fx", r.serial_us, many->critical_us,
+                  m.work_growth, many->regions * m.handover_us, m.bytes, m.bandwidth_us, t1 / m.compute, m.speedup);
+    else std::printf("%8s %9s %6s %8s | %6s %9s | %8s %7.2fx", "-", "-", "-", "-", "-", "-", "-", m.speedup);
+    if (real) std::printf(" %7.2fx", r.us_step / real->us_step);
+    else std::printf(" %8s", "-");
+    std::printf("\n");
+  }
+  std::printf("to check the model on a %ld-core machine: ../shared/tools/chroot-bundle.sh bench.tar.xz build/bench_particles, "
+              "then in the chroot (that header): build/bench_particles --integrator verlet --sizes 1e3,1.06e4,9.7e4,1e6 "
+              "--threads 1,2,4,8,%ld --ranks 1,%ld --reps 1 --model-threads %ld\n",
+              o.model_threads, o.model_threads, o.model_threads, o.model_threads);
+}
+
+// Growth with N: CPU time per particle-step at the largest N over the smallest (flat = 1), engine and LAMMPS.
+void print_growth(const Bench& b) {
+  for (const std::string& law : b.o.laws) {
+    const Row *lo = nullptr, *hi = nullptr;
+    for (const Row& r : b.rows)
+      if (r.engine == "stickslip" && r.law == law && r.threads == 1 && r.system == "lattice") {
+        if (!lo || r.n < lo->n) lo = &r;
+        if (!hi || r.n > hi->n) hi = &r;
+      }
+    if (!lo || lo == hi) continue;
+    std::printf("growth %s n %ld -> %ld (CPU us per particle-step, largest / smallest): stickslip %.2f", law.c_str(),
+                lo->n, hi->n, hi->cpu_us_step / lo->cpu_us_step);
+    const Row *llo = b.find("lammps", law, lo->n, 1), *lhi = b.find("lammps", law, hi->n, 1);
+    if (llo && lhi) std::printf(", LAMMPS %.2f", lhi->cpu_us_step / llo->cpu_us_step);
+    std::printf("\n");
+  }
+}
+
+// The trapezoid rows beside velocity Verlet's of the same system, law, n and threads.
+void print_trapezoid_table(const Bench& b) {
   bool header = false;
-  for (const Row& t : rows) {
+  for (const Row& t : b.rows) {
     if (t.integrator != "trapezoid") continue;
     const Row* v = nullptr;
-    for (const Row& r : rows)
+    for (const Row& r : b.rows)
       if (r.integrator == "velocity-verlet" && r.system == t.system && r.law == t.law && r.n == t.n &&
           r.threads == t.threads)
         v = &r;
     const Row* one = nullptr;  // the trapezoid on 1 thread: the threads' speed-up
-    for (const Row& r : rows)
+    for (const Row& r : b.rows)
       if (r.integrator == "trapezoid" && r.system == t.system && r.law == t.law && r.n == t.n && r.threads == 1) one = &r;
     if (!header) {
       std::printf("\ntrapezoid (phi 1/2, tol 1e-4) vs velocity Verlet at dt = t_c/20 (the old path's step), both on T "
@@ -1012,5 +1084,29 @@ int main(int argc, char** argv) {
                 v ? t.cpu_us_step / v->cpu_us_step : 0.0, t.sweeps, t.rejected, one ? one->us_step / t.us_step : 0.0,
                 t.rebuilds, v ? v->rebuilds : 0L);
   }
+}
+
+}  // namespace
+
+int main(int argc, char** argv) {
+  BenchOptions o;
+  if (const int code = parse_options(argc, argv, o); code >= 0) return code;
+  const std::string machine = machine_line();
+  if (!o.json) std::printf("machine: %s\n", machine.c_str());
+  if (o.neighbor) return neighbor_table(o.sizes, o.thread_list, o.reps, o.json, machine);
+  Bench b(o, argv[0]);
+  if (o.verlet && !verlet_rows(b)) return 4;
+  if (o.sort_demo && o.verlet && !sort_rows(b)) return 4;
+  if (o.trapezoid && !trapezoid_rows(b)) return 4;
+  if (o.json) {
+    print_json(b, machine);
+    return 0;
+  }
+  if (o.verlet) {
+    print_verlet_table(b);
+    print_thread_model_table(b);
+    print_growth(b);
+  }
+  print_trapezoid_table(b);
   return 0;
 }
