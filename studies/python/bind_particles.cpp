@@ -410,18 +410,90 @@ void run_released(F&& f) {
   f();
 }
 
+// _particle_laws(): every particle law with its parameters (name, unit, default, help).
+std::vector<std::pair<std::string, std::vector<std::tuple<std::string, std::string, double, std::string>>>>
+particle_laws() {
+  std::vector<std::pair<std::string, std::vector<std::tuple<std::string, std::string, double, std::string>>>> out;
+  for (const std::string& name : particle_law_names()) {
+    std::vector<std::tuple<std::string, std::string, double, std::string>> params;
+    for (const Param& p : law_parameter_list("tangential", name)) params.emplace_back(p.name, p.unit, p.fallback, p.help);
+    out.emplace_back(name, params);
+  }
+  return out;
+}
+
+// _Particles.granular_gas: a gas of n spheres by random sequential addition (models/particles/granular_gas.hpp).
+std::unique_ptr<System> granular_gas(long n, double radius, double density, double phi,
+                                     std::optional<double> t0_given, std::optional<double> t_rot0_given,
+                                     std::uint64_t seed, const std::string& normal, const std::string& tangential,
+                                     const std::map<std::string, double>& law_parameters, std::optional<double> skin,
+                                     int threads) {
+  GasSpec spec;
+  spec.n = n, spec.radius = radius, spec.density = density, spec.phi = phi;
+  // the granular-gas study's defaults: v_thermal = 1 m/s (T0 = m v^2), rot_ratio = 1 (gas_parameters.cpp)
+  const double t0 = t0_given.value_or(spec.mass() * 1.0 * 1.0), t_rot0 = t_rot0_given.value_or(t0);
+  spec.t0 = t0, spec.t_rot0 = t_rot0, spec.seed = seed;
+  if (n < 2) throw_input("n", std::to_string(n), ">= 2");
+  for (const auto& [key, v, lo] : {std::tuple<const char*, double, double>{"radius", radius, 0},
+                                   {"density", density, 0}, {"phi", phi, 0}})
+    if (!(v > lo) || !std::isfinite(v)) throw_input(key, format_value(v), "> 0");
+  if (!(phi < 0.5)) throw_input("phi", format_value(phi), "< 0.5 (random sequential addition)");
+  if (!(t0 >= 0) || !(t_rot0 >= 0)) throw_input("t0", format_value(std::min(t0, t_rot0)), ">= 0 (J)");
+  Scene scene;
+  GranularState s = make_granular_gas(spec, scene.boundaries);
+  scene.bodies = std::move(s.bodies);
+  scene.skin = skin.value_or(0.1 * radius);
+  if (!(scene.skin >= 0)) throw_input("skin", format_value(scene.skin), ">= 0 (m)");
+  if (threads < 1 || threads > 256) throw_input("threads", std::to_string(threads), "1 .. 256");
+  scene.threads = threads;
+  return make_system(normal, tangential, law_parameters, std::move(scene), 3);
+}
+
+// _Particles.step: n steps of dt on the scheme (verlet, trapezoid with phi, tol, max_iterations), the GIL released.
+void step(System& s, long n, double dt, const std::string& scheme, double phi, double tol, int max_iterations) {
+  if (n < 0) throw_input("n", std::to_string(n), ">= 0 (steps)");
+  if (!(dt > 0) || !std::isfinite(dt)) throw_input("dt", format_value(dt), "> 0 (s)");
+  TrapezoidOptions o;
+  o.phi = phi, o.tol = tol, o.max_iterations = max_iterations, o.dt = dt;
+  const EngineStepper how = engine_stepper("scheme", parse_integrator("scheme", scheme), o);
+  if (how.driver == Driver::trapezoid) validate_trapezoid_options(o);
+  run_released([&] { s.advance(n, dt, how); });
+}
+
+// _Particles.box: (lo, hi, periodic) per axis of the system's dimension.
+std::tuple<std::vector<double>, std::vector<double>, std::vector<bool>> box_of(const System& s) {
+  const PeriodicBox& b = s.boundaries().box;
+  std::vector<double> lo, hi;
+  std::vector<bool> periodic;
+  for (int d = 0; d < s.dim; ++d)
+    lo.push_back(b.lo[d]), hi.push_back(b.hi[d]), periodic.push_back(b.periodic[static_cast<std::size_t>(d)]);
+  return std::make_tuple(lo, hi, periodic);
+}
+
+// _Particles.contacts(): the touching pairs as arrays (i, j, normal, force, fn, ft).
+py::dict contacts_of(const System& s) {
+  const ContactList c = s.contacts();
+  py::dict d;
+  d["i"] = py::array_t<long>(static_cast<py::ssize_t>(c.i.size()), c.i.data());
+  d["j"] = py::array_t<long>(static_cast<py::ssize_t>(c.j.size()), c.j.data());
+  d["normal"] = copy_rows(c.normal, s.dim);
+  d["force"] = copy_rows(c.force, s.dim);
+  d["fn"] = py::array_t<double>(static_cast<py::ssize_t>(c.fn.size()), c.fn.data());
+  d["ft"] = copy_rows(c.tangential, s.dim);
+  return d;
+}
+
+// _Particles.open_dumps: a frame every `every` steps into dir/stem*.
+void open_dumps(System& s, long every, const std::string& dir, const std::string& stem) {
+  if (every < 1) throw_input("every", std::to_string(every), ">= 1 (steps between frames)");
+  if (stem.empty() || stem.find('/') != std::string::npos) throw_input("stem", stem, "a file name without '/'");
+  s.open_dumps(every, dir, stem);
+}
+
 }  // namespace
 
 void bind_particles(py::module_& m) {
-  m.def("_particle_laws", [] {
-    std::vector<std::pair<std::string, std::vector<std::tuple<std::string, std::string, double, std::string>>>> out;
-    for (const std::string& name : particle_law_names()) {
-      std::vector<std::tuple<std::string, std::string, double, std::string>> params;
-      for (const Param& p : law_parameter_list("tangential", name)) params.emplace_back(p.name, p.unit, p.fallback, p.help);
-      out.emplace_back(name, params);
-    }
-    return out;
-  });
+  m.def("_particle_laws", particle_laws);
   py::class_<System>(m, "_Particles", "the particle engine's state and laws (use stickslip.ParticleSystem)")
       .def(py::init([](const Array& positions, const Array& radii, const std::optional<Array>& velocities,
                        const std::optional<Array>& spins, const std::optional<Array>& masses,
@@ -439,59 +511,16 @@ void bind_particles(py::module_& m) {
            py::arg("density"), py::arg("fixed"), py::arg("walls"), py::arg("segments"), py::arg("box"),
            py::arg("periodic"), py::arg("gravity"), py::arg("normal"), py::arg("tangential"),
            py::arg("law_parameters"), py::arg("skin"), py::arg("threads"))
-      .def_static(
-          "granular_gas",
-          [](long n, double radius, double density, double phi, std::optional<double> t0_given,
-             std::optional<double> t_rot0_given, std::uint64_t seed,
-             const std::string& normal, const std::string& tangential,
-             const std::map<std::string, double>& law_parameters, std::optional<double> skin, int threads) {
-            GasSpec spec;
-            spec.n = n, spec.radius = radius, spec.density = density, spec.phi = phi;
-            // the granular-gas study's defaults: v_thermal = 1 m/s (T0 = m v^2), rot_ratio = 1 (gas_parameters.cpp)
-            const double t0 = t0_given.value_or(spec.mass() * 1.0 * 1.0), t_rot0 = t_rot0_given.value_or(t0);
-            spec.t0 = t0, spec.t_rot0 = t_rot0, spec.seed = seed;
-            if (n < 2) throw_input("n", std::to_string(n), ">= 2");
-            for (const auto& [key, v, lo] : {std::tuple<const char*, double, double>{"radius", radius, 0},
-                                             {"density", density, 0}, {"phi", phi, 0}})
-              if (!(v > lo) || !std::isfinite(v)) throw_input(key, format_value(v), "> 0");
-            if (!(phi < 0.5)) throw_input("phi", format_value(phi), "< 0.5 (random sequential addition)");
-            if (!(t0 >= 0) || !(t_rot0 >= 0)) throw_input("t0", format_value(std::min(t0, t_rot0)), ">= 0 (J)");
-            Scene scene;
-            GranularState s = make_granular_gas(spec, scene.boundaries);
-            scene.bodies = std::move(s.bodies);
-            scene.skin = skin.value_or(0.1 * radius);
-            if (!(scene.skin >= 0)) throw_input("skin", format_value(scene.skin), ">= 0 (m)");
-            if (threads < 1 || threads > 256) throw_input("threads", std::to_string(threads), "1 .. 256");
-            scene.threads = threads;
-            return make_system(normal, tangential, law_parameters, std::move(scene), 3);
-          },
-          py::arg("n"), py::arg("radius"), py::arg("density"), py::arg("phi"), py::arg("t0"), py::arg("t_rot0"),
-          py::arg("seed"), py::arg("normal"), py::arg("tangential"), py::arg("law_parameters"), py::arg("skin"),
-          py::arg("threads"))
-      .def("step",
-           [](System& s, long n, double dt, const std::string& scheme, double phi, double tol, int max_iterations) {
-             if (n < 0) throw_input("n", std::to_string(n), ">= 0 (steps)");
-             if (!(dt > 0) || !std::isfinite(dt)) throw_input("dt", format_value(dt), "> 0 (s)");
-             TrapezoidOptions o;
-             o.phi = phi, o.tol = tol, o.max_iterations = max_iterations, o.dt = dt;
-             const EngineStepper how = engine_stepper("scheme", parse_integrator("scheme", scheme), o);
-             if (how.driver == Driver::trapezoid) validate_trapezoid_options(o);
-             run_released([&] { s.advance(n, dt, how); });
-           },
-           py::arg("n"), py::arg("dt"), py::arg("scheme"), py::arg("phi"), py::arg("tol"), py::arg("max_iterations"))
+      .def_static("granular_gas", granular_gas, py::arg("n"), py::arg("radius"), py::arg("density"), py::arg("phi"),
+                  py::arg("t0"), py::arg("t_rot0"), py::arg("seed"), py::arg("normal"), py::arg("tangential"),
+                  py::arg("law_parameters"), py::arg("skin"), py::arg("threads"))
+      .def("step", step, py::arg("n"), py::arg("dt"), py::arg("scheme"), py::arg("phi"), py::arg("tol"),
+           py::arg("max_iterations"))
       .def_property_readonly("dim", [](const System& s) { return s.dim; })
       .def_property_readonly("size", [](const System& s) { return s.state.bodies.size(); })
       .def_property_readonly("time", [](const System& s) { return s.state.t; })
       .def_property_readonly("steps", [](const System& s) { return s.steps; })
-      .def_property_readonly("box",
-                             [](const System& s) {
-                               const PeriodicBox& b = s.boundaries().box;
-                               std::vector<double> lo, hi;
-                               std::vector<bool> periodic;
-                               for (int d = 0; d < s.dim; ++d)
-                                 lo.push_back(b.lo[d]), hi.push_back(b.hi[d]), periodic.push_back(b.periodic[static_cast<std::size_t>(d)]);
-                               return std::make_tuple(lo, hi, periodic);
-                             })
+      .def_property_readonly("box", box_of)
       .def_property_readonly("normal", [](const System& s) { return s.normal; })
       .def_property_readonly("tangential", [](const System& s) { return s.tangential; })
       .def("positions", rows_view(&ParticleArrays::x))
@@ -501,27 +530,9 @@ void bind_particles(py::module_& m) {
       .def("torques", rows_view(&ParticleArrays::torque, true))
       .def("radii", numbers_view(&ParticleArrays::radius))
       .def("masses", numbers_view(&ParticleArrays::mass))
-      .def("contacts",
-           [](const System& s) {
-             const ContactList c = s.contacts();
-             py::dict d;
-             d["i"] = py::array_t<long>(static_cast<py::ssize_t>(c.i.size()), c.i.data());
-             d["j"] = py::array_t<long>(static_cast<py::ssize_t>(c.j.size()), c.j.data());
-             d["normal"] = copy_rows(c.normal, s.dim);
-             d["force"] = copy_rows(c.force, s.dim);
-             d["fn"] = py::array_t<double>(static_cast<py::ssize_t>(c.fn.size()), c.fn.data());
-             d["ft"] = copy_rows(c.tangential, s.dim);
-             return d;
-           })
+      .def("contacts", contacts_of)
       .def("ledger", [](const System& s) { return to_python(s.ledger()); })
-      .def("open_dumps",
-           [](System& s, long every, const std::string& dir, const std::string& stem) {
-             if (every < 1) throw_input("every", std::to_string(every), ">= 1 (steps between frames)");
-             if (stem.empty() || stem.find('/') != std::string::npos)
-               throw_input("stem", stem, "a file name without '/'");
-             s.open_dumps(every, dir, stem);
-           },
-           py::arg("every"), py::arg("directory"), py::arg("stem"))
+      .def("open_dumps", open_dumps, py::arg("every"), py::arg("directory"), py::arg("stem"))
       .def("close_dumps", [](System& s) { s.close_dumps(); });
 }
 
