@@ -28,7 +28,11 @@ void plot_stochastic_figures(const std::filesystem::path& dir, const std::vector
   Panel& e = eq.panel("Markovian friction (Hofmann et al. 2025): equipartition ratio <|u_perp|^2>/(2 kT nu) of every "
                       "grid point,\n1 when the noise obeys the fluctuation-dissipation relation (error bars: 1 stderr)",
                       "grid point [index in results.csv]", "ratio [1]");
+  // x: the grid points' indices, half a step of room either side (one grid point alone would leave gnuplot an empty
+  // range to widen as it likes)
+  const double n_grid = static_cast<double>(std::max<std::size_t>(grid_labels.size(), 1));
   e.set("set yrange [0.8:1.1]").set("set key bottom right");
+  e.set(fmt::format("set xrange [-0.5:{:g}]", n_grid - 0.5)).set("set xtics 1");
   e.add(Curve::fn("0.97", "1 +- 3 %", "l dt 2 lc rgb 'gray'")).add(Curve::fn("1.03", "", "l dt 2 lc rgb 'gray'"));
   e.add(Curve::fn("1", "", "l lc rgb 'black'"));
   e.add(Curve::of("results.csv", "($1-0.2)", "8:9", "raw, at dt", "yerr pt 7 lc rgb '#1f77b4'"));
