@@ -2,7 +2,7 @@
 // them (ParticleArrays + Boundaries), with the Hertz pieces of their contacts (Campello, "DEM with Rodrigues rotation
 // parameters", eq. 19-23, 37, 50; models/hertz_mindlin.hpp): the scenes of the validation studies rolling-sphere and
 // three-spheres (Campello ex. 5.1, 5.2), run by the engine's drivers and its state-vector form
-// (studies/papers/campello/sphere_runner.hpp).
+// (solvers/particles/sphere_run.hpp).
 //   bodies      the initial state: x, v, omega per sphere, radius, mass, I = 2/5 m r^2 (rotations = false: the spins
 //               are frozen, inv_inertia = 0, and start at zero);
 //   boundaries  planes (point, unit normal into the domain) and gravity;
@@ -12,6 +12,7 @@
 
 #include <algorithm>
 #include <limits>
+#include <vector>
 
 #include "core/errors.hpp"
 #include "models/contact/hertz_damped.hpp"
@@ -20,6 +21,14 @@
 #include "models/particles/particle_arrays.hpp"
 
 namespace stickslip {
+
+// Throws InputError naming radius, mass or E where one is not > 0 (a scene's setup checks them before it computes
+// the Hertz pieces, which divide by them; FewSpheres::validate checks the built scene).
+inline void require_positive_sphere(double r, double m, double e) {
+  if (!(r > 0)) throw_input("radius", format_value(r), "must be > 0");
+  if (!(m > 0)) throw_input("mass", format_value(m), "must be > 0");
+  if (!(e > 0)) throw_input("E", format_value(e), "must be > 0");
+}
 
 struct FewSpheres {
   ParticleArrays bodies;
@@ -65,5 +74,16 @@ struct FewSpheres {
     return bodies.radius[i] - (bodies.x[i] - p.point).dot(p.normal);
   }
 };
+
+// What an observer of a run sees of sphere p: position, velocity, spin and phi = int omega dt (the total rotation
+// about a fixed axis, as Campello's Fig. 5 and 7 plot it).
+struct SphereSample {
+  std::vector<Vec3> x, v, omega, phi;
+};
+// The scene's initial state as a sample (phi = 0).
+inline SphereSample initial_sample(const FewSpheres& scene) {
+  const ParticleArrays& b = scene.bodies;
+  return {b.x, b.v, b.omega, std::vector<Vec3>(b.size(), Vec3::Zero())};
+}
 
 }  // namespace stickslip

@@ -2,7 +2,7 @@
 // the container (models/particles/container_scene.hpp), run on the particle engine by the trapezoid fixed-point
 // integrator (Algorithm 1, solvers/particles/particle_trapezoid.hpp) and, as reference, by dopri5 on the engine's
 // state-vector form of the same scene (models/particles/engine_model.hpp: Mindlin's stick and slip as modes, every
-// contact switch located) at rtol 1e-10 (studies/papers/campello/sphere_runner.hpp). There is no exact solution; the
+// contact switch located) at rtol 1e-10 (solvers/particles/sphere_run.hpp). There is no exact solution; the
 // discrete return mapping and the continuous stick/slip modes are written separately, so agreement tests both.
 // The reference's step is bounded by the trapezoid's dt/2, so a glancing touch the trapezoid resolves is not
 // stepped over by the reference (without the bound dopri5/cvode missed such touches on 3 draws of 60).
@@ -22,8 +22,10 @@
 #include "core/errors.hpp"
 
 #include "models/particles/container_scene.hpp"
+#include "models/particles/rolling_sphere_scene.hpp"
+#include "models/particles/three_spheres_scene.hpp"
+#include "solvers/particles/sphere_run.hpp"
 #include "studies/experiment/property_checks.hpp"
-#include "studies/papers/campello/sphere_runner.hpp"
 
 namespace stickslip {
 namespace {
@@ -31,7 +33,7 @@ namespace {
 std::vector<Vec3> final_positions(const FewSpheres& scene, const SphereFriction& friction, double t_end,
                                   const SphereRunOptions& o) {
   std::vector<Vec3> x;
-  run_spheres(scene, friction, t_end, o, [&](double t, const SphereSample& s) {
+  simulate(scene, friction, t_end, o, [&](double t, const SphereSample& s) {
     if (t >= t_end) x = s.x;
   });
   return x;

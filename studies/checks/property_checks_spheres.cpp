@@ -1,5 +1,5 @@
 // studies/checks/property_checks_spheres.cpp — randomized property checks of the rolling sphere (Campello ex. 5.1) on
-// the particle engine through every integrator the rolling sphere accepts (studies/papers/campello/sphere_runner.hpp:
+// the particle engine through every integrator the rolling sphere accepts (solvers/particles/sphere_run.hpp:
 // trapezoid, verlet, euler, midpoint, heun, rk4, dopri5, cvode, ida; a fixed-step draw whose scheme amplifies the
 // resting contact more than 1e3-fold is drawn again), for the Mindlin and the Coulomb contact (the rigid stick/slip
 // modes under the ODE drivers, Krengel & Matuttis' exact static friction under verlet), with a drawn normal damping
@@ -24,8 +24,10 @@
 #include "solvers/particles/engine_simulate.hpp"
 #include "solvers/solver_options.hpp"
 #include "solvers/integrator_spec.hpp"
+#include "models/particles/rolling_sphere_scene.hpp"
+#include "models/particles/three_spheres_scene.hpp"
+#include "solvers/particles/sphere_run.hpp"
 #include "studies/experiment/property_checks.hpp"
-#include "studies/papers/campello/sphere_runner.hpp"
 
 namespace stickslip {
 namespace {
@@ -73,7 +75,7 @@ RollSetup roll_setup(const Draw& d, const std::string& integrator, bool coulomb)
   return rs;
 }
 
-// Whether the driver-acceptance logic (studies/papers/campello/sphere_runner.hpp) accepts the draw's integrator: the
+// Whether the driver-acceptance logic (solvers/particles/sphere_run.hpp) accepts the draw's integrator: the
 // check covers what the rolling sphere accepts.
 bool roll_accepted(const Draw& d, const std::string& integrator, bool coulomb) {
   const RollSetup rs = roll_setup(d, integrator, coulomb);
@@ -90,14 +92,14 @@ RollRun run_roll(const Draw& d, const std::string& integrator, bool coulomb) {
   const double t_end = rs.t_end, omega = rs.omega;
   const bool fixed = is_fixed(integrator);
   RollDetector roll(an);
-  run_spheres(s.scene, s.friction, t_end, o, [&](double t, const SphereSample& p) { roll.observe(t, p.v[0], p.omega[0]); });
+  simulate(s.scene, s.friction, t_end, o, [&](double t, const SphereSample& p) { roll.observe(t, p.v[0], p.omega[0]); });
   if (!roll.rolled()) throw SolverError("property check: the sphere never rolled before t_end");
   // Scheme error: the slip phase has a constant force (exact for every scheme); the transition is located by an
   // event (ODE drivers) or falls inside one step (trapezoid): one step's velocity change mu g dt for the fixed
   // steps, 100 rtol of the speed scale for the adaptive ones; the time error: one step dt, or 100 rtol t.
   // coulomb under a fixed step: every Runge-Kutta step of the constant slip force is exact; what remains is the
   // located stick event (4 eps t), the detector's threshold (1e-12 of the slip) and the round-off of the normal force
-  // (~1e-13), which an accepted scheme amplifies at most 1e3-fold (studies/papers/campello/sphere_runner.hpp): 1e-9
+  // (~1e-13), which an accepted scheme amplifies at most 1e3-fold (solvers/particles/sphere_run.hpp): 1e-9
   // relative. (Explicit Euler on the undamped contact, accepted before, was off by 6 % to 48 %.)
   double t_tol = fixed ? o.dt : 100 * o.rtol * t_end + 1e-9 / omega;
   double vw_tol = fixed ? mu * g * o.dt : 100 * o.rtol * (std::abs(d["v0"]) + u0);
@@ -147,7 +149,7 @@ PropertyCheck roll_check(const std::string& law, const std::string& integrator) 
            "adaptive ones";
   c.ranges = roll_ranges();
   c.cost = is_fixed(integrator) ? 12 : 8;
-  // Only what the rolling sphere accepts (studies/papers/campello/sphere_runner.hpp: a resting contact mode amplified
+  // Only what the rolling sphere accepts (solvers/particles/sphere_run.hpp: a resting contact mode amplified
   // at most tenfold over the run); the refusals themselves are checked in
   // tests/studies/papers/campello/test_rolling_sphere_study.cpp.
   c.admissible = [integrator, coulomb](const Draw& d) { return roll_accepted(d, integrator, coulomb); };
@@ -276,7 +278,7 @@ PropertyCheck three_spheres_check(const std::string& law, SolverKind kind) {
     auto run = [&](SolverKind k) {
       o.integrator = to_string(k);
       ThreeSpheresTracker tr(s);
-      run_spheres(s.scene, s.friction, t_end, o, [&](double t, const SphereSample& p) { tr.observe(t, p); });
+      simulate(s.scene, s.friction, t_end, o, [&](double t, const SphereSample& p) { tr.observe(t, p); });
       if (tr.t_roll < 0) throw SolverError("property check: three spheres did not roll again before t_end");
       return tr;
     };

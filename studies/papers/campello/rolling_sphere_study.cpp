@@ -66,7 +66,7 @@ class RollingSphereStudy : public Study {
         if (spec.adaptive()) pr.opt.rtol = h;
         else pr.opt.dt = h;
         RollDetector roll(pr.setup.analytic);
-        const SphereRunStats st = run_spheres(pr.setup.scene, pr.setup.friction, pr.t_end, pr.opt,
+        const SphereRunStats st = simulate(pr.setup.scene, pr.setup.friction, pr.t_end, pr.opt,
                                               [&](double t, const SphereSample& s) { roll.observe(t, s.v[0], s.omega[0]); });
         if (!roll.rolled()) throw SolverError("rolling-sphere: the slip velocity never reached zero before t_end");
         return ObservableValue{pick(roll), st.rhs_evals, st.steps};

@@ -68,7 +68,7 @@ nlohmann::json rolling_sphere_row(const RollingSpherePrepared& pr, long every, c
       next_tick += t_end / 5;
     }
   };
-  const SphereRunStats st = run_spheres(pr.setup.scene, pr.setup.friction, t_end, opt, obs);
+  const SphereRunStats st = simulate(pr.setup.scene, pr.setup.friction, t_end, opt, obs);
   if (!roll.rolled()) throw SolverError("rolling-sphere: the slip velocity never reached zero before t_end");
   csv.close();  // the CSV appears under its name (from .part) only when closed; the figure reads it
 
@@ -170,7 +170,7 @@ nlohmann::json three_spheres_row(const ThreeSpheresPrepared& pr, const std::file
       csv.row({t, tr.vr, tr.spin, s.phi[0].dot(setup.axis), tr.slip, tr.gap, ke, tr.radial_slip});
     }
   };
-  const SphereRunStats st = run_spheres(scene, setup.friction, t_end, opt, obs);
+  const SphereRunStats st = simulate(scene, setup.friction, t_end, opt, obs);
   csv.close();  // the CSV appears under its name (from .part) only when closed; the figure reads it
   const double ke0 = 3 * (0.5 * m * v0 * v0 + 0.5 * scene.inertia(0) * std::pow(v0 / r, 2));
   nlohmann::json j;

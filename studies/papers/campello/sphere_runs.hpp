@@ -1,6 +1,7 @@
 // studies/papers/campello/sphere_runs.hpp — the runs of the two sphere examples of seed 004, shared by their studies
 // and their `converge` observables: parameters -> scene, initial state and run options (validated), and one run
-// observed by the example's detector (studies/papers/campello/sphere_runner.hpp) with its CSV and summary row.
+// observed by the example's detector (models/particles/rolling_sphere_scene.hpp, three_spheres_scene.hpp) with its
+// CSV and summary row.
 //   rolling-sphere (ex. 5.1, Fig. 5): one sphere, state x, phi, v, omega; t_roll, v_roll, omega_roll against the
 //     rigid-body solution (models/rolling_sphere_analytic.hpp).
 //   three-spheres (ex. 5.2, Fig. 7): three spheres; particle 1's collision, spin reversal, return to rolling and
@@ -13,7 +14,10 @@
 #include <string>
 
 #include "core/parameters.hpp"
-#include "studies/papers/campello/sphere_runner.hpp"
+#include "models/particles/rolling_sphere_scene.hpp"
+#include "models/particles/three_spheres_scene.hpp"
+#include "solvers/particles/sphere_run.hpp"
+#include "studies/papers/campello/sphere_parameters.hpp"
 
 namespace stickslip {
 

@@ -138,7 +138,7 @@ TEST_CASE("three spheres (ex. 5.2) with friction on the floor and between them: 
     SolverOptions o = options(kind, 1e-4, 1e-8);
     // A contact is found from the sign of its overlap at step ends: an adaptive step longer than the collision would
     // pass through it (CVODE did, without the bound). A quarter radius per step at v0, as
-    // studies/papers/campello/sphere_runner.
+    // solvers/particles/sphere_run.cpp.
     o.max_step = 0.25 * kR / v0;
     integrate(model, 0, 1.0, x, mode, o,
               [&](double t, VecCRef y, const Mode& md) { ledger.add(t, model.energy(t, y, md)); });

@@ -85,7 +85,7 @@ TEST_CASE("rolling-sphere with the rigid Coulomb contact: the rigid-body solutio
 
 // Issue: explicit Euler on the undamped Hertz contact gains energy until the sphere leaves the plane; it was accepted
 // and t_roll was off by up to 48 % (13 of 30 random draws). A fixed-step scheme that amplifies a resting contact mode
-// more than tenfold over the run is now refused (studies/papers/campello/sphere_runner.hpp), with the reason and the dt
+// more than tenfold over the run is now refused (solvers/particles/sphere_run.hpp), with the reason and the dt
 // that would do.
 TEST_CASE("an integrator that amplifies the undamped contact is refused: exit 2 naming integrator and the reason") {
   const std::string issue = "--set r=0.254275 --set m=1.55034 --set mu=0.0621743 --set v0=-6.28174 --set omega0=-66.8204 "
