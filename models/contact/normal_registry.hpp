@@ -19,7 +19,7 @@
 //                                               follows the normal one reads it
 //                                               (models/particles/tangential_dashpot.hpp)
 //   double undamped_contact_time(m*, r*, v_n)   an impact's undamped contact time, the estimate a resolved impact
-//                                               starts from (studies/papers/fuhrer_brendel_wolf/binary_impact.hpp)
+//                                               starts from (solvers/particles/binary_impact.hpp)
 //   speed_dependent, constant_dashpot           whether its contact time and restitution depend on the impact speed,
 //                                               whether d_n is the same at every overlap
 // ADDING A NORMAL LAW: its header, one entry in normal_law_entries() below, and its test.

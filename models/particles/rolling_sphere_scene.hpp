@@ -5,7 +5,7 @@
 // the instant it starts to roll.
 #pragma once
 
-#include "core/types.hpp"
+#include "models/rodrigues.hpp"
 #include "models/particles/few_spheres.hpp"
 #include "models/particles/sphere_friction.hpp"
 #include "models/rolling_sphere_analytic.hpp"

@@ -7,7 +7,7 @@
 #include <array>
 #include <cmath>
 
-#include "core/types.hpp"
+#include "models/rodrigues.hpp"
 #include "models/particles/few_spheres.hpp"
 #include "models/particles/sphere_friction.hpp"
 

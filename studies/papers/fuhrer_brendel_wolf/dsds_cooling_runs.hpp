@@ -14,7 +14,7 @@
 // models/particles/csds_implicit.hpp; stable for any gamma_t, csds_update = implicit); the D-SDS is Dsds (LAMMPS
 // linear_history). dt = t_c/dt_fraction with t_c the contact time at sqrt(pi T0/m).
 // Runs (each returns its row of the run store):
-//   run_mechanism         binary collisions (studies/papers/fuhrer_brendel_wolf/binary_collision.hpp) over a grid of
+//   run_mechanism         binary collisions (solvers/particles/binary_collision.hpp) over a grid of
 //   impact angles
 //                         psi (tan psi = |v_t|/v_n at the contact point), v_t from the centres' motion or from spins,
 //                         at v_n = sqrt(pi T/m) for T = T0 and T_end: per collision the D-SDS's energy created (all,
@@ -23,7 +23,7 @@
 //                         the normal damping difference, and the net dK(D) - dK(C); at dt -> 0 (t_c/1600 and t_c/3200,
 //                         onset phases averaged) and at the gas's dt (phases averaged).
 //   run_kinetic           the gas's cooling predicted from binary collisions
-//   (studies/papers/fuhrer_brendel_wolf/collision_kinetics.hpp)
+//   (models/particles/collision_kinetics.hpp)
 //                         at the gas's dt: T_rot(T) and <dK_tr>/T per law at nodes from T0 to T_end, the ratio
 //                         zeta_D/zeta_C at the nodes and averaged over the bins of the gas analysis, in `batches`
 //                         independent batches (mean +- standard error); and the ratio at T0 for dt/2^k (time-step

@@ -17,7 +17,7 @@
 //              below T_end or once clustering has set in. From the measured spread the seeds needed for a standard
 //              error `precision` in every bin (and their CPU time) are reported.
 //   kinetic    the same ratio predicted from binary collisions of the real laws at the gas's dt
-//              (studies/papers/fuhrer_brendel_wolf/collision_kinetics.hpp: molecular chaos, Maxwellian velocities and
+//              (models/particles/collision_kinetics.hpp: molecular chaos, Maxwellian velocities and
 //              spins, T_rot(T) integrated per law), in independent batches; with the ratio at T0 for dt/2^k (time-step
 //              error).
 //   mechanism  per binary collision against the impact angle: the energy the D-SDS creates (at the onset, against

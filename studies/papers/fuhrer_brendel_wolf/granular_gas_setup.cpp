@@ -8,7 +8,7 @@
 
 #include "core/errors.hpp"
 #include "core/work_limits.hpp"
-#include "studies/papers/fuhrer_brendel_wolf/binary_impact.hpp"
+#include "solvers/particles/binary_impact.hpp"
 #include "models/particles/engine_laws.hpp"
 #include "models/particles/hard_sphere_gas.hpp"
 #include "models/particles/homogeneous_cooling.hpp"
@@ -68,7 +68,7 @@ GranularGasSetup granular_gas_setup(const Parameters& prm) {
   require_box_fits(prm, g);
 
   // Normal law (the registry's, from the material), its contact time and restitution at the typical impact speed (a
-  // resolved head-on impact, studies/papers/fuhrer_brendel_wolf/binary_impact.hpp), dt. The tangential dashpot scale
+  // resolved head-on impact, solvers/particles/binary_impact.hpp), dt. The tangential dashpot scale
   // gamma_n is the linear law's at k_n and e, whichever normal law runs.
   g.gamma_n = LinearSpringDashpot::from_material(g.material(m_star)).gamma_n;
   g.gamma_t = gt_ratio * g.gamma_n;

@@ -7,7 +7,7 @@
 // name of models/particles/engine_laws.hpp) and per seed
 // of the ensemble; normal law linear spring-dashpot or Hertz with damping (models/contact/normal_registry.hpp).
 // Time step dt = t_c/dt_fraction, t_c the contact time of a binary impact at the typical normal impact speed
-// sqrt(pi T0/m) (studies/papers/fuhrer_brendel_wolf/binary_impact.hpp, which also gives the law's restitution e at that
+// sqrt(pi T0/m) (solvers/particles/binary_impact.hpp, which also gives the law's restitution e at that
 // dt); t_end = t_end_tau x tau_KT, tau_KT = 2/zeta_E(T0) the Enskog-Haff time of the frictionless gas
 // (models/particles/homogeneous_cooling.hpp: zeta_E = (1 - e^2)/3 4 sqrt(pi) n sigma^2 chi_CS(phi) sqrt(T/m)).
 // Measured per run: T_tr(t), T_rot(t), the homogeneity indices (density variance and velocity correlation on a

@@ -8,7 +8,7 @@
 #include <nlohmann/json.hpp>
 #include <sstream>
 
-#include "studies/papers/fuhrer_brendel_wolf/binary_impact.hpp"
+#include "solvers/particles/binary_impact.hpp"
 #include "models/particles/collision_log.hpp"
 #include "models/particles/granular_gas.hpp"
 #include "models/particles/homogeneous_cooling.hpp"

@@ -1,7 +1,7 @@
-// studies/papers/fuhrer_brendel_wolf/collision_kinetics.hpp — the cooling of a homogeneous gas of rough spheres
+// models/particles/collision_kinetics.hpp — the cooling of a homogeneous gas of rough spheres
 // predicted from binary collisions: kinetic theory with molecular chaos, Maxwellian velocities and spins, and the
-// collision map of the real contact laws at the real time step
-// (studies/papers/fuhrer_brendel_wolf/binary_collision.hpp).
+// collision map of the real contact laws at the real time step, which the caller supplies (mean_at below; the
+// dsds-cooling study takes it from solvers/particles/binary_collision.hpp).
 //
 // Flux-weighted collisions of a Maxwellian gas (translational temperature T, rotational T_rot, sphere mass m,
 // inertia I): the pair's relative velocity g has variance 2T/m per component, and colliding pairs are weighted by
@@ -25,7 +25,7 @@
 #include <vector>
 
 #include "core/errors.hpp"
-#include "studies/papers/fuhrer_brendel_wolf/binary_collision.hpp"
+#include "models/particles/pair_approach.hpp"
 
 namespace stickslip {
 

@@ -1,4 +1,4 @@
-// Binary collisions of two spheres through the engine (studies/papers/fuhrer_brendel_wolf/binary_collision.hpp) with
+// Binary collisions of two spheres through the engine (solvers/particles/binary_collision.hpp) with
 // the laws the dsds-cooling study compares, over seeded random draws of the contact parameters and of the approach:
 //   - each collision's energy ledger closes to round-off (velocity Verlet's exact energy law, energy.hpp), so the net
 //     difference of two laws equals created - extra dissipation - normal damping difference - scheme terms;
@@ -15,8 +15,8 @@
 #include <random>
 
 #include "models/hertz_mindlin.hpp"
-#include "studies/papers/fuhrer_brendel_wolf/binary_collision.hpp"
-#include "studies/papers/fuhrer_brendel_wolf/binary_impact.hpp"
+#include "solvers/particles/binary_collision.hpp"
+#include "solvers/particles/binary_impact.hpp"
 #include "models/particles/csds_implicit.hpp"
 #include "models/contact/csds.hpp"
 #include "models/contact/dsds.hpp"

@@ -1,5 +1,5 @@
 // The cooling of a rough-sphere gas predicted from binary collisions
-// (studies/papers/fuhrer_brendel_wolf/collision_kinetics.hpp), against closed forms:
+// (models/particles/collision_kinetics.hpp), against closed forms:
 //   - the draws of a flux-weighted Maxwellian collision put into the hard rough-sphere map with constant normal and
 //     tangential restitution (e, beta) give the moments of kinetic theory (Luding, Huthmann, McNamara, Zippelius,
 //     PRE 58, 3416 (1998)): <dK_tr> = -4 [(1 - e^2)/4 + eta (1 - eta)] T + 4 (eta^2/q) T_rot,
@@ -14,7 +14,8 @@
 
 #include <cmath>
 
-#include "studies/papers/fuhrer_brendel_wolf/collision_kinetics.hpp"
+#include "models/particles/collision_kinetics.hpp"
+#include "solvers/particles/binary_collision.hpp"
 #include "models/contact/csds.hpp"
 #include "models/contact/dsds.hpp"
 #include "models/contact/normal_registry.hpp"

@@ -1,4 +1,4 @@
-// studies/papers/fuhrer_brendel_wolf/binary_collision.hpp — one collision of two equal free spheres through the
+// solvers/particles/binary_collision.hpp — one collision of two equal free spheres through the
 // particle engine and velocity Verlet, for any normal and tangential law: what the collision does to the pair's
 // energies, with the energy ledger of the collision (models/particles/energy.hpp) and the onset record of
 // models/particles/collision_log.hpp.
@@ -17,25 +17,17 @@
 //   restitution e_n = -g'.n'/v_n      (g', n' the centres' relative velocity and the normal after the collision)
 //   tangential_restitution beta = -v_t'.v_t/|v_t|^2  (v_t' the contact point's slip after, at the final normal)
 //   contact_time                      steps with overlap x dt.
-// binary_impact (studies/papers/fuhrer_brendel_wolf/binary_impact.hpp) is the head-on frictionless case.
+// binary_impact (solvers/particles/binary_impact.hpp) is the head-on frictionless case.
 #pragma once
 
 #include <cmath>
 
 #include "core/errors.hpp"
 #include "models/particles/collision_log.hpp"
+#include "models/particles/pair_approach.hpp"
 #include "solvers/particles/engine_simulate.hpp"
 
 namespace stickslip {
-
-struct PairApproach {
-  double vn = 1;                            // normal approach speed of the centres (m/s), > 0
-  Vec3 gt = Vec3::Zero();                   // tangential relative velocity of the centres v_i - v_j (m/s), x = 0
-  Vec3 omega_i = Vec3::Zero(), omega_j = Vec3::Zero();  // rad/s
-  double phase = 0.5;                       // onset within its step, [0, 1)
-  // Slip velocity of the contact point at first touch.
-  Vec3 slip(double r) const { return gt + r * (omega_i + omega_j).cross(Vec3::UnitX()); }
-};
 
 struct CollisionOutcome {
   double kinetic_tr_before = 0, kinetic_rot_before = 0;  // J

@@ -1,15 +1,15 @@
-// studies/papers/fuhrer_brendel_wolf/binary_impact.hpp — a head-on impact of two equal free spheres under a normal law,
+// solvers/particles/binary_impact.hpp — a head-on impact of two equal free spheres under a normal law,
 // through the particle engine and velocity Verlet: the restitution and contact time the law really has at a given time
 // step (the granular gas's kinetic theory needs the restitution; its time step follows from the contact time).
 //   Spheres of radius r and mass m approach along x with relative speed v_n, the gap closing half way through the
 //   first step (binary_collision with g_t = 0, no spins, no friction, phase 1/2;
-//   studies/papers/fuhrer_brendel_wolf/binary_collision.hpp); contact time t_c = steps with overlap x dt; e = (relative
+//   solvers/particles/binary_collision.hpp); contact time t_c = steps with overlap x dt; e = (relative
 //   separation speed after)/v_n.
 // For the linear spring-dashpot the exact values are e = exp(-pi zeta/sqrt(1 - zeta^2)), t_c = pi/(w0 sqrt(1 -
 // zeta^2)) (models/contact/normal_registry.hpp); Hertz's depend on v_n.
 #pragma once
 
-#include "studies/papers/fuhrer_brendel_wolf/binary_collision.hpp"
+#include "solvers/particles/binary_collision.hpp"
 
 namespace stickslip {
 

@@ -1,5 +1,5 @@
-// studies/papers/fuhrer_brendel_wolf/collision_kinetics.cpp — see collision_kinetics.hpp.
-#include "studies/papers/fuhrer_brendel_wolf/collision_kinetics.hpp"
+// models/particles/collision_kinetics.cpp — see collision_kinetics.hpp.
+#include "models/particles/collision_kinetics.hpp"
 
 #include <algorithm>
 #include <cmath>
