@@ -21,6 +21,8 @@
 // laws carries the noise of the difference, not that of each mean.
 #pragma once
 
+#include <algorithm>
+#include <cmath>
 #include <cstdint>
 #include <vector>
 
