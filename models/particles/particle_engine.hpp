@@ -920,5 +920,18 @@ inline double kinetic_energy(const ParticleArrays& p, std::size_t a, std::size_t
   return k;
 }
 inline double kinetic_energy(const ParticleArrays& p) { return kinetic_energy(p, 0, p.size()); }
+// Its two parts, sum_i m_i |v_i|^2 / 2 and sum_i I_i |omega_i|^2 / 2 over the bodies that move.
+inline double translational_kinetic_energy(const ParticleArrays& p) {
+  double k = 0;
+  for (std::size_t i = 0; i < p.size(); ++i)
+    if (p.inv_mass[i] > 0) k += 0.5 * p.mass[i] * p.v[i].squaredNorm();
+  return k;
+}
+inline double rotational_kinetic_energy(const ParticleArrays& p) {
+  double k = 0;
+  for (std::size_t i = 0; i < p.size(); ++i)
+    if (p.inv_inertia[i] > 0) k += 0.5 * p.inertia(i) * p.omega[i].squaredNorm();
+  return k;
+}
 
 }  // namespace stickslip

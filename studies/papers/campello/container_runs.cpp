@@ -143,11 +143,8 @@ nlohmann::json engine_pour(const ContainerSetup& setup, bool with_rot, const Tan
     }
   };
   const auto energies = [&](double& et, double& er) {
-    et = er = 0;
-    for (std::size_t i = 0; i < p.size(); ++i) {
-      et += 0.5 * p.mass[i] * p.v[i].squaredNorm();
-      er += 0.5 * p.inertia(i) * p.omega[i].squaredNorm();
-    }
+    et = translational_kinetic_energy(p);
+    er = rotational_kinetic_energy(p);
   };
   double et, er;
   energies(et, er);

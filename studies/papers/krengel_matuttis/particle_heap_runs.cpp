@@ -146,77 +146,89 @@ json feed_reading(double t, const ReposeFit& f, const HeapBodies& h) {
           {"heap_bodies", h.kept}};
 }
 
-// The pour to rest, the repose fit and the drift windows on any engine that the particle drivers drive (c.driver:
-// velocity Verlet or the trapezoid, solvers/particles/engine_drivers.hpp).
-template <class Engine, class Shape>
-json pour_heap(const HeapConfig& c, const Engine& e, GranularState& s, Shape& shape, const std::string& law,
-               const StudyContext& ctx) {
-  const auto wall0 = std::chrono::steady_clock::now();
-  const std::clock_t cpu0 = std::clock();
-  const std::size_t n = s.bodies.size();
-  ParticleLedger ledger;
-  engine_setup(e, s, &ledger);
-  shape.dump(0, e, s);
-  const double dt = c.dt;
-  const long sample_every = std::max(1L, std::lround(c.sample / dt));
-  const double threshold = c.rest_ratio * c.e_ref;
-  const double t_span = c.t_max + c.t_drift * static_cast<double>(c.dt_factors.size());
-  const RunSpan span(0, t_span);
+long bodies_in_hopper(const HeapConfig& c, const ParticleArrays& p) {
+  long n = 0;
+  for (std::size_t i = 0; i < p.size(); ++i) n += p.x[i][1] > c.spec.outlet_height;
+  return n;
+}
 
-  CsvWriter ke(ctx.out_dir / ("heap_kinetic_" + law + ".csv"),
-               {"t [s]", "kinetic [J/m]", "kinetic_rotational [J/m]", "discs_in_hopper [-]"});
-  std::vector<double> snap_times;
-  std::size_t next_snap = 0;
-  EngineStepper st;
-  st.driver = c.driver;
-  double peak = 0;
-  bool armed = false, rested = false;
-  RestDetector rest(c.rest_hold, 0.5 * dt);  // below the threshold for rest_hold, once the pour was lively
-  const long max_steps = std::lround(c.t_max / dt);
-  // The angle during the feed (Fig. 6: particles still falling), every feed_every steps, by the rest's fit.
-  const long feed_every = c.feed_every > 0 ? std::max(1L, std::lround(c.feed_every / dt)) : 0;
-  CsvWriter feed_csv(ctx.out_dir / ("heap_feed_" + law + ".csv"),
-                     {"t [s]", "repose_angle [deg]", "repose_left [deg]", "repose_right [deg]", "heap_height [m]",
-                      "in_hopper [-]", "falling [-]", "heap_bodies [-]"});
-  json feed = json::array();
-  const auto read_feed = [&] {
+// The contacts only take energy (what a D-SDS creates is a small part of it), so the kinetic energy stays below what
+// the bodies had plus gravity's work; far above it the step is unstable for the drawn shapes (slivers stiffer for
+// their mass than the mean pair the dt bound is computed on), which no finiteness test sees in time.
+void check_pour_energy(const HeapConfig& c, const ParticleLedger& ledger, double kin, double t, const std::string& law) {
+  if (!std::isfinite(kin)) throw SolverError("heap[" + law + "]: non-finite kinetic energy at t = " + format_value(t));
+  const double available = ledger.start.kinetic + std::max(0.0, ledger.now.gravity_work) + c.e_ref;
+  if (kin > 2 * available)
+    throw SolverError("heap[" + law + "]: unstable at dt = " + format_value(c.dt) + " s: the kinetic energy " +
+                      format_value(kin) + " J/m at t = " + format_value(t) + " s exceeds twice what gravity gave the "
+                      "bodies (" + format_value(available) + " J/m); lower dt (or dt_fraction)");
+}
+
+// The repose readings of the pour and at rest: heap_feed_<law>.csv and the row's "feed".
+struct FeedSeries {
+  CsvWriter csv;
+  json readings = json::array();
+  FeedSeries(const StudyContext& ctx, const std::string& law)
+      : csv(ctx.out_dir / ("heap_feed_" + law + ".csv"),
+            {"t [s]", "repose_angle [deg]", "repose_left [deg]", "repose_right [deg]", "heap_height [m]",
+             "in_hopper [-]", "falling [-]", "heap_bodies [-]"}) {}
+  template <class Engine, class Shape>
+  ReposeFit read(const HeapConfig& c, const Engine& e, const GranularState& s, const Shape& shape) {
     HeapBodies h;
     const ReposeFit f = heap_fit(c, e, s, shape, &h);
-    feed.push_back(feed_reading(s.t, f, h));
-    feed_row(feed_csv, s.t, f, h);
-  };
-  // the pour: until the heap has rested for rest_hold, or t_max
-  simulate(e, s, st, {.dt = dt, .steps = max_steps, .ledger = &ledger}, [&](const GranularState&, long k) {
+    readings.push_back(feed_reading(s.t, f, h));
+    feed_row(csv, s.t, f, h);
+    return f;
+  }
+  // "feeding": the last reading before t while bodies were still in the hopper or falling (null if none was taken).
+  json feeding(double t) const {
+    json last = nullptr;
+    for (const json& r : readings)
+      if (r["in_hopper"].get<long>() + r["falling"].get<long>() > 0 && r["t"].get<double>() < t) last = r;
+    return last;
+  }
+};
+
+// How the pour ended.
+struct PourEnd {
+  bool rested = false;
+  double t_rest = -1, t_stop = 0, kinetic_peak = 0;
+  std::vector<double> snapshot_times;
+};
+
+// The pour: until the heap has rested for rest_hold (below rest_ratio x E_ref once the pour was lively), or t_max;
+// heap_kinetic_<law>.csv every sample, the snapshots, the feed readings every feed_every.
+template <class Engine, class Shape>
+PourEnd pour(const HeapConfig& c, const Engine& e, GranularState& s, Shape& shape, EngineStepper& st,
+             ParticleLedger& ledger, FeedSeries& feed, const std::string& law, const StudyContext& ctx) {
+  const double dt = c.dt;
+  const long sample_every = std::max(1L, std::lround(c.sample / dt));
+  const long feed_every = c.feed_every > 0 ? std::max(1L, std::lround(c.feed_every / dt)) : 0;
+  const double threshold = c.rest_ratio * c.e_ref;
+  CsvWriter ke(ctx.out_dir / ("heap_kinetic_" + law + ".csv"),
+               {"t [s]", "kinetic [J/m]", "kinetic_rotational [J/m]", "discs_in_hopper [-]"});
+  PourEnd end;
+  std::size_t next_snap = 0;
+  bool armed = false;
+  RestDetector rest(c.rest_hold, 0.5 * dt);
+  simulate(e, s, st, {.dt = dt, .steps = std::lround(c.t_max / dt), .ledger = &ledger}, [&](const GranularState&, long k) {
     shape.dump(k, e, s);
     progress_at(s.t);
     if (next_snap < c.snapshots.size() && s.t >= c.snapshots[next_snap] - 0.5 * dt) {
       const std::string t = heap_time(c.snapshots[next_snap]);
       shape.snapshot(t, "t = " + t + " s", e, s);
-      snap_times.push_back(c.snapshots[next_snap++]);
+      end.snapshot_times.push_back(c.snapshots[next_snap++]);
     }
-    if (feed_every > 0 && k % feed_every == 0) read_feed();
+    if (feed_every > 0 && k % feed_every == 0) feed.read(c, e, s, shape);
     if (k % sample_every != 0) return Flow::go_on;
     const double kin = kinetic_energy(s.bodies);
-    if (!std::isfinite(kin)) throw SolverError("heap[" + law + "]: non-finite kinetic energy at t = " + format_value(s.t));
-    // The contacts only take energy (what a D-SDS creates is a small part of it), so the kinetic energy stays below
-    // what the bodies had plus gravity's work; far above it the step is unstable for the drawn shapes (slivers
-    // stiffer for their mass than the mean pair the dt bound is computed on), which no finiteness test sees in time.
-    const double available = ledger.start.kinetic + std::max(0.0, ledger.now.gravity_work) + c.e_ref;
-    if (kin > 2 * available)
-      throw SolverError("heap[" + law + "]: unstable at dt = " + format_value(dt) + " s: the kinetic energy " +
-                        format_value(kin) + " J/m at t = " + format_value(s.t) + " s exceeds twice what gravity gave the "
-                        "bodies (" + format_value(available) + " J/m); lower dt (or dt_fraction)");
-    double rot = 0;
-    long in_hopper = 0;
-    for (std::size_t i = 0; i < n; ++i) {
-      rot += 0.5 * s.bodies.omega[i].squaredNorm() * s.bodies.inertia(i);
-      in_hopper += s.bodies.x[i][1] > c.spec.outlet_height;
-    }
-    ke.row({s.t, kin, rot, static_cast<double>(in_hopper)});
-    peak = std::max(peak, kin);
+    check_pour_energy(c, ledger, kin, s.t, law);
+    const long in_hopper = bodies_in_hopper(c, s.bodies);
+    ke.row({s.t, kin, rotational_kinetic_energy(s.bodies), static_cast<double>(in_hopper)});
+    end.kinetic_peak = std::max(end.kinetic_peak, kin);
     if (kin > 100 * threshold) armed = true;
     if (rest.update(s.t, armed && kin < threshold)) {
-      rested = true;
+      end.rested = true;
       return Flow::stop;
     }
     if (k % (sample_every * 100) == 0)
@@ -225,38 +237,19 @@ json pour_heap(const HeapConfig& c, const Engine& e, GranularState& s, Shape& sh
     return Flow::go_on;
   });
   ke.close();
-  shape.close_dumps();
-  const double t_stop = s.t;
-  shape.snapshot("final", std::string(rested ? "at rest, " : "not at rest, ") + "t = " + heap_time(t_stop) + " s", e, s);
-  const double kin_stop = kinetic_energy(s.bodies);
-  long in_hopper = 0;
-  for (std::size_t i = 0; i < n; ++i) in_hopper += s.bodies.x[i][1] > c.spec.outlet_height;
+  end.t_rest = rest.t_rest();
+  end.t_stop = s.t;
+  return end;
+}
 
-  // Angle of repose of the heap at rest (or at t_max): the same fit, the last reading of the feed series.
-  HeapBodies rest_bodies;
-  const ReposeFit fit = heap_fit(c, e, s, shape, &rest_bodies);
-  feed.push_back(feed_reading(s.t, fit, rest_bodies));
-  feed_row(feed_csv, s.t, fit, rest_bodies);
-  feed_csv.close();
-  // "feeding": the last reading while particles were still in the hopper or falling (null if none was taken)
-  json feeding = nullptr;
-  for (const json& r : feed)
-    if (r["in_hopper"].get<long>() + r["falling"].get<long>() > 0 && r["t"].get<double>() < s.t) feeding = r;
-  {
-    CsvWriter prof(ctx.out_dir / ("heap_profile_" + law + ".csv"), {"x [m]", "surface_height [m]"});
-    for (std::size_t k = 0; k < fit.profile.x.size(); ++k) prof.row({fit.profile.x[k], fit.profile.height[k]});
-    prof.close();
-  }
-  // The ledger of the pour.
-  const double scale = ledger_scale(ledger);  // studies/experiment/particle_ledger.hpp
-  const double balance_error = scale > 0 ? std::abs(ledger.balance()) / scale : 0.0;
-
-  // Drift of the surface discs from the state at rest, once per dt factor (models/particles/surface_drift.hpp).
-  const DriftReference surface(s.bodies, fit.surface);
+// The drift windows: from the state at rest, once per dt factor, the drift of the surface discs over t_drift
+// (models/particles/surface_drift.hpp); heap_drift_<law>_f<factor>.csv each. Returns "drift_by_dt" and adds the steps.
+template <class Engine>
+json drift_windows(const HeapConfig& c, const Engine& e, const GranularState& s, const DriftReference& surface,
+                   const std::string& law, const StudyContext& ctx, long& steps_taken) {
   json by_dt = json::array();
-  long drift_steps = 0;
   for (std::size_t q = 0; q < c.dt_factors.size(); ++q) {
-    const double h = dt * c.dt_factors[q];
+    const double h = c.dt * c.dt_factors[q];
     GranularState w = s;  // bodies, forces of the last step, springs, neighbor list: the run continues from here
     const long steps = std::max(1L, std::lround(c.t_drift / h));
     const long every = std::max(1L, std::lround(c.sample / h));
@@ -275,12 +268,12 @@ json pour_heap(const HeapConfig& c, const Engine& e, GranularState& s, Shape& sh
     EngineStepper ws;
     ws.driver = c.driver;
     simulate(e, w, ws, {.dt = h, .steps = steps, .each_step = true}, [&](const GranularState&, long k) {
-      progress_at(t_stop + static_cast<double>(q) * c.t_drift + static_cast<double>(k) * h);
+      progress_at(s.t + static_cast<double>(q) * c.t_drift + static_cast<double>(k) * h);
       if (k % every == 0 || k == steps) measure(static_cast<double>(k) * h);
     });
     if (!std::isfinite(dd.back())) throw SolverError("heap[" + law + "]: non-finite drift");
     csv.close();
-    drift_steps += ws.steps();
+    steps_taken += ws.steps();
     by_dt.push_back({{"dt_factor", c.dt_factors[q]},
                      {"dt", json_number(h)},
                      {"surface_drift", json_number(dd.back())},
@@ -288,61 +281,106 @@ json pour_heap(const HeapConfig& c, const Engine& e, GranularState& s, Shape& sh
                      {"max_drift", json_number(mx)},
                      {"drift_rate", json_number(drift_rate(tt, dd, 0.5 * c.t_drift))}});
   }
-  const double wall = std::chrono::duration<double>(std::chrono::steady_clock::now() - wall0).count();
-  const double cpu = static_cast<double>(std::clock() - cpu0) / CLOCKS_PER_SEC;  // the process's CPU time (threads add up)
+  return by_dt;
+}
+
+json flank_line(const FlankFit& f) {
+  return {{"slope", json_number(f.slope)}, {"intercept", json_number(f.intercept)}, {"x_from", f.x_from}, {"x_to", f.x_to}};
+}
+
+// The pour's ledger (models/particles/energy.hpp) as the heap's rows carry it.
+json heap_ledger(const ParticleLedger& ledger) {
+  return {{"kinetic_end", json_number(ledger.now.kinetic)},
+          {"elastic_normal", json_number(ledger.now.elastic_normal)},
+          {"elastic_tangential", json_number(ledger.now.elastic_tangential)},
+          {"gravity_work", json_number(ledger.now.gravity_work)},
+          {"normal_damping", json_number(ledger.normal_damping())},
+          {"tangential_dissipation", json_number(ledger.tangential_dissipation())},
+          {"rolling_dissipation", json_number(ledger.rolling_dissipation())},
+          {"created", json_number(ledger.created())},
+          {"scheme_work", json_number(ledger.now.scheme_work)},
+          {"verlet_kick", json_number(ledger.now.kick)},
+          {"balance", json_number(ledger.balance())}};
+}
+
+// The row of a pour: the rest's repose fit, the feed, the drift windows (their first one the row's drift), the
+// ledger and the cost.
+json heap_row(const HeapConfig& c, const std::string& law, const PourEnd& p, const ReposeFit& fit, const FeedSeries& feed,
+              const GranularState& s, std::size_t surface_discs, const json& by_dt, const ParticleLedger& ledger) {
   const json& first = by_dt.front();
-  ctx.log << "heap[" << law << "]: " << (rested ? "at rest at t = " + heap_time(rest.t_rest()) + " s" : std::string("not at rest by t_max"))
-          << ", repose angle " << fit.angle_deg << " deg, surface drift " << first["surface_drift"] << " m over "
-          << c.t_drift << " s, " << st.steps() + drift_steps << " steps, " << wall << " s\n";
+  const double scale = ledger_scale(ledger);  // studies/experiment/particle_ledger.hpp
   return {{"law", law},
           {"tag", law},
           {"repose_angle_deg", json_number(fit.angle_deg)},
           {"repose_left_deg", json_number(fit.left.angle_deg)},
           {"repose_right_deg", json_number(fit.right.angle_deg)},
-          {"feeding", feeding},
-          {"feed", feed},
+          {"feeding", feed.feeding(s.t)},
+          {"feed", feed.readings},
           {"flank_bins", {fit.left.bins, fit.right.bins}},
           {"flank_rms", {json_number(fit.left.rms), json_number(fit.right.rms)}},
-          {"flank_lines", {{{"slope", json_number(fit.left.slope)}, {"intercept", json_number(fit.left.intercept)},
-                            {"x_from", fit.left.x_from}, {"x_to", fit.left.x_to}},
-                           {{"slope", json_number(fit.right.slope)}, {"intercept", json_number(fit.right.intercept)},
-                            {"x_from", fit.right.x_from}, {"x_to", fit.right.x_to}}}},
+          {"flank_lines", {flank_line(fit.left), flank_line(fit.right)}},
           {"heap_height", json_number(fit.peak_height)},
           {"heap_peak_x", json_number(fit.peak_x)},
           {"heap_feet", {json_number(fit.left_foot), json_number(fit.right_foot)}},
-          {"surface_discs", surface.size()},
-          {"at_rest", rested},
-          {"t_rest", rested ? json_number(rest.t_rest()) : json(nullptr)},
-          {"t_stop", json_number(t_stop)},
-          {"kinetic_peak", json_number(peak)},
-          {"kinetic_at_stop", json_number(kin_stop)},
-          {"discs_in_hopper", in_hopper},
+          {"surface_discs", surface_discs},
+          {"at_rest", p.rested},
+          {"t_rest", p.rested ? json_number(p.t_rest) : json(nullptr)},
+          {"t_stop", json_number(p.t_stop)},
+          {"kinetic_peak", json_number(p.kinetic_peak)},
+          {"kinetic_at_stop", json_number(kinetic_energy(s.bodies))},
+          {"discs_in_hopper", bodies_in_hopper(c, s.bodies)},
           {"surface_drift", first["surface_drift"]},
           {"drift_rate", first["drift_rate"]},
           {"com_drift", first["com_drift"]},
           {"drift_by_dt", by_dt},
-          {"holds", rested && first["surface_drift"].is_number() &&
+          {"holds", p.rested && first["surface_drift"].is_number() &&
                         first["surface_drift"].get<double>() < c.hold_fraction * c.d_mean},
-          {"energy_balance_error", json_number(balance_error)},
-          {"ledger", {{"kinetic_end", json_number(ledger.now.kinetic)},
-                      {"elastic_normal", json_number(ledger.now.elastic_normal)},
-                      {"elastic_tangential", json_number(ledger.now.elastic_tangential)},
-                      {"gravity_work", json_number(ledger.now.gravity_work)},
-                      {"normal_damping", json_number(ledger.normal_damping())},
-                      {"tangential_dissipation", json_number(ledger.tangential_dissipation())},
-                      {"rolling_dissipation", json_number(ledger.rolling_dissipation())},
-                      {"created", json_number(ledger.created())},
-                      {"scheme_work", json_number(ledger.now.scheme_work)},
-                      {"verlet_kick", json_number(ledger.now.kick)},
-                      {"balance", json_number(ledger.balance())}}},
-          {"steps", st.steps() + drift_steps},
-          {"steps_pour", st.steps()},
-          {"force_evaluations_pour", st.force_evaluations()},
-          {"rebuilds", st.rebuilds()},
-          {"snapshot_times", snap_times},
-          {"wall_s", json_number(wall)},
-          {"wall_seconds", json_number(wall)},
-          {"cpu_seconds", json_number(cpu)}};
+          {"energy_balance_error", json_number(scale > 0 ? std::abs(ledger.balance()) / scale : 0.0)},
+          {"ledger", heap_ledger(ledger)},
+          {"snapshot_times", p.snapshot_times}};
+}
+
+// The pour to rest, the repose fit and the drift windows on any engine that the particle drivers drive (c.driver:
+// velocity Verlet or the trapezoid, solvers/particles/engine_drivers.hpp).
+template <class Engine, class Shape>
+json pour_heap(const HeapConfig& c, const Engine& e, GranularState& s, Shape& shape, const std::string& law,
+               const StudyContext& ctx) {
+  const auto wall0 = std::chrono::steady_clock::now();
+  const std::clock_t cpu0 = std::clock();
+  ParticleLedger ledger;
+  engine_setup(e, s, &ledger);
+  shape.dump(0, e, s);
+  EngineStepper st;
+  st.driver = c.driver;
+  FeedSeries feed(ctx, law);
+  const PourEnd p = pour(c, e, s, shape, st, ledger, feed, law, ctx);
+  shape.close_dumps();
+  shape.snapshot("final", std::string(p.rested ? "at rest, " : "not at rest, ") + "t = " + heap_time(p.t_stop) + " s", e, s);
+  // Angle of repose of the heap at rest (or at t_max): the same fit, the last reading of the feed series.
+  const ReposeFit fit = feed.read(c, e, s, shape);
+  feed.csv.close();
+  {
+    CsvWriter prof(ctx.out_dir / ("heap_profile_" + law + ".csv"), {"x [m]", "surface_height [m]"});
+    for (std::size_t k = 0; k < fit.profile.x.size(); ++k) prof.row({fit.profile.x[k], fit.profile.height[k]});
+    prof.close();
+  }
+  const DriftReference surface(s.bodies, fit.surface);
+  long drift_steps = 0;
+  const json by_dt = drift_windows(c, e, s, surface, law, ctx, drift_steps);
+  json row = heap_row(c, law, p, fit, feed, s, surface.size(), by_dt, ledger);
+  const double wall = std::chrono::duration<double>(std::chrono::steady_clock::now() - wall0).count();
+  const double cpu = static_cast<double>(std::clock() - cpu0) / CLOCKS_PER_SEC;  // the process's CPU time (threads add up)
+  ctx.log << "heap[" << law << "]: " << (p.rested ? "at rest at t = " + heap_time(p.t_rest) + " s" : std::string("not at rest by t_max"))
+          << ", repose angle " << fit.angle_deg << " deg, surface drift " << by_dt.front()["surface_drift"] << " m over "
+          << c.t_drift << " s, " << st.steps() + drift_steps << " steps, " << wall << " s\n";
+  row.update({{"steps", st.steps() + drift_steps},
+              {"steps_pour", st.steps()},
+              {"force_evaluations_pour", st.force_evaluations()},
+              {"rebuilds", st.rebuilds()},
+              {"wall_s", json_number(wall)},
+              {"wall_seconds", json_number(wall)},
+              {"cpu_seconds", json_number(cpu)}});
+  return row;
 }
 
 }  // namespace
