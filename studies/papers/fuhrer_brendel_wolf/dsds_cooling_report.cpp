@@ -77,50 +77,46 @@ std::map<std::string, std::string> dsds_cooling_result_units() {
   return u;
 }
 
-json analyse_cooling_set(std::size_t si, const CoolingSet& s, const CoolingSetRuns& runs, const std::vector<double>& edges,
-                         long seeds, double precision, double ref_factor, CoolingTables& tables) {
-  const auto& csds_of = runs.csds;
-  const auto& dsds_of = runs.dsds;
-  const auto& lmp_of = runs.lammps;
-  const auto& ref_of = runs.reference;
-  const json& mech = runs.mechanism;
-  const json& kin = runs.kinetic;
-  // The seeds both laws ran, in order.
+namespace {
+
+// The seeds both laws ran, in order: their crossing times and rotational temperatures at the edges.
+std::map<std::uint64_t, CrossingPair> crossing_pairs(const CoolingSetRuns& runs) {
   std::map<std::uint64_t, CrossingPair> pair_of;
-  std::vector<CrossingPair> pairs;
-  for (const auto& [sd, c] : csds_of) {
-    if (!dsds_of.count(sd)) continue;
-    const json& d = dsds_of.at(sd);
+  for (const auto& [sd, c] : runs.csds) {
+    if (!runs.dsds.count(sd)) continue;
+    const json& d = runs.dsds.at(sd);
     pair_of[sd] = {numbers(c["crossing_t"]), numbers(d["crossing_t"]), numbers(c["crossing_T_rot"]),
                    numbers(d["crossing_T_rot"]), c["t_homogeneous_end"].get<double>(),
                    d["t_homogeneous_end"].get<double>()};
-    pairs.push_back(pair_of[sd]);
   }
-  json res{{"set", si},
-           {"label", s.label()},
-           {"normal", s.normal},
-           {"tangential_damping", s.damping},
-           {"gamma_t_ratio", s.gamma_t_ratio},
-           {"kt_ratio", s.kt_ratio},
-           {"mu", s.mu},
-           {"restitution", s.restitution},
-           {"csds_update", s.csds_update},
-           {"t_c", json_number(s.t_c)},
-           {"dt", json_number(s.dt)},
-           {"kt", json_number(s.kt)},
-           {"gamma_t", json_number(s.gamma_t)},
-           {"kn", json_number(s.kn)},
-           {"gamma_n", json_number(s.gamma_n)}};
-  // Gas bins.
+  return pair_of;
+}
+
+json set_parameters(std::size_t si, const CoolingSet& s) {
+  return {{"set", si},
+          {"label", s.label()},
+          {"normal", s.normal},
+          {"tangential_damping", s.damping},
+          {"gamma_t_ratio", s.gamma_t_ratio},
+          {"kt_ratio", s.kt_ratio},
+          {"mu", s.mu},
+          {"restitution", s.restitution},
+          {"csds_update", s.csds_update},
+          {"t_c", json_number(s.t_c)},
+          {"dt", json_number(s.dt)},
+          {"kt", json_number(s.kt)},
+          {"gamma_t", json_number(s.gamma_t)},
+          {"kn", json_number(s.kn)},
+          {"gamma_n", json_number(s.gamma_n)}};
+}
+
+double number_or(const json& v, double otherwise) { return v.is_number() ? v.get<double>() : otherwise; }
+
+// The gas per bin of ln T against the kinetic prediction (kbins: null when the kinetic part did not run); the largest
+// number of seeds a bin needs for `precision`.
+json gas_bins(std::size_t si, const std::vector<CrossingPair>& pairs, const std::vector<double>& edges, const json* kbins,
+              double precision, double& worst_needed, CoolingTables& tables) {
   json gbins = json::array();
-  std::vector<double> cpu;
-  for (const auto& [sd, row] : csds_of)
-    if (dsds_of.count(sd)) cpu.push_back(row["wall_seconds"].get<double>() + dsds_of.at(sd)["wall_seconds"].get<double>());
-  const double cpu_pair = cpu.empty() ? NAN : mean_of(cpu);
-  double worst_needed = 0;
-  const json* kbins = kin.is_object() ? &kin["bins"] : nullptr;
-  // The whole range ends at the deepest edge that at least 90 % of the seeds (and 2) reached homogeneously.
-  const std::size_t deepest = deepest_common_edge(pairs, edges.size());
   for (std::size_t b = 0; b + 1 < edges.size(); ++b) {
     const PairedRatio r = bin_rate_ratio(pairs, b);
     const double needed = seeds_needed(r, precision);
@@ -132,45 +128,39 @@ json analyse_cooling_set(std::size_t si, const CoolingSet& s, const CoolingSetRu
       const json& kb = (*kbins)[b];
       bin["kinetic_ratio"] = kb["ratio"];
       bin["kinetic_ratio_stderr"] = kb["ratio_stderr"];
-      const double kr = kb["ratio"].is_number() ? kb["ratio"].get<double>() : NAN;
-      const double ks = kb["ratio_stderr"].is_number() ? kb["ratio_stderr"].get<double>() : NAN;
+      const double kr = number_or(kb["ratio"], NAN), ks = number_or(kb["ratio_stderr"], NAN);
       bin["z_gas_vs_kinetic"] = json_number((r.ratio - kr) / std::sqrt(r.stderr_ * r.stderr_ + ks * ks));
     }
     gbins.push_back(bin);
     tables.ratio.push_back({static_cast<double>(si), edges[b], edges[b + 1], std::sqrt(edges[b] * edges[b + 1]),
-                          std::isfinite(r.ratio) ? r.ratio : -1, std::isfinite(r.stderr_) ? r.stderr_ : -1,
-                          static_cast<double>(r.n),
-                          kbins && (*kbins)[b]["ratio"].is_number() ? (*kbins)[b]["ratio"].get<double>() : -1,
-                          kbins && (*kbins)[b]["ratio_stderr"].is_number() ? (*kbins)[b]["ratio_stderr"].get<double>() : -1});
+                            std::isfinite(r.ratio) ? r.ratio : -1, std::isfinite(r.stderr_) ? r.stderr_ : -1,
+                            static_cast<double>(r.n), kbins ? number_or((*kbins)[b]["ratio"], -1) : -1,
+                            kbins ? number_or((*kbins)[b]["ratio_stderr"], -1) : -1});
   }
-  res["bins"] = gbins;
-  // Whole range: T0 down to the deepest edge every seed reached homogeneously.
-  const PairedRatio whole = whole_range_rate_ratio(pairs, deepest);
-  res["whole_range"] = {{"T_lo", edges[deepest]}, {"ratio", json_number(whole.ratio)},
-                        {"ratio_stderr", json_number(whole.stderr_)}, {"seeds_used", whole.n}};
-  res["seeds"] = seeds;
-  res["seeds_needed_for_precision"] = json_number(worst_needed > 0 ? worst_needed : NAN);
-  res["precision"] = precision;
-  res["cpu_seconds_per_seed_pair"] = json_number(cpu_pair);
-  res["cpu_hours_needed"] = json_number(worst_needed > 0 ? worst_needed * cpu_pair / 3600 : NAN);
-  res["homogeneous_to"] = edges[deepest];
-  if (kin.is_object()) {
-    res["kinetic_whole_range"] = kin["whole_range"];
-    res["kinetic_dt_levels"] = kin["dt_levels"];
-    const json& lv = kin["dt_levels"];
-    if (lv.size() >= 2 && lv.back()["ratio"].is_number() && lv[lv.size() - 2]["ratio"].is_number()) {
-      // first order in dt: R(0) ~ 2 R(dt/2^K) - R(dt/2^(K-1)); the gas's time-step error R(dt) - R(0)
-      const double r0 = 2 * lv.back()["ratio"].get<double>() - lv[lv.size() - 2]["ratio"].get<double>();
-      res["kinetic_ratio_dt0"] = json_number(r0);
-      res["time_step_error"] = json_number(lv.front()["ratio"].get<double>() - r0);
-    }
-    for (const json& nd_ : kin["nodes"])
-      tables.kinetic.push_back({static_cast<double>(si), nd_["T_over_T0"].get<double>(), nd_["ratio"].get<double>(),
-                          nd_["ratio_stderr"].is_number() ? nd_["ratio_stderr"].get<double>() : 0.0,
-                          nd_["loss_csds"].get<double>(), nd_["loss_dsds"].get<double>(), nd_["rot_csds"].get<double>(),
-                          nd_["rot_dsds"].get<double>(), nd_["created_dsds"].get<double>()});
+  return gbins;
+}
+
+// The kinetic part: its whole range, its dt levels and their extrapolation to dt -> 0; its nodes' table rows.
+void kinetic_results(std::size_t si, const json& kin, json& res, CoolingTables& tables) {
+  res["kinetic_whole_range"] = kin["whole_range"];
+  res["kinetic_dt_levels"] = kin["dt_levels"];
+  const json& lv = kin["dt_levels"];
+  if (lv.size() >= 2 && lv.back()["ratio"].is_number() && lv[lv.size() - 2]["ratio"].is_number()) {
+    // first order in dt: R(0) ~ 2 R(dt/2^K) - R(dt/2^(K-1)); the gas's time-step error R(dt) - R(0)
+    const double r0 = 2 * lv.back()["ratio"].get<double>() - lv[lv.size() - 2]["ratio"].get<double>();
+    res["kinetic_ratio_dt0"] = json_number(r0);
+    res["time_step_error"] = json_number(lv.front()["ratio"].get<double>() - r0);
   }
-  // T_rot/T_tr of the gas at the edges (mean over seeds), per law.
+  for (const json& nd_ : kin["nodes"])
+    tables.kinetic.push_back({static_cast<double>(si), nd_["T_over_T0"].get<double>(), nd_["ratio"].get<double>(),
+                              number_or(nd_["ratio_stderr"], 0.0), nd_["loss_csds"].get<double>(),
+                              nd_["loss_dsds"].get<double>(), nd_["rot_csds"].get<double>(),
+                              nd_["rot_dsds"].get<double>(), nd_["created_dsds"].get<double>()});
+}
+
+// T_rot/T_tr of the gas at the edges (mean over the seeds homogeneous to the edge), per law.
+void rotation_rows(std::size_t si, const std::vector<CrossingPair>& pairs, const std::vector<double>& edges,
+                   CoolingTables& tables) {
   for (std::size_t k = 0; k < edges.size(); ++k) {
     std::vector<double> rc, rd;
     for (const CrossingPair& p : pairs) {
@@ -180,83 +170,119 @@ json analyse_cooling_set(std::size_t si, const CoolingSet& s, const CoolingSetRu
     }
     if (!rc.empty()) tables.rotation.push_back({static_cast<double>(si), edges[k], mean_of(rc), mean_of(rd)});
   }
-  // Mechanism: CSV rows and the extremes of net/loss at dt -> 0.
-  if (mech.is_object()) {
-    double lo = INFINITY, hi = -INFINITY, psi_lo = NAN, psi_hi = NAN, onset_ratio = NAN, identity = 0;
-    for (const json& lv : mech["levels"]) {
-      const double e_normal = lv["pair_energy_normal"].get<double>();
-      for (const json& pt : lv["points"]) {
-        // energies per collision over the impact energy E = m* (v_n^2 + v_t^2)/2
-        const double en = e_normal * (1 + std::pow(pt["vt_over_vn"].get<double>(), 2));
-        const json &z = pt["dt0"], &gd = pt["gas_dt"];
-        const double loss = z["loss_csds"].get<double>(), rel = z["net"].get<double>() / loss;
-        identity = std::max({identity, z["identity_residual"].get<double>() / loss, gd["identity_residual"].get<double>() / loss});
-        if (lv["T_over_T0"].get<double>() == 1.0) {
-          if (rel < lo) lo = rel, psi_lo = pt["psi_deg"].get<double>();
-          if (rel > hi) hi = rel, psi_hi = pt["psi_deg"].get<double>();
-          if (pt["kind"] == "translation" && pt["eq11_closed_form"].get<double>() > 0 && !std::isfinite(onset_ratio) &&
-              pt["psi_deg"].get<double>() > 60)
-            onset_ratio = z["created_onset"].get<double>() / pt["eq11_closed_form"].get<double>();
-        }
-        tables.mechanism.push_back({static_cast<double>(si), lv["T_over_T0"].get<double>(),
-                             pt["kind"] == "translation" ? 0.0 : 1.0, pt["psi_deg"].get<double>(),
-                             pt["vt_over_vn"].get<double>(), pt["eq11_closed_form"].get<double>() / en,
-                             z["created_onset"].get<double>() / en, z["created"].get<double>() / en,
-                             z["extra_dissipation"].get<double>() / en, z["net"].get<double>() / en,
-                             100 * rel, gd["created_onset"].get<double>() / en, gd["created"].get<double>() / en,
-                             100 * gd["net"].get<double>() / gd["loss_csds"].get<double>(),
-                             z["normal_damping_difference"].get<double>() / en, z["beta_csds"].get<double>(),
-                             z["beta_dsds"].get<double>()});
+}
+
+// The mechanism: its CSV rows and the extremes of net/loss at dt -> 0.
+json mechanism_results(std::size_t si, const json& mech, CoolingTables& tables) {
+  double lo = INFINITY, hi = -INFINITY, psi_lo = NAN, psi_hi = NAN, onset_ratio = NAN, identity = 0;
+  for (const json& lv : mech["levels"]) {
+    const double e_normal = lv["pair_energy_normal"].get<double>();
+    for (const json& pt : lv["points"]) {
+      // energies per collision over the impact energy E = m* (v_n^2 + v_t^2)/2
+      const double en = e_normal * (1 + std::pow(pt["vt_over_vn"].get<double>(), 2));
+      const json &z = pt["dt0"], &gd = pt["gas_dt"];
+      const double loss = z["loss_csds"].get<double>(), rel = z["net"].get<double>() / loss;
+      identity = std::max({identity, z["identity_residual"].get<double>() / loss, gd["identity_residual"].get<double>() / loss});
+      if (lv["T_over_T0"].get<double>() == 1.0) {
+        if (rel < lo) lo = rel, psi_lo = pt["psi_deg"].get<double>();
+        if (rel > hi) hi = rel, psi_hi = pt["psi_deg"].get<double>();
+        if (pt["kind"] == "translation" && pt["eq11_closed_form"].get<double>() > 0 && !std::isfinite(onset_ratio) &&
+            pt["psi_deg"].get<double>() > 60)
+          onset_ratio = z["created_onset"].get<double>() / pt["eq11_closed_form"].get<double>();
       }
+      tables.mechanism.push_back({static_cast<double>(si), lv["T_over_T0"].get<double>(),
+                                  pt["kind"] == "translation" ? 0.0 : 1.0, pt["psi_deg"].get<double>(),
+                                  pt["vt_over_vn"].get<double>(), pt["eq11_closed_form"].get<double>() / en,
+                                  z["created_onset"].get<double>() / en, z["created"].get<double>() / en,
+                                  z["extra_dissipation"].get<double>() / en, z["net"].get<double>() / en,
+                                  100 * rel, gd["created_onset"].get<double>() / en, gd["created"].get<double>() / en,
+                                  100 * gd["net"].get<double>() / gd["loss_csds"].get<double>(),
+                                  z["normal_damping_difference"].get<double>() / en, z["beta_csds"].get<double>(),
+                                  z["beta_dsds"].get<double>()});
     }
-    res["mechanism"] = {{"net_over_loss_min", json_number(lo)}, {"psi_deg_at_min", json_number(psi_lo)},
-                        {"net_over_loss_max", json_number(hi)}, {"psi_deg_at_max", json_number(psi_hi)},
-                        {"onset_over_eq11", json_number(onset_ratio)},
-                        {"identity_residual_over_loss", json_number(identity)}};
   }
-  // LAMMPS check.
-  json lj{{"ran", !lmp_of.empty()}, {"note", runs.lammps_note}};
-  if (!lmp_of.empty()) {
-    // Whole range to the deepest edge all of them reached (LAMMPS' homogeneity: that of our dsds run).
-    std::size_t e = deepest;
-    for (const auto& [sd, l] : lmp_of)
-      while (e > 0 && !std::isfinite(numbers(l["crossing_t"])[e])) --e;
-    for (const auto& [sd, r] : ref_of)
-      while (e > 0 && !std::isfinite(numbers(r["crossing_t"])[e])) --e;
-    std::vector<double> tl, to, tc, tr, diff;
-    for (const auto& [sd, l] : lmp_of) {
-      if (!homogeneous_to(pair_of.at(sd), e)) continue;
-      tl.push_back(numbers(l["crossing_t"])[e]);
-      to.push_back(numbers(dsds_of.at(sd)["crossing_t"])[e]);
-      tc.push_back(numbers(csds_of.at(sd)["crossing_t"])[e]);
-      tr.push_back(numbers(ref_of.at(sd)["crossing_t"])[e]);
-      diff.push_back(tl.back() - to.back());
-      tables.lammps.push_back({static_cast<double>(si), static_cast<double>(sd), edges[e], tl.back(), to.back(), tc.back(), tr.back()});
-    }
-    // The same law from the same state: the trajectories part (chaos), so the times differ like two seeds'; the
-    // scale is the seed-to-seed standard deviation of our D-SDS's time, x sqrt(2/n).
-    std::vector<double> all_d;
-    for (const auto& [sd, d] : dsds_of)
-      if (std::isfinite(numbers(d["crossing_t"])[e])) all_d.push_back(numbers(d["crossing_t"])[e]);
-    const double sd_seed = all_d.size() > 1 ? stderr_of(all_d) * std::sqrt(static_cast<double>(all_d.size())) : NAN;
-    const double scale = sd_seed * std::sqrt(2.0 / static_cast<double>(tl.size()));
-    const PairedRatio lo_ratio = paired_ratio(tl, to), cref = paired_ratio(tc, tr);
-    const PairedRatio d_ref = paired_ratio(tr, tl), o_ref = paired_ratio(tr, to);
-    lj.update({{"T_lo", edges[e]},
-               {"seeds", tl.size()},
-               {"lammps_over_ours", json_number(lo_ratio.ratio)},
-               {"lammps_over_ours_stderr", json_number(lo_ratio.stderr_)},
-               {"z", json_number(mean_of(diff) / scale)},
-               {"agrees", std::abs(mean_of(diff)) <= 3 * scale},
-               {"csds_dt_over_reference", json_number(cref.ratio)},
-               {"csds_dt_over_reference_stderr", json_number(cref.stderr_)},
-               {"dsds_over_reference_csds", json_number(o_ref.ratio)},
-               {"dsds_over_reference_csds_stderr", json_number(o_ref.stderr_)},
-               {"lammps_dsds_over_reference_csds", json_number(d_ref.ratio)},
-               {"lammps_dsds_over_reference_csds_stderr", json_number(d_ref.stderr_)},
-               {"reference_dt_factor", ref_factor}});
+  return {{"net_over_loss_min", json_number(lo)}, {"psi_deg_at_min", json_number(psi_lo)},
+          {"net_over_loss_max", json_number(hi)}, {"psi_deg_at_max", json_number(psi_hi)},
+          {"onset_over_eq11", json_number(onset_ratio)}, {"identity_residual_over_loss", json_number(identity)}};
+}
+
+// The LAMMPS check: its D-SDS's times and the reference C-SDS's against ours, to the deepest edge all reached.
+json lammps_check(std::size_t si, const CoolingSetRuns& runs, const std::map<std::uint64_t, CrossingPair>& pair_of,
+                  std::size_t deepest, const std::vector<double>& edges, double ref_factor, CoolingTables& tables) {
+  json lj{{"ran", !runs.lammps.empty()}, {"note", runs.lammps_note}};
+  if (runs.lammps.empty()) return lj;
+  // Whole range to the deepest edge all of them reached (LAMMPS' homogeneity: that of our dsds run).
+  std::size_t e = deepest;
+  for (const auto& [sd, l] : runs.lammps)
+    while (e > 0 && !std::isfinite(numbers(l["crossing_t"])[e])) --e;
+  for (const auto& [sd, r] : runs.reference)
+    while (e > 0 && !std::isfinite(numbers(r["crossing_t"])[e])) --e;
+  const auto crossing = [e](const json& row) { return numbers(row["crossing_t"])[e]; };
+  std::vector<double> tl, to, tc, tr, diff;
+  for (const auto& [sd, l] : runs.lammps) {
+    if (!homogeneous_to(pair_of.at(sd), e)) continue;
+    tl.push_back(crossing(l));
+    to.push_back(crossing(runs.dsds.at(sd)));
+    tc.push_back(crossing(runs.csds.at(sd)));
+    tr.push_back(crossing(runs.reference.at(sd)));
+    diff.push_back(tl.back() - to.back());
+    tables.lammps.push_back({static_cast<double>(si), static_cast<double>(sd), edges[e], tl.back(), to.back(), tc.back(), tr.back()});
   }
-  res["lammps"] = lj;
+  // The same law from the same state: the trajectories part (chaos), so the times differ like two seeds'; the
+  // scale is the seed-to-seed standard deviation of our D-SDS's time, x sqrt(2/n).
+  std::vector<double> all_d;
+  for (const auto& [sd, d] : runs.dsds)
+    if (std::isfinite(crossing(d))) all_d.push_back(crossing(d));
+  const double sd_seed = all_d.size() > 1 ? stderr_of(all_d) * std::sqrt(static_cast<double>(all_d.size())) : NAN;
+  const double scale = sd_seed * std::sqrt(2.0 / static_cast<double>(tl.size()));
+  const PairedRatio lo_ratio = paired_ratio(tl, to), cref = paired_ratio(tc, tr);
+  const PairedRatio d_ref = paired_ratio(tr, tl), o_ref = paired_ratio(tr, to);
+  lj.update({{"T_lo", edges[e]},
+             {"seeds", tl.size()},
+             {"lammps_over_ours", json_number(lo_ratio.ratio)},
+             {"lammps_over_ours_stderr", json_number(lo_ratio.stderr_)},
+             {"z", json_number(mean_of(diff) / scale)},
+             {"agrees", std::abs(mean_of(diff)) <= 3 * scale},
+             {"csds_dt_over_reference", json_number(cref.ratio)},
+             {"csds_dt_over_reference_stderr", json_number(cref.stderr_)},
+             {"dsds_over_reference_csds", json_number(o_ref.ratio)},
+             {"dsds_over_reference_csds_stderr", json_number(o_ref.stderr_)},
+             {"lammps_dsds_over_reference_csds", json_number(d_ref.ratio)},
+             {"lammps_dsds_over_reference_csds_stderr", json_number(d_ref.stderr_)},
+             {"reference_dt_factor", ref_factor}});
+  return lj;
+}
+
+}  // namespace
+
+json analyse_cooling_set(std::size_t si, const CoolingSet& s, const CoolingSetRuns& runs, const std::vector<double>& edges,
+                         long seeds, double precision, double ref_factor, CoolingTables& tables) {
+  const std::map<std::uint64_t, CrossingPair> pair_of = crossing_pairs(runs);
+  std::vector<CrossingPair> pairs;
+  for (const auto& [sd, p] : pair_of) pairs.push_back(p);
+  json res = set_parameters(si, s);
+  std::vector<double> cpu;  // CPU time per seed pair
+  for (const auto& [sd, row] : runs.csds)
+    if (runs.dsds.count(sd)) cpu.push_back(row["wall_seconds"].get<double>() + runs.dsds.at(sd)["wall_seconds"].get<double>());
+  const double cpu_pair = cpu.empty() ? NAN : mean_of(cpu);
+  const json& kin = runs.kinetic;
+  double worst_needed = 0;
+  res["bins"] = gas_bins(si, pairs, edges, kin.is_object() ? &kin["bins"] : nullptr, precision, worst_needed, tables);
+  // The whole range ends at the deepest edge that at least 90 % of the seeds (and 2) reached homogeneously.
+  const std::size_t deepest = deepest_common_edge(pairs, edges.size());
+  const PairedRatio whole = whole_range_rate_ratio(pairs, deepest);
+  res["whole_range"] = {{"T_lo", edges[deepest]}, {"ratio", json_number(whole.ratio)},
+                        {"ratio_stderr", json_number(whole.stderr_)}, {"seeds_used", whole.n}};
+  res["seeds"] = seeds;
+  res["seeds_needed_for_precision"] = json_number(worst_needed > 0 ? worst_needed : NAN);
+  res["precision"] = precision;
+  res["cpu_seconds_per_seed_pair"] = json_number(cpu_pair);
+  res["cpu_hours_needed"] = json_number(worst_needed > 0 ? worst_needed * cpu_pair / 3600 : NAN);
+  res["homogeneous_to"] = edges[deepest];
+  if (kin.is_object()) kinetic_results(si, kin, res, tables);
+  rotation_rows(si, pairs, edges, tables);
+  if (runs.mechanism.is_object()) res["mechanism"] = mechanism_results(si, runs.mechanism, tables);
+  res["lammps"] = lammps_check(si, runs, pair_of, deepest, edges, ref_factor, tables);
   res["answer"] = answer_of(s, res);
   return res;
 }
