@@ -10,14 +10,14 @@
 
 namespace stickslip {
 
-void draw_granular_gas_figures(const StudyContext& ctx, const std::vector<std::string>& laws, double x_min,
-                               double x_max, double t0, bool lammps, bool dsds, bool ratio, double cluster_factor,
-                               const std::string& onsets_file) {
-  const auto col = [](std::size_t c) { return fmt::format("${}", c); };
-  const auto lc = [](std::size_t k) { return fmt::format(" lc {}", k + 1); };
+namespace {
+
+std::string lc(std::size_t k) { return fmt::format(" lc {}", k + 1); }
+
+// t_range: the time axis's range.
+void plot_temperature(const StudyContext& ctx, const std::vector<std::string>& laws, const std::string& t_range,
+                      double t0, bool lammps) {
   const auto per_t0 = [&](std::size_t c) { return fmt::format("(${}/{})", c, format_value(t0)); };
-  // The time axis ends where the runs end (a log axis would otherwise run on to the next decade).
-  const std::string t_range = "set xrange [" + format_value(x_min) + ":" + format_value(x_max) + "]";
   // Column layout of gas_temperatures.csv: 1 t, 2 t/tau, then 3 per law (T_tr, se, T_rot), then LAMMPS T_tr, T_rot.
   Figure temp{"", 1, 1, 1000, 700, {}, {}};
   Panel& tp = temp.panel(std::string("Homogeneous cooling: T_tr (lines), T_rot (dashed); Haff's law T0/(1 + t/tau_KT)^2 "
@@ -36,7 +36,10 @@ void draw_granular_gas_figures(const StudyContext& ctx, const std::vector<std::s
                      "LAMMPS dsds T_tr", "points pt 7 ps 0.6 lc rgb 'black'"));
   tp.add(Curve::fn("1/(1+x)**2", "Haff, tau_KT", "lines lc rgb 'black' lw 1"));
   render_figure(ctx.out_dir / "gas_temperature.png", temp, ctx.log);
+}
 
+void plot_homogeneity(const StudyContext& ctx, const std::vector<std::string>& laws, const std::string& t_range,
+                      double cluster_factor) {
   // gas_homogeneity.csv: 1 t, 2 t/tau, then 2 per law (density index / S_CS(0), velocity index). The y range leaves
   // room above the threshold so that its line is not the border.
   Figure hom{"", 2, 1, 1000, 1000, {"set key top left", t_range}, {}};
@@ -55,7 +58,10 @@ void draw_granular_gas_figures(const StudyContext& ctx, const std::vector<std::s
     p->add(Curve::fn(format_value(cluster_factor), "threshold", "lines lc rgb 'black' dt 2 lw 1.5"));
   }
   render_figure(ctx.out_dir / "gas_homogeneity.png", hom, ctx.log);
+}
 
+void plot_cooling_rate(const StudyContext& ctx, const std::vector<std::string>& laws, bool ratio) {
+  const auto col = [](std::size_t c) { return fmt::format("${}", c); };
   // gas_cooling_rate.csv: 1 T, 2 T/T0, 3 Enskog, then 2 per law (zeta, stderr), then dsds/csds and its stderr.
   // CSV value -1: not reached or no error bar (one seed): drawn without a bar.
   Figure rate{"", ratio ? 2 : 1, 1, 1000, ratio ? 1000 : 700, {}, {}};
@@ -79,20 +85,22 @@ void draw_granular_gas_figures(const StudyContext& ctx, const std::vector<std::s
     rp.add(Curve::fn("1", "", "lines lc rgb 'black'"));
   }
   render_figure(ctx.out_dir / "gas_cooling_rate.png", rate, ctx.log);
+}
 
-  if (dsds) {
-    Figure created{"D-SDS: energy created at the collision onset against the closed form (Fuehrer, Brendel, Wolf eq. 3 "
-                   "and 11, dt -> 0)", 1, 1, 1000, 700, {}, {}};
-    Panel& cp = created.panel("", "tangential impact speed v_t [m/s]", "energy created per collision [J]");
-    cp.logy = true;
-    cp.set("set key top left").set("set format y '%.0e'");
-    cp.add(Curve::of(onsets_file, "3", "($6 > 0 ? $6 : 1/0)", "measured, single collisions (first seed)", "dots lc rgb '#b0b0b0'"));
-    cp.add(Curve::of("gas_dsds_created.csv", "(($1+$2)/2)", "($4 > 0 ? $4 : 1/0)", "measured (bin mean)", "points pt 7"));
-    cp.add(Curve::of("gas_dsds_created.csv", "(($1+$2)/2)", "($5 > 0 ? $5 : 1/0)",
-                     "(gamma_t m* v_t - mu f_n0)^2/(2 k_t), bin mean", "lines lw 2"));
-    render_figure(ctx.out_dir / "gas_dsds_created.png", created, ctx.log);
-  }
+void plot_dsds_created(const StudyContext& ctx, const std::string& onsets_file) {
+  Figure created{"D-SDS: energy created at the collision onset against the closed form (Fuehrer, Brendel, Wolf eq. 3 "
+                 "and 11, dt -> 0)", 1, 1, 1000, 700, {}, {}};
+  Panel& cp = created.panel("", "tangential impact speed v_t [m/s]", "energy created per collision [J]");
+  cp.logy = true;
+  cp.set("set key top left").set("set format y '%.0e'");
+  cp.add(Curve::of(onsets_file, "3", "($6 > 0 ? $6 : 1/0)", "measured, single collisions (first seed)", "dots lc rgb '#b0b0b0'"));
+  cp.add(Curve::of("gas_dsds_created.csv", "(($1+$2)/2)", "($4 > 0 ? $4 : 1/0)", "measured (bin mean)", "points pt 7"));
+  cp.add(Curve::of("gas_dsds_created.csv", "(($1+$2)/2)", "($5 > 0 ? $5 : 1/0)",
+                   "(gamma_t m* v_t - mu f_n0)^2/(2 k_t), bin mean", "lines lw 2"));
+  render_figure(ctx.out_dir / "gas_dsds_created.png", created, ctx.log);
+}
 
+void plot_energy(const StudyContext& ctx, const std::vector<std::string>& laws) {
   // gas_energy.csv: 1 law index, then mean and stderr of created, |scheme error|, normal damping, tangential
   // dissipation, net tangential loss, over K0: bars per law on a linear axis (all lie between 0.05 and 1 K0, so the
   // D-SDS's creation stands beside the scheme's error of the same size).
@@ -116,6 +124,20 @@ void draw_granular_gas_figures(const StudyContext& ctx, const std::vector<std::s
     ep.add(Curve::of("gas_energy.csv", x, fmt::format("{}:{}", c, c + 1), "", "yerrorbars ps 0 lc rgb 'black'"));
   }
   render_figure(ctx.out_dir / "gas_energy.png", en, ctx.log);
+}
+
+}  // namespace
+
+void draw_granular_gas_figures(const StudyContext& ctx, const std::vector<std::string>& laws, double x_min,
+                               double x_max, double t0, bool lammps, bool dsds, bool ratio, double cluster_factor,
+                               const std::string& onsets_file) {
+  // The time axis ends where the runs end (a log axis would otherwise run on to the next decade).
+  const std::string t_range = "set xrange [" + format_value(x_min) + ":" + format_value(x_max) + "]";
+  plot_temperature(ctx, laws, t_range, t0, lammps);
+  plot_homogeneity(ctx, laws, t_range, cluster_factor);
+  plot_cooling_rate(ctx, laws, ratio);
+  if (dsds) plot_dsds_created(ctx, onsets_file);
+  plot_energy(ctx, laws);
 }
 
 }  // namespace stickslip

@@ -9,21 +9,22 @@
 
 namespace stickslip {
 
-void plot_stochastic_figures(const std::filesystem::path& dir, const std::vector<StochasticJob>& jobs,
-                             const std::vector<std::string>& grid_labels, const nlohmann::json& fits, bool extrapolate,
-                             std::ostream& log) {
-  // A multiplot keeps its layout when some panels have nothing to show: blank panels fill it.
-  const auto fill_layout = [](Figure& f) {
-    while (!f.panels.empty() && f.panels.size() < static_cast<std::size_t>(f.rows * f.columns)) f.panels.emplace_back();
-  };
-  const auto histogram_panel = [](Figure& f, const std::string& title, const std::string& xlabel,
-                                  const std::string& ylabel) -> Panel& {
-    Panel& p = f.panel(title, xlabel, ylabel);
-    p.logy = true;
-    return p.set("set yrange [1e-5:1]").set("set xrange [-5:5]").set("set format y '%.0e'");
-  };
-  const Curve gauss = Curve::fn("exp(-x*x/2)/sqrt(2*pi)", "unit Gaussian", "l lw 2 lc rgb 'black'");
-  // 1. Summary of the grid.
+namespace {
+
+// A multiplot keeps its layout when some panels have nothing to show: blank panels fill it.
+void fill_layout(Figure& f) {
+  while (!f.panels.empty() && f.panels.size() < static_cast<std::size_t>(f.rows * f.columns)) f.panels.emplace_back();
+}
+
+Panel& histogram_panel(Figure& f, const std::string& title, const std::string& xlabel, const std::string& ylabel) {
+  Panel& p = f.panel(title, xlabel, ylabel);
+  p.logy = true;
+  return p.set("set yrange [1e-5:1]").set("set xrange [-5:5]").set("set format y '%.0e'");
+}
+
+// 1. Summary of the grid.
+void plot_equipartition(const std::filesystem::path& dir, const std::vector<std::string>& grid_labels, bool extrapolate,
+                        std::ostream& log) {
   Figure eq{"", 1, 1, 1100, 600, {}, {}};
   Panel& e = eq.panel("Markovian friction (Hofmann et al. 2025): equipartition ratio <|u_perp|^2>/(2 kT nu) of every "
                       "grid point,\n1 when the noise obeys the fluctuation-dissipation relation (error bars: 1 stderr)",
@@ -43,7 +44,11 @@ void plot_stochastic_figures(const std::filesystem::path& dir, const std::vector
                     "yerr pt 9 ps 1.3 lc rgb '#d62728'"));
   }
   render_figure(dir / "equipartition.png", eq, log);
-  // 2. u histograms, particle histograms, autocorrelation (fixed-geometry grid runs).
+}
+
+// 2. u histograms, particle histograms, autocorrelation (fixed-geometry grid runs).
+void plot_distributions(const std::filesystem::path& dir, const std::vector<std::string>& grid_labels, std::ostream& log) {
+  const Curve gauss = Curve::fn("exp(-x*x/2)/sqrt(2*pi)", "unit Gaussian", "l lw 2 lc rgb 'black'");
   Figure u{"", 1, 2, 1400, 600, {}, {}}, part{"", 2, 2, 1400, 1000, {}, {}}, acf{"", 1, 2, 1400, 600, {}, {}};
   for (const std::string sys : {"pair", "cluster"}) {
     std::vector<Curve> uc, vc, wc, ac;
@@ -89,8 +94,12 @@ void plot_stochastic_figures(const std::filesystem::path& dir, const std::vector
     fill_layout(*fig);
     render_figure(dir / png, *fig, log);
   }
-  // 3. dt sweep: ratio against dt per kT; one colour per (law, scheme): measured points, prediction (dashed,
-  // open circles), weighted fit (thin line).
+}
+
+// 3. dt sweep: ratio against dt per kT; one colour per (law, scheme): measured points, prediction (dashed, open
+// circles), weighted fit (thin line).
+void plot_dt_sweep(const std::filesystem::path& dir, const std::vector<StochasticJob>& jobs, const nlohmann::json& fits,
+                   std::ostream& log) {
   std::vector<std::string> sweep_laws;
   std::vector<double> sweep_kTs;
   double dt_lo = INFINITY, dt_hi = 0;
@@ -132,7 +141,10 @@ void plot_stochastic_figures(const std::filesystem::path& dir, const std::vector
     p.add(Curve::fn("1", "", "l lc rgb 'black'"));
   }
   render_figure(dir / "dt_sweep.png", sweep, log);
-  // 4. D(u).
+}
+
+// 4. D(u).
+void plot_noise_strength(const std::filesystem::path& dir, std::ostream& log) {
   Figure noise;
   Panel& n = noise.panel("Markovian friction (Hofmann et al. 2025): noise strength D(u) from the "
                          "fluctuation-dissipation "
@@ -144,8 +156,11 @@ void plot_stochastic_figures(const std::filesystem::path& dir, const std::vector
   n.add(Curve::of("noise_strength.csv", "1", "4", "closed form sqrt(pi/(2kT nu)) erfcx", "l dt 2 lw 2 lc rgb 'black'"));
   n.add(Curve::of("noise_strength.csv", "1", "5", "tanh: D/(mu F_n)", "l lw 2"));
   render_figure(dir / "noise_strength.png", noise, log);
-  // 5. Ledger of the first grid run. Top: the large terms (W_R and -W_f grow ~linearly and nearly cancel); bottom:
-  // the small ones, E_kin + U_bond and the balance, on their own scale.
+}
+
+// 5. Ledger of the first grid run. Top: the large terms (W_R and -W_f grow ~linearly and nearly cancel); bottom: the
+// small ones, E_kin + U_bond and the balance, on their own scale.
+void plot_ledger(const std::filesystem::path& dir, const std::vector<std::string>& grid_labels, std::ostream& log) {
   if (grid_labels.empty()) return;
   const std::string f = "runs/" + grid_labels.front() + "_ledger.csv";
   Figure ledger{"Markovian friction (Hofmann et al. 2025): energy ledger (core EnergyLedger) of " + grid_labels.front(),
@@ -159,6 +174,18 @@ void plot_stochastic_figures(const std::filesystem::path& dir, const std::vector
                "t [n.u.]", "energy [n.u.]")
       .add(Curve::of(f, "1", "6", "balance", "l lw 2 lc rgb '#9467bd'"));
   render_figure(dir / "ledger.png", ledger, log);
+}
+
+}  // namespace
+
+void plot_stochastic_figures(const std::filesystem::path& dir, const std::vector<StochasticJob>& jobs,
+                             const std::vector<std::string>& grid_labels, const nlohmann::json& fits, bool extrapolate,
+                             std::ostream& log) {
+  plot_equipartition(dir, grid_labels, extrapolate, log);
+  plot_distributions(dir, grid_labels, log);
+  plot_dt_sweep(dir, jobs, fits, log);
+  plot_noise_strength(dir, log);
+  plot_ledger(dir, grid_labels, log);
 }
 
 }  // namespace stickslip
