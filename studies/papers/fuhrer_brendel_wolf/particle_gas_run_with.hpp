@@ -27,6 +27,45 @@
 
 namespace stickslip {
 
+// The collision onsets in vt_bins bins of v_t: the count, the mean energy created and the mean of the D-SDS closed
+// form (eq. 11, dt -> 0); the totals of both over every onset.
+template <class Normal>
+nlohmann::json gas_onset_bins(const GasConfig& g, const Normal& normal, const CollisionLog& log, double& created_total,
+                              double& e11_total) {
+  using nlohmann::json;
+  std::vector<double> bin_count(g.vt_bins, 0), bin_created(g.vt_bins, 0), bin_e11(g.vt_bins, 0);
+  created_total = 0, e11_total = 0;
+  for (const CollisionOnset& c : log.onsets) {
+    const double e11 = dsds_onset_energy(g.kt, g.gamma_t, g.mu, c.m_star, c.vt, touch_force(normal, c.m_star, c.vn));
+    created_total += c.created, e11_total += e11;
+    const double where = g.vt_bin_max > 0 ? c.vt / g.vt_bin_max * g.vt_bins : 0.0;
+    const int b = std::clamp(static_cast<int>(std::min(where, 1e9)), 0, g.vt_bins - 1);
+    bin_count[b] += 1, bin_created[b] += c.created, bin_e11[b] += e11;
+  }
+  json bins = json::array();
+  for (int b = 0; b < g.vt_bins; ++b)
+    bins.push_back({{"vt_lo", g.vt_bin_max * b / g.vt_bins},
+                    {"vt_hi", b + 1 == g.vt_bins ? json_number(INFINITY) : json(g.vt_bin_max * (b + 1) / g.vt_bins)},
+                    {"count", bin_count[b]},
+                    {"created_mean", json_number(bin_count[b] > 0 ? bin_created[b] / bin_count[b] : NAN)},
+                    {"eq11_mean", json_number(bin_count[b] > 0 ? bin_e11[b] / bin_count[b] : NAN)}});
+  return bins;
+}
+
+// gas_onsets_<tag>.csv: at most about scatter_max onsets, evenly strided, with eq. 11's energy beside each.
+template <class Normal>
+void write_onset_scatter(const std::filesystem::path& path, const GasConfig& g, const Normal& normal,
+                         const CollisionLog& log) {
+  CsvWriter csv(path, {"t [s]", "v_n [m/s]", "v_t [m/s]", "m_star [kg]", "f_n [N]", "created [J]", "eq11 dt->0 [J]"});
+  const std::size_t stride = std::max<std::size_t>(1, log.onsets.size() / static_cast<std::size_t>(g.scatter_max));
+  for (std::size_t q = 0; q < log.onsets.size(); q += stride) {
+    const CollisionOnset& c = log.onsets[q];
+    csv.row({c.t, c.vn, c.vt, c.m_star, c.fn, c.created,
+             dsds_onset_energy(g.kt, g.gamma_t, g.mu, c.m_star, c.vt, touch_force(normal, c.m_star, c.vn))});
+  }
+  csv.close();
+}
+
 template <class Normal, class Tangential>
 nlohmann::json run_gas_with(const GasConfig& g, const Normal& normal, const Tangential& tangential,
                             const std::string& law, std::uint64_t seed, bool scatter, const StudyContext& ctx) {
@@ -95,33 +134,9 @@ nlohmann::json run_gas_with(const GasConfig& g, const Normal& normal, const Tang
   log.sort();
 
   // Collision onsets: energy created against v_t, with the D-SDS closed form (dt -> 0).
-  std::vector<double> bin_count(g.vt_bins, 0), bin_created(g.vt_bins, 0), bin_e11(g.vt_bins, 0);
   double created_total = 0, e11_total = 0;
-  for (const CollisionOnset& c : log.onsets) {
-    const double e11 = dsds_onset_energy(g.kt, g.gamma_t, g.mu, c.m_star, c.vt, touch_force(normal, c.m_star, c.vn));
-    created_total += c.created, e11_total += e11;
-    const double where = g.vt_bin_max > 0 ? c.vt / g.vt_bin_max * g.vt_bins : 0.0;
-    const int b = std::clamp(static_cast<int>(std::min(where, 1e9)), 0, g.vt_bins - 1);
-    bin_count[b] += 1, bin_created[b] += c.created, bin_e11[b] += e11;
-  }
-  json bins = json::array();
-  for (int b = 0; b < g.vt_bins; ++b)
-    bins.push_back({{"vt_lo", g.vt_bin_max * b / g.vt_bins},
-                    {"vt_hi", b + 1 == g.vt_bins ? json_number(INFINITY) : json(g.vt_bin_max * (b + 1) / g.vt_bins)},
-                    {"count", bin_count[b]},
-                    {"created_mean", json_number(bin_count[b] > 0 ? bin_created[b] / bin_count[b] : NAN)},
-                    {"eq11_mean", json_number(bin_count[b] > 0 ? bin_e11[b] / bin_count[b] : NAN)}});
-  if (scatter && !log.onsets.empty()) {
-    CsvWriter csv(ctx.out_dir / ("gas_onsets_" + tag + ".csv"),
-                  {"t [s]", "v_n [m/s]", "v_t [m/s]", "m_star [kg]", "f_n [N]", "created [J]", "eq11 dt->0 [J]"});
-    const std::size_t stride = std::max<std::size_t>(1, log.onsets.size() / static_cast<std::size_t>(g.scatter_max));
-    for (std::size_t q = 0; q < log.onsets.size(); q += stride) {
-      const CollisionOnset& c = log.onsets[q];
-      csv.row({c.t, c.vn, c.vt, c.m_star, c.fn, c.created,
-               dsds_onset_energy(g.kt, g.gamma_t, g.mu, c.m_star, c.vt, touch_force(normal, c.m_star, c.vn))});
-    }
-    csv.close();
-  }
+  const json bins = gas_onset_bins(g, normal, log, created_total, e11_total);
+  if (scatter && !log.onsets.empty()) write_onset_scatter(ctx.out_dir / ("gas_onsets_" + tag + ".csv"), g, normal, log);
   const double wall = std::chrono::duration<double>(std::chrono::steady_clock::now() - wall0).count();
   ctx.log << "granular-gas[" << tag << "]: done in " << wall << " s, " << log.onsets.size() << " collisions, T_tr/T0 = "
           << ttr.back() / ttr.front() << "\n";

@@ -143,63 +143,50 @@ void check_oscillator_solver(const std::string& key, const std::string& solver, 
   }
 }
 
-OscillatorRun run_oscillator(const std::string& solver, const OscillatorSettings& s, const OscillatorSampleSink& sink,
-                             const OscillatorReplay& replay) {
-  if (sink && !replay) throw std::logic_error("run_oscillator: a sink needs a replay for the stick analysis");
-  OscillatorRun run;
-  run.solver = solver;
-  const OscillatorParameters& p = s.p;
-  const LawStick stick = law_stick(s.friction, s.values, p.fn);
-  const double fmax = std::isfinite(stick.threshold) ? stick.threshold : s.law.mu * p.fn;
-  const Prepared pr = prepare(solver, s);
-  const OscillatorSolver& os = pr.os;
-  const SolverOptions& so = pr.so;
-  const ContactSystem& sys = pr.sys;
-  const ContactForm form = sys.form;
-  const bool modes = form == ContactForm::filippov || form == ContactForm::dae || form == ContactForm::hybrid;
-  run.located = modes;
-  Vec x(static_cast<Eigen::Index>(sys.size()));
-  x.setZero();
-  x[0] = s.x0;
-  x[1] = s.v0;
-  Mode mode = contact_initial_mode(sys, 0, x);
-  const bool starts_stuck = (form == ContactForm::dae || form == ContactForm::hybrid) && mode[0] == stick_mode;
-  // What the stick tests below read of the samples, kept as running quantities while they stream: the first
-  // sampled stick of the sign form, the start of the last stretch below the cut-off of a rate law, the last mode.
-  // (the look-ahead of coulomb-km, a sign law with an exact stick at v = 0 only, is read as the sign form is)
-  const bool sampled_sign = (form == ContactForm::slip_force && stick.set_valued) || form == ContactForm::lookahead;
-  const bool sampled_cutoff = form == ContactForm::rate && std::isfinite(stick.threshold);
-  const auto held = [&](const OscillatorSample& q) { return std::abs(q.force) < (1 - 1e-9) * stick.threshold; };
+namespace {
+
+// The running quantities the stick tests read of the samples while they stream: the first sampled stick of the sign
+// form, the start of the last stretch below the cut-off of a rate law, the last sample. (the look-ahead of
+// coulomb-km, a sign law with an exact stick at v = 0 only, is read as the sign form is)
+struct StickTracker {
+  bool sampled_sign = false, sampled_cutoff = false;
+  double k = 0, fmax = 0, threshold = 0;
   double first_sign_stick = std::nan(""), held_since = std::nan("");
   std::optional<OscillatorSample> last;
-  const ContactRun span{.t_end = s.t_end, .solver = so, .gradient = os.gradient, .fd_delta = s.fd_delta};
-  run.stats = simulate(sys, span, x, mode, [&](const ContactSample& q) {
-    double lambda;
-    int md = 0;
-    if (form == ContactForm::filippov) {
-      lambda = (1 - q.sigma) / 2, md = q.mode[0];
-    } else if (form == ContactForm::lookahead) {
-      lambda = 0.5 * (1 + q.force / fmax);  // F = -F_s (1 - 2 lambda), eq. 9
-    } else if (form == ContactForm::dae || form == ContactForm::hybrid) {
-      md = q.mode[0];
-      lambda = md == stick_mode ? 0.5 * (1 + q.force / fmax) : (md == slide_pos ? 0.0 : 1.0);
-    } else {
-      const double sg = q.x[1] > 0 ? 1.0 : (q.x[1] < 0 ? -1.0 : 0.0);
-      lambda = (1 - sg) / 2;
-    }
-    const OscillatorSample b{q.t, q.x[0], q.x[1], q.force, lambda, md};
+  void observe(const OscillatorSample& b) {
     if (sampled_sign && last && std::isnan(first_sign_stick) && last->v != 0 && last->v * b.v <= 0 &&
-        p.k * std::abs(b.x) <= fmax)
+        k * std::abs(b.x) <= fmax)
       first_sign_stick = b.t;
     if (sampled_cutoff) {
-      if (!held(b)) held_since = std::nan("");
+      if (!(std::abs(b.force) < (1 - 1e-9) * threshold)) held_since = std::nan("");
       else if (std::isnan(held_since)) held_since = b.t;
     }
     last = b;
-    if (sink) sink(b);
-    else run.samples.push_back(b);
-  });
-  if (modes) {
+  }
+};
+
+// The sample of a driver's output: lambda, the share of the negative sliding direction (eq. 9's), and the mode.
+OscillatorSample oscillator_sample(const ContactSample& q, ContactForm form, double fmax) {
+  double lambda;
+  int md = 0;
+  if (form == ContactForm::filippov) {
+    lambda = (1 - q.sigma) / 2, md = q.mode[0];
+  } else if (form == ContactForm::lookahead) {
+    lambda = 0.5 * (1 + q.force / fmax);  // F = -F_s (1 - 2 lambda), eq. 9
+  } else if (form == ContactForm::dae || form == ContactForm::hybrid) {
+    md = q.mode[0];
+    lambda = md == stick_mode ? 0.5 * (1 + q.force / fmax) : (md == slide_pos ? 0.0 : 1.0);
+  } else {
+    const double sg = q.x[1] > 0 ? 1.0 : (q.x[1] < 0 ? -1.0 : 0.0);
+    lambda = (1 - sg) / 2;
+  }
+  return {q.t, q.x[0], q.x[1], q.force, lambda, md};
+}
+
+// t_stick and how it was found (or why the law never sticks), by the form: located events, or the samples.
+void decide_stick(OscillatorRun& run, ContactForm form, bool starts_stuck, const Mode& mode, const StickTracker& tr,
+                  const OscillatorSettings& s) {
+  if (run.located) {
     const int stuck = form == ContactForm::filippov ? static_cast<int>(sliding_mode) : static_cast<int>(stick_mode);
     run.stick_test = form == ContactForm::filippov ? "located: the last event into the Filippov sliding mode"
                                                     : "located: the last event into the stick mode";
@@ -210,45 +197,79 @@ OscillatorRun run_oscillator(const std::string& solver, const OscillatorSettings
     for (const auto& e : run.stats.events)
       if (e.mode_after[0] == stuck) run.t_stick = e.t;
     if (mode[0] != stuck) run.t_stick = std::nan("");
-  } else if (sampled_sign) {
+  } else if (tr.sampled_sign) {
     run.stick_test = "sampled: the first output time at which v changes sign while |k x| <= F_s (the law's static "
                      "threshold)";
     // A start at rest inside the stick band |k x0| <= mu F_N is a stick at t = 0 (the exact solution's); the naive
     // scheme's creep from there is its drift.
-    if (s.v0 == 0 && p.k * std::abs(s.x0) <= fmax) run.t_stick = 0;
-    else run.t_stick = first_sign_stick;
-  } else if (sampled_cutoff) {
+    if (s.v0 == 0 && s.p.k * std::abs(s.x0) <= tr.fmax) run.t_stick = 0;
+    else run.t_stick = tr.first_sign_stick;
+  } else if (tr.sampled_cutoff) {
     run.stick_test = "sampled: the first output time of the last stretch in which |F| stays below the cut-off F_s";
     // Sliding holds the force at its cut-off; below it the spring holds the contact.
-    run.t_stick = held_since;
+    run.t_stick = tr.held_since;
   } else {
     run.can_stick = false;
     run.stick_test = "never: friction=" + s.friction + " (" + to_string(form) +
                      " form) has no stick: its force is a function of the slip velocity that vanishes only at v = 0, "
                      "without a stick set or a cut-off";
   }
-  // Stick place, drift and residual motion after the stick time: one more pass over the samples.
-  if (std::isfinite(run.t_stick) && last) {
-    bool first = true;
-    double prev_v = 0;
-    run.drift = 0;
-    const int last_mode = last->mode;
-    const OscillatorSampleSink after_stick = [&](const OscillatorSample& q) {
-      if (q.t < run.t_stick) return;
-      if (first && (q.t > run.t_stick || q.mode == last_mode)) {
-        run.x_stick = q.x;
-        first = false;
-      }
-      if (first) return;
-      run.drift = std::max(run.drift, std::abs(q.x - run.x_stick));
-      run.v_after = std::max(run.v_after, std::abs(q.v));
-      if (prev_v * q.v < 0) ++run.sign_changes;
-      prev_v = q.v;
-    };
-    if (sink) replay(after_stick);
-    else
-      for (const auto& q : run.samples) after_stick(q);
-  }
+}
+
+// Stick place, drift and residual motion after the stick time: one more pass over the samples.
+void after_stick(OscillatorRun& run, int last_mode, const OscillatorSampleSink& sink, const OscillatorReplay& replay) {
+  bool first = true;
+  double prev_v = 0;
+  run.drift = 0;
+  const OscillatorSampleSink read = [&](const OscillatorSample& q) {
+    if (q.t < run.t_stick) return;
+    if (first && (q.t > run.t_stick || q.mode == last_mode)) {
+      run.x_stick = q.x;
+      first = false;
+    }
+    if (first) return;
+    run.drift = std::max(run.drift, std::abs(q.x - run.x_stick));
+    run.v_after = std::max(run.v_after, std::abs(q.v));
+    if (prev_v * q.v < 0) ++run.sign_changes;
+    prev_v = q.v;
+  };
+  if (sink) replay(read);
+  else
+    for (const auto& q : run.samples) read(q);
+}
+
+}  // namespace
+
+OscillatorRun run_oscillator(const std::string& solver, const OscillatorSettings& s, const OscillatorSampleSink& sink,
+                             const OscillatorReplay& replay) {
+  if (sink && !replay) throw std::logic_error("run_oscillator: a sink needs a replay for the stick analysis");
+  OscillatorRun run;
+  run.solver = solver;
+  const LawStick stick = law_stick(s.friction, s.values, s.p.fn);
+  const double fmax = std::isfinite(stick.threshold) ? stick.threshold : s.law.mu * s.p.fn;
+  const Prepared pr = prepare(solver, s);
+  const ContactSystem& sys = pr.sys;
+  const ContactForm form = sys.form;
+  run.located = form == ContactForm::filippov || form == ContactForm::dae || form == ContactForm::hybrid;
+  Vec x(static_cast<Eigen::Index>(sys.size()));
+  x.setZero();
+  x[0] = s.x0;
+  x[1] = s.v0;
+  Mode mode = contact_initial_mode(sys, 0, x);
+  const bool starts_stuck = (form == ContactForm::dae || form == ContactForm::hybrid) && mode[0] == stick_mode;
+  StickTracker tr;
+  tr.sampled_sign = (form == ContactForm::slip_force && stick.set_valued) || form == ContactForm::lookahead;
+  tr.sampled_cutoff = form == ContactForm::rate && std::isfinite(stick.threshold);
+  tr.k = s.p.k, tr.fmax = fmax, tr.threshold = stick.threshold;
+  const ContactRun span{.t_end = s.t_end, .solver = pr.so, .gradient = pr.os.gradient, .fd_delta = s.fd_delta};
+  run.stats = simulate(sys, span, x, mode, [&](const ContactSample& q) {
+    const OscillatorSample b = oscillator_sample(q, form, fmax);
+    tr.observe(b);
+    if (sink) sink(b);
+    else run.samples.push_back(b);
+  });
+  decide_stick(run, form, starts_stuck, mode, tr, s);
+  if (std::isfinite(run.t_stick) && tr.last) after_stick(run, tr.last->mode, sink, replay);
   return run;
 }
 
