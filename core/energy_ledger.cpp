@@ -33,4 +33,18 @@ double EnergyLedger::max_abs_balance() const {
   return worst;
 }
 
+EnergyBalance::Terms EnergyBalance::add(const Energy& e) {
+  if (!started_) first_ = e, started_ = true;
+  Terms t;
+  t.work = e.work - first_.work;
+  t.noise_work = e.noise_work - first_.noise_work;
+  t.balance = (e.kinetic + e.external) - (first_.kinetic + first_.external) - t.work - t.noise_work;
+  t.dissipation = -t.work - (e.potential - first_.potential);
+  max_balance_ = std::max(max_balance_, std::abs(t.balance));
+  scale_ = std::max({scale_, e.kinetic + e.external, std::abs(t.work), std::abs(t.noise_work)});
+  last_dissipation_ = t.dissipation;
+  lowest_dissipation_ = std::min(lowest_dissipation_, t.dissipation);
+  return t;
+}
+
 }  // namespace stickslip

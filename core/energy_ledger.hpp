@@ -41,4 +41,25 @@ class EnergyLedger {
   std::vector<Energy> e_;
 };
 
+// The same terms for a stream of samples, none kept: each sample's W - W(0), W_R - W_R(0), B and D, and over the
+// samples so far max |B|, the energy scale (the largest of K + V, |W - W(0)|, |W_R - W_R(0)|), the last D and
+// energy_created. The first sample added is t = 0's.
+class EnergyBalance {
+ public:
+  struct Terms {
+    double work = 0, noise_work = 0, balance = 0, dissipation = 0;
+  };
+  Terms add(const Energy& e);
+  double max_abs_balance() const { return max_balance_; }
+  double scale() const { return scale_; }
+  double balance_relative() const { return scale_ > 0 ? max_balance_ / scale_ : 0.0; }  // max |B| / scale
+  double dissipation() const { return last_dissipation_; }  // D at the last sample
+  double energy_created() const { return lowest_dissipation_ < 0 ? -lowest_dissipation_ : 0.0; }
+
+ private:
+  Energy first_;
+  bool started_ = false;
+  double max_balance_ = 0, scale_ = 0, last_dissipation_ = 0, lowest_dissipation_ = 0;
+};
+
 }  // namespace stickslip

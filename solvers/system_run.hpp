@@ -39,6 +39,12 @@ struct SystemRunSettings {
   std::string solver_key = "solver";       // the key the solver came from, for refusals
 };
 
+// Whether a run with these settings keeps the energy ledger: always with moreau (its own), else `ledger` on, or
+// unset and at most kLedgerDofs bodies (models/system/system_assembly.hpp).
+inline bool system_ledger_on(const SystemRunSettings& st, std::size_t bodies) {
+  return st.solver == "moreau" || (st.ledger < 0 ? bodies <= kLedgerDofs : st.ledger == 1);
+}
+
 struct SystemSample {
   double t;
   VecCRef q, v;

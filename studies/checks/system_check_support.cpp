@@ -41,8 +41,7 @@ std::vector<double> static_ratios(const SystemSpec& spec) {
 Trace trace(const SystemSpec& spec, const SystemRunSettings& st, double t_end) {
   const std::vector<double> ratio = static_ratios(spec);
   Trace tr;
-  Energy first;
-  bool have_first = false;
+  EnergyBalance balance;
   const SystemRunResult r = simulate(spec, st, 0, t_end, [&](const SystemSample& s) {
     check_interrupt();
     tr.q = s.q, tr.v = s.v;
@@ -57,12 +56,10 @@ Trace trace(const SystemSpec& spec, const SystemRunSettings& st, double t_end) {
       tr.force_excess = std::max(tr.force_excess, std::abs(s.F[cc]) - fs);
       if (s.stuck[c]) tr.stuck_slip = std::max(tr.stuck_slip, std::abs(s.s[cc]));
     }
-    const Energy& e = s.energy;
-    if (!have_first) first = e, have_first = true;
-    const double dw = e.work - first.work, dr = e.noise_work - first.noise_work;
-    tr.max_balance = std::max(tr.max_balance, std::abs(e.kinetic + e.external - first.kinetic - first.external - dw - dr));
-    tr.energy_scale = std::max({tr.energy_scale, e.kinetic + e.external, std::abs(dw), std::abs(dr)});
+    balance.add(s.energy);
   });
+  tr.max_balance = balance.max_abs_balance();
+  tr.energy_scale = balance.scale();
   tr.transitions = r.transitions;
   tr.stats = r.stats;
   tr.state_size = r.state_size;

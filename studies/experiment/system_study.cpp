@@ -127,15 +127,13 @@ nlohmann::json SystemFileStudy::run(const Parameters& p, const StudyContext& ctx
       for (const char* part : {"s_{} [m/s]", "F_{} [N]", "Fn_{} [N]", "stuck_{} [0/1]"})
         contact_cols.push_back(fmt::format(fmt::runtime(part), c.name));
     CsvWriter state(out / "state.csv", state_cols), contacts(out / "contacts.csv", contact_cols);
-    const bool has_ledger = st.solver == "moreau" || (st.ledger < 0 ? n <= kLedgerDofs : st.ledger == 1);
+    const bool has_ledger = system_ledger_on(st, n);
     std::unique_ptr<CsvWriter> ledger;
     if (has_ledger)
       ledger = std::make_unique<CsvWriter>(out / "ledger.csv", std::vector<std::string>{
           "t [s]", "kinetic [J]", "springs [J]", "law springs [J]", "friction work [J]", "other work [J]",
           "friction dissipated [J]", "balance [J]"});
-    Energy first;
-    bool have_first = false;
-    double max_balance = 0, scale = 0, friction_dissipated = 0, lowest_dissipation = 0;
+    EnergyBalance balance;
     std::vector<double> values;
     SystemRunResult r = simulate(s, st, 0, t_end, [&](const SystemSample& smp) {
       values.assign(1, smp.t);
@@ -148,17 +146,10 @@ nlohmann::json SystemFileStudy::run(const Parameters& p, const StudyContext& ctx
         values.insert(values.end(), {smp.s[cc], smp.F[cc], smp.fn[cc], static_cast<double>(smp.stuck[c])});
       }
       contacts.row(values);
-      if (!have_first) first = smp.energy, have_first = true;
-      const Energy& e = smp.energy;
-      const double dw = e.work - first.work, dr = e.noise_work - first.noise_work;
-      const double balance = (e.kinetic + e.external) - (first.kinetic + first.external) - dw - dr;
-      const double dissipated = -dw - (e.potential - first.potential);
       if (!ledger) return;
-      ledger->row({smp.t, e.kinetic, e.external, e.potential, dw, dr, dissipated, balance});
-      max_balance = std::max(max_balance, std::abs(balance));
-      scale = std::max({scale, e.kinetic + e.external, std::abs(dw), std::abs(dr)});
-      friction_dissipated = dissipated;
-      lowest_dissipation = std::min(lowest_dissipation, dissipated);
+      const Energy& e = smp.energy;
+      const EnergyBalance::Terms b = balance.add(e);
+      ledger->row({smp.t, e.kinetic, e.external, e.potential, b.work, b.noise_work, b.dissipation, b.balance});
     });
     state.close();
     contacts.close();
@@ -173,10 +164,10 @@ nlohmann::json SystemFileStudy::run(const Parameters& p, const StudyContext& ctx
     j["t_last_transition"] = r.transitions.empty() ? nlohmann::json(nullptr) : json_number(r.transitions.back().t);
     j["ledger"] = has_ledger;
     if (has_ledger) {
-      j["max_abs_balance"] = json_number(max_balance);
-      j["balance_relative"] = json_number(scale > 0 ? max_balance / scale : 0.0);
-      j["friction_dissipated"] = json_number(friction_dissipated);
-      j["energy_created"] = json_number(std::max(0.0, -lowest_dissipation));
+      j["max_abs_balance"] = json_number(balance.max_abs_balance());
+      j["balance_relative"] = json_number(balance.balance_relative());
+      j["friction_dissipated"] = json_number(balance.dissipation());
+      j["energy_created"] = json_number(balance.energy_created());
     }
     return j;
   });

@@ -3,6 +3,7 @@
 #include <doctest/doctest.h>
 
 #include <cmath>
+#include <cstdint>
 
 #include "core/energy_ledger.hpp"
 #include "solvers/integrate.hpp"
@@ -69,5 +70,49 @@ TEST_CASE("the friction-work state W obeys the work-energy theorem W = m (v^2 - 
   for (const std::string law : {"csds", "dsds-dae"}) {
     const PlateRun r = run_plates(config(law, SolverKind::cvode, 1e-2, true, 4));
     for (const auto& s : r.samples) CHECK(s.work == doctest::Approx(0.5 * (s.v * s.v - 16)).epsilon(1e-7).scale(1));
+  }
+}
+
+TEST_CASE("EnergyBalance streams the ledger's terms: B and D per sample, max |B|, scale and energy created") {
+  // A hand-made run. t=0: K 1, V 0.5, U 0.2, W 0, W_R 0. t=1: K 0.25, V 0.75, U 0.5, W -1, W_R 0.5 (the friction
+  // took 1 J, the noise gave 0.5 J): B = 1 - 1.5 + 1 - 0.5 = 0, D = 1 - 0.3 = 0.7. t=2: K 3, V 0, U 0.2, W 0.5, W_R 0
+  // (a law that gives 0.5 J): B = 3 - 1.5 - 0.5 = 1, D = -0.5.
+  const Energy e0{1, 0.2, 0, 0, 0.5}, e1{0.25, 0.5, -1, 0.5, 0.75}, e2{3, 0.2, 0.5, 0, 0};
+  EnergyBalance b;
+  const EnergyBalance::Terms t0 = b.add(e0), t1 = b.add(e1);
+  CHECK(t0.balance == 0);
+  CHECK(t0.dissipation == 0);
+  CHECK(t1.work == -1);
+  CHECK(t1.noise_work == 0.5);
+  CHECK(t1.balance == doctest::Approx(0).epsilon(1e-15));
+  CHECK(t1.dissipation == doctest::Approx(0.7));
+  CHECK(b.energy_created() == 0);
+  const EnergyBalance::Terms t2 = b.add(e2);
+  CHECK(t2.balance == doctest::Approx(1));
+  CHECK(t2.dissipation == doctest::Approx(-0.5));
+  CHECK(b.max_abs_balance() == doctest::Approx(1));
+  CHECK(b.scale() == doctest::Approx(3));  // K + V at t=2
+  CHECK(b.balance_relative() == doctest::Approx(1.0 / 3));
+  CHECK(b.dissipation() == doctest::Approx(-0.5));
+  CHECK(b.energy_created() == doctest::Approx(0.5));
+
+  // Over seeded random samples, the same numbers as the ledger that keeps every sample.
+  std::uint64_t state = 12345;
+  const auto uniform = [&] {
+    state = state * 6364136223846793005ULL + 1442695040888963407ULL;
+    return static_cast<double>(state >> 11) / 9007199254740992.0 * 4 - 2;
+  };
+  for (int draw = 0; draw < 20; ++draw) {
+    EnergyLedger kept;
+    EnergyBalance streamed;
+    for (int i = 0; i < 50; ++i) {
+      const Energy e{std::abs(uniform()), std::abs(uniform()), uniform(), uniform(), uniform()};
+      kept.add(i, e);
+      const EnergyBalance::Terms t = streamed.add(e);
+      CHECK(t.balance == kept.balance(kept.size() - 1));
+      CHECK(t.dissipation == kept.dissipation(kept.size() - 1));
+    }
+    CHECK(streamed.max_abs_balance() == kept.max_abs_balance());
+    CHECK(streamed.energy_created() == kept.energy_created());
   }
 }
