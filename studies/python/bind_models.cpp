@@ -21,6 +21,7 @@
 #include "models/sliding_plates_exact.hpp"
 #include "solvers/contact_run.hpp"
 #include "solvers/integrator_spec.hpp"
+#include "solvers/output_grid.hpp"
 #include "studies/python/bindings.hpp"
 #include "studies/python/python_law.hpp"
 
@@ -120,6 +121,71 @@ ModelSpec make_spec(const std::string& relation, const py::object& law, const st
 
 py::array_t<double> column(const std::vector<double>& v) { return py::array_t<double>(static_cast<py::ssize_t>(v.size()), v.data()); }
 
+// The rows a run keeps for Python: time, state, mode, force, sigma and the ledger's terms. The energy is evaluated
+// for the rows kept only (a fixed-step run reports every step).
+struct ContactTable {
+  struct Sample {
+    double t = 0, force = 0, sigma = 0;
+    std::vector<double> x;
+    Mode mode;
+  };
+  const ContactSystem& s;
+  std::vector<double> t, rows, force, sigma, kinetic, potential, external, work;
+  std::vector<int> modes;
+  EnergyLedger ledger;
+
+  explicit ContactTable(const ContactSystem& sys) : s(sys) {}
+  void keep(double tt, VecCRef xx, const Mode& md, double f, double sg) {
+    const Energy e = s.model ? s.model->energy(tt, xx, md) : s.filippov_energy(xx);
+    t.push_back(tt);
+    rows.insert(rows.end(), xx.data(), xx.data() + xx.size());
+    modes.push_back(contact_mode(s, md));
+    force.push_back(f);
+    sigma.push_back(sg);
+    kinetic.push_back(e.kinetic), potential.push_back(e.potential), external.push_back(e.external);
+    work.push_back(e.work);
+    ledger.add(tt, e);
+  }
+  void keep(const Sample& q) {
+    keep(q.t, Eigen::Map<const Vec>(q.x.data(), static_cast<Eigen::Index>(q.x.size())), q.mode, q.force, q.sigma);
+  }
+  void put(py::dict& r, std::size_t columns) const {
+    r["t"] = column(t);
+    py::array_t<double> state({static_cast<py::ssize_t>(t.size()), static_cast<py::ssize_t>(columns)});
+    std::copy(rows.begin(), rows.end(), state.mutable_data());
+    r["state"] = state;
+    r["mode"] = py::array_t<int>(static_cast<py::ssize_t>(modes.size()), modes.data());
+    r["force"] = column(force);
+    r["sigma"] = column(sigma);
+    std::vector<double> dissipation, balance;
+    for (std::size_t i = 0; i < ledger.size(); ++i) dissipation.push_back(ledger.dissipation(i)), balance.push_back(ledger.balance(i));
+    py::dict l;
+    l["kinetic"] = column(kinetic), l["potential"] = column(potential), l["external"] = column(external);
+    l["work"] = column(work), l["dissipation"] = column(dissipation), l["balance"] = column(balance);
+    l["energy_created"] = ledger.size() ? ledger.energy_created() : 0.0;
+    r["ledger"] = l;
+  }
+};
+
+py::dict events_dict(const ContactSystem& s, const std::vector<EventRecord>& events) {
+  std::vector<double> et;
+  std::vector<int> which, direction, before, after;
+  for (const EventRecord& e : events) {
+    et.push_back(e.t);
+    which.push_back(static_cast<int>(e.which));
+    direction.push_back(s.model ? s.model->event_direction(e.which) : 0);
+    before.push_back(contact_mode(s, e.mode_before));
+    after.push_back(contact_mode(s, e.mode_after));
+  }
+  py::dict ev;
+  ev["t"] = column(et);
+  ev["which"] = py::array_t<int>(static_cast<py::ssize_t>(which.size()), which.data());
+  ev["direction"] = py::array_t<int>(static_cast<py::ssize_t>(direction.size()), direction.data());
+  ev["mode_before"] = py::array_t<int>(static_cast<py::ssize_t>(before.size()), before.data());
+  ev["mode_after"] = py::array_t<int>(static_cast<py::ssize_t>(after.size()), after.data());
+  return ev;
+}
+
 py::dict simulate(const ModelSpec& m, const std::string& spec_text, double t_end, std::optional<double> dt,
                   std::optional<double> dt_out, bool events, double rtol, double atol, double max_step,
                   bool projection) {
@@ -151,38 +217,14 @@ py::dict simulate(const ModelSpec& m, const std::string& spec_text, double t_end
   validate_contact_run(s, so, 0, t_end);
 
   const std::vector<std::string> names = m.state_names(s);
-  std::vector<double> t, rows, force, sigma, kinetic, potential, external, work;
-  std::vector<int> modes;
-  EnergyLedger ledger;
+  ContactTable table(s);
   // The last sample the driver reported: an event's sample before the switch is kept when the one after it comes.
-  struct Sample {
-    double t = -1, force = 0, sigma = 0;
-    std::vector<double> x;
-    Mode mode;
-    bool kept = false;
-  } last;
-  double next_out = 0;
-  // The energy is evaluated for the rows kept only (a fixed-step run reports every step).
-  const auto keep = [&](double tt, VecCRef xx, const Mode& md, double f, double sg) {
-    const Energy e = s.model ? s.model->energy(tt, xx, md) : s.filippov_energy(xx);
-    t.push_back(tt);
-    rows.insert(rows.end(), xx.data(), xx.data() + xx.size());
-    modes.push_back(contact_mode(s, md));
-    force.push_back(f);
-    sigma.push_back(sg);
-    kinetic.push_back(e.kinetic), potential.push_back(e.potential), external.push_back(e.external);
-    work.push_back(e.work);
-    ledger.add(tt, e);
-  };
+  ContactTable::Sample last;
+  OutputGrid grid(out, t_end);
   const ContactObserver observer = [&](const ContactSample& c) {
-    const bool event_pair = c.t == last.t;  // the samples just before and just after an event share its time
-    if (event_pair && !last.kept)
-      keep(last.t, Eigen::Map<const Vec>(last.x.data(), static_cast<Eigen::Index>(last.x.size())), last.mode,
-           last.force, last.sigma);
-    const bool on_grid = c.t >= next_out - 1e-9 * out || c.t >= t_end;
-    last.kept = event_pair || on_grid;
-    if (last.kept) keep(c.t, c.x, c.mode, c.force, c.sigma);
-    while (next_out <= c.t + 1e-9 * out) next_out += out;
+    const OutputGrid::Keep k = grid.next(c.t);
+    if (k.previous) table.keep(last);
+    if (k.current) table.keep(c.t, c.x, c.mode, c.force, c.sigma);
     last.t = c.t, last.force = c.force, last.sigma = c.sigma, last.mode = c.mode;
     last.x.assign(c.x.data(), c.x.data() + c.x.size());
   };
@@ -207,36 +249,8 @@ py::dict simulate(const ModelSpec& m, const std::string& spec_text, double t_end
   py::dict r;
   r["names"] = names;
   r["form"] = std::string(to_string(s.form));
-  r["t"] = column(t);
-  py::array_t<double> state({static_cast<py::ssize_t>(t.size()), static_cast<py::ssize_t>(names.size())});
-  std::copy(rows.begin(), rows.end(), state.mutable_data());
-  r["state"] = state;
-  r["mode"] = py::array_t<int>(static_cast<py::ssize_t>(modes.size()), modes.data());
-  r["force"] = column(force);
-  r["sigma"] = column(sigma);
-  std::vector<double> dissipation, balance;
-  for (std::size_t i = 0; i < ledger.size(); ++i) dissipation.push_back(ledger.dissipation(i)), balance.push_back(ledger.balance(i));
-  py::dict l;
-  l["kinetic"] = column(kinetic), l["potential"] = column(potential), l["external"] = column(external);
-  l["work"] = column(work), l["dissipation"] = column(dissipation), l["balance"] = column(balance);
-  l["energy_created"] = ledger.size() ? ledger.energy_created() : 0.0;
-  r["ledger"] = l;
-  std::vector<double> et;
-  std::vector<int> which, direction, before, after;
-  for (const EventRecord& e : stats.events) {
-    et.push_back(e.t);
-    which.push_back(static_cast<int>(e.which));
-    direction.push_back(s.model ? s.model->event_direction(e.which) : 0);
-    before.push_back(contact_mode(s, e.mode_before));
-    after.push_back(contact_mode(s, e.mode_after));
-  }
-  py::dict ev;
-  ev["t"] = column(et);
-  ev["which"] = py::array_t<int>(static_cast<py::ssize_t>(which.size()), which.data());
-  ev["direction"] = py::array_t<int>(static_cast<py::ssize_t>(direction.size()), direction.data());
-  ev["mode_before"] = py::array_t<int>(static_cast<py::ssize_t>(before.size()), before.data());
-  ev["mode_after"] = py::array_t<int>(static_cast<py::ssize_t>(after.size()), after.data());
-  r["events"] = ev;
+  table.put(r, names.size());
+  r["events"] = events_dict(s, stats.events);
   r["stats"] = py::dict(py::arg("steps") = stats.steps, py::arg("rhs_evals") = stats.rhs_evals,
                         py::arg("root_evals") = stats.root_evals, py::arg("jac_evals") = stats.jac_evals,
                         py::arg("error_test_fails") = stats.error_test_fails,

@@ -21,6 +21,7 @@
 #include <algorithm>
 #include <cmath>
 #include <limits>
+#include <memory>
 #include <optional>
 #include <set>
 
@@ -32,6 +33,7 @@
 #include "models/system/system_assembly.hpp"
 #include "models/system/system_file.hpp"
 #include "models/system/system_spec.hpp"
+#include "solvers/output_grid.hpp"
 #include "solvers/system_run.hpp"
 #include "studies/experiment/system_study.hpp"
 #include "studies/python/bindings.hpp"
@@ -521,6 +523,96 @@ struct Row {
   Energy energy;
 };
 
+// The samples a run keeps for Python: states, contact columns and (has_ledger) the ledger's terms, as the command
+// line writes them (studies/experiment/system_study.cpp).
+struct SystemTable {
+  std::size_t n = 0, m = 0;
+  bool has_ledger = false;
+  std::vector<double> t, q, v, s, F, fn;
+  std::vector<int> stuck;
+  std::vector<double> kinetic, springs, law_springs, friction_work, other_work, dissipated, balances;
+  EnergyBalance balance;
+
+  void keep(double tt, const double* qq, const double* vv, const double* ss, const double* ff, const double* nn,
+            const int* sk, const Energy& e) {
+    t.push_back(tt);
+    q.insert(q.end(), qq, qq + n), v.insert(v.end(), vv, vv + n);
+    s.insert(s.end(), ss, ss + m), F.insert(F.end(), ff, ff + m), fn.insert(fn.end(), nn, nn + m);
+    stuck.insert(stuck.end(), sk, sk + m);
+    if (!has_ledger) return;
+    const EnergyBalance::Terms b = balance.add(e);
+    kinetic.push_back(e.kinetic), springs.push_back(e.external), law_springs.push_back(e.potential);
+    friction_work.push_back(b.work), other_work.push_back(b.noise_work), dissipated.push_back(b.dissipation);
+    balances.push_back(b.balance);
+  }
+  void keep(const SystemSample& smp) {
+    keep(smp.t, smp.q.data(), smp.v.data(), smp.s.data(), smp.F.data(), smp.fn.data(), smp.stuck.data(), smp.energy);
+  }
+  void keep(const Row& r) {
+    keep(r.t, r.q.data(), r.v.data(), r.s.data(), r.F.data(), r.fn.data(), r.stuck.data(), r.energy);
+  }
+  // The result's columns: t, q, v, s, F, fn, stuck.
+  void put_columns(py::dict& res) const {
+    res["t"] = column(t);
+    res["q"] = matrix_of(q, n);
+    res["v"] = matrix_of(v, n);
+    res["s"] = matrix_of(s, m);
+    res["F"] = matrix_of(F, m);
+    res["fn"] = matrix_of(fn, m);
+    py::array_t<int> stuck_a({static_cast<py::ssize_t>(t.size()), static_cast<py::ssize_t>(m)});
+    std::copy(stuck.begin(), stuck.end(), stuck_a.mutable_data());
+    res["stuck"] = stuck_a;
+  }
+  // The ledger's columns and figures (an empty dict without a ledger).
+  py::dict ledger() const {
+    py::dict l;
+    if (has_ledger) {
+      l["kinetic"] = column(kinetic), l["springs"] = column(springs), l["law_springs"] = column(law_springs);
+      l["friction_work"] = column(friction_work), l["other_work"] = column(other_work);
+      l["friction_dissipated"] = column(dissipated), l["balance"] = column(balances);
+      l["max_abs_balance"] = balance.max_abs_balance();
+      l["balance_relative"] = balance.balance_relative();
+      l["energy_created"] = balance.energy_created();
+    }
+    return l;
+  }
+};
+
+// The observer that keeps, with dt_out, the samples on its grid and both samples of every event
+// (solvers/output_grid.hpp); without, every sample the run reports.
+SystemObserver table_observer(SystemTable& table, std::optional<double> dt_out, double t_end) {
+  if (!dt_out) return [&table](const SystemSample& smp) { table.keep(smp); };
+  auto grid = std::make_shared<OutputGrid>(*dt_out, t_end);
+  auto last = std::make_shared<Row>();
+  return [&table, grid, last](const SystemSample& smp) {
+    const OutputGrid::Keep k = grid->next(smp.t);
+    if (k.previous) table.keep(*last);
+    if (k.current) table.keep(smp);
+    last->t = smp.t;
+    last->q.assign(smp.q.data(), smp.q.data() + table.n), last->v.assign(smp.v.data(), smp.v.data() + table.n);
+    last->s.assign(smp.s.data(), smp.s.data() + table.m), last->F.assign(smp.F.data(), smp.F.data() + table.m);
+    last->fn.assign(smp.fn.data(), smp.fn.data() + table.m);
+    last->stuck = smp.stuck;
+    last->energy = smp.energy;
+  };
+}
+
+py::dict transitions_dict(const std::vector<SystemTransition>& transitions) {
+  std::vector<double> tt;
+  std::vector<int> which, from, to;
+  for (const SystemTransition& x : transitions) {
+    tt.push_back(x.t);
+    which.push_back(static_cast<int>(x.contact));
+    from.push_back(x.stuck_before), to.push_back(x.stuck_after);
+  }
+  py::dict tr;
+  tr["t"] = column(tt);
+  tr["contact"] = py::array_t<int>(static_cast<py::ssize_t>(which.size()), which.data());
+  tr["from"] = py::array_t<int>(static_cast<py::ssize_t>(from.size()), from.data());
+  tr["to"] = py::array_t<int>(static_cast<py::ssize_t>(to.size()), to.data());
+  return tr;
+}
+
 py::dict simulate_system(const PySystem& sys, py::object solver, py::object t_end_o, py::object dt, py::object rtol,
                          py::object atol, py::object events, py::object projection, py::object transitions,
                          py::object theta, py::object ledger_o, std::optional<double> dt_out) {
@@ -549,59 +641,11 @@ py::dict simulate_system(const PySystem& sys, py::object solver, py::object t_en
   }
   const std::size_t n = sys.spec.size(), m = sys.spec.contacts.size();
   // The ledger as the command line writes it (studies/experiment/system_study.cpp).
-  const bool has_ledger = st.solver == "moreau" || (st.ledger < 0 ? n <= kLedgerDofs : st.ledger == 1);
+  const bool has_ledger = system_ledger_on(st, n);
 
-  std::vector<double> t, q, v, s, F, fn;
-  std::vector<int> stuck;
-  std::vector<double> kinetic, springs, law_springs, friction_work, other_work, dissipated, balance;
-  Energy first;
-  bool have_first = false;
-  double max_balance = 0, scale = 0, lowest_dissipation = 0;
-  const auto keep = [&](double tt, const double* qq, const double* vv, const double* ss, const double* ff,
-                        const double* nn, const int* sk, const Energy& e) {
-    t.push_back(tt);
-    q.insert(q.end(), qq, qq + n), v.insert(v.end(), vv, vv + n);
-    s.insert(s.end(), ss, ss + m), F.insert(F.end(), ff, ff + m), fn.insert(fn.end(), nn, nn + m);
-    stuck.insert(stuck.end(), sk, sk + m);
-    if (!have_first) first = e, have_first = true;
-    if (!has_ledger) return;
-    const double dw = e.work - first.work, dr = e.noise_work - first.noise_work;
-    const double bal = (e.kinetic + e.external) - (first.kinetic + first.external) - dw - dr;
-    const double dis = -dw - (e.potential - first.potential);
-    kinetic.push_back(e.kinetic), springs.push_back(e.external), law_springs.push_back(e.potential);
-    friction_work.push_back(dw), other_work.push_back(dr), dissipated.push_back(dis), balance.push_back(bal);
-    max_balance = std::max(max_balance, std::abs(bal));
-    scale = std::max({scale, e.kinetic + e.external, std::abs(dw), std::abs(dr)});
-    lowest_dissipation = std::min(lowest_dissipation, dis);
-  };
-  // With dt_out: the samples on its grid (t0, every multiple of dt_out, t_end) and both samples of every event (they
-  // share its time); without: every sample the run reports, as the command line writes them.
-  Row last;
-  last.t = -std::numeric_limits<double>::infinity();
-  bool last_kept = false;
-  double next_out = 0;
-  const double out = dt_out.value_or(0);
-  const SystemObserver observer = [&](const SystemSample& smp) {
-    if (!dt_out) {
-      keep(smp.t, smp.q.data(), smp.v.data(), smp.s.data(), smp.F.data(), smp.fn.data(), smp.stuck.data(), smp.energy);
-      return;
-    }
-    const bool event_pair = smp.t == last.t;
-    if (event_pair && !last_kept)
-      keep(last.t, last.q.data(), last.v.data(), last.s.data(), last.F.data(), last.fn.data(), last.stuck.data(),
-           last.energy);
-    const bool on_grid = smp.t >= next_out - 1e-9 * out || smp.t >= t_end;
-    last_kept = event_pair || on_grid;
-    if (last_kept)
-      keep(smp.t, smp.q.data(), smp.v.data(), smp.s.data(), smp.F.data(), smp.fn.data(), smp.stuck.data(), smp.energy);
-    while (next_out <= smp.t + 1e-9 * out) next_out += out;
-    last.t = smp.t;
-    last.q.assign(smp.q.data(), smp.q.data() + n), last.v.assign(smp.v.data(), smp.v.data() + n);
-    last.s.assign(smp.s.data(), smp.s.data() + m), last.F.assign(smp.F.data(), smp.F.data() + m);
-    last.fn.assign(smp.fn.data(), smp.fn.data() + m);
-    last.stuck = smp.stuck;
-    last.energy = smp.energy;
-  };
+  SystemTable table;
+  table.n = n, table.m = m, table.has_ledger = has_ledger;
+  const SystemObserver observer = table_observer(table, dt_out, t_end);
 
   sys.clear_errors();
   SystemRunResult r;
@@ -628,38 +672,9 @@ py::dict simulate_system(const PySystem& sys, py::object solver, py::object t_en
   std::vector<std::string> contacts;
   for (const SystemContact& c : sys.spec.contacts) contacts.push_back(c.name);
   res["contacts"] = contacts;
-  res["t"] = column(t);
-  res["q"] = matrix_of(q, n);
-  res["v"] = matrix_of(v, n);
-  res["s"] = matrix_of(s, m);
-  res["F"] = matrix_of(F, m);
-  res["fn"] = matrix_of(fn, m);
-  py::array_t<int> stuck_a({static_cast<py::ssize_t>(t.size()), static_cast<py::ssize_t>(m)});
-  std::copy(stuck.begin(), stuck.end(), stuck_a.mutable_data());
-  res["stuck"] = stuck_a;
-  std::vector<double> tt;
-  std::vector<int> which, from, to;
-  for (const SystemTransition& x : r.transitions) {
-    tt.push_back(x.t);
-    which.push_back(static_cast<int>(x.contact));
-    from.push_back(x.stuck_before), to.push_back(x.stuck_after);
-  }
-  py::dict tr;
-  tr["t"] = column(tt);
-  tr["contact"] = py::array_t<int>(static_cast<py::ssize_t>(which.size()), which.data());
-  tr["from"] = py::array_t<int>(static_cast<py::ssize_t>(from.size()), from.data());
-  tr["to"] = py::array_t<int>(static_cast<py::ssize_t>(to.size()), to.data());
-  res["transitions"] = tr;
-  py::dict l;
-  if (has_ledger) {
-    l["kinetic"] = column(kinetic), l["springs"] = column(springs), l["law_springs"] = column(law_springs);
-    l["friction_work"] = column(friction_work), l["other_work"] = column(other_work);
-    l["friction_dissipated"] = column(dissipated), l["balance"] = column(balance);
-    l["max_abs_balance"] = max_balance;
-    l["balance_relative"] = scale > 0 ? max_balance / scale : 0.0;
-    l["energy_created"] = std::max(0.0, -lowest_dissipation);
-  }
-  res["ledger"] = l;
+  table.put_columns(res);
+  res["transitions"] = transitions_dict(r.transitions);
+  res["ledger"] = table.ledger();
   res["stats"] = py::dict(py::arg("steps") = r.stats.steps, py::arg("rhs_evals") = r.stats.rhs_evals,
                           py::arg("root_evals") = r.stats.root_evals, py::arg("jac_evals") = r.stats.jac_evals,
                           py::arg("error_test_fails") = r.stats.error_test_fails,
