@@ -9,12 +9,12 @@
 
 namespace stickslip {
 
-Driver driver_of(SolverKind kind, bool filippov) {
+Driver driver_of(Scheme kind, bool filippov) {
   if (filippov) return Driver::filippov;
   switch (kind) {
-    case SolverKind::dopri5: return Driver::dopri5;
-    case SolverKind::cvode: return Driver::cvode;
-    case SolverKind::ida: return Driver::ida;
+    case Scheme::dopri5: return Driver::dopri5;
+    case Scheme::cvode: return Driver::cvode;
+    case Scheme::ida: return Driver::ida;
     default: return Driver::fixed;
   }
 }
@@ -26,9 +26,9 @@ bool runs_filippov(const IntegratorSpec& spec, unsigned law_forms) {
 
 SolverOptions contact_solver_options(const IntegratorSpec& spec, unsigned law_forms, const std::string& key,
                                      SolverOptions base) {
-  if (spec.scheme != "bdf") return spec.options(key, base);
+  if (spec.scheme != Scheme::bdf) return spec.options(key, base);
   const bool dae = (law_forms & (form_dae | form_dae_ode)) && !runs_filippov(spec, law_forms);
-  base.kind = dae ? SolverKind::ida : SolverKind::cvode;
+  base.kind = dae ? Scheme::ida : Scheme::cvode;
   base.adams = false;
   if (spec.max_order > 0) base.max_order = spec.max_order;
   return base;

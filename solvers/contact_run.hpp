@@ -15,7 +15,7 @@
 namespace stickslip {
 
 // The driver of the registry's matrix that a solver kind is (filippov: under the Filippov driver).
-Driver driver_of(SolverKind kind, bool filippov);
+Driver driver_of(Scheme kind, bool filippov);
 
 // A spec for a law with the forms `law_forms` (models/contact/registry.hpp law_forms) on a 1-D relation:
 //   runs_filippov: the Filippov driver, where the spec says filippov: or the law has no other form than its Filippov

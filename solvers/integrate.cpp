@@ -7,9 +7,9 @@
 
 namespace stickslip {
 
-std::string form_refuses(ModelForm form, SolverKind kind) {
-  if (form == ModelForm::dae && kind != SolverKind::ida) return "this model is a DAE (algebraic rows); allowed: ida";
-  if (form == ModelForm::step_rule && (!is_fixed_step(kind) || kind == SolverKind::gear))
+std::string form_refuses(ModelForm form, Scheme kind) {
+  if (form == ModelForm::dae && kind != Scheme::ida) return "this model is a DAE (algebraic rows); allowed: ida";
+  if (form == ModelForm::step_rule && (!is_fixed_step(kind) || kind == Scheme::gear))
     return "this model adjusts its state between steps (a time-stepping rule, not an ODE); allowed: euler, midpoint, "
            "heun, rk4 (gear's multistep history would no longer be the solution's derivatives)";
   return "";
@@ -28,11 +28,11 @@ void validate_solver_options(const Model& model, const SolverOptions& o, double 
     if (!(o.atol > 0)) throw_input("atol", str(o.atol), "must be > 0");
     if (!(o.max_step >= 0)) throw_input("max_step", str(o.max_step), "must be >= 0 (0 = no limit)");
   }
-  if (o.kind == SolverKind::ida && (o.max_order < 1 || o.max_order > 5))
+  if (o.kind == Scheme::ida && (o.max_order < 1 || o.max_order > 5))
     throw_input("max_order", std::to_string(o.max_order), "IDA allows 1..5");
-  if (o.kind == SolverKind::gear && (o.max_order < 1 || o.max_order > 5))
+  if (o.kind == Scheme::gear && (o.max_order < 1 || o.max_order > 5))
     throw_input("max_order", std::to_string(o.max_order), "gear allows 1..5");
-  if (o.kind == SolverKind::cvode && (o.max_order < 1 || o.max_order > (o.adams ? 12 : 5)))
+  if (o.kind == Scheme::cvode && (o.max_order < 1 || o.max_order > (o.adams ? 12 : 5)))
     throw_input("max_order", std::to_string(o.max_order), o.adams ? "CVODE Adams allows 1..12" : "CVODE BDF allows 1..5");
   if (const std::string why = form_refuses(model.form(), o.kind); !why.empty()) throw_input("solver", to_string(o.kind), why);
 }
@@ -57,10 +57,10 @@ RunStats integrate(const Model& model, double t0, double t_end, VecRef x, Mode& 
     if (observer) observer(t, xs, m);
   };
   switch (options.kind) {
-    case SolverKind::dopri5: return run_dopri5(model, t0, t_end, x, mode, options, checked);
-    case SolverKind::cvode: return run_cvode(model, t0, t_end, x, mode, options, checked);
-    case SolverKind::ida: return run_ida(model, t0, t_end, x, mode, options, checked);
-    case SolverKind::gear: return run_gear(model, t0, t_end, x, mode, options, checked);
+    case Scheme::dopri5: return run_dopri5(model, t0, t_end, x, mode, options, checked);
+    case Scheme::cvode: return run_cvode(model, t0, t_end, x, mode, options, checked);
+    case Scheme::ida: return run_ida(model, t0, t_end, x, mode, options, checked);
+    case Scheme::gear: return run_gear(model, t0, t_end, x, mode, options, checked);
     default: return run_fixed_step(model, t0, t_end, x, mode, options, checked);
   }
 }

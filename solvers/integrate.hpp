@@ -24,7 +24,7 @@ RunStats integrate(const Model& model, double t0, double t_end, VecRef x, Mode& 
 // Why driver `kind` cannot run a model of this form ("" if it can): a DAE needs IDA, a time-stepping rule a
 // fixed-step scheme. validate_solver_options refuses such a pair (InputError naming key "solver"); studies ask it
 // before they plan a combination.
-std::string form_refuses(ModelForm form, SolverKind kind);
+std::string form_refuses(ModelForm form, Scheme kind);
 void validate_solver_options(const Model& model, const SolverOptions& options, double t0, double t_end);
 
 // The individual drivers (solvers/*_driver.cpp).

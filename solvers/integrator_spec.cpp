@@ -14,27 +14,27 @@ bool is_order(const std::string& s) { return !s.empty() && s.size() <= 2 && std:
 
 const std::vector<SchemeInfo>& integrator_scheme_info() {
   static const std::vector<SchemeInfo> s{
-      {"euler", "explicit Euler, 1st order, fixed step dt (odeint)", 1},
-      {"midpoint", "explicit midpoint, 2nd order, fixed step dt (odeint explicit_generic_rk)", 2},
-      {"heun", "Heun / explicit trapezoid, 2nd order, fixed step dt (odeint explicit_generic_rk)", 2},
-      {"rk4", "classical Runge-Kutta, 4th order, fixed step dt (odeint)", 4},
-      {"dopri5", "Dormand-Prince 5(4), adaptive with dense output, rtol/atol (odeint)"},
-      {"cvode", "SUNDIALS CVODE, cvode:bdf (default) or cvode:adams, :ORDER the largest order, rtol/atol"},
-      {"ida", "SUNDIALS IDA, BDF order 1..5 (ida:ORDER) on the implicit residual: the DAE forms, rtol/atol"},
-      {"bdf", "SUNDIALS' BDF, bdf:ORDER the largest order (1..5): IDA where the contact's law has a DAE form, CVODE "
+      {Scheme::euler, "explicit Euler, 1st order, fixed step dt (odeint)", 1},
+      {Scheme::midpoint, "explicit midpoint, 2nd order, fixed step dt (odeint explicit_generic_rk)", 2},
+      {Scheme::heun, "Heun / explicit trapezoid, 2nd order, fixed step dt (odeint explicit_generic_rk)", 2},
+      {Scheme::rk4, "classical Runge-Kutta, 4th order, fixed step dt (odeint)", 4},
+      {Scheme::dopri5, "Dormand-Prince 5(4), adaptive with dense output, rtol/atol (odeint)"},
+      {Scheme::cvode, "SUNDIALS CVODE, cvode:bdf (default) or cvode:adams, :ORDER the largest order, rtol/atol"},
+      {Scheme::ida, "SUNDIALS IDA, BDF order 1..5 (ida:ORDER) on the implicit residual: the DAE forms, rtol/atol"},
+      {Scheme::bdf, "SUNDIALS' BDF, bdf:ORDER the largest order (1..5): IDA where the contact's law has a DAE form, CVODE "
               "otherwise (Krengel & Matuttis' BDF2 and BDF5 are bdf:2, bdf:5)"},
-      {"gear", "Gear's predictor-corrector: the BDF of order gear:ORDER (1..5, default 5) at the fixed step dt in "
+      {Scheme::gear, "Gear's predictor-corrector: the BDF of order gear:ORDER (1..5, default 5) at the fixed step dt in "
                "Nordsieck form, one evaluation and one correction per step (Matuttis & Chen; Krengel & Matuttis' BDF2 and BDF5 as they "
                "integrate them: gear:2, gear:5)"},
-      {"trapezoid", "generalized trapezoidal rule, its fixed point iterated by Jacobi sweeps over all particles at once "
+      {Scheme::trapezoid, "generalized trapezoidal rule, its fixed point iterated by Jacobi sweeps over all particles at once "
                     "(Campello, Algorithm 1, whose Remark 5 sweeps particle by particle, Gauss-Seidel: the same fixed "
                     "point; spheres and the particle engine)"},
-      {"verlet", "velocity Verlet of the particle engine, fixed step (container, heap, granular-gas)"},
-      {"moreau", "Moreau-Jean time-stepping: theta-method on velocities, the contact impulses of each step from a box "
+      {Scheme::verlet, "velocity Verlet of the particle engine, fixed step (container, heap, granular-gas)"},
+      {Scheme::moreau, "Moreau-Jean time-stepping: theta-method on velocities, the contact impulses of each step from a box "
                  "LCP, exact sticking without event location, 1st order, fixed step dt (systems of several contacts)"},
-      {"em", "Euler-Maruyama for the stochastic friction SDE (Ito; weak order 1: measured 1.15, 95 % CI 0.93 .. 1.38, "
+      {Scheme::em, "Euler-Maruyama for the stochastic friction SDE (Ito; weak order 1: measured 1.15, 95 % CI 0.93 .. 1.38, "
              "on the stochastic-friction ratio)"},
-      {"sde-heun", "stochastic Heun for the stochastic friction SDE (Stratonovich; weak order 1 in general, 2 for additive "
+      {Scheme::sde_heun, "stochastic Heun for the stochastic friction SDE (Stratonovich; weak order 1 in general, 2 for additive "
                    "noise as the linear law's: measured 2.37, 95 % CI 1.37 .. 3.37 from 3 points, on the stochastic-friction "
                    "ratio)"},
   };
@@ -44,7 +44,7 @@ const std::vector<SchemeInfo>& integrator_scheme_info() {
 const std::vector<std::string>& integrator_schemes() {
   static const std::vector<std::string> names = [] {
     std::vector<std::string> n;
-    for (const SchemeInfo& i : integrator_scheme_info()) n.push_back(i.name);
+    for (const SchemeInfo& i : integrator_scheme_info()) n.push_back(i.name());
     return n;
   }();
   return names;
@@ -57,26 +57,19 @@ std::string integrator_grammar() {
 
 int IntegratorSpec::order() const {
   for (const SchemeInfo& i : integrator_scheme_info())
-    if (i.name == scheme) return i.order;
+    if (i.scheme == scheme) return i.order;
   return 0;
 }
 
 std::string IntegratorSpec::text() const {
-  std::string t = (filippov ? "filippov:" : "") + scheme;
-  if (scheme == "cvode") t += adams ? ":adams" : ":bdf";
+  std::string t = (filippov ? "filippov:" : "") + name();
+  if (scheme == Scheme::cvode) t += adams ? ":adams" : ":bdf";
   if (max_order > 0) t.append(":").append(std::to_string(max_order));  // not ":" + ...: GCC 12 warns falsely (-Wrestrict)
   return t;
 }
 
-std::optional<SolverKind> IntegratorSpec::kind() const {
-  const auto& names = solver_names();
-  for (std::size_t i = 0; i < names.size(); ++i)
-    if (names[i] == scheme) return static_cast<SolverKind>(i);
-  return std::nullopt;
-}
-
 SolverOptions IntegratorSpec::options(const std::string& key, SolverOptions base) const {
-  if (scheme == "bdf")
+  if (scheme == Scheme::bdf)
     throw_input(key, text(), "bdf picks IDA or CVODE from the law's forms: a contact run resolves it (solvers/contact_run)");
   const auto k = kind();
   if (!k) throw_input(key, text(), "not a general ODE/DAE driver here; allowed: " + join(solver_names()));
@@ -87,7 +80,8 @@ SolverOptions IntegratorSpec::options(const std::string& key, SolverOptions base
 }
 
 std::string IntegratorSpec::label() const {
-  if ((scheme == "bdf" || scheme == "gear") && max_order > 0 && !filippov) return scheme + std::to_string(max_order);
+  if ((scheme == Scheme::bdf || scheme == Scheme::gear) && max_order > 0 && !filippov)
+    return name() + std::to_string(max_order);
   if (filippov) {
     IntegratorSpec plain = *this;
     plain.filippov = false;
@@ -117,22 +111,24 @@ IntegratorSpec parse_integrator(const std::string& key, const std::string& given
   std::size_t i = 0;
   if (parts.size() > 1 && parts[0] == "filippov") s.filippov = true, ++i;
   const auto& schemes = integrator_schemes();
-  if (i >= parts.size() || std::find(schemes.begin(), schemes.end(), parts[i]) == schemes.end())
+  const auto known = i < parts.size() ? std::find(schemes.begin(), schemes.end(), parts[i]) : schemes.end();
+  if (known == schemes.end())
     throw_input(key, given, integrator_grammar() + (i < parts.size() ? did_you_mean(parts[i], schemes) : std::string()));
-  s.scheme = parts[i++];
-  if (s.scheme == "em" || s.scheme == "sde-heun" || s.scheme == "verlet" || s.scheme == "trapezoid" ||
-      s.scheme == "moreau")
+  s.scheme = integrator_scheme_info()[static_cast<std::size_t>(known - schemes.begin())].scheme;
+  ++i;
+  if (s.stochastic() || s.scheme == Scheme::verlet || s.scheme == Scheme::trapezoid || s.scheme == Scheme::moreau)
     if (s.filippov) throw_input(key, given, "filippov: takes an ODE scheme (euler, midpoint, heun, rk4, dopri5, cvode)");
-  if (i < parts.size() && s.scheme == "cvode" && (parts[i] == "bdf" || parts[i] == "adams")) {
+  if (i < parts.size() && s.scheme == Scheme::cvode && (parts[i] == "bdf" || parts[i] == "adams")) {
     s.adams = parts[i++] == "adams";
     s.variant_given = true;
   }
-  if (i < parts.size() && (s.scheme == "cvode" || s.scheme == "ida" || s.scheme == "bdf" || s.scheme == "gear") &&
+  if (i < parts.size() &&
+      (s.scheme == Scheme::cvode || s.scheme == Scheme::ida || s.scheme == Scheme::bdf || s.scheme == Scheme::gear) &&
       is_order(parts[i])) {
     s.max_order = std::stoi(parts[i++]);
     const int hi = s.adams ? 12 : 5;
     if (s.max_order < 1 || s.max_order > hi)
-      throw_input(key, given, "the order of " + std::string(s.adams ? "adams" : s.scheme == "gear" ? "gear" : "bdf") +
+      throw_input(key, given, "the order of " + std::string(s.adams ? "adams" : s.scheme == Scheme::gear ? "gear" : "bdf") +
                                   " lies in 1.." + std::to_string(hi));
   }
   if (i != parts.size()) throw_input(key, given, integrator_grammar());

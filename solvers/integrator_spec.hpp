@@ -24,7 +24,9 @@
 namespace stickslip {
 
 struct IntegratorSpec {
-  std::string scheme;     // one of integrator_schemes()
+  IntegratorSpec() = default;
+  IntegratorSpec(Scheme s) : scheme(s) {}  // NOLINT: implicit, so that a plain scheme reads as its spec
+  Scheme scheme = Scheme::rk4;
   bool filippov = false;  // "filippov:" prefix
   bool adams = false;     // cvode:adams
   bool variant_given = false;  // ":bdf" or ":adams" written out (options() leaves base.adams alone otherwise)
@@ -33,14 +35,17 @@ struct IntegratorSpec {
   std::string text() const;
   // As the figures of Krengel & Matuttis label it: bdf:N is bdfN, filippov:S is filippov-S, the rest as text().
   std::string label() const;
-  bool adaptive() const { return scheme == "dopri5" || scheme == "cvode" || scheme == "ida" || scheme == "bdf"; }
-  bool stochastic() const { return scheme == "em" || scheme == "sde-heun"; }
+  bool adaptive() const {
+    return scheme == Scheme::dopri5 || scheme == Scheme::cvode || scheme == Scheme::ida || scheme == Scheme::bdf;
+  }
+  bool stochastic() const { return scheme == Scheme::em || scheme == Scheme::sde_heun; }
+  std::string name() const { return to_string(scheme); }  // the scheme's name alone: "cvode", "sde-heun"
   // The scheme's classical order where it is an explicit Runge-Kutta scheme on a smooth right-hand side (euler 1,
   // midpoint and heun 2, rk4 4; SchemeInfo::order; filippov:rk4 too, between switches), 0 otherwise.
   int order() const;
-  // The general drivers of solvers/integrate.hpp (euler .. ida); nullopt for bdf (resolved by the law's forms),
-  // trapezoid, verlet, em, sde-heun.
-  std::optional<SolverKind> kind() const;
+  // The general drivers of solvers/integrate.hpp (euler .. gear); nullopt for bdf (resolved by the law's forms),
+  // trapezoid, verlet, moreau, em, sde-heun.
+  std::optional<Scheme> kind() const { return is_general(scheme) ? std::optional<Scheme>(scheme) : std::nullopt; }
   // `base` with kind, adams and max_order of this spec (throws InputError naming `key` for a non-general scheme).
   SolverOptions options(const std::string& key, SolverOptions base) const;
 };
@@ -48,9 +53,11 @@ struct IntegratorSpec {
 // Every scheme of the grammar with one line on what it is: the one list the parser, its messages and `stickslip list`
 // are made from.
 struct SchemeInfo {
-  std::string name, line;
+  Scheme scheme;
+  std::string line;
   int order = 0;  // the classical order of the explicit Runge-Kutta schemes (euler 1, midpoint and heun 2, rk4 4); 0
                   // for the others (adaptive, multistep, the particle and SDE schemes)
+  std::string name() const { return to_string(scheme); }
 };
 const std::vector<SchemeInfo>& integrator_scheme_info();
 const std::vector<std::string>& integrator_schemes();  // the names of integrator_scheme_info(), in its order

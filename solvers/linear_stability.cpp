@@ -29,14 +29,14 @@ double gear_log_growth(std::complex<double> z, int q) {
 }
 }  // namespace
 
-double stability_log_growth(SolverKind kind, std::complex<double> z, int order) {
+double stability_log_growth(Scheme kind, std::complex<double> z, int order) {
   std::complex<double> r;
   switch (kind) {
-    case SolverKind::gear: return gear_log_growth(z, order);
-    case SolverKind::euler: r = 1.0 + z; break;
-    case SolverKind::midpoint:
-    case SolverKind::heun: r = 1.0 + z + z * z / 2.0; break;
-    case SolverKind::rk4: r = 1.0 + z * (1.0 + z / 2.0 * (1.0 + z / 3.0 * (1.0 + z / 4.0))); break;
+    case Scheme::gear: return gear_log_growth(z, order);
+    case Scheme::euler: r = 1.0 + z; break;
+    case Scheme::midpoint:
+    case Scheme::heun: r = 1.0 + z + z * z / 2.0; break;
+    case Scheme::rk4: r = 1.0 + z * (1.0 + z / 2.0 * (1.0 + z / 3.0 * (1.0 + z / 4.0))); break;
     default: throw std::logic_error("stability_log_growth: " + to_string(kind) + " is not a fixed-step scheme");
   }
   // ln|R| without cancellation for |R| near 1: ln|R| = log1p(|R|^2 - 1)/2, |R|^2 - 1 from the real and imaginary parts.
@@ -44,7 +44,7 @@ double stability_log_growth(SolverKind kind, std::complex<double> z, int order) 
   return 0.5 * std::log1p(re * (2 + re) + im * im);
 }
 
-double oscillator_growth_exponent(SolverKind kind, double omega, double zeta, double dt, double steps, int order) {
+double oscillator_growth_exponent(Scheme kind, double omega, double zeta, double dt, double steps, int order) {
   std::complex<double> a, b;
   if (zeta < 1) {
     const double wd = std::sqrt(1 - zeta * zeta);
@@ -57,7 +57,7 @@ double oscillator_growth_exponent(SolverKind kind, double omega, double zeta, do
   return steps * std::max(stability_log_growth(kind, a, order), stability_log_growth(kind, b, order));
 }
 
-double largest_dt_within_growth(SolverKind kind, double omega, double zeta, double t_end, double dt_max, double bound,
+double largest_dt_within_growth(Scheme kind, double omega, double zeta, double t_end, double dt_max, double bound,
                                 int order) {
   const auto ok = [&](double dt) {
     return oscillator_growth_exponent(kind, omega, zeta, dt, std::ceil(t_end / dt), order) <= bound;

@@ -26,15 +26,15 @@ namespace stickslip {
 
 // ln |R(z)| of a fixed-step scheme (kind euler, midpoint, heun, rk4, or gear of order 1..5; std::logic_error
 // otherwise).
-double stability_log_growth(SolverKind kind, std::complex<double> z, int order = 5);
+double stability_log_growth(Scheme kind, std::complex<double> z, int order = 5);
 
 // The growth exponent ln(growth factor) of the faster-growing mode of a damped oscillator (omega > 0, zeta >= 0)
 // over `steps` steps of dt; negative when both modes decay.
-double oscillator_growth_exponent(SolverKind kind, double omega, double zeta, double dt, double steps, int order = 5);
+double oscillator_growth_exponent(Scheme kind, double omega, double zeta, double dt, double steps, int order = 5);
 
 // The largest dt <= dt_max at which a run of duration t_end keeps oscillator_growth_exponent <= bound (bisection on
 // a log scale to 1 %; 0 when none above dt_max * 1e-12 does).
-double largest_dt_within_growth(SolverKind kind, double omega, double zeta, double t_end, double dt_max, double bound,
+double largest_dt_within_growth(Scheme kind, double omega, double zeta, double t_end, double dt_max, double bound,
                                 int order = 5);
 
 }  // namespace stickslip

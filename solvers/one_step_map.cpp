@@ -67,7 +67,7 @@ Heun make_heun() {
 // Seed 001, Appendix A: each stage is an assignment from u^n that the model may adjust.
 class StagedMap final : public OneStepMap {
  public:
-  StagedMap(const Model& model, SolverKind kind, RunStats& stats, bool adjust)
+  StagedMap(const Model& model, Scheme kind, RunStats& stats, bool adjust)
       : model_(model), kind_(kind), stats_(stats), adjust_(adjust) {
     const auto n = static_cast<Eigen::Index>(model.size());
     for (auto* v : {&f_, &u1_, &u2_, &u3_, &u4_}) v->resize(n);
@@ -75,20 +75,20 @@ class StagedMap final : public OneStepMap {
 
   void step(double t, VecCRef u, double h, const Mode& mode, VecRef out) override {
     switch (kind_) {
-      case SolverKind::euler:
+      case Scheme::euler:
         assign(t, u, u, h, mode, u1_, t);
         out = u1_;
         break;
-      case SolverKind::midpoint:
+      case Scheme::midpoint:
         assign(t, u, u, h / 2, mode, u1_, t);
         assign(t, u, u1_, h, mode, out, t + h / 2);
         break;
-      case SolverKind::heun:
+      case Scheme::heun:
         assign(t, u, u, h, mode, u1_, t);
         assign(t, u, u1_, h, mode, u2_, t + h);
         out = 0.5 * (u1_ + u2_);
         break;
-      case SolverKind::rk4:
+      case Scheme::rk4:
         assign(t, u, u, h / 2, mode, u1_, t);
         assign(t, u, u1_, h / 2, mode, u2_, t + h / 2);
         assign(t, u, u2_, h, mode, u3_, t + h / 2);
@@ -110,7 +110,7 @@ class StagedMap final : public OneStepMap {
   }
 
   const Model& model_;
-  SolverKind kind_;
+  Scheme kind_;
   RunStats& stats_;
   bool adjust_;
   Vec f_, u1_, u2_, u3_, u4_;
@@ -118,22 +118,22 @@ class StagedMap final : public OneStepMap {
 
 }  // namespace
 
-std::unique_ptr<OneStepMap> make_staged_map(const Model& model, SolverKind kind, RunStats& stats, bool adjust) {
+std::unique_ptr<OneStepMap> make_staged_map(const Model& model, Scheme kind, RunStats& stats, bool adjust) {
   return std::make_unique<StagedMap>(model, kind, stats, adjust);
 }
 
-std::unique_ptr<OneStepMap> make_one_step_map(const Model& model, SolverKind kind, RunStats& stats) {
+std::unique_ptr<OneStepMap> make_one_step_map(const Model& model, Scheme kind, RunStats& stats) {
   const AdjustPolicy policy = model.adjustment_policy();
   if (policy == AdjustPolicy::per_stage) return make_staged_map(model, kind, stats, true);
   const bool after = policy == AdjustPolicy::after_step;
   switch (kind) {
-    case SolverKind::euler:
+    case Scheme::euler:
       return std::make_unique<OdeintMap<odeint::euler<State>>>(model, odeint::euler<State>(), stats, after);
-    case SolverKind::midpoint:
+    case Scheme::midpoint:
       return std::make_unique<OdeintMap<Midpoint>>(model, make_midpoint(), stats, after);
-    case SolverKind::heun:
+    case Scheme::heun:
       return std::make_unique<OdeintMap<Heun>>(model, make_heun(), stats, after);
-    case SolverKind::rk4:
+    case Scheme::rk4:
       return std::make_unique<OdeintMap<odeint::runge_kutta4<State>>>(model, odeint::runge_kutta4<State>(), stats,
                                                                       after);
     default:

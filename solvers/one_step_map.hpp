@@ -29,9 +29,9 @@ class OneStepMap {
 };
 
 // The map for a fixed-step solver kind, honouring the model's adjustment policy.
-std::unique_ptr<OneStepMap> make_one_step_map(const Model& model, SolverKind kind, RunStats& stats);
+std::unique_ptr<OneStepMap> make_one_step_map(const Model& model, Scheme kind, RunStats& stats);
 
 // The stage-wise form regardless of the model's policy (used by tests and by per_stage models).
-std::unique_ptr<OneStepMap> make_staged_map(const Model& model, SolverKind kind, RunStats& stats, bool adjust);
+std::unique_ptr<OneStepMap> make_staged_map(const Model& model, Scheme kind, RunStats& stats, bool adjust);
 
 }  // namespace stickslip

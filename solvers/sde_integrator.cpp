@@ -12,14 +12,12 @@ const std::vector<std::string>& sde_scheme_names() {
   return names;
 }
 
-std::string to_string(SdeScheme scheme) {
-  return scheme == SdeScheme::euler_maruyama ? "euler-maruyama" : "heun";
-}
+std::string sde_scheme_name(Scheme scheme) { return scheme == Scheme::em ? "euler-maruyama" : "heun"; }
 
-SdeScheme parse_sde_scheme(const std::string& key, const std::string& name) {
+Scheme parse_sde_scheme(const std::string& key, const std::string& name) {
   // The integrator-spec names (solvers/integrator_spec.hpp) em and sde-heun are the same schemes.
-  if (name == "euler-maruyama" || name == "em") return SdeScheme::euler_maruyama;
-  if (name == "heun" || name == "sde-heun") return SdeScheme::heun;
+  if (name == "euler-maruyama" || name == "em") return Scheme::em;
+  if (name == "heun" || name == "sde-heun") return Scheme::sde_heun;
   throw_input(key, name, "allowed: " + join(sde_scheme_names()) + " (or em, sde-heun)");
 }
 
@@ -28,9 +26,9 @@ Estimate talay_tubaro_extrapolation(const Estimate& at_dt, const Estimate& at_ha
           std::sqrt(4 * at_half_dt.stderr_value * at_half_dt.stderr_value + at_dt.stderr_value * at_dt.stderr_value)};
 }
 
-OuStep ou_step(SdeScheme scheme, double l) {
+OuStep ou_step(Scheme scheme, double l) {
   OuStep s;
-  if (scheme == SdeScheme::euler_maruyama) {
+  if (scheme == Scheme::em) {
     s.correlation = 1 - l;
     s.variance_factor = 1 / (1 - l / 2);
   } else {
@@ -40,7 +38,7 @@ OuStep ou_step(SdeScheme scheme, double l) {
   return s;
 }
 
-SdeIntegrator::SdeIntegrator(const SdeSystem& system, SdeScheme scheme, double dt, std::uint64_t seed)
+SdeIntegrator::SdeIntegrator(const SdeSystem& system, Scheme scheme, double dt, std::uint64_t seed)
     : system_(system),
       scheme_(scheme),
       dt_(dt),
@@ -55,6 +53,8 @@ SdeIntegrator::SdeIntegrator(const SdeSystem& system, SdeScheme scheme, double d
       q_rate_(system.configuration_size()),
       n_q_(system.configuration_size()) {
   if (!(dt > 0) || !std::isfinite(dt)) throw_input("dt", std::to_string(dt), "must be a finite number > 0");
+  if (scheme != Scheme::em && scheme != Scheme::sde_heun)
+    throw_input("scheme", to_string(scheme), "an SDE scheme: em (Euler-Maruyama) or sde-heun (stochastic Heun)");
 }
 
 void SdeIntegrator::step(double& t, VecRef x) {
@@ -62,7 +62,7 @@ void SdeIntegrator::step(double& t, VecRef x) {
   system_.drift(t, x, a0_);
   system_.diffusion(t, x, dW_, b0_);
   const Eigen::Index n = x.size(), nq = static_cast<Eigen::Index>(n_q_);
-  if (scheme_ == SdeScheme::euler_maruyama) {
+  if (scheme_ == Scheme::em) {
     if (nq == 0) {
       x += a0_ * dt_ + b0_;
     } else {

@@ -3,13 +3,13 @@
 //
 // The system (core/sde_system.hpp) supplies the drift a and the product b(t, X) dW for a given increment dW (so a
 // model never forms the matrix b). Schemes, with dW = sqrt(dt) Z, Z ~ N(0, 1) from std::mt19937_64(seed):
-//   euler_maruyama   X1 = X0 + a(X0) dt + b(X0) dW                      converges to the Ito solution
+//   em               X1 = X0 + a(X0) dt + b(X0) dW                      converges to the Ito solution
 //                    (strong order 1/2, weak order 1). If the system declares a configuration block (the
 //                    first configuration_size() rows are positions q with q' depending only on the other
 //                    rows, the velocities), those rows are advanced afterwards with the rate evaluated at the
 //                    new velocities: the semi-implicit (symplectic) Euler-Maruyama, which keeps a stiff
 //                    harmonic bond stable; for the other rows it is the same scheme.
-//   heun             predictor X~ = X0 + a(X0) dt + b(X0) dW, corrector
+//   sde_heun         predictor X~ = X0 + a(X0) dt + b(X0) dW, corrector
 //                    X1 = X0 + (a(X0) + a(X~)) dt/2 + (b(X0) + b(X~)) dW/2   converges to the Stratonovich
 //                    solution. When b depends on X the two calculi differ by the drift 1/2 sum_k (b_k . grad) b_k;
 //                    for state-independent b both schemes solve the same SDE.
@@ -32,14 +32,16 @@
 #include "core/progress.hpp"
 #include "core/sde_system.hpp"
 #include "core/types.hpp"
+#include "solvers/solver_options.hpp"
 
 namespace stickslip {
 
-enum class SdeScheme { euler_maruyama, heun };
-
+// The SDE schemes are Scheme::em and Scheme::sde_heun (solvers/solver_options.hpp); the stochastic-friction study
+// names them euler-maruyama and heun.
 const std::vector<std::string>& sde_scheme_names();  // "euler-maruyama", "heun"
-std::string to_string(SdeScheme scheme);
-SdeScheme parse_sde_scheme(const std::string& key, const std::string& name);  // InputError naming key
+std::string sde_scheme_name(Scheme scheme);          // "euler-maruyama" or "heun"
+// em or sde_heun from their names here or as integrator specs (em, sde-heun); InputError naming key otherwise.
+Scheme parse_sde_scheme(const std::string& key, const std::string& name);
 
 struct Estimate {
   double value = 0, stderr_value = 0;
@@ -48,25 +50,25 @@ Estimate talay_tubaro_extrapolation(const Estimate& at_dt, const Estimate& at_ha
 
 // A scheme on one Ornstein-Uhlenbeck mode du = -k u dt + sqrt(2 k) s dW, at l = k dt: the step is the linear map
 // u_{n+1} = c u_n + (noise), c the per-step correlation; its stationary variance over the exact s^2:
-//   euler_maruyama   c = 1 - l,              var = 2 l / (1 - c^2) = 1/(1 - l/2)
-//   heun             c = 1 - l + l^2/2,      var = 2 l (1 - l/2)^2 / (1 - c^2)   (its noise (1 - l/2) sqrt(2 l) s Z)
+//   em               c = 1 - l,              var = 2 l / (1 - c^2) = 1/(1 - l/2)
+//   sde_heun         c = 1 - l + l^2/2,      var = 2 l (1 - l/2)^2 / (1 - c^2)   (its noise (1 - l/2) sqrt(2 l) s Z)
 struct OuStep {
   double correlation = 1, variance_factor = 1;
 };
-OuStep ou_step(SdeScheme scheme, double l);
+OuStep ou_step(Scheme scheme, double l);
 
 class SdeIntegrator {
  public:
-  SdeIntegrator(const SdeSystem& system, SdeScheme scheme, double dt, std::uint64_t seed);
+  SdeIntegrator(const SdeSystem& system, Scheme scheme, double dt, std::uint64_t seed);
 
   // One step from (t, x); throws SolverError if the new state is not finite.
   void step(double& t, VecRef x);
   double dt() const { return dt_; }
-  SdeScheme scheme() const { return scheme_; }
+  Scheme scheme() const { return scheme_; }
 
  private:
   const SdeSystem& system_;
-  SdeScheme scheme_;
+  Scheme scheme_;
   double dt_, sqrt_dt_;
   std::mt19937_64 rng_;
   std::normal_distribution<double> normal_;
@@ -79,7 +81,7 @@ class SdeIntegrator {
 // check_interrupt() (a signal ends the run between steps, core/interrupt.hpp) and the progress line
 // (core/progress.hpp). The one entry of a stochastic run: no study steps an SdeIntegrator itself.
 struct SdeRun {
-  SdeScheme scheme = SdeScheme::euler_maruyama;
+  Scheme scheme = Scheme::em;
   double dt = 0;
   std::uint64_t seed = 0;
   long steps = 0;

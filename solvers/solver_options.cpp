@@ -5,23 +5,33 @@
 
 namespace stickslip {
 
+std::string to_string(Scheme scheme) {
+  static const char* const names[] = {"euler", "midpoint", "heun",   "rk4",    "dopri5", "cvode", "ida",
+                                      "gear",  "bdf",      "trapezoid", "verlet", "moreau", "em",  "sde-heun"};
+  return names[static_cast<std::size_t>(scheme)];
+}
+
+bool is_general(Scheme scheme) { return static_cast<int>(scheme) <= static_cast<int>(Scheme::gear); }
+
 const std::vector<std::string>& solver_names() {
-  static const std::vector<std::string> names{"euler", "midpoint", "heun", "rk4", "dopri5", "cvode", "ida", "gear"};
+  static const std::vector<std::string> names = [] {
+    std::vector<std::string> n;
+    for (int i = 0; i <= static_cast<int>(Scheme::gear); ++i) n.push_back(to_string(static_cast<Scheme>(i)));
+    return n;
+  }();
   return names;
 }
 
-std::string to_string(SolverKind kind) { return solver_names()[static_cast<std::size_t>(kind)]; }
-
-SolverKind parse_solver(const std::string& key, const std::string& name) {
+Scheme parse_solver(const std::string& key, const std::string& name) {
   const auto& names = solver_names();
   for (std::size_t i = 0; i < names.size(); ++i)
-    if (names[i] == name) return static_cast<SolverKind>(i);
+    if (names[i] == name) return static_cast<Scheme>(i);
   throw_input(key, name, "allowed: " + join(names));
 }
 
-bool is_fixed_step(SolverKind kind) {
-  return kind == SolverKind::euler || kind == SolverKind::midpoint || kind == SolverKind::heun ||
-         kind == SolverKind::rk4 || kind == SolverKind::gear;
+bool is_fixed_step(Scheme scheme) {
+  return scheme == Scheme::euler || scheme == Scheme::midpoint || scheme == Scheme::heun || scheme == Scheme::rk4 ||
+         scheme == Scheme::gear;
 }
 
 }  // namespace stickslip

@@ -10,17 +10,23 @@
 
 namespace stickslip {
 
-enum class SolverKind { euler, midpoint, heun, rk4, dopri5, cvode, ida, gear };
+// Every integration scheme, the one vocabulary of the drivers (an integrator spec names one, solvers/integrator_spec.hpp):
+// the general ODE/DAE drivers of solvers/integrate.hpp first (euler .. gear: what SolverOptions runs), then bdf
+// (SUNDIALS' BDF, resolved to ida or cvode by a law's forms), the particle engine's (trapezoid, verlet), Moreau-Jean's
+// time-stepping of the systems (moreau) and the SDE schemes (em: Euler-Maruyama, sde_heun: stochastic Heun).
+enum class Scheme { euler, midpoint, heun, rk4, dopri5, cvode, ida, gear, bdf, trapezoid, verlet, moreau, em, sde_heun };
 
-// Names as the command line spells them, and the inverse (throws InputError naming `key`).
-const std::vector<std::string>& solver_names();
-std::string to_string(SolverKind kind);
-SolverKind parse_solver(const std::string& key, const std::string& name);
+// Names as the command line spells them ("sde-heun"), and the inverse for the general drivers (throws InputError
+// naming `key`).
+std::string to_string(Scheme scheme);
+const std::vector<std::string>& solver_names();  // the general drivers', euler .. gear
+bool is_general(Scheme scheme);                  // euler .. gear
+Scheme parse_solver(const std::string& key, const std::string& name);
 // euler, midpoint, heun, rk4 and gear: a fixed step dt (gear a multistep method, the others one-step maps).
-bool is_fixed_step(SolverKind kind);
+bool is_fixed_step(Scheme scheme);
 
 struct SolverOptions {
-  SolverKind kind = SolverKind::rk4;
+  Scheme kind = Scheme::rk4;
   double dt = 1e-3;        // step of the fixed-step schemes; output interval of the adaptive ones
   double rtol = 1e-8;      // dopri5, CVODE, IDA
   double atol = 1e-10;

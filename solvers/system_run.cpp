@@ -33,7 +33,7 @@ Plan plan_of(const SystemSpec& spec, const SystemRunSettings& st) {
   const std::string& key = st.solver_key;
   p.spec = parse_integrator(key, st.solver);
   const auto& schemes = system_schemes();
-  if (std::find(schemes.begin(), schemes.end(), p.spec.scheme) == schemes.end())
+  if (std::find(schemes.begin(), schemes.end(), p.spec.name()) == schemes.end())
     throw_input(key, st.solver, "not a driver of systems; allowed: " + join(schemes) + " and filippov:SCHEME");
   if (!(st.dt > 0) || !std::isfinite(st.dt)) throw_input("dt", format_value(st.dt), "must be a finite number > 0");
   if (!(st.rtol > 0) || !(st.rtol < 1)) throw_input("rtol", format_value(st.rtol), "must lie in (0, 1)");
@@ -42,7 +42,7 @@ Plan plan_of(const SystemSpec& spec, const SystemRunSettings& st) {
   SystemAssemblyOptions& a = p.assembly;
   a.events = st.events, a.projection = st.projection, a.transitions = st.transitions, a.ledger = st.ledger;
   a.solver_key = key, a.solver_text = st.solver;
-  if (p.spec.scheme == "moreau") {
+  if (p.spec.scheme == Scheme::moreau) {
     if (!(st.theta >= 0.5 && st.theta <= 1)) throw_input("theta", format_value(st.theta), "must lie in [0.5, 1]");
     p.moreau = true;
     a.moreau = true;
@@ -50,7 +50,7 @@ Plan plan_of(const SystemSpec& spec, const SystemRunSettings& st) {
     return p;
   }
   if (p.spec.filippov) {
-    if (p.spec.scheme == "bdf" || p.spec.scheme == "ida")
+    if (p.spec.scheme == Scheme::bdf || p.spec.scheme == Scheme::ida)
       throw_input(key, st.solver, "the Filippov driver runs on an ODE scheme: filippov:euler .. filippov:rk4, "
                                   "filippov:dopri5, filippov:cvode");
     p.so = p.spec.options(key, p.so);
@@ -59,12 +59,12 @@ Plan plan_of(const SystemSpec& spec, const SystemRunSettings& st) {
     p.driver = "Filippov on " + to_string(p.so.kind);
     return p;
   }
-  if (p.spec.scheme == "bdf") {
+  if (p.spec.scheme == Scheme::bdf) {
     bool dae = false;
     for (const SystemContact& c : spec.contacts)
       dae = dae || ((c.custom ? c.custom->forms : system_law_forms("contact." + c.name + ".law", c.law)) &
                     (form_dae | form_dae_ode));
-    p.so.kind = dae ? SolverKind::ida : SolverKind::cvode;
+    p.so.kind = dae ? Scheme::ida : Scheme::cvode;
     p.so.adams = false;
     if (p.spec.max_order > 0) p.so.max_order = p.spec.max_order;
   } else {
@@ -93,7 +93,7 @@ void validate_system_run(const SystemSpec& spec, const SystemRunSettings& st, do
   if (!(t_end > t0) || !std::isfinite(t_end)) throw_input("t_end", format_value(t_end), "must be a finite number > t0");
   if (p.moreau) {
     SolverOptions so = p.so;
-    so.kind = SolverKind::euler;  // the step count's check of a fixed-step scheme
+    so.kind = Scheme::euler;  // the step count's check of a fixed-step scheme
     validate_solver_options(*a.model, so, t0, t_end);
     return;
   }

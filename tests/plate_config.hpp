@@ -6,7 +6,7 @@
 
 namespace stickslip::test {
 
-inline PlateRunConfig seed001_plates(const std::string& law, SolverKind kind, double dt, bool events, double t_end = 5,
+inline PlateRunConfig seed001_plates(const std::string& law, Scheme kind, double dt, bool events, double t_end = 5,
                                      double v0 = 4) {
   PlateRunConfig c;
   c.p = {1, 1, 2, 1};

@@ -15,8 +15,8 @@ const std::vector<std::string>& engine_schemes() {
 
 Driver engine_driver(const std::string& key, const IntegratorSpec& spec) {
   if (!spec.filippov) {
-    if (spec.scheme == "verlet") return Driver::verlet;
-    if (spec.scheme == "trapezoid") return Driver::trapezoid;
+    if (spec.scheme == Scheme::verlet) return Driver::verlet;
+    if (spec.scheme == Scheme::trapezoid) return Driver::trapezoid;
     if (spec.kind()) return Driver::engine_ode;  // the general drivers of solvers/integrate.hpp
   }
   throw_input(key, spec.text(),

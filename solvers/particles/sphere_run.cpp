@@ -118,7 +118,7 @@ SphereRunStats run_state_vector(const ParticleEngine<Normal, Tangential>& e, con
   Vec x = model.make_state(scene.bodies);
   Mode mode = model.initial_mode(0.0, x);
   SolverOptions so;
-  so.kind = parse_solver("integrator", o.integrator);
+  so = o.integrator.options("integrator", so);
   so.dt = o.dt;
   so.rtol = o.rtol;
   so.atol = o.atol;
@@ -150,10 +150,10 @@ SphereRunStats run_state_vector(const ParticleEngine<Normal, Tangential>& e, con
 
 std::string sphere_integrator_refuses(const FewSpheres& scene, const SphereFriction& friction, double t_end,
                                       const SphereRunOptions& o) {
-  const IntegratorSpec spec = parse_integrator("integrator", o.integrator);
-  const std::optional<SolverKind> solver = spec.kind();
+  const IntegratorSpec& spec = o.integrator;
+  const std::optional<Scheme> solver = spec.kind();
   if (!solver || !is_fixed_step(*solver)) return "";
-  const SolverKind kind = *solver;
+  const Scheme kind = *solver;
   const int order = spec.max_order > 0 ? spec.max_order : SolverOptions{}.max_order;  // gear's
   constexpr double kBound = 6.907755278982137;  // ln 1e3: at most a thousandfold over the run
   const double steps = step_count(t_end, o.dt);
@@ -165,7 +165,7 @@ std::string sphere_integrator_refuses(const FewSpheres& scene, const SphereFrict
                        "at dt = {:.3g} s (its stability function exceeds 1 there): the round-off of the static balance grows "
                        "into the answer; at most 1e3 is accepted{}; or use trapezoid, verlet, rk4 (at omega dt < 2.8), dopri5, "
                        "cvode, ida, or a damped contact (xi > 0)",
-                       o.integrator, mode.what, mode.omega, mode.zeta, g, t_end, o.dt,
+                       o.integrator.text(), mode.what, mode.omega, mode.zeta, g, t_end, o.dt,
                        dt_ok > 0 ? fmt::format(": dt <= {:.3g} s", dt_ok) : std::string(""));
   }
   return "";
@@ -177,9 +177,9 @@ SphereRunStats simulate(const FewSpheres& scene, const SphereFriction& friction,
                 "t_end / dt = " + format_value(t_end) + " / " + format_value(o.dt), "steps", "raise dt or lower t_end");
   if (scene.size() == 0) throw_input("particles", "0", "needs at least one sphere");
   const Driver driver =
-      engine_driver("integrator", parse_integrator("integrator", o.integrator), "tangential", friction.law);
+      engine_driver("integrator", o.integrator, "tangential", friction.law);
   if (const std::string why = sphere_integrator_refuses(scene, friction, t_end, o); !why.empty())
-    throw_input("integrator", o.integrator, why);
+    throw_input("integrator", o.integrator.text(), why);
   return with_tangential_law(friction.law, friction.pair, friction.wall, [&](const auto& law) -> SphereRunStats {
     using Law = std::decay_t<decltype(law)>;
     ParticleEngine<HertzDamped, Law> e;

@@ -32,13 +32,14 @@
 #include "core/trapezoid_options.hpp"
 #include "models/particles/few_spheres.hpp"
 #include "models/particles/sphere_friction.hpp"
+#include "solvers/integrator_spec.hpp"
 
 namespace stickslip {
 
 const std::vector<std::string>& sphere_integrator_names();  // trapezoid, verlet, rk4, dopri5, cvode, ida, euler, heun, midpoint
 
 struct SphereRunOptions {
-  std::string integrator = "trapezoid";
+  IntegratorSpec integrator = Scheme::trapezoid;
   double dt = 1e-4;
   TrapezoidOptions trapezoid;  // phi, tol, max_iterations (dt is copied from above)
   double rtol = 1e-8, atol = 1e-10;

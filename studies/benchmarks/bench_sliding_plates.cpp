@@ -245,7 +245,7 @@ int main() {
     double v_hand = 0, v_ours = 0;
     const double hand = best_seconds(5, [&] { v_hand = hand_rk4(model, dt, t_end); });
     SolverOptions o;
-    o.kind = SolverKind::rk4;
+    o.kind = Scheme::rk4;
     o.dt = dt;
     o.events = false;
     const double ours = best_seconds(5, [&] {
@@ -262,7 +262,7 @@ int main() {
 
   // 2. CVODE and IDA adapters vs direct C-API drivers, C-SDS with events.
   const double dt = 0.01, t_end = 10, rtol = 1e-10, atol = 1e-12;
-  for (SolverKind kind : {SolverKind::cvode, SolverKind::ida}) {
+  for (Scheme kind : {Scheme::cvode, Scheme::ida}) {
     const auto owned = plates_model(kP, "csds", Driver::fixed, true);
     const Model& model = *owned;
     SolverOptions o;
@@ -274,7 +274,7 @@ int main() {
     RunStats ours_stats;
     Counts raw;
     const int reps = 200;
-    const double t_raw = best_seconds(reps, [&] { raw = kind == SolverKind::cvode ? raw_cvode(dt, t_end, rtol, atol) : raw_ida(dt, t_end, rtol, atol); });
+    const double t_raw = best_seconds(reps, [&] { raw = kind == Scheme::cvode ? raw_cvode(dt, t_end, rtol, atol) : raw_ida(dt, t_end, rtol, atol); });
     const double t_ours = best_seconds(reps, [&] {
       Vec x(3);
       x << 4, 0, 0;
@@ -283,17 +283,17 @@ int main() {
     });
     std::printf("2. C-SDS with events, %s, rtol %.0e, outputs every %.2g\n", to_string(kind).c_str(), rtol, dt);
     std::printf("   direct C API        %8.5f s   steps %ld  %s %ld  roots %ld\n", t_raw, raw.steps,
-                kind == SolverKind::cvode ? "rhs" : "res", raw.rhs, raw.roots);
+                kind == Scheme::cvode ? "rhs" : "res", raw.rhs, raw.roots);
     std::printf("   stickslip adapter   %8.5f s   steps %ld  %s %ld  roots %ld   ratio %.3f (target <= 1.2)  "
                 "steps and %s %s; roots +%ld (guard)\n\n",
-                t_ours, ours_stats.steps, kind == SolverKind::cvode ? "rhs" : "res", ours_stats.rhs_evals,
-                ours_stats.root_evals, t_ours / t_raw, kind == SolverKind::cvode ? "rhs" : "res",
+                t_ours, ours_stats.steps, kind == Scheme::cvode ? "rhs" : "res", ours_stats.rhs_evals,
+                ours_stats.root_evals, t_ours / t_raw, kind == Scheme::cvode ? "rhs" : "res",
                 raw.steps == ours_stats.steps && raw.rhs == ours_stats.rhs_evals ? "identical" : "DIFFER",
                 ours_stats.root_evals - raw.roots);
   }
 
   // 3. Root evaluations per step of the odeint event locator.
-  for (SolverKind kind : {SolverKind::euler, SolverKind::rk4, SolverKind::dopri5}) {
+  for (Scheme kind : {Scheme::euler, Scheme::rk4, Scheme::dopri5}) {
     const auto owned = plates_model(kP, "csds", Driver::fixed, true);
     const Model& model = *owned;
     SolverOptions o;

@@ -32,9 +32,9 @@ double sliding_trace_duration(const BlockParameters& p) { return std::max(0.01, 
 
 PolygonBlockTrace trace_polygon_block_coulomb(const BlockParameters& p, bool dae, double t_end) {
   const ContactSystem sys = polygon_block_system(p, dae ? "coulomb-dae" : "coulomb-filippov",
-                                                 dae ? Driver::ida : driver_of(SolverKind::dopri5, true), dae, dae);
+                                                 dae ? Driver::ida : driver_of(Scheme::dopri5, true), dae, dae);
   SolverOptions o;
-  o.kind = dae ? SolverKind::ida : SolverKind::dopri5;
+  o.kind = dae ? Scheme::ida : Scheme::dopri5;
   o.dt = o.max_step = 1e-4;
   o.rtol = dae ? 1e-8 : 1e-10;
   o.atol = 1e-16;

@@ -105,9 +105,9 @@ PropertyCheck belt_check() {
     so.atol = 1e-13;
     so.dt = t_end / 100;
     Cycle fil, dae;
-    so.kind = SolverKind::dopri5;
+    so.kind = Scheme::dopri5;
     run_cycles(p, d, Driver::filippov, so, t_end, fil);
-    so.kind = SolverKind::ida;
+    so.kind = Scheme::ida;
     run_cycles(p, d, Driver::ida, so, t_end, dae);
     if (!fil.complete() || !dae.complete())
       return std::vector<Measurement>{{"complete stick-slip cycles (>= 2 each)", 1, 0}};

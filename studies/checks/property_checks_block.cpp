@@ -67,7 +67,7 @@ Stop run_coulomb(const BlockParameters& p, double v0, double t_end, const Solver
     if (std::isnan(r.t) && stuck) r.t = t, r.s = s;
     if (!std::isnan(r.t)) r.max_dev = std::max(r.max_dev, std::abs(s - r.s));
   };
-  const bool dae = so.kind == SolverKind::ida;
+  const bool dae = so.kind == Scheme::ida;
   const ContactSystem sys =
       block_system(p, dae ? "coulomb-dae" : "coulomb-filippov", driver_of(so.kind, !dae), dae, true);
   Vec x = Vec::Zero(static_cast<Eigen::Index>(sys.size()));
@@ -79,7 +79,7 @@ Stop run_coulomb(const BlockParameters& p, double v0, double t_end, const Solver
   return r;
 }
 
-SolverOptions coulomb_options(SolverKind kind, const BlockParameters& p) {
+SolverOptions coulomb_options(Scheme kind, const BlockParameters& p) {
   SolverOptions so;
   so.kind = kind;
   so.rtol = 1e-10;
@@ -89,14 +89,14 @@ SolverOptions coulomb_options(SolverKind kind, const BlockParameters& p) {
   return so;
 }
 
-PropertyCheck rest_check(const std::string& model, const std::string& driver, SolverKind kind) {
+PropertyCheck rest_check(const std::string& model, const std::string& driver, Scheme kind) {
   PropertyCheck c;
   c.model = model;
   c.driver = driver;
   c.what = "released at rest below the critical angle, Coulomb friction holds the block: max |s| over 0.2 s <= 1e-12 m "
            "(stick is exact: the sliding/stick mode sets v = 0; the bound is round-off on s)";
   c.ranges = block_ranges(28);
-  c.cost = kind == SolverKind::rk4 ? 12 : 1;
+  c.cost = kind == Scheme::rk4 ? 12 : 1;
   c.run = [kind](const Draw& d) {
     const BlockParameters p = drawn_block(d);
     const Stop r = run_coulomb(p, 0, 0.2, coulomb_options(kind, p));
@@ -106,11 +106,11 @@ PropertyCheck rest_check(const std::string& model, const std::string& driver, So
   return c;
 }
 
-PropertyCheck launch_check(const std::string& model, const std::string& driver, SolverKind kind) {
+PropertyCheck launch_check(const std::string& model, const std::string& driver, Scheme kind) {
   PropertyCheck c;
   c.model = model;
   c.driver = driver;
-  const bool bdf = kind == SolverKind::cvode || kind == SolverKind::ida;
+  const bool bdf = kind == Scheme::cvode || kind == Scheme::ida;
   c.what = std::string("launched down the slope at v0: stop time and place against t_stop = v0/(g (mu cos a - sin a)), "
                        "s_stop = v0 t_stop/2; ") +
            (bdf ? "BDF from order 1: 100 rtol relative (rtol = 1e-10)"
@@ -118,7 +118,7 @@ PropertyCheck launch_check(const std::string& model, const std::string& driver, 
            "; then it must stay (1e-12 m)";
   c.ranges = block_ranges(28);
   c.ranges.push_back({"v0", 0.01, 0.2, true, {}});
-  c.cost = kind == SolverKind::rk4 ? 12 : 1;
+  c.cost = kind == Scheme::rk4 ? 12 : 1;
   c.run = [kind, bdf](const Draw& d) {
     const BlockParameters p = drawn_block(d);
     const double v0 = d["v0"], a = p.coulomb_deceleration();
@@ -133,7 +133,7 @@ PropertyCheck launch_check(const std::string& model, const std::string& driver, 
   return c;
 }
 
-PropertyCheck compliant_check(const std::string& law, const std::string& driver, SolverKind kind) {
+PropertyCheck compliant_check(const std::string& law, const std::string& driver, Scheme kind) {
   PropertyCheck c;
   c.model = "incline-block/" + law;
   c.driver = driver;
@@ -165,7 +165,7 @@ PropertyCheck compliant_check(const std::string& law, const std::string& driver,
       max_ft_ratio = std::max(max_ft_ratio, std::abs(blk.contact_force(0, y, md)) / (p.mu * p.normal_force(y[2], y[3])));
     });
     const double w = normal_frequency(p) * so.dt;
-    const double tol = fixed ? std::pow(w, kind == SolverKind::rk4 ? 4 : 2) * xi_s : 100 * so.rtol * xi_s;
+    const double tol = fixed ? std::pow(w, kind == Scheme::rk4 ? 4 : 2) * xi_s : 100 * so.rtol * xi_s;
     return std::vector<Measurement>{{"|s(t_peak) - s_peak| [m]", std::abs(x[0] - peak), tol},
                                     {"max |F_t|/(mu F_n) (stick: < 1)", max_ft_ratio, 1.0}};
   };
@@ -176,18 +176,18 @@ PropertyCheck compliant_check(const std::string& law, const std::string& driver,
 
 std::vector<PropertyCheck> block_property_checks() {
   std::vector<PropertyCheck> v;
-  const std::pair<const char*, SolverKind> filippov[] = {{"dopri5", SolverKind::dopri5}, {"cvode", SolverKind::cvode}, {"rk4", SolverKind::rk4}};
+  const std::pair<const char*, Scheme> filippov[] = {{"dopri5", Scheme::dopri5}, {"cvode", Scheme::cvode}, {"rk4", Scheme::rk4}};
   for (const auto& [name, kind] : filippov) v.push_back(rest_check("incline-block/coulomb-filippov:rest", name, kind));
-  v.push_back(rest_check("incline-block/coulomb-dae:rest", "ida", SolverKind::ida));
+  v.push_back(rest_check("incline-block/coulomb-dae:rest", "ida", Scheme::ida));
   for (const auto& [name, kind] : filippov) v.push_back(launch_check("incline-block/coulomb-filippov:stop", name, kind));
-  v.push_back(launch_check("incline-block/coulomb-dae:stop", "ida", SolverKind::ida));
+  v.push_back(launch_check("incline-block/coulomb-dae:stop", "ida", Scheme::ida));
   for (const char* law : {"cundall-strack", "csds"}) {
-    v.push_back(compliant_check(law, "rk4", SolverKind::rk4));
-    v.push_back(compliant_check(law, "dopri5", SolverKind::dopri5));
-    v.push_back(compliant_check(law, "cvode", SolverKind::cvode));
+    v.push_back(compliant_check(law, "rk4", Scheme::rk4));
+    v.push_back(compliant_check(law, "dopri5", Scheme::dopri5));
+    v.push_back(compliant_check(law, "cvode", Scheme::cvode));
   }
-  v.push_back(compliant_check("dsds", "rk4", SolverKind::rk4));
-  v.push_back(compliant_check("dsds", "heun", SolverKind::heun));
+  v.push_back(compliant_check("dsds", "rk4", Scheme::rk4));
+  v.push_back(compliant_check("dsds", "heun", Scheme::heun));
   return v;
 }
 

@@ -69,7 +69,7 @@ std::vector<Measurement> run_check(const Draw& d) {
   const double v_impact = std::sqrt(2 * 9.81 * container.vessel_top);
   const double dt = hertz_collision_duration(scene.pair(0, 0), v_impact) / 20;
   SphereRunOptions ref;
-  ref.integrator = "dopri5";
+  ref.integrator = Scheme::dopri5;
   ref.dt = t_end / 10;
   ref.rtol = 1e-10;
   ref.atol = 1e-13;
@@ -79,7 +79,7 @@ std::vector<Measurement> run_check(const Draw& d) {
   ref.max_step = dt / 2;
   const auto x_ref = final_positions(scene, friction, t_end, ref);
   SphereRunOptions trap;
-  trap.integrator = "trapezoid";
+  trap.integrator = Scheme::trapezoid;
   trap.trapezoid.tol = 1e-10;
   trap.trapezoid.max_iterations = 500;
   trap.dt = dt / 2;

@@ -251,10 +251,10 @@ BlockCellRun<L> block_cell_run(const std::string& name, Driver driver, const std
   const double m = p.mass();
   const double omega = std::sqrt(p.young / m);
   SolverOptions so;
-  so.kind = driver == Driver::fixed ? SolverKind::rk4
-            : driver == Driver::cvode ? SolverKind::cvode
-            : driver == Driver::ida ? SolverKind::ida
-                                    : SolverKind::dopri5;
+  so.kind = driver == Driver::fixed ? Scheme::rk4
+            : driver == Driver::cvode ? Scheme::cvode
+            : driver == Driver::ida ? Scheme::ida
+                                    : Scheme::dopri5;
   so.rtol = 1e-10;
   so.atol = 1e-14;
   so.dt = driver == Driver::fixed ? 0.05 / omega : 1e-3;
@@ -417,7 +417,7 @@ PropertyCheck particle_cell(const std::string& name, Driver driver) {
           Vec x = model.make_state(s.bodies);
           Mode mode = model.initial_mode(0, x);
           SolverOptions so;
-          so.kind = SolverKind::rk4;
+          so.kind = Scheme::rk4;
           so.dt = dt;
           integrate(model, 0, steps * dt, x, mode, so, [&](double, VecCRef y, const Mode&) {
             o.max_s = std::max(o.max_s, std::abs(y[0]));
@@ -462,11 +462,11 @@ PropertyCheck particle_cell(const std::string& name, Driver driver) {
 
 // ---- the stochastic pair ----
 
-PropertyCheck stochastic_cell(const std::string& name, SdeScheme scheme, std::vector<Param> params) {
+PropertyCheck stochastic_cell(const std::string& name, Scheme scheme, std::vector<Param> params) {
   static const std::vector<std::string> bound{};
   PropertyCheck c;
   c.model = "laws/stochastic-pair/" + name;
-  c.driver = scheme == SdeScheme::euler_maruyama ? "em" : "sde-heun";
+  c.driver = to_string(scheme);
   c.what = "pair, fixed geometry, the law's f(u) with FDT noise: equipartition ratio against the scheme's prediction "
            "within 5 batch-means standard errors + 2 r dt (the O(dt) bias, r = nu f(s)/s)";
   c.ranges = {{"kT", 0.2, 5, true, {}}, {"normal_force", 0.5, 4, true, {}}};
@@ -523,7 +523,7 @@ std::vector<PropertyCheck> law_property_checks() {
     const unsigned pair = entry_forms(e, RelationKind::stochastic_pair);
     const auto& sto = stochastic_law_names();
     if (runs(pair, Driver::sde) && std::find(sto.begin(), sto.end(), name) != sto.end())
-      for (SdeScheme s : {SdeScheme::euler_maruyama, SdeScheme::heun})
+      for (Scheme s : {Scheme::em, Scheme::sde_heun})
         checks.push_back(stochastic_cell(name, s, {L::parameters.begin(), L::parameters.end()}));
   });
   return checks;

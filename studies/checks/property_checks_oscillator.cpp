@@ -76,7 +76,7 @@ Outcome run(const OscillatorParameters& p, const Draw& d, bool dae, const Solver
   return o;
 }
 
-std::vector<Measurement> run_check(const Draw& d, bool dae, SolverKind kind) {
+std::vector<Measurement> run_check(const Draw& d, bool dae, Scheme kind) {
   const OscillatorParameters p = parameters_of(d);
   const DryFrictionOscillatorExact ex(p, law_of(d), d["x0"], d["v0"]);
   const double omega = std::sqrt(p.k / p.m), delta = law_of(d).mu * p.fn / p.k;
@@ -100,7 +100,7 @@ std::vector<Measurement> run_check(const Draw& d, bool dae, SolverKind kind) {
     m.push_back({"drift after the stick", o.drift, 1e-12 * length});
     return m;
   }
-  const int order = kind == SolverKind::euler ? 1 : kind == SolverKind::rk4 ? 4 : 2;
+  const int order = kind == Scheme::euler ? 1 : kind == Scheme::rk4 ? 4 : 2;
   so.dt = std::min(1 / (omega * (order == 1 ? 12000.0 : order == 2 ? 200.0 : 40.0)), t_end);
   const Outcome coarse = run(p, d, dae, so, t_end);
   so.dt /= 2;
@@ -142,16 +142,16 @@ bool admissible(const Draw& d) {
 
 std::vector<PropertyCheck> oscillator_property_checks() {
   std::vector<PropertyCheck> checks;
-  for (SolverKind kind : {SolverKind::euler, SolverKind::heun, SolverKind::rk4, SolverKind::dopri5, SolverKind::cvode,
-                          SolverKind::ida})
+  for (Scheme kind : {Scheme::euler, Scheme::heun, Scheme::rk4, Scheme::dopri5, Scheme::cvode,
+                          Scheme::ida})
     checks.push_back({"dry-friction-oscillator/filippov", to_string(kind),
                       is_fixed_step(kind) ? "exact stick time/place; stick-place error halves by 2^p; stick holds exactly"
                                           : "exact stick time/place within 100 rtol per phase; stick holds exactly",
-                      ranges(kind == SolverKind::euler), [kind](const Draw& d) { return run_check(d, false, kind); },
+                      ranges(kind == Scheme::euler), [kind](const Draw& d) { return run_check(d, false, kind); },
                       is_fixed_step(kind) ? 12 : 1, admissible});
   checks.push_back({"dry-friction-oscillator/dae", "ida",
                     "Coulomb DAE with velocity projection: exact stick time/place within 100 rtol per phase; holds exactly",
-                    ranges(false), [](const Draw& d) { return run_check(d, true, SolverKind::ida); }, 1, admissible});
+                    ranges(false), [](const Draw& d) { return run_check(d, true, Scheme::ida); }, 1, admissible});
   return checks;
 }
 

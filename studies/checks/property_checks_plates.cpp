@@ -100,11 +100,11 @@ bool admissible(const Draw& d, const std::string& law) {
   return shortest_phase(*exact_plates(c), c.t_end) >= time_scale(c.p, law) / 50;
 }
 
-int order_of(SolverKind k) {
+int order_of(Scheme k) {
   switch (k) {
-    case SolverKind::euler: return 1;
-    case SolverKind::midpoint:
-    case SolverKind::heun: return 2;
+    case Scheme::euler: return 1;
+    case Scheme::midpoint:
+    case Scheme::heun: return 2;
     default: return 4;
   }
 }
@@ -113,7 +113,7 @@ int order_of(SolverKind k) {
 // that dt/2 stays above round-off.
 double steps_per_scale(int p) { return p == 1 ? 400 : p == 2 ? 100 : 20; }
 
-std::vector<Measurement> run_check(const Draw& d, const std::string& law, SolverKind kind) {
+std::vector<Measurement> run_check(const Draw& d, const std::string& law, Scheme kind) {
   PlateRunConfig c = config_of(d, law);
   c.p.validate();
   c.solver.kind = kind;
@@ -164,7 +164,7 @@ std::optional<double> slide_end_time(const Draw& d, const std::string& law) {
   return t_end;
 }
 
-std::vector<Measurement> run_slide_end(const Draw& d, const std::string& law, SolverKind kind) {
+std::vector<Measurement> run_slide_end(const Draw& d, const std::string& law, Scheme kind) {
   PlateRunConfig c = config_of(d, law);
   c.p.validate();
   const std::optional<double> t_end = slide_end_time(d, law);
@@ -207,12 +207,12 @@ std::vector<ParameterRange> ranges_for(const std::string& law) {
 
 std::vector<PropertyCheck> plate_property_checks() {
   std::vector<PropertyCheck> checks;
-  const SolverKind all[] = {SolverKind::euler, SolverKind::midpoint, SolverKind::heun, SolverKind::rk4,
-                            SolverKind::dopri5, SolverKind::cvode, SolverKind::ida};
+  const Scheme all[] = {Scheme::euler, Scheme::midpoint, Scheme::heun, Scheme::rk4,
+                            Scheme::dopri5, Scheme::cvode, Scheme::ida};
   // The laws with an exact solution on the plates, under every driver that runs them (their forms decide).
   for (const std::string& law : laws_with_exact_plates()) {
     const unsigned forms = law_forms("friction", law, RelationKind::one_d);
-    for (SolverKind kind : all) {
+    for (Scheme kind : all) {
       if (!runs(forms, driver_of(kind, false))) continue;
       const std::string what =
           is_fixed_step(kind)
@@ -231,7 +231,7 @@ std::vector<PropertyCheck> plate_property_checks() {
     ranges.push_back({"t_max", 2, 12});
     ranges.push_back({"slide", 0, 0.999});
     ranges.push_back({"t_frac", 0.05, 0.95});
-    for (SolverKind kind : {SolverKind::euler, SolverKind::midpoint, SolverKind::heun, SolverKind::rk4})
+    for (Scheme kind : {Scheme::euler, Scheme::midpoint, Scheme::heun, Scheme::rk4})
       if (runs(forms, driver_of(kind, false)))
         checks.push_back({"sliding-plates/" + law + ":slide-end", to_string(kind),
                           "end time drawn inside a slide of the exact D-SDS: the reported state on eq. 3 to round-off, "

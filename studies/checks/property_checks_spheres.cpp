@@ -68,7 +68,7 @@ RollSetup roll_setup(const Draw& d, const std::string& integrator, bool coulomb)
   rs.delta = delta;
   rs.omega = omega;
   SphereRunOptions& o = rs.o;
-  o.integrator = integrator;
+  o.integrator = parse_integrator("integrator", integrator);
   o.dt = is_fixed(integrator) ? d["omega_dt"] / omega : rs.t_end / 200;
   o.rtol = 1e-9;
   o.atol = 1e-12;
@@ -254,7 +254,7 @@ PropertyCheck energy_check(const std::string& law) {
 // collision and separation agree to the drivers' tolerance (1e3 rtol t_end, rtol = 1e-9); spin reversal and the
 // return to rolling are detected on the reported samples (every t_end/400), so one sample interval; the rolling
 // speed after, to the detection threshold (slip < 1e-3 |v_r|): 2e-3 v0.
-PropertyCheck three_spheres_check(const std::string& law, SolverKind kind) {
+PropertyCheck three_spheres_check(const std::string& law, Scheme kind) {
   PropertyCheck c;
   c.model = "three-spheres/" + law;
   c.driver = to_string(kind);
@@ -275,14 +275,14 @@ PropertyCheck three_spheres_check(const std::string& law, SolverKind kind) {
     o.dt = t_end / 400;
     o.rtol = 1e-9;
     o.atol = 1e-12;
-    auto run = [&](SolverKind k) {
-      o.integrator = to_string(k);
+    auto run = [&](Scheme k) {
+      o.integrator = k;
       ThreeSpheresTracker tr(s);
       simulate(s.scene, s.friction, t_end, o, [&](double t, const SphereSample& p) { tr.observe(t, p); });
       if (tr.t_roll < 0) throw SolverError("property check: three spheres did not roll again before t_end");
       return tr;
     };
-    const ThreeSpheresTracker ref = run(SolverKind::dopri5), got = run(kind);
+    const ThreeSpheresTracker ref = run(Scheme::dopri5), got = run(kind);
     const double t_event = 1e3 * o.rtol * t_end;
     return std::vector<Measurement>{{"|collision time - dopri5| [s]", std::abs(got.t_first - ref.t_first), t_event},
                                     {"|separation time - dopri5| [s]", std::abs(got.t_sep - ref.t_sep), t_event},
@@ -303,7 +303,7 @@ std::vector<PropertyCheck> sphere_property_checks() {
     v.push_back(roll_check("coulomb", integ));
   for (const char* law : {"mindlin", "csds", "dsds"}) v.push_back(energy_check(law));
   for (const char* law : {"mindlin", "coulomb"})
-    for (SolverKind kind : {SolverKind::cvode, SolverKind::ida}) v.push_back(three_spheres_check(law, kind));
+    for (Scheme kind : {Scheme::cvode, Scheme::ida}) v.push_back(three_spheres_check(law, kind));
   return v;
 }
 

@@ -17,10 +17,10 @@
 namespace stickslip {
 namespace {
 
-PropertyCheck ou_check(SdeScheme scheme) {
+PropertyCheck ou_check(Scheme scheme) {
   PropertyCheck c;
   c.model = "stochastic-spheres/linear";
-  c.driver = scheme == SdeScheme::euler_maruyama ? "em" : "sde-heun";  // integrator-spec names
+  c.driver = to_string(scheme);  // its integrator-spec name: em or sde-heun
   c.what = "pair, linear friction: equipartition ratio against the exact discrete OU stationary variance of the scheme "
            "within 5 batch-means standard errors (40 batches, t_39 tail ~1e-5); momentum conserved to 1e-11 (round-off)";
   const double nan = std::nan("");
@@ -60,7 +60,7 @@ PropertyCheck ou_check(SdeScheme scheme) {
 }  // namespace
 
 std::vector<PropertyCheck> stochastic_property_checks() {
-  return {ou_check(SdeScheme::euler_maruyama), ou_check(SdeScheme::heun)};
+  return {ou_check(Scheme::em), ou_check(Scheme::sde_heun)};
 }
 
 }  // namespace stickslip

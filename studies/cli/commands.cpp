@@ -48,10 +48,10 @@ int list(std::ostream& out) {
          "--solver and a study's solver key):\n";
   std::vector<std::string> filippov;
   for (const SchemeInfo& i : integrator_scheme_info()) {
-    out << "  " << i.name << " — " << i.line << '\n';
+    out << "  " << i.name() << " — " << i.line << '\n';
     try {
-      (void)parse_integrator("driver", "filippov:" + i.name);
-      filippov.push_back("filippov:" + i.name);
+      (void)parse_integrator("driver", "filippov:" + i.name());
+      filippov.push_back("filippov:" + i.name());
     } catch (const InputError&) {  // a scheme the Filippov driver does not run
     }
   }

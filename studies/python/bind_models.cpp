@@ -190,7 +190,7 @@ py::dict simulate(const ModelSpec& m, const std::string& spec_text, double t_end
                   std::optional<double> dt_out, bool events, double rtol, double atol, double max_step,
                   bool projection) {
   const IntegratorSpec spec = parse_integrator("solver", spec_text);
-  if (!spec.filippov && !spec.kind() && spec.scheme != "bdf")
+  if (!spec.filippov && !spec.kind() && spec.scheme != Scheme::bdf)
     throw_input("solver", spec_text, "a scheme of the particle engine or the stochastic pair; the small systems run "
                                      "euler, midpoint, heun, rk4, dopri5, cvode[:bdf|:adams][:ORDER], ida[:ORDER], "
                                      "bdf[:ORDER] and filippov:SCHEME");

@@ -13,13 +13,13 @@
 using namespace stickslip;
 
 namespace {
-PlateRunConfig config(const std::string& law, SolverKind kind, double dt, bool events, double v0) {
+PlateRunConfig config(const std::string& law, Scheme kind, double dt, bool events, double v0) {
   return test::seed001_plates(law, kind, dt, events, 10, v0);
 }
 }  // namespace
 
 TEST_CASE("C-SDS: no energy created, for any scheme (up to the integration error)") {
-  for (SolverKind kind : {SolverKind::euler, SolverKind::rk4, SolverKind::cvode, SolverKind::ida}) {
+  for (Scheme kind : {Scheme::euler, Scheme::rk4, Scheme::cvode, Scheme::ida}) {
     for (double v0 : {0.5, 4.0, 32.0}) {
       const PlateRun r = run_plates(config("csds", kind, 1e-3, true, v0));
       CAPTURE(to_string(kind));
@@ -33,9 +33,9 @@ TEST_CASE("C-SDS: no energy created, for any scheme (up to the integration error
 TEST_CASE("D-SDS: energy created equals the spring energy of the reset, growing as v0^2") {
   for (double v0 : {1.0, 4.0, 16.0}) {
     const double jump = 0.5 * std::pow(2 * v0 - 1, 2);  // xi_D(0+) = -(gamma v0 - F_max)/k
-    const PlateRun dae = run_plates(config("dsds-dae", SolverKind::ida, 1e-3, true, v0));
+    const PlateRun dae = run_plates(config("dsds-dae", Scheme::ida, 1e-3, true, v0));
     CHECK(dae.energy_created == doctest::Approx(jump).epsilon(1e-8));
-    const PlateRun euler = run_plates(config("dsds", SolverKind::euler, 1e-3, false, v0));
+    const PlateRun euler = run_plates(config("dsds", Scheme::euler, 1e-3, false, v0));
     // Euler's first reset uses v(0): the same jump; later sliding steps differ by O(dt) per unit time.
     CHECK(euler.energy_created == doctest::Approx(jump).epsilon(1e-3));
   }
@@ -51,7 +51,7 @@ TEST_CASE("the ledger's balance B = dK + dV - dW - dW_R closes for the integrate
     Mode mode = model.initial_mode(0, x);
     EnergyLedger ledger;
     SolverOptions o;
-    o.kind = SolverKind::cvode;
+    o.kind = Scheme::cvode;
     o.dt = 1e-2;
     o.rtol = 1e-10;
     o.atol = 1e-12;
@@ -68,7 +68,7 @@ TEST_CASE("the ledger's balance B = dK + dV - dW - dW_R closes for the integrate
 
 TEST_CASE("the friction-work state W obeys the work-energy theorem W = m (v^2 - v0^2)/2") {
   for (const std::string law : {"csds", "dsds-dae"}) {
-    const PlateRun r = run_plates(config(law, SolverKind::cvode, 1e-2, true, 4));
+    const PlateRun r = run_plates(config(law, Scheme::cvode, 1e-2, true, 4));
     for (const auto& s : r.samples) CHECK(s.work == doctest::Approx(0.5 * (s.v * s.v - 16)).epsilon(1e-7).scale(1));
   }
 }

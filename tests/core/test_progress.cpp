@@ -23,7 +23,7 @@ double worst_mismatch(double t0, double t1, Expected expected) {
   x << 4, 0, 0;
   Mode mode = model.initial_mode(t0, x);
   SolverOptions o;
-  o.kind = SolverKind::rk4;
+  o.kind = Scheme::rk4;
   o.dt = 0.01;
   double worst = 0;
   integrate(model, t0, t1, x, mode, o, [&](double t, VecCRef, const Mode&) {

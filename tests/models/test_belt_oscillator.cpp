@@ -55,7 +55,7 @@ Cycle cycle_from(const std::vector<double>& t_in, const std::vector<double>& t_o
   return c;
 }
 
-Cycle filippov_cycle(SolverKind kind, double t_end) {
+Cycle filippov_cycle(Scheme kind, double t_end) {
   const ContactSystem osc = belt_system(Driver::filippov);
   SolverOptions o;
   o.kind = kind;
@@ -90,7 +90,7 @@ Cycle ida_cycle(double t_end) {
   const ContactSystem sys = belt_system(Driver::ida);
   const Model& dae = *sys.model;
   SolverOptions o;
-  o.kind = SolverKind::ida;
+  o.kind = Scheme::ida;
   o.dt = 0.1;
   o.rtol = 1e-11;
   o.atol = 1e-13;
@@ -128,7 +128,7 @@ TEST_CASE("belt oscillator: the stick-slip limit cycle agrees between the Filipp
   CHECK(ref.cycles >= 4);
   CHECK(ref.stick_fraction > 0.05);
   CHECK(ref.stick_fraction < 0.95);
-  for (SolverKind kind : {SolverKind::dopri5, SolverKind::cvode}) {
+  for (Scheme kind : {Scheme::dopri5, Scheme::cvode}) {
     CAPTURE(to_string(kind));
     const Cycle c = filippov_cycle(kind, t_end);
     CHECK(c.cycles == ref.cycles);

@@ -51,7 +51,7 @@ Outcome measure(const RunStats& st, const std::vector<std::pair<double, Vec>>& s
   return o;
 }
 
-Outcome run_filippov(const OscillatorParameters& p, Start s, SolverKind kind, double t_end, double dt, double rtol) {
+Outcome run_filippov(const OscillatorParameters& p, Start s, Scheme kind, double t_end, double dt, double rtol) {
   const ContactSystem osc = coulomb(p, Driver::filippov);
   SolverOptions o;
   o.kind = kind;
@@ -73,7 +73,7 @@ Outcome run_ida(const OscillatorParameters& p, Start s, double t_end, double rto
   const ContactSystem sys = coulomb(p, Driver::ida, projection);
   const Model& dae = *sys.model;
   SolverOptions o;
-  o.kind = SolverKind::ida;
+  o.kind = Scheme::ida;
   o.dt = 0.01;
   o.rtol = rtol;
   o.atol = rtol * 1e-2;
@@ -127,11 +127,11 @@ TEST_CASE("Filippov driver sticks at the exact time and place (1e-8) and then do
   const OscillatorParameters p;
   const double t_end = 20;
   struct Case {
-    SolverKind kind;
+    Scheme kind;
     double dt, rtol;
   };
   // dopri5 and CVODE at tight tolerances; rk4 on a fixed step of 1e-3 (error ~ dt^4 per unit time).
-  const Case cases[] = {{SolverKind::dopri5, 0.01, 1e-12}, {SolverKind::cvode, 0.01, 1e-12}, {SolverKind::rk4, 1e-3, 0}};
+  const Case cases[] = {{Scheme::dopri5, 0.01, 1e-12}, {Scheme::cvode, 0.01, 1e-12}, {Scheme::rk4, 1e-3, 0}};
   for (const Case c : cases) {
     for (const Start s : kStarts) {
       CAPTURE(to_string(c.kind));
@@ -198,7 +198,7 @@ TEST_CASE("naive sign() integration chatters about v = 0 and creeps instead of s
   const ContactSystem sys = coulomb(p, Driver::fixed);  // the sign form: Coulomb's only form for a plain scheme
   const Model& osc = *sys.model;
   const DryFrictionOscillatorExact ex(p, kLaw, 1.9, 0.0);
-  for (SolverKind kind : {SolverKind::euler, SolverKind::rk4}) {
+  for (Scheme kind : {Scheme::euler, Scheme::rk4}) {
     CAPTURE(to_string(kind));
     SolverOptions o;
     o.kind = kind;
@@ -223,7 +223,7 @@ TEST_CASE("naive sign() integration chatters about v = 0 and creeps instead of s
     CHECK(max_v < 1e-3 * (kLaw.mu * p.fn + p.k * 0.31) / p.m);
     // Euler flips the sign of v at the grid points; rk4 flips it between stages, and both leave a mean
     // velocity that makes the mass creep by millimetres over 9 s (the exact solution does not move).
-    if (kind == SolverKind::euler) CHECK(sign_changes > 100);
+    if (kind == Scheme::euler) CHECK(sign_changes > 100);
     CHECK(drift > 1e-3);
   }
 }

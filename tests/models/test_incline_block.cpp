@@ -28,7 +28,7 @@ struct Result {
   double t_rest = std::nan(""), s_rest = std::nan(""), s_end = 0, max_dev_after = 0;
 };
 
-Result run_filippov(const BlockParameters& p, double v0, double t_end, SolverKind kind, double dt) {
+Result run_filippov(const BlockParameters& p, double v0, double t_end, Scheme kind, double dt) {
   const ContactSystem sys = block_system(p, "coulomb-filippov", driver_of(kind, true), false, false);
   SolverOptions o;
   o.kind = kind;
@@ -56,7 +56,7 @@ Result run_dae(const BlockParameters& p, double v0, double t_end) {
   const auto owned = block_model(p, "coulomb-dae", Driver::ida, true);
   const Model& blk = *owned;
   SolverOptions o;
-  o.kind = SolverKind::ida;
+  o.kind = Scheme::ida;
   o.dt = 0.01;
   o.rtol = 1e-12;
   o.atol = 1e-15;
@@ -77,7 +77,7 @@ Result run_dae(const BlockParameters& p, double v0, double t_end) {
 TEST_CASE("Coulomb (Filippov and DAE) holds a block released at rest at 30 deg, mu = 0.6: drift <= 1e-12 m over 10 s") {
   const BlockParameters p = block30();
   REQUIRE(p.coulomb_deceleration() > 0);  // below the critical angle
-  for (SolverKind kind : {SolverKind::dopri5, SolverKind::cvode}) {
+  for (Scheme kind : {Scheme::dopri5, Scheme::cvode}) {
     CAPTURE(to_string(kind));
     const Result r = run_filippov(p, 0, 10, kind, 0.01);
     CHECK(r.max_dev_after <= 1e-12);
@@ -94,7 +94,7 @@ TEST_CASE("Coulomb stops a block launched down the slope at the analytic time an
     CAPTURE(v0);
     const double a = p.coulomb_deceleration();
     const double t_stop = v0 / a, s_stop = v0 * v0 / (2 * a);
-    for (SolverKind kind : {SolverKind::dopri5, SolverKind::cvode}) {
+    for (Scheme kind : {Scheme::dopri5, Scheme::cvode}) {
       CAPTURE(to_string(kind));
       const Result r = run_filippov(p, v0, 2 * t_stop, kind, 0.01);
       CHECK(std::abs(r.t_rest - t_stop) <= 1e-8);
@@ -115,7 +115,7 @@ TEST_CASE("Cundall-Strack, C-SDS and D-SDS must load their spring: the block mov
     const auto owned = block_model(p, law, Driver::fixed, false);
     const Model& blk = *owned;
     SolverOptions o;
-    o.kind = SolverKind::rk4;
+    o.kind = Scheme::rk4;
     o.dt = 5e-6;
     Vec x(5);
     x << 0, 0, -p.static_overlap(), 0, 0;
@@ -161,9 +161,9 @@ TEST_CASE("the form of each block law decides its drivers (Model::form, form_ref
                        InputError);
   CHECK_THROWS_WITH_AS(block_system(p, "mindlin", Driver::fixed, false, false), doctest::Contains("friction=mindlin"),
                        InputError);
-  CHECK(form_refuses(ModelForm::dae, SolverKind::ida).empty());
-  CHECK_FALSE(form_refuses(ModelForm::dae, SolverKind::rk4).empty());
-  CHECK_FALSE(form_refuses(ModelForm::step_rule, SolverKind::cvode).empty());
-  CHECK(form_refuses(ModelForm::step_rule, SolverKind::heun).empty());
-  CHECK(form_refuses(ModelForm::ode, SolverKind::ida).empty());
+  CHECK(form_refuses(ModelForm::dae, Scheme::ida).empty());
+  CHECK_FALSE(form_refuses(ModelForm::dae, Scheme::rk4).empty());
+  CHECK_FALSE(form_refuses(ModelForm::step_rule, Scheme::cvode).empty());
+  CHECK(form_refuses(ModelForm::step_rule, Scheme::heun).empty());
+  CHECK(form_refuses(ModelForm::ode, Scheme::ida).empty());
 }

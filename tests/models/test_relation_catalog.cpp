@@ -91,7 +91,7 @@ TEST_CASE("a law through the catalog runs as through the relation's own builder"
     return make_contact_system(s.relation, "csds", bind_law_values({}, s.bound), o);
   });
   SolverOptions so;
-  so.kind = SolverKind::cvode;
+  so.kind = Scheme::cvode;
   so.dt = 0.1;
   Vec x1(3), x2(3);
   x1 << 4, 0, 0;

@@ -23,7 +23,7 @@ ContactSystem coulomb(Driver d) {
   return oscillator_system(p, "coulomb", v, d, true, true);
 }
 
-SolverOptions options(SolverKind kind) {
+SolverOptions options(Scheme kind) {
   SolverOptions o;
   o.kind = kind;
   o.dt = 0.01;
@@ -39,8 +39,8 @@ TEST_CASE("simulate refuses a system run by another driver than the one it was f
   Vec x = Vec::Zero(static_cast<Eigen::Index>(dae.size()));
   x[0] = 1.9;
   Mode mode;
-  CHECK_THROWS_AS(simulate(dae, {0, 1, options(SolverKind::rk4)}, x, mode), std::logic_error);
-  CHECK_NOTHROW(simulate(dae, {0, 1, options(SolverKind::ida)}, x, mode));
+  CHECK_THROWS_AS(simulate(dae, {0, 1, options(Scheme::rk4)}, x, mode), std::logic_error);
+  CHECK_NOTHROW(simulate(dae, {0, 1, options(Scheme::ida)}, x, mode));
 }
 
 TEST_CASE("project: a run from its initial mode is the initial mode, the projection and the run, bit for bit") {
@@ -52,7 +52,7 @@ TEST_CASE("project: a run from its initial mode is the initial mode, the project
   Mode mode_by_hand = contact_initial_mode(dae, 0, by_hand);
   REQUIRE(mode_by_hand[0] == stick_mode);
   dae.model->project(0, by_hand, mode_by_hand);
-  const SolverOptions o = options(SolverKind::ida);
+  const SolverOptions o = options(Scheme::ida);
   simulate(dae, {0, 2, o}, by_hand, mode_by_hand);
   Mode mode;
   simulate(dae, {.t_end = 2, .solver = o, .project = true}, entry, mode);
@@ -63,7 +63,7 @@ TEST_CASE("project: a run from its initial mode is the initial mode, the project
 
 TEST_CASE("the Filippov form on any scheme, and a run continued from the mode it ended in") {
   const ContactSystem fil = coulomb(Driver::filippov);
-  for (SolverKind kind : {SolverKind::rk4, SolverKind::dopri5}) {
+  for (Scheme kind : {Scheme::rk4, Scheme::dopri5}) {
     CAPTURE(static_cast<int>(kind));
     Vec x(2);
     x << 1.9, 0.0;  // the exact solution: 1.9 -> -1.1 -> 0.3 in two half periods, stuck at x = 0.3 from t = pi

@@ -22,7 +22,7 @@ struct Outcome {
   RunStats stats;
 };
 
-Outcome run(const std::string& law, SolverKind kind, double dt, double rtol, double atol, double v0 = 4) {
+Outcome run(const std::string& law, Scheme kind, double dt, double rtol, double atol, double v0 = 4) {
   const auto model_owned = plates_model(kPaper, law, Driver::fixed, true);
   const Model& model = *model_owned;
   const ExactSlidingPlates exact = *exact_plates_of(kPaper, law, v0, 0, 10);
@@ -48,7 +48,7 @@ Outcome run(const std::string& law, SolverKind kind, double dt, double rtol, dou
 TEST_CASE("CVODE, IDA and dopri5 at tight tolerances reproduce the exact C-SDS and D-SDS (DAE)") {
   for (const std::string law : {"csds", "dsds-dae"}) {
     const ExactSlidingPlates exact = *exact_plates_of(kPaper, law, 4, 0, 10);
-    for (SolverKind kind : {SolverKind::cvode, SolverKind::ida, SolverKind::dopri5}) {
+    for (Scheme kind : {Scheme::cvode, Scheme::ida, Scheme::dopri5}) {
       CAPTURE(law);
       CAPTURE(to_string(kind));
       const Outcome o = run(law, kind, 0.01, 1e-11, 1e-13);
@@ -68,7 +68,7 @@ TEST_CASE("IDA keeps the D-SDS spring on eq. 3 while sliding (algebraic row) and
   Mode mode = model.initial_mode(0, x);
   CHECK(mode[0] == slide_neg);
   SolverOptions o;
-  o.kind = SolverKind::ida;
+  o.kind = Scheme::ida;
   o.dt = 0.05;
   o.rtol = 1e-10;
   o.atol = 1e-12;
@@ -82,10 +82,10 @@ TEST_CASE("IDA keeps the D-SDS spring on eq. 3 while sliding (algebraic row) and
 TEST_CASE("fixed-step schemes with located events converge to the exact C-SDS at their order") {
   // Error constant times dt^p; the bounds are the measured errors of the convergence study times 2.
   struct Row {
-    SolverKind kind;
+    Scheme kind;
     double dt, bound;
   };
-  for (const Row& r : {Row{SolverKind::euler, 1e-3, 2e-3}, Row{SolverKind::heun, 1e-2, 4e-5}, Row{SolverKind::rk4, 1e-2, 1e-9}}) {
+  for (const Row& r : {Row{Scheme::euler, 1e-3, 2e-3}, Row{Scheme::heun, 1e-2, 4e-5}, Row{Scheme::rk4, 1e-2, 1e-9}}) {
     CAPTURE(to_string(r.kind));
     const Outcome o = run("csds", r.kind, r.dt, 0, 0);
     CHECK(o.max_v_error <= r.bound);
@@ -98,7 +98,7 @@ TEST_CASE("odeint steppers and the stage-wise forms of Appendix A agree when not
   const auto model_owned = plates_model(kPaper, "csds", Driver::fixed, false);
   const Model& model = *model_owned;
   RunStats stats;
-  for (SolverKind kind : {SolverKind::euler, SolverKind::midpoint, SolverKind::heun, SolverKind::rk4}) {
+  for (Scheme kind : {Scheme::euler, Scheme::midpoint, Scheme::heun, Scheme::rk4}) {
     auto odeint_map = make_one_step_map(model, kind, stats);
     auto staged = make_staged_map(model, kind, stats, false);
     Vec x(3), a(3), b(3);
@@ -122,7 +122,7 @@ TEST_CASE("a root that was just handled is not fired again after the reset") {
   Mode mode = model.initial_mode(0, x);
   CHECK(mode[0] == stick_mode);
   SolverOptions o;
-  o.kind = SolverKind::rk4;
+  o.kind = Scheme::rk4;
   o.dt = 0.01;
   const RunStats s = integrate(model, 0, 1, x, mode, o);
   for (const auto& e : s.events) CHECK(e.t > 0);
@@ -135,7 +135,7 @@ TEST_CASE("a diverging explicit scheme is a SolverError, not NaN output") {
   x << 4, 0, 0;
   Mode mode{free_mode};
   SolverOptions o;
-  o.kind = SolverKind::euler;
+  o.kind = Scheme::euler;
   o.dt = 0.1;
   CHECK_THROWS_AS(integrate(model, 0, 100, x, mode, o), SolverError);
 }
@@ -143,7 +143,7 @@ TEST_CASE("a diverging explicit scheme is a SolverError, not NaN output") {
 TEST_CASE("max_step bounds the internal steps of dopri5, CVODE and IDA") {
   const auto model_owned = plates_model(kPaper, "csds", Driver::fixed, true);
   const Model& model = *model_owned;
-  for (SolverKind kind : {SolverKind::dopri5, SolverKind::cvode, SolverKind::ida}) {
+  for (Scheme kind : {Scheme::dopri5, Scheme::cvode, Scheme::ida}) {
     CAPTURE(to_string(kind));
     SolverOptions o;
     o.kind = kind;
@@ -174,7 +174,7 @@ TEST_CASE("grazing D-SDS stick (gamma = 3, v0 = 6): one switch at t = 3 and v(10
   CHECK(*exact.t_stick() == doctest::Approx(3.0).epsilon(1e-14));
   const auto model_owned = plates_model(p, "dsds-dae", Driver::fixed, true);
   const Model& model = *model_owned;
-  for (SolverKind kind : {SolverKind::ida, SolverKind::cvode, SolverKind::dopri5, SolverKind::rk4, SolverKind::heun}) {
+  for (Scheme kind : {Scheme::ida, Scheme::cvode, Scheme::dopri5, Scheme::rk4, Scheme::heun}) {
     CAPTURE(to_string(kind));
     for (double rtol : {1e-6, 1e-8, 1e-10}) {
       CAPTURE(rtol);
@@ -190,7 +190,7 @@ TEST_CASE("grazing D-SDS stick (gamma = 3, v0 = 6): one switch at t = 3 and v(10
       CHECK(st.events.size() == 1);
       CHECK(mode[0] == stick_mode);
       // Adaptive: the global error of a tolerance-controlled run; fixed step at dt = 0.01: rk4 ~ 1e-9, heun ~ 1e-5.
-      const double tol = is_fixed_step(kind) ? (kind == SolverKind::rk4 ? 1e-8 : 1e-4) : 1e3 * rtol;
+      const double tol = is_fixed_step(kind) ? (kind == Scheme::rk4 ? 1e-8 : 1e-4) : 1e3 * rtol;
       CHECK(std::abs(x[0] - exact.at(10).v) <= tol);
       CHECK(std::abs(x[0] - 0.21147811984427906) <= tol + 1e-12);
     }

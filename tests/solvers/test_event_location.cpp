@@ -65,11 +65,11 @@ TEST_CASE("impacts and apexes of a bouncing ball are located at their closed-for
   REQUIRE(exact.impacts.size() == 4);
   REQUIRE(exact.apexes.size() == 4);
   struct Case {
-    SolverKind kind;
+    Scheme kind;
     double tol;  // the time error allowed: RK4 integrates the parabolas exactly, the adaptive drivers to ~rtol
   };
-  for (const Case c : {Case{SolverKind::rk4, 1e-12}, Case{SolverKind::dopri5, 1e-8}, Case{SolverKind::cvode, 1e-7},
-                       Case{SolverKind::ida, 1e-7}}) {
+  for (const Case c : {Case{Scheme::rk4, 1e-12}, Case{Scheme::dopri5, 1e-8}, Case{Scheme::cvode, 1e-7},
+                       Case{Scheme::ida, 1e-7}}) {
     CAPTURE(to_string(c.kind));
     SolverOptions so;
     so.kind = c.kind;

@@ -37,7 +37,7 @@ FlatSurface flat(Eigen::Vector2d f_I, Eigen::Vector2d f_II, Eigen::Vector2d q = 
   return sys;
 }
 
-FilippovOptions options(SolverKind kind, double dt = 1e-3) {
+FilippovOptions options(Scheme kind, double dt = 1e-3) {
   FilippovOptions o;
   o.solver.kind = kind;
   o.solver.dt = dt;
@@ -46,10 +46,10 @@ FilippovOptions options(SolverKind kind, double dt = 1e-3) {
   return o;
 }
 
-const SolverKind kKinds[] = {SolverKind::dopri5, SolverKind::cvode, SolverKind::rk4};
+const Scheme kKinds[] = {Scheme::dopri5, Scheme::cvode, Scheme::rk4};
 
 // Tolerance of a run: dopri5/rk4 solve these piecewise-polynomial problems to rounding, BDF to ~rtol.
-double tol_for(SolverKind kind) { return kind == SolverKind::cvode ? 1e-8 : 1e-10; }
+double tol_for(Scheme kind) { return kind == Scheme::cvode ? 1e-8 : 1e-10; }
 
 }  // namespace
 
@@ -107,7 +107,7 @@ TEST_CASE("surface_flow on hand-made fields: a_I, a_II, lambda of eq. 7-8 and 12
 
 TEST_CASE("crossing: y' = -1 above, -2 below; the surface is crossed at t = 1 without sticking") {
   const auto sys = flat({1, -1}, {1, -2});
-  for (SolverKind kind : kKinds) {
+  for (Scheme kind : kKinds) {
     CAPTURE(to_string(kind));
     Vec x(Eigen::Vector2d(0, 1));
     Mode mode;
@@ -125,7 +125,7 @@ TEST_CASE("sliding entered at t = 1, left into region I when lambda reaches 0 at
   // y = 0, x = t; lambda = 0 at x = 2 (t = 2): exit into I, then y' = x - 2 -> y = (t - 2)^2/2.
   const auto sys = flat({1, -2}, {1, 1}, {0, 1});
   const double t_in = 2 - std::sqrt(2.0);
-  for (SolverKind kind : kKinds) {
+  for (Scheme kind : kKinds) {
     CAPTURE(to_string(kind));
     Vec x(Eigen::Vector2d(0, 1));
     Mode mode;
@@ -153,7 +153,7 @@ TEST_CASE("sliding left into region II when lambda reaches 1") {
   // Start on y = 0 at x = 0: f_I = (1, -1), f_II = (1, 1 - x/2): a_II = x/2 - 1 reaches 0 at t = 2 (lambda
   // = 1), then y' = 1 - x/2 below the surface: y = -(t - 2)^2/4.
   const auto sys = flat({1, -1}, {1, 1}, {0, 0}, {0, -0.5});
-  for (SolverKind kind : kKinds) {
+  for (Scheme kind : kKinds) {
     CAPTURE(to_string(kind));
     Vec x(Eigen::Vector2d(0, 0));
     Mode mode;
@@ -168,7 +168,7 @@ TEST_CASE("sliding left into region II when lambda reaches 1") {
 
 TEST_CASE("finite-difference directional derivatives (eq. 15-16) reproduce the exact-gradient run") {
   const auto sys = flat({1, -2}, {1, 1}, {0, 1});
-  FilippovOptions o = options(SolverKind::dopri5);
+  FilippovOptions o = options(Scheme::dopri5);
   Vec xe(Eigen::Vector2d(0, 1)), xf = xe;
   Mode me, mf;
   const RunStats se = integrate_filippov(sys, 0, 3, xe, me, o);
@@ -201,7 +201,7 @@ struct Circle final : FilippovSystem {
 TEST_CASE("sliding on a curved surface: exact gradients, projection at entry, circular motion") {
   const Circle sys;
   const double t_star = 2 * std::log(2.0);
-  for (SolverKind kind : kKinds) {
+  for (Scheme kind : kKinds) {
     CAPTURE(to_string(kind));
     Vec x(Eigen::Vector2d(2, 0));
     Mode mode;
@@ -249,7 +249,7 @@ TEST_CASE("two surfaces: z slides first (sigma_1 = -0.2), y reaches its surface 
   // Both sliding: sigma = B^-1 (-a), by Cramer's rule.
   const double det = 1 - 0.06;
   const double s0 = ((-0.3) * (-1) - 0.3 * 0.4) / det, s1 = ((-1) * 0.4 - 0.2 * (-0.3)) / det;
-  for (SolverKind kind : kKinds) {
+  for (Scheme kind : kKinds) {
     CAPTURE(to_string(kind));
     Vec x(Eigen::Vector3d(0, 0.5, 0));
     Mode mode;

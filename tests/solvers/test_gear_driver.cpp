@@ -52,7 +52,7 @@ double gear_error(int order, double dt, double T) {
   x << 1, 0;
   Mode mode;
   SolverOptions o;
-  o.kind = SolverKind::gear;
+  o.kind = Scheme::gear;
   o.max_order = order;
   o.dt = dt;
   double worst = 0;  // the largest error over the run (the error at one time can pass through zero)
@@ -101,7 +101,7 @@ TEST_CASE("gear:2 locates the C-SDS plates' stick event on its dense output: exa
     x << 4, 0, 0;
     Mode mode = model->initial_mode(0, x);
     SolverOptions o;
-    o.kind = SolverKind::gear;
+    o.kind = Scheme::gear;
     o.max_order = 2;
     o.dt = dt;
     o.events = true;
@@ -134,7 +134,7 @@ TEST_CASE("gear's linear stability function is the growth the driver produces on
       x << 1;
       Mode mode;
       SolverOptions o;
-      o.kind = SolverKind::gear;
+      o.kind = Scheme::gear;
       o.max_order = q;
       o.dt = 1;
       const int n = 200;
@@ -144,7 +144,7 @@ TEST_CASE("gear's linear stability function is the growth the driver produces on
       // per step: ln rho from steps n/2 to n
       const auto peak = [&](std::size_t end) { return *std::max_element(y.begin() + static_cast<long>(end) - 20, y.begin() + static_cast<long>(end)); };
       const double measured = std::log(peak(y.size()) / peak(y.size() / 2)) / (n - n / 2.0);
-      const double predicted = stability_log_growth(SolverKind::gear, z, q);
+      const double predicted = stability_log_growth(Scheme::gear, z, q);
       CHECK(measured == doctest::Approx(predicted).epsilon(0.03));
     }
 }
@@ -154,12 +154,12 @@ TEST_CASE("gear's stability intervals on the negative real axis (PEC: one evalua
   const std::pair<int, double> bound[] = {{1, -0.667}, {2, -0.571}, {3, -0.444}, {4, -0.344}, {5, -0.271}};
   for (const auto& [q, z] : bound) {
     CAPTURE(q);
-    CHECK(stability_log_growth(SolverKind::gear, z + 0.01, q) < 0);
-    CHECK(stability_log_growth(SolverKind::gear, z - 0.01, q) > 0);
+    CHECK(stability_log_growth(Scheme::gear, z + 0.01, q) < 0);
+    CHECK(stability_log_growth(Scheme::gear, z - 0.01, q) > 0);
   }
-  CHECK(stability_log_growth(SolverKind::gear, {0, 0.2}, 5) < 0);
-  CHECK(stability_log_growth(SolverKind::gear, {0, 0.25}, 5) > 0);
-  CHECK(stability_log_growth(SolverKind::gear, {0, 0.1}, 3) > 0);
+  CHECK(stability_log_growth(Scheme::gear, {0, 0.2}, 5) < 0);
+  CHECK(stability_log_growth(Scheme::gear, {0, 0.25}, 5) > 0);
+  CHECK(stability_log_growth(Scheme::gear, {0, 0.1}, 3) > 0);
 }
 
 TEST_CASE("gear refuses an order outside 1..5 and a time-stepping rule") {
@@ -168,10 +168,10 @@ TEST_CASE("gear refuses an order outside 1..5 and a time-stepping rule") {
   x << 1, 0;
   Mode mode;
   SolverOptions o;
-  o.kind = SolverKind::gear;
+  o.kind = Scheme::gear;
   o.dt = 0.01;
   o.max_order = 6;
   CHECK_THROWS_AS(integrate(m, 0, 1, x, mode, o), InputError);
-  CHECK(form_refuses(ModelForm::step_rule, SolverKind::gear).find("gear") != std::string::npos);
-  CHECK(form_refuses(ModelForm::ode, SolverKind::gear).empty());
+  CHECK(form_refuses(ModelForm::step_rule, Scheme::gear).find("gear") != std::string::npos);
+  CHECK(form_refuses(ModelForm::ode, Scheme::gear).empty());
 }

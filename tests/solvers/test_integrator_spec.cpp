@@ -2,6 +2,9 @@
 // forms (solvers/contact_run.hpp).
 #include <doctest/doctest.h>
 
+#include <string>
+#include <vector>
+
 #include "core/errors.hpp"
 #include "models/contact/registry.hpp"
 #include "solvers/contact_run.hpp"
@@ -15,7 +18,7 @@ TEST_CASE("specs parse to scheme, variant and order, and print canonically") {
   const IntegratorSpec a = parse_integrator("solver", "cvode:adams:8");
   CHECK(a.adams);
   CHECK(a.max_order == 8);
-  CHECK(a.options("solver", {}).kind == SolverKind::cvode);
+  CHECK(a.options("solver", {}).kind == Scheme::cvode);
   CHECK(a.options("solver", {}).max_order == 8);
   CHECK(parse_integrator("solver", "ida:5").max_order == 5);
   CHECK(parse_integrator("solver", "cvode:2").text() == "cvode:bdf:2");
@@ -24,20 +27,39 @@ TEST_CASE("specs parse to scheme, variant and order, and print canonically") {
   CHECK(f.adaptive());
   CHECK(parse_integrator("solver", "trapezoid").kind() == std::nullopt);
   CHECK(parse_integrator("solver", "em").stochastic());
-  CHECK(parse_integrator("solver", "verlet").scheme == "verlet");
+  CHECK(parse_integrator("solver", "verlet").scheme == Scheme::verlet);
   CHECK(parse_integrator_list("solver", "euler,heun,rk4").size() == 3);
+}
+
+TEST_CASE("one vocabulary: every scheme's name parses to that scheme, and only euler .. gear are general drivers") {
+  const std::vector<std::string>& names = integrator_schemes();
+  REQUIRE(names.size() == integrator_scheme_info().size());
+  for (const SchemeInfo& i : integrator_scheme_info()) {
+    CAPTURE(i.name());
+    const IntegratorSpec s = parse_integrator("solver", i.name());
+    CHECK(s.scheme == i.scheme);
+    CHECK(s.name() == i.name());
+    CHECK(s.kind().has_value() == is_general(i.scheme));
+    if (is_general(i.scheme)) CHECK(parse_solver("solver", i.name()) == i.scheme);
+    else CHECK_THROWS_AS(parse_solver("solver", i.name()), InputError);
+  }
+  CHECK(solver_names() == std::vector<std::string>{"euler", "midpoint", "heun", "rk4", "dopri5", "cvode", "ida", "gear"});
+  CHECK(to_string(Scheme::sde_heun) == "sde-heun");
+  // A plain scheme is its spec: the same as parsing its name.
+  const IntegratorSpec plain = Scheme::cvode;
+  CHECK(plain.text() == parse_integrator("solver", "cvode").text());
 }
 
 TEST_CASE("the labels of Krengel & Matuttis' figures read as specs and print back") {
   // bdfN = bdf:N, filippov-SCHEME = filippov:SCHEME (slope-drift's curve names)
   const IntegratorSpec b = parse_integrator("solver", "bdf2");
-  CHECK(b.scheme == "bdf");
+  CHECK(b.scheme == Scheme::bdf);
   CHECK(b.max_order == 2);
   CHECK(b.label() == "bdf2");
   CHECK(parse_integrator("solver", "bdf:5").label() == "bdf5");
   const IntegratorSpec f = parse_integrator("solver", "filippov-heun");
   CHECK(f.filippov);
-  CHECK(f.scheme == "heun");
+  CHECK(f.scheme == Scheme::heun);
   CHECK(f.label() == "filippov-heun");
   CHECK(parse_integrator("solver", "filippov-bdf5").label() == "filippov-bdf5");
   CHECK(parse_integrator("solver", "filippov:dopri5").label() == "filippov-dopri5");
@@ -67,7 +89,7 @@ TEST_CASE("bdf names the method; the law's forms pick the driver (solvers/contac
   // A law with a DAE form: its stick constraint solved by IDA (Krengel & Matuttis' BDF on the Coulomb DAE).
   for (const char* law : {"coulomb-dae", "coulomb", "dsds-dae", "stribeck"}) {
     CAPTURE(law);
-    CHECK(resolved("bdf:2", law).kind == SolverKind::ida);
+    CHECK(resolved("bdf:2", law).kind == Scheme::ida);
     CHECK(resolved("bdf:2", law).max_order == 2);
     CHECK(resolved("bdf", law).max_order == SolverOptions{}.max_order);
   }
@@ -75,18 +97,18 @@ TEST_CASE("bdf names the method; the law's forms pick the driver (solvers/contac
   for (const char* law : {"csds", "cundall-strack", "coulomb-sign", "linear"}) {
     CAPTURE(law);
     const SolverOptions o = resolved("bdf:5", law);
-    CHECK(o.kind == SolverKind::cvode);
+    CHECK(o.kind == Scheme::cvode);
     CHECK_FALSE(o.adams);
     CHECK(o.max_order == 5);
   }
   // The Filippov driver: asked for, or the only form of the law; then its pieces run on CVODE's BDF.
   CHECK(runs_filippov(parse_integrator("solver", "filippov:bdf:2"), law_forms("friction", "coulomb", RelationKind::one_d)));
-  CHECK(resolved("filippov:bdf:2", "coulomb").kind == SolverKind::cvode);
+  CHECK(resolved("filippov:bdf:2", "coulomb").kind == Scheme::cvode);
   CHECK(runs_filippov(parse_integrator("solver", "rk4"), law_forms("friction", "coulomb-filippov", RelationKind::one_d)));
-  CHECK(resolved("bdf:5", "coulomb-filippov").kind == SolverKind::cvode);
+  CHECK(resolved("bdf:5", "coulomb-filippov").kind == Scheme::cvode);
   CHECK_FALSE(runs_filippov(parse_integrator("solver", "rk4"), law_forms("friction", "coulomb", RelationKind::one_d)));
   // Every other spec is itself.
-  CHECK(resolved("cvode:adams:8", "coulomb-dae").kind == SolverKind::cvode);
-  CHECK(resolved("ida:3", "csds").kind == SolverKind::ida);
-  CHECK(resolved("rk4", "coulomb-dae").kind == SolverKind::rk4);
+  CHECK(resolved("cvode:adams:8", "coulomb-dae").kind == Scheme::cvode);
+  CHECK(resolved("ida:3", "csds").kind == Scheme::ida);
+  CHECK(resolved("rk4", "coulomb-dae").kind == Scheme::rk4);
 }

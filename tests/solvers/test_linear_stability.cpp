@@ -17,15 +17,15 @@ namespace {
 
 // One step of dt of each scheme on y' = f(y), written from its Butcher tableau (not from R(z)).
 template <class Y, class F>
-Y rk_step(SolverKind kind, const Y& y, double dt, F&& f) {
+Y rk_step(Scheme kind, const Y& y, double dt, F&& f) {
   switch (kind) {
-    case SolverKind::euler: return y + dt * f(y);
-    case SolverKind::midpoint: return y + dt * f(y + 0.5 * dt * f(y));
-    case SolverKind::heun: {
+    case Scheme::euler: return y + dt * f(y);
+    case Scheme::midpoint: return y + dt * f(y + 0.5 * dt * f(y));
+    case Scheme::heun: {
       const Y k1 = f(y), k2 = f(y + dt * k1);
       return y + 0.5 * dt * (k1 + k2);
     }
-    case SolverKind::rk4: {
+    case Scheme::rk4: {
       const Y k1 = f(y), k2 = f(y + 0.5 * dt * k1), k3 = f(y + 0.5 * dt * k2), k4 = f(y + dt * k3);
       return y + dt / 6 * (k1 + 2.0 * k2 + 2.0 * k3 + k4);
     }
@@ -40,7 +40,7 @@ struct V {
   friend V operator*(double a, const V& b) { return {a * b.x, a * b.v}; }
 };
 
-constexpr std::array<SolverKind, 4> kSchemes{SolverKind::euler, SolverKind::midpoint, SolverKind::heun, SolverKind::rk4};
+constexpr std::array<Scheme, 4> kSchemes{Scheme::euler, Scheme::midpoint, Scheme::heun, Scheme::rk4};
 
 }  // namespace
 
@@ -50,7 +50,7 @@ TEST_CASE("ln|R(z)| equals one step of each scheme's tableau on y' = lambda y (s
   for (int k = 0; k < 500; ++k) {
     const cd lambda(u(rng), u(rng));
     const double dt = std::exp(u(rng));
-    for (SolverKind s : kSchemes) {
+    for (Scheme s : kSchemes) {
       const cd y1 = rk_step(s, cd(1, 0), dt, [&](const cd& y) { return lambda * y; });
       const double g = stability_log_growth(s, lambda * dt);
       CHECK(g == doctest::Approx(std::log(std::abs(y1))).epsilon(1e-12).scale(1));
@@ -61,20 +61,20 @@ TEST_CASE("ln|R(z)| equals one step of each scheme's tableau on y' = lambda y (s
 TEST_CASE("on the imaginary axis: euler and the 2-stage methods always grow, rk4 is stable up to omega dt = 2 sqrt(2)") {
   for (double wdt : {1e-4, 0.01, 0.3, 1.0, 2.5}) {
     const cd z(0, wdt);
-    CHECK(stability_log_growth(SolverKind::euler, z) == doctest::Approx(0.5 * std::log1p(wdt * wdt)).epsilon(1e-13));
+    CHECK(stability_log_growth(Scheme::euler, z) == doctest::Approx(0.5 * std::log1p(wdt * wdt)).epsilon(1e-13));
     const double two_stage = 0.5 * std::log1p(std::pow(wdt, 4) / 4);
-    CHECK(stability_log_growth(SolverKind::midpoint, z) == doctest::Approx(two_stage).epsilon(1e-12));
-    CHECK(stability_log_growth(SolverKind::heun, z) == doctest::Approx(two_stage).epsilon(1e-12));
-    CHECK(stability_log_growth(SolverKind::euler, z) > 0);
-    CHECK(stability_log_growth(SolverKind::heun, z) > 0);
+    CHECK(stability_log_growth(Scheme::midpoint, z) == doctest::Approx(two_stage).epsilon(1e-12));
+    CHECK(stability_log_growth(Scheme::heun, z) == doctest::Approx(two_stage).epsilon(1e-12));
+    CHECK(stability_log_growth(Scheme::euler, z) > 0);
+    CHECK(stability_log_growth(Scheme::heun, z) > 0);
     // below 2 sqrt(2); |R|^2 - 1 = -(omega dt)^6/72 + (omega dt)^8/576 is below round-off for omega dt = 1e-4
-    if (wdt >= 0.01) CHECK(stability_log_growth(SolverKind::rk4, z) < 0);
-    else CHECK(std::abs(stability_log_growth(SolverKind::rk4, z)) < 1e-15);
+    if (wdt >= 0.01) CHECK(stability_log_growth(Scheme::rk4, z) < 0);
+    else CHECK(std::abs(stability_log_growth(Scheme::rk4, z)) < 1e-15);
   }
   const double edge = 2 * std::sqrt(2.0);
-  CHECK(std::abs(stability_log_growth(SolverKind::rk4, cd(0, edge))) < 1e-14);
-  CHECK(stability_log_growth(SolverKind::rk4, cd(0, edge * 1.001)) > 0);
-  CHECK_THROWS_AS(stability_log_growth(SolverKind::cvode, cd(0, 1)), std::logic_error);
+  CHECK(std::abs(stability_log_growth(Scheme::rk4, cd(0, edge))) < 1e-14);
+  CHECK(stability_log_growth(Scheme::rk4, cd(0, edge * 1.001)) > 0);
+  CHECK_THROWS_AS(stability_log_growth(Scheme::cvode, cd(0, 1)), std::logic_error);
 }
 
 TEST_CASE("the growth exponent of a damped oscillator is that of the scheme stepping x'' + 2 zeta omega x' + omega^2 x = 0") {
@@ -87,7 +87,7 @@ TEST_CASE("the growth exponent of a damped oscillator is that of the scheme step
     const double dt = (0.02 + 0.6 * u(rng)) / omega;
     const int n = 400;
     const auto f = [&](const V& y) { return V{y.v, -omega * omega * y.x - 2 * zeta * omega * y.v}; };
-    for (SolverKind s : kSchemes) {
+    for (Scheme s : kSchemes) {
       const double expected = oscillator_growth_exponent(s, omega, zeta, dt, n);
       if (std::abs(expected) > 600) continue;  // beyond double's range after n steps
       double measured = -1e300;
@@ -106,7 +106,7 @@ TEST_CASE("the growth exponent of a damped oscillator is that of the scheme step
 
 TEST_CASE("largest_dt_within_growth: the bound holds at the answer and fails 2 % above it") {
   const double bound = std::log(1e3), t_end = 50;
-  for (SolverKind s : kSchemes)
+  for (Scheme s : kSchemes)
     for (double zeta : {0.0, 0.05, 0.5}) {
       const double omega = 10, dt_max = 0.5;
       const double dt = largest_dt_within_growth(s, omega, zeta, t_end, dt_max, bound);
@@ -115,5 +115,5 @@ TEST_CASE("largest_dt_within_growth: the bound holds at the answer and fails 2 %
       if (dt < dt_max) CHECK(oscillator_growth_exponent(s, omega, zeta, 1.02 * dt, std::ceil(t_end / (1.02 * dt))) > bound);
     }
   // rk4 on a damped oscillator below its stability edge: dt_max itself is safe
-  CHECK(largest_dt_within_growth(SolverKind::rk4, 10, 0.1, t_end, 0.1, bound) == 0.1);
+  CHECK(largest_dt_within_growth(Scheme::rk4, 10, 0.1, t_end, 0.1, bound) == 0.1);
 }

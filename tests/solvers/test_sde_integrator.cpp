@@ -47,7 +47,7 @@ struct Oscillator final : SdeSystem {
   std::size_t configuration_size() const override { return partitioned ? 1 : 0; }
 };
 
-double stationary_variance(SdeScheme scheme, double dt, std::uint64_t seed) {
+double stationary_variance(Scheme scheme, double dt, std::uint64_t seed) {
   OrnsteinUhlenbeck ou;
   SdeIntegrator integ(ou, scheme, dt, seed);
   Vec x = Vec::Zero(1);
@@ -73,21 +73,21 @@ TEST_CASE("OU process: the stationary variance equals the exact value of each di
   const double em_exact = 1 / (2 - dt);
   const double phi = 1 - dt + dt * dt / 2, c = 1 - dt / 2;
   const double heun_exact = c * c * dt / (1 - phi * phi);
-  const double em = stationary_variance(SdeScheme::euler_maruyama, dt, 1);
-  const double heun = stationary_variance(SdeScheme::heun, dt, 2);
+  const double em = stationary_variance(Scheme::em, dt, 1);
+  const double heun = stationary_variance(Scheme::sde_heun, dt, 2);
   CHECK(std::abs(em / em_exact - 1) < 0.015);
   CHECK(std::abs(heun / heun_exact - 1) < 0.015);
   CHECK(std::abs(em / 0.5 - 1) > 0.03);
   // ou_step's factors are these values over the continuum's 1/2
-  CHECK(std::abs(em / (0.5 * ou_step(SdeScheme::euler_maruyama, dt).variance_factor) - 1) < 0.015);
-  CHECK(std::abs(heun / (0.5 * ou_step(SdeScheme::heun, dt).variance_factor) - 1) < 0.015);
+  CHECK(std::abs(em / (0.5 * ou_step(Scheme::em, dt).variance_factor) - 1) < 0.015);
+  CHECK(std::abs(heun / (0.5 * ou_step(Scheme::sde_heun, dt).variance_factor) - 1) < 0.015);
 }
 
 TEST_CASE("ou_step: each scheme's per-step correlation and stationary variance factor on an OU mode") {
   // lambda = sigma = 1 and dt = l: the continuum variance 1/2; EM's AR(1) coefficient 1 - l and noise variance l,
   // Heun's 1 - l + l^2/2 and (1 - l/2)^2 l (derived in the test above)
   for (double l : {1e-3, 0.01, 0.1, 0.5, 1.5}) {
-    const OuStep em = ou_step(SdeScheme::euler_maruyama, l), he = ou_step(SdeScheme::heun, l);
+    const OuStep em = ou_step(Scheme::em, l), he = ou_step(Scheme::sde_heun, l);
     CHECK(em.correlation == doctest::Approx(1 - l).epsilon(1e-14));
     CHECK(em.variance_factor == doctest::Approx(l / (1 - (1 - l) * (1 - l)) / 0.5).epsilon(1e-12));
     const double phi = 1 - l + l * l / 2, c = 1 - l / 2;
@@ -95,8 +95,8 @@ TEST_CASE("ou_step: each scheme's per-step correlation and stationary variance f
     CHECK(he.variance_factor == doctest::Approx(c * c * l / (1 - phi * phi) / 0.5).epsilon(1e-12));
   }
   // as dt -> 0 both tend to the continuum (factor 1), EM at first order (1 + l/2), Heun at second
-  CHECK(ou_step(SdeScheme::euler_maruyama, 1e-4).variance_factor == doctest::Approx(1 + 5e-5).epsilon(1e-8));
-  CHECK(std::abs(ou_step(SdeScheme::heun, 1e-4).variance_factor - 1) < 1e-8);
+  CHECK(ou_step(Scheme::em, 1e-4).variance_factor == doctest::Approx(1 + 5e-5).epsilon(1e-8));
+  CHECK(std::abs(ou_step(Scheme::sde_heun, 1e-4).variance_factor - 1) < 1e-8);
 }
 
 TEST_CASE("multiplicative noise: Euler-Maruyama converges to Ito, Heun to Stratonovich") {
@@ -106,7 +106,7 @@ TEST_CASE("multiplicative noise: Euler-Maruyama converges to Ito, Heun to Strato
   Multiplicative sys;
   const double dt = 0.01;
   const int paths = 40000, steps = 100;
-  for (SdeScheme scheme : {SdeScheme::euler_maruyama, SdeScheme::heun}) {
+  for (Scheme scheme : {Scheme::em, Scheme::sde_heun}) {
     SdeIntegrator integ(sys, scheme, dt, 5);
     double sum = 0;
     Vec x(1);
@@ -117,14 +117,14 @@ TEST_CASE("multiplicative noise: Euler-Maruyama converges to Ito, Heun to Strato
       sum += x[0];
     }
     const double mean = sum / paths;
-    const double expected = scheme == SdeScheme::euler_maruyama ? 1.0 : std::exp(sys.sigma * sys.sigma / 2);
+    const double expected = scheme == Scheme::em ? 1.0 : std::exp(sys.sigma * sys.sigma / 2);
     CHECK_MESSAGE(std::abs(mean - expected) < 0.02, to_string(scheme) << " mean " << mean);
   }
 }
 
 TEST_CASE("the same seed reproduces a trajectory bit for bit; another seed does not") {
   OrnsteinUhlenbeck ou;
-  for (SdeScheme scheme : {SdeScheme::euler_maruyama, SdeScheme::heun}) {
+  for (Scheme scheme : {Scheme::em, Scheme::sde_heun}) {
     auto run = [&](std::uint64_t seed) {
       SdeIntegrator integ(ou, scheme, 0.01, seed);
       Vec x = Vec::Zero(1);
@@ -144,7 +144,7 @@ TEST_CASE("configuration block: semi-implicit Euler keeps an oscillator bounded,
   for (bool partitioned : {true, false}) {
     Oscillator osc;
     osc.partitioned = partitioned;
-    SdeIntegrator integ(osc, SdeScheme::euler_maruyama, dt, 3);
+    SdeIntegrator integ(osc, Scheme::em, dt, 3);
     Vec x(2);
     x << 1, 0;
     double t = 0;
@@ -157,17 +157,20 @@ TEST_CASE("configuration block: semi-implicit Euler keeps an oscillator bounded,
 
 TEST_CASE("bad input") {
   OrnsteinUhlenbeck ou;
-  CHECK_THROWS_AS(SdeIntegrator(ou, SdeScheme::heun, 0, 1), InputError);
-  CHECK_THROWS_AS(SdeIntegrator(ou, SdeScheme::heun, -1e-3, 1), InputError);
+  CHECK_THROWS_AS(SdeIntegrator(ou, Scheme::sde_heun, 0, 1), InputError);
+  CHECK_THROWS_AS(SdeIntegrator(ou, Scheme::sde_heun, -1e-3, 1), InputError);
   CHECK_THROWS_AS(parse_sde_scheme("scheme", "rk4"), InputError);
-  CHECK(parse_sde_scheme("scheme", "heun") == SdeScheme::heun);
+  CHECK(parse_sde_scheme("scheme", "heun") == Scheme::sde_heun);
+  CHECK(parse_sde_scheme("scheme", "em") == Scheme::em);  // the integrator-spec names are the same schemes
+  CHECK(sde_scheme_name(Scheme::em) == "euler-maruyama");
+  CHECK_THROWS_AS(SdeIntegrator(ou, Scheme::rk4, 1e-3, 1), InputError);  // a scheme of no SDE
 }
 
 TEST_CASE("simulate: the run of an SDE is its integrator stepped `steps` times, the observer after every step") {
   // The same seed and scheme: simulate's trajectory is the hand loop's, bit for bit, and the observer sees each step's
   // time and state, k = 1 .. steps.
   OrnsteinUhlenbeck ou;
-  for (SdeScheme scheme : {SdeScheme::euler_maruyama, SdeScheme::heun}) {
+  for (Scheme scheme : {Scheme::em, Scheme::sde_heun}) {
     const double dt = 0.01;
     const long steps = 2500;  // crosses the 1024-step interrupt and progress checks twice
     SdeIntegrator hand(ou, scheme, dt, 11);

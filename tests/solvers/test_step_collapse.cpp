@@ -29,7 +29,7 @@ struct FastOscillator final : Model {
 
 TEST_CASE("dopri5, cvode and ida end a run whose mean step falls below (t_end - t0) / max_steps with the reason") {
   const FastOscillator model;
-  for (SolverKind kind : {SolverKind::dopri5, SolverKind::cvode, SolverKind::ida}) {
+  for (Scheme kind : {Scheme::dopri5, Scheme::cvode, Scheme::ida}) {
     INFO(to_string(kind));
     SolverOptions o;
     o.kind = kind;

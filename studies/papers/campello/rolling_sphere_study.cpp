@@ -62,7 +62,7 @@ class RollingSphereStudy : public Study {
         RollingSpherePrepared pr = prepare_rolling_sphere(prm);
         if (spec.filippov || spec.adams || spec.max_order > 0)
           throw_input("solver", spec.text(), "the sphere runner takes plain schemes: " + join(sphere_integrator_names()));
-        pr.opt.integrator = spec.scheme;
+        pr.opt.integrator = spec;
         if (spec.adaptive()) pr.opt.rtol = h;
         else pr.opt.dt = h;
         RollDetector roll(pr.setup.analytic);
@@ -121,7 +121,7 @@ class RollingSphereStudy : public Study {
     for (const auto& [col, acol, ylabel] : {std::tuple{"2", "7", "x [m]"}, std::tuple{"3", "8", "rotation about z [rad]"},
                                             std::tuple{"4", "9", "v_x [m/s]"}, std::tuple{"5", "10", "omega_z [rad/s]"}}) {
       Panel& p = fig.panel("", "t [s]", ylabel);
-      p.add(Curve::of(csv, "1", col, "numerical (" + pr.opt.integrator + ")", "lines lw 2 lc rgb '#1f77b4'"))
+      p.add(Curve::of(csv, "1", col, "numerical (" + pr.opt.integrator.name() + ")", "lines lw 2 lc rgb '#1f77b4'"))
           .add(Curve::of(csv, "1", std::string("((int($0) % 100 == 0) ? $") + acol + " : 1/0)", "analytic",
                          "points pt 7 ps 0.6 lc rgb '#d62728'"));
       p.set(fmt::format("set arrow from {:g}, graph 0 to {:g}, graph 1 nohead dt 3 lw 1.5 lc rgb 'gray30'", Paper::t_roll,

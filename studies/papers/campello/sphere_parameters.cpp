@@ -44,7 +44,7 @@ void declare_sphere_run_parameters(Parameters& p, const std::string& default_dt)
 
 SphereRunOptions read_sphere_run_options(const Parameters& p, double auto_dt) {
   SphereRunOptions o;
-  o.integrator = parse_integrator_among("integrator", p.raw("integrator"), sphere_integrator_names(), true).scheme;
+  o.integrator = parse_integrator_among("integrator", p.raw("integrator"), sphere_integrator_names(), true);
   o.dt = p.raw("dt") == "auto" ? auto_dt : p.positive("dt");
   o.trapezoid.phi = p.in_range("phi", 0.0, 1.0);
   o.trapezoid.tol = p.positive("tol");

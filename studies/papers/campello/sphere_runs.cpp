@@ -74,7 +74,7 @@ nlohmann::json rolling_sphere_row(const RollingSpherePrepared& pr, long every, c
 
   nlohmann::json j;
   j["study"] = "rolling-sphere";
-  j["integrator"] = opt.integrator;
+  j["integrator"] = opt.integrator.name();
   j["tangential"] = pr.setup.friction.law;
   j["dt"] = json_number(opt.dt);
   j["t_roll"] = json_number(roll.t_roll);
@@ -91,7 +91,7 @@ nlohmann::json rolling_sphere_row(const RollingSpherePrepared& pr, long every, c
   j["steps"] = st.steps;
   j["force_or_rhs_evaluations"] = st.rhs_evals;
   j["events"] = st.events;
-  if (engine_driver("integrator", parse_integrator("integrator", opt.integrator)) == Driver::trapezoid) {
+  if (engine_driver("integrator", opt.integrator) == Driver::trapezoid) {
     j["iterations"] = {{"mean", json_number(st.mean_iterations)}, {"max", st.max_iterations}, {"total", st.iterations}};
     // Steps retried with dt/2 (solvers/particles/particle_trapezoid.hpp); smallest_dt 0: none was.
     j["rejected_steps"] = {{"count", st.rejected_steps}, {"smallest_dt", json_number(st.min_dt)}};
@@ -175,7 +175,7 @@ nlohmann::json three_spheres_row(const ThreeSpheresPrepared& pr, const std::file
   const double ke0 = 3 * (0.5 * m * v0 * v0 + 0.5 * scene.inertia(0) * std::pow(v0 / r, 2));
   nlohmann::json j;
   j["study"] = "three-spheres";
-  j["integrator"] = opt.integrator;
+  j["integrator"] = opt.integrator.name();
   j["tangential"] = setup.friction.law;
   j["dt"] = json_number(opt.dt);
   j["start_distance"] = json_number(setup.d0);
@@ -206,7 +206,7 @@ nlohmann::json three_spheres_row(const ThreeSpheresPrepared& pr, const std::file
                 {"rolling_again_time", 0.69}, {"back_at_start_time", 1.39}};
   j["stick_oscillation"] = stick_oscillation_json(pr, tr);
   j["steps"] = st.steps;
-  if (engine_driver("integrator", parse_integrator("integrator", opt.integrator)) == Driver::trapezoid) {
+  if (engine_driver("integrator", opt.integrator) == Driver::trapezoid) {
     j["iterations"] = {{"mean", json_number(st.mean_iterations)}, {"max", st.max_iterations}};
     // Steps retried with dt/2 (solvers/particles/particle_trapezoid.hpp); smallest_dt 0: none was.
     j["rejected_steps"] = {{"count", st.rejected_steps}, {"smallest_dt", json_number(st.min_dt)}};

@@ -230,8 +230,8 @@ class ConvergenceStudy final : public Study {
     c.t_end = t_end;
     c.solver.events = false;
     c.p.validate();
-    const std::vector<std::pair<std::string, SolverKind>> schemes{
-        {"euler", SolverKind::euler}, {"heun", SolverKind::heun}, {"rk4", SolverKind::rk4}};
+    const std::vector<std::pair<std::string, Scheme>> schemes{
+        {"euler", Scheme::euler}, {"heun", Scheme::heun}, {"rk4", Scheme::rk4}};
     const std::vector<int> scales{1, 2, 4, 8};
     const auto file = [](const std::string& scheme, int scale) { return fmt::format("fig3/{}_c{}.csv", scheme, scale); };
     const nlohmann::json row = run_each(ctx, "convergence", std::vector<int>{0}, [](int) { return std::string("fig3"); },

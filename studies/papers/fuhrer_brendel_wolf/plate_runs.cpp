@@ -228,7 +228,7 @@ std::vector<AuxiliaryState> midpoint_auxiliary_states(const PlateRunConfig& c, c
 PlateRunConfig fig4_config(const PlateRunConfig& base, double dt) {
   PlateRunConfig c = base;
   c.law = "dsds-stage";
-  c.solver.kind = SolverKind::midpoint;
+  c.solver.kind = Scheme::midpoint;
   c.solver.dt = dt;
   c.solver.events = false;
   c.p.validate();
@@ -261,7 +261,7 @@ double dsds_reset_energy(const PlateRunConfig& c) {
 }
 
 EnergySweepPoint energy_sweep_point(const PlateRunConfig& base, double v0, double dt) {
-  auto created = [&](const char* law, SolverKind solver, bool events) {
+  auto created = [&](const char* law, Scheme solver, bool events) {
     PlateRunConfig c = base;
     c.v0 = v0;
     c.law = law;
@@ -273,9 +273,9 @@ EnergySweepPoint energy_sweep_point(const PlateRunConfig& base, double v0, doubl
     return run_plates(c, [](const PlateSample&) {}).energy_created;
   };
   EnergySweepPoint p{v0, 0, 0, 0, 0};
-  p.dsds_euler = created("dsds", SolverKind::euler, false);
-  p.dsds_dae_ida = created("dsds-dae", SolverKind::ida, true);
-  p.csds_euler = created("csds", SolverKind::euler, false);
+  p.dsds_euler = created("dsds", Scheme::euler, false);
+  p.dsds_dae_ida = created("dsds-dae", Scheme::ida, true);
+  p.csds_euler = created("csds", Scheme::euler, false);
   PlateRunConfig c = base;
   c.v0 = v0;
   p.dsds_exact_jump = std::max(0.0, dsds_reset_energy(c));

@@ -108,8 +108,8 @@ class StochasticFrictionStudy final : public Study {
       s.kT = prm.in_range("kT", 1e-100, 1e100);
       s.system = prm.choice("system", {"pair"});
       s.geometry = prm.choice("geometry", {"fixed"}) == "fixed" ? ContactGeometry::fixed : ContactGeometry::bonded;
-      s.scheme = parse_sde_scheme("integrator", spec.scheme);
-      if (s.scheme == SdeScheme::heun && !is_linear_friction(s.law, stochastic_law_values(s)))
+      s.scheme = parse_sde_scheme("integrator", spec.name());
+      if (s.scheme == Scheme::sde_heun && !is_linear_friction(s.law, stochastic_law_values(s)))
         throw_input("law", s.law, "sde-heun converges to the Stratonovich ratio, not to 1, for a state-dependent "
                                   "noise; allowed with sde-heun: linear (use em for " + s.law + ")");
       s.dt = h;
@@ -117,7 +117,7 @@ class StochasticFrictionStudy final : public Study {
       (void)stochastic_run_counts(s, "t_end", "dt", &prm);
       const StochasticRunResult r = run_stochastic(s);
       const long steps = std::lround(s.t_end / h);
-      return ObservableValue{r.ratio, steps * (s.scheme == SdeScheme::heun ? 2 : 1), steps, r.stderr_ratio};
+      return ObservableValue{r.ratio, steps * (s.scheme == Scheme::sde_heun ? 2 : 1), steps, r.stderr_ratio};
     };
     o.exact = [](const Parameters&) { return std::optional<double>(1.0); };
     return {o};

@@ -58,7 +58,7 @@ std::unique_ptr<EngineSde> make_stochastic_model(const StochasticRunSpec& s) {
   setup.bond_stiffness = s.bond_stiffness;
   setup.normal_force = s.normal_force;
   setup.kT = s.kT;
-  setup.calculus = s.scheme == SdeScheme::heun ? NoiseCalculus::stratonovich : NoiseCalculus::ito;
+  setup.calculus = s.scheme == Scheme::sde_heun ? NoiseCalculus::stratonovich : NoiseCalculus::ito;
   return make_engine_sde(std::move(setup), "law", law, stochastic_law_values(s));
 }
 
@@ -125,8 +125,8 @@ RatioPrediction predict_ratio(const StochasticRunSpec& spec, const EngineSde& mo
       den += lambda;
     }
     r.ratio = num / den;
-    r.text = "exact stationary variance of " + to_string(spec.scheme) + " (linear OU modes)";
-  } else if (spec.scheme == SdeScheme::heun) {
+    r.text = "exact stationary variance of " + sde_scheme_name(spec.scheme) + " (linear OU modes)";
+  } else if (spec.scheme == Scheme::sde_heun) {
     r.ratio = r.limit = stratonovich_ratio(*model.noise_strength(0));
     r.text = spec.system == "pair" && spec.geometry == ContactGeometry::fixed
                  ? "dt->0 Stratonovich limit, sqrt(D) x Gaussian"
@@ -267,7 +267,7 @@ void check_stochastic_jobs(const std::vector<StochasticJob>& jobs, const Paramet
     (void)stochastic_run_counts(sp, sweep_job ? "sweep_t_end" : sp.system == "cluster" ? "cluster_t_end" : "t_end",
                                 sweep_job ? "sweep_dt" : "dt", &params);
     const std::string model_key = sp.system + (sp.geometry == ContactGeometry::fixed ? "/fixed/" : "/bonded/") +
-                                  sp.law + "/" + format_value(sp.kT) + "/" + to_string(sp.scheme);
+                                  sp.law + "/" + format_value(sp.kT) + "/" + sde_scheme_name(sp.scheme);
     if (!built.insert(model_key).second) continue;
     (void)make_stochastic_model(sp);
   }

@@ -38,7 +38,7 @@ struct StochasticRunSpec {
   double gamma = 1, mu = 0.5, normal_force = 1, u_scale = 0.1;
   LawValues law_values;        // the other parameters of the registry's laws (law_values of models/contact/registry.hpp)
   double kT = 1;
-  SdeScheme scheme = SdeScheme::euler_maruyama;
+  Scheme scheme = Scheme::em;
   double dt = 1e-3, t_equil = 20, t_end = 2000;
   double sample_interval = 0.01, acf_max_lag = 1.5;
   std::uint64_t seed = 1;

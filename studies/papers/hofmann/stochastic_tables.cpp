@@ -49,7 +49,7 @@ std::vector<std::string> table_columns(bool extrapolate) {
 
 std::string stochastic_run_label(const StochasticRunSpec& s) {
   return fmt::format("{}_{}_{}_kT{}_{}_dt{}", s.system, geometry_name(s.geometry), s.law, fmt_g(s.kT),
-                     s.scheme == SdeScheme::heun ? "heun" : "em", fmt_g(s.dt));
+                     s.scheme == Scheme::sde_heun ? "heun" : "em", fmt_g(s.dt));
 }
 
 std::string stochastic_job_label(const StochasticJob& job) {
@@ -63,7 +63,7 @@ nlohmann::json stochastic_row(const StochasticJob& job, const StochasticRunResul
   j["system"] = s.system;
   j["geometry"] = geometry_name(s.geometry);
   j["law"] = s.law;
-  j["scheme"] = to_string(s.scheme);
+  j["scheme"] = sde_scheme_name(s.scheme);
   j["kT"] = s.kT;
   j["dt"] = s.dt;
   j["equipartition_ratio"] = json_number(r.ratio);
@@ -101,7 +101,7 @@ StochasticTables::StochasticTables(const std::filesystem::path& dir, bool extrap
              {"law", "scheme", "dt [n.u.]", "equipartition_ratio", "stderr", "predicted_ratio", "kT [n.u.]"}) {}
 
 std::vector<CsvCell> StochasticTables::table_row(const StochasticRunSpec& spec, const StochasticRunResult& r) {
-  return {grid_rows_++, spec.system, geometry_name(spec.geometry), spec.law, to_string(spec.scheme), spec.kT, spec.dt,
+  return {grid_rows_++, spec.system, geometry_name(spec.geometry), spec.law, sde_scheme_name(spec.scheme), spec.kT, spec.dt,
           r.ratio, r.stderr_ratio, r.predicted_ratio, r.limit_ratio, r.samples, r.momentum_drift,
           r.angular_momentum_drift, r.ledger_residual, r.ledger_max_abs_balance, r.noise_work};
 }
@@ -118,7 +118,7 @@ void StochasticTables::add_rows(const std::vector<StochasticJob>& jobs, const nl
     const StochasticRunResult r = scalars_of(row);
     if (part == "dt-sweep") {
       results.push_back(row);
-      sweep_.row({spec.law, to_string(spec.scheme), spec.dt, r.ratio, r.stderr_ratio, r.predicted_ratio, spec.kT});
+      sweep_.row({spec.law, sde_scheme_name(spec.scheme), spec.dt, r.ratio, r.stderr_ratio, r.predicted_ratio, spec.kT});
     } else if (part == "grid") {
       grid_labels.push_back(label);
       if (extrapolate_) {
@@ -184,10 +184,10 @@ nlohmann::json write_dt_sweep_fits(const std::filesystem::path& dir, const std::
     if (jobs[k].part != "dt-sweep") continue;
     const auto& s = jobs[k].spec;
     auto it = std::find_if(groups.begin(), groups.end(), [&](const Group& g) {
-      return g.kT == s.kT && g.law == s.law && g.scheme == to_string(s.scheme);
+      return g.kT == s.kT && g.law == s.law && g.scheme == sde_scheme_name(s.scheme);
     });
     if (it == groups.end()) {
-      groups.push_back({s.kT, s.law, to_string(s.scheme), res["limit_ratio_dt_to_0"].get<double>(), {}, {}, {}});
+      groups.push_back({s.kT, s.law, sde_scheme_name(s.scheme), res["limit_ratio_dt_to_0"].get<double>(), {}, {}, {}});
       it = groups.end() - 1;
     }
     it->dt.push_back(s.dt);

@@ -69,7 +69,7 @@ std::string oscillator_solver(const std::string& key, const std::string& text) {
   }
   // The curve whose spec this is, in the table's order (filippov:dopri5 is "filippov", ida is "ida"); gear alone is
   // gear:5, cvode:bdf the same as cvode (BDF is its default).
-  if (sp.scheme == "gear" && sp.max_order == 0) sp.max_order = 5;
+  if (sp.scheme == Scheme::gear && sp.max_order == 0) sp.max_order = 5;
   if (!sp.adams) sp.variant_given = false;
   for (const Curve& c : kCurves)
     if (c.projection && c.gradient == GradientKind::exact && parse_integrator(key, c.spec).text() == sp.text())

@@ -47,7 +47,7 @@ bool slope_dae(const SlopeConfig& c) {
   const IntegratorSpec spec = spec_of(c.solver);
   const unsigned f = forms_of(c.law);
   return !runs_filippov(spec, f) && (f & (form_dae | form_dae_ode)) &&
-         contact_solver_options(spec, f, "solver", {}).kind == SolverKind::ida;
+         contact_solver_options(spec, f, "solver", {}).kind == Scheme::ida;
 }
 
 std::string SlopeConfig::label() const {
@@ -90,21 +90,21 @@ SlopeOutcome slope_outcome_of(const nlohmann::json& j) {
 
 std::string slope_solver(const std::string& key, const std::string& text) {
   IntegratorSpec s = parse_integrator_among(key, text, {"heun", "rk4", "dopri5", "cvode", "ida", "bdf", "gear", "verlet"});
-  if (s.scheme == "verlet") {
+  if (s.scheme == Scheme::verlet) {
     if (s.filippov) throw_input(key, text, "velocity Verlet runs on the particle engine, without the Filippov driver");
     return "verlet";
   }
-  if (s.scheme == "gear") {  // the paper's BDF as a fixed-step predictor-corrector, order 2 or 5 (gear alone: 5)
+  if (s.scheme == Scheme::gear) {  // the paper's BDF as a fixed-step predictor-corrector, order 2 or 5 (gear alone: 5)
     if (s.max_order == 0) s.max_order = 5;
     if (s.max_order != 2 && s.max_order != 5)
       throw_input(key, text, "the fixed-step BDF of this study (Gear's predictor-corrector) has order 2 or 5: gear2, gear5, gear:2, gear:5");
     return s.label();
   }
-  if (s.kind() && !(s.scheme == "cvode" || s.scheme == "ida")) return s.label();  // heun, rk4, dopri5
+  if (s.kind() && !(s.scheme == Scheme::cvode || s.scheme == Scheme::ida)) return s.label();  // heun, rk4, dopri5
   // SUNDIALS' BDF in any spelling (cvode, ida, bdf) is the paper's BDF of order 2 or 5 (5: SUNDIALS' default)
   if (s.adams || (s.max_order != 0 && s.max_order != 2 && s.max_order != 5))
     throw_input(key, text, "the BDF of this study has maximum order 2 or 5: bdf2, bdf5, bdf:2, bdf:5, cvode:2, cvode:5, ida:2, ida:5");
-  s.scheme = "bdf";
+  s.scheme = Scheme::bdf;
   s.variant_given = false;
   if (s.max_order == 0) s.max_order = 5;
   return s.label();

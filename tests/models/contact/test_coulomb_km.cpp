@@ -173,7 +173,7 @@ TEST_CASE("coulomb-km on the block below the friction angle: exact rest holds, a
     const ContactSystem sys = block_system(p, "coulomb-km", Driver::fixed, false, false);
     REQUIRE(sys.form == ContactForm::lookahead);
     SolverOptions so;
-    so.kind = SolverKind::heun;
+    so.kind = Scheme::heun;
     so.dt = dt;
     struct Half {
       double s_mid = std::nan(""), v_mid = 0, t_mid = 0, s_end = 0;

@@ -86,15 +86,15 @@ TEST_CASE("Stribeck on the sliding plates: every 1-D driver follows m v' = -phi(
     CAPTURE(v0);
     struct Case {
       const char* what;
-      SolverKind kind;
+      Scheme kind;
       bool filippov, events;
       double tol;
     };
-    const Case cases[] = {{"filippov:dopri5", SolverKind::dopri5, true, true, 1e-7},
-                          {"ida", SolverKind::ida, false, true, 1e-7},
-                          {"dopri5 + events", SolverKind::dopri5, false, true, 1e-7},
-                          {"rk4 + events", SolverKind::rk4, false, true, 1e-9},
-                          {"rk4", SolverKind::rk4, false, false, 1e-9}};
+    const Case cases[] = {{"filippov:dopri5", Scheme::dopri5, true, true, 1e-7},
+                          {"ida", Scheme::ida, false, true, 1e-7},
+                          {"dopri5 + events", Scheme::dopri5, false, true, 1e-7},
+                          {"rk4 + events", Scheme::rk4, false, true, 1e-9},
+                          {"rk4", Scheme::rk4, false, false, 1e-9}};
     for (const Case& c : cases) {
       const std::string what = c.what;
       CAPTURE(what);
@@ -110,7 +110,7 @@ TEST_CASE("Stribeck on the sliding plates: every 1-D driver follows m v' = -phi(
       Mode mode;
       simulate(s, {0, T, o}, x, mode);
       CHECK(std::abs(x[0] - ref.v_T) <= c.tol * v0);
-      if (c.filippov || c.kind == SolverKind::ida) {  // on to the stop, then held
+      if (c.filippov || c.kind == Scheme::ida) {  // on to the stop, then held
         double t_stop = std::nan("");
         const double t_end = ref.t_stop + 1;
         simulate(s, {T, t_end, o}, x, mode, [&](const ContactSample& q) {
@@ -143,7 +143,7 @@ TEST_CASE("Stribeck on the block: static friction holds below mu_s, a launched b
       const ContactSystem s = block_system(p, "stribeck", filippov ? Driver::filippov : Driver::ida, !filippov,
                                            true, extra);
       SolverOptions o;
-      o.kind = filippov ? SolverKind::dopri5 : SolverKind::ida;
+      o.kind = filippov ? Scheme::dopri5 : Scheme::ida;
       o.dt = 1e-3;
       o.rtol = 1e-10;
       o.atol = 1e-14;

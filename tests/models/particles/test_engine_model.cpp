@@ -26,7 +26,7 @@ Vec3 gravity(int n) { return test::few_bodies_gravity(n); }
 double t_end(int n) { return test::few_bodies_t_end(n); }
 double difference(const Bodies& a, const Bodies& b) { return test::difference(a, b, kR); }
 
-SolverOptions tight(SolverKind kind) {
+SolverOptions tight(Scheme kind) {
   SolverOptions o;
   o.kind = kind;
   o.rtol = 1e-10;
@@ -48,7 +48,7 @@ ParticleEngine<HertzDamped, Tangential> engine(int n, const Tangential& law) {
 ParticleArrays arrays(const Bodies& b) { return test::few_body_arrays(b); }
 
 template <class Tangential>
-Bodies run_engine_ode(int n, const Tangential& law, SolverKind kind) {
+Bodies run_engine_ode(int n, const Tangential& law, Scheme kind) {
   const Bodies start = problem(n);
   const ParticleArrays p0 = arrays(start);
   const EngineModel<HertzDamped, Tangential> model(engine(n, law), p0, 1.0);  // every pair is a candidate
@@ -72,8 +72,8 @@ double moved(int n, const Bodies& end) {
 TEST_CASE("engine with the C-SDS under dopri5, cvode:bdf and the engine trapezoid") {
   const Csds law{2e5, 50.0, 0.3};
   for (int n : {2, 3}) {
-    const Bodies dp = run_engine_ode(n, law, SolverKind::dopri5);
-    const Bodies bdf = run_engine_ode(n, law, SolverKind::cvode);
+    const Bodies dp = run_engine_ode(n, law, Scheme::dopri5);
+    const Bodies bdf = run_engine_ode(n, law, Scheme::cvode);
     const double d_bdf = difference(dp, bdf);
     double spin = 0;
     for (std::size_t i = 0; i < dp.w.size(); ++i) spin = std::max(spin, kR * (dp.w[i] - problem(n).w[i]).norm());
@@ -137,7 +137,7 @@ TEST_CASE("Mindlin's modes: a contact closing into slip keeps the slip velocity'
     Vec x = model.make_state(p0);
     Mode mode = model.initial_mode(0, x);
     SolverOptions o;
-    o.kind = SolverKind::rk4;
+    o.kind = Scheme::rk4;
     o.dt = dt;
     const RunStats rs = integrate(model, 0, t_end(2), x, mode, o);
     events = rs.events.size();

@@ -37,7 +37,7 @@ EngineModel<HertzDamped, Law> model_of(const FewSpheres& s, const Law& law, doub
 
 double mechanical(const Energy& e) { return e.kinetic + e.external; }  // K + normal elastic + gravity potential
 
-SolverOptions options(SolverKind kind, double dt, double rtol = 1e-10) {
+SolverOptions options(Scheme kind, double dt, double rtol = 1e-10) {
   SolverOptions o;
   o.kind = kind;
   o.dt = dt;
@@ -62,7 +62,7 @@ TEST_CASE("a sphere at rest on a plane stays at rest (mindlin and coulomb, cvode
   auto check = [&](const auto& model) {
     Vec x = model.make_state(s.bodies);
     Mode mode = model.initial_mode(0, x);
-    integrate(model, 0, 1.0, x, mode, options(SolverKind::cvode, 0.1));
+    integrate(model, 0, 1.0, x, mode, options(Scheme::cvode, 0.1));
     CHECK(std::abs(x[1] - (kR - h0)) < 1e-9 * h0);  // y stays at the static overlap
     CHECK(x.segment<3>(3).norm() < 1e-9);
     CHECK(x.segment<3>(6).norm() < 1e-9);
@@ -77,7 +77,7 @@ TEST_CASE("mu = 0, xi = 0: a head-on two-sphere collision conserves K + V throug
   s.add_sphere(Vec3(-0.25, 0, 0), Vec3(1.0, 0, 0), Vec3::Zero(), kR, kM);
   s.add_sphere(Vec3(0.25, 0, 0), Vec3(-1.0, 0, 0), Vec3::Zero(), kR, kM);
   const auto model = model_of(s, mindlin(0.0), 0.2);
-  for (SolverKind kind : {SolverKind::dopri5, SolverKind::cvode, SolverKind::ida}) {
+  for (Scheme kind : {Scheme::dopri5, Scheme::cvode, Scheme::ida}) {
     CAPTURE(to_string(kind));
     Vec x = model.make_state(s.bodies);
     Mode mode = model.initial_mode(0, x);
@@ -102,7 +102,7 @@ TEST_CASE("rigid coulomb contact on a 10 degree incline: the stick constraint gi
   const double h0 = hertz_static_overlap(sphere_wall_pair(kR, kM, kE, kNu), kM * kG * std::cos(theta));
   s.add_sphere(Vec3(0, kR - h0, 0), Vec3::Zero(), Vec3::Zero(), kR, kM);
   const auto model = model_of(s, Coulomb{0.25}, 0.1 * kR);
-  for (SolverKind kind : {SolverKind::rk4, SolverKind::cvode, SolverKind::ida}) {
+  for (Scheme kind : {Scheme::rk4, Scheme::cvode, Scheme::ida}) {
     CAPTURE(to_string(kind));
     Vec x = model.make_state(s.bodies);
     Mode mode = model.initial_mode(0, x);
@@ -130,7 +130,7 @@ TEST_CASE("three spheres (ex. 5.2) with friction on the floor and between them: 
     s.add_sphere(d0 * radial + Vec3(0, 0, kR - h0), v, Vec3::UnitZ().cross(v) / kR, kR, kM);  // rolling
   }
   const double reach = d0 * std::sqrt(3.0);
-  auto run = [&](const auto& model, SolverKind kind) {
+  auto run = [&](const auto& model, Scheme kind) {
     Vec x = model.make_state(s.bodies);
     Mode mode = model.initial_mode(0, x);
     const double e0 = mechanical(model.energy(0, x, mode));
@@ -150,7 +150,7 @@ TEST_CASE("three spheres (ex. 5.2) with friction on the floor and between them: 
   };
   // csds: a dashpot of about 5 % of the critical one of the floor contact's spring
   const double kt = mindlin_stiffness(s.wall_pair(0), h0);
-  for (SolverKind kind : {SolverKind::cvode, SolverKind::ida}) {
+  for (Scheme kind : {Scheme::cvode, Scheme::ida}) {
     CAPTURE(to_string(kind));
     run(model_of(s, mindlin(0.5), reach), kind);
     Csds csds;

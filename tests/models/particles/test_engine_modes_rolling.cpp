@@ -36,7 +36,7 @@ RollingSphereAnalytic analytic(const ModeProblem& p) {
 
 SolverOptions rk4() {
   SolverOptions o;
-  o.kind = SolverKind::rk4;
+  o.kind = Scheme::rk4;
   o.dt = 1e-4;
   return o;
 }

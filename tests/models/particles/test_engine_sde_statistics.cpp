@@ -13,7 +13,7 @@ using namespace stickslip;
 
 namespace {
 
-StochasticRunSpec spec(const std::string& system, const std::string& law, SdeScheme scheme, double dt, double t_end) {
+StochasticRunSpec spec(const std::string& system, const std::string& law, Scheme scheme, double dt, double t_end) {
   StochasticRunSpec s;
   s.system = system;
   s.law = law;
@@ -30,7 +30,7 @@ StochasticRunSpec spec(const std::string& system, const std::string& law, SdeSch
 }  // namespace
 
 TEST_CASE("kT = 0, linear f: u_perp decays as (1 - nu gamma dt)^n under Euler-Maruyama") {
-  StochasticRunSpec s = spec("pair", "linear", SdeScheme::euler_maruyama, 1e-3, 1);
+  StochasticRunSpec s = spec("pair", "linear", Scheme::em, 1e-3, 1);
   s.kT = 0;
   s.gamma = 0.7;
   const std::unique_ptr<EngineSde> owner = make_stochastic_model(s);
@@ -39,7 +39,7 @@ TEST_CASE("kT = 0, linear f: u_perp decays as (1 - nu gamma dt)^n under Euler-Ma
   x.segment<3>(9) = Vec3(0.2, 1.0, -0.5);   // v_j (the normal part 0.2 is not touched by friction)
   x.segment<3>(12) = Vec3(0.3, 0.1, 0.4);   // omega_i
   const Vec3 u0 = model.kinematics(x, 0).vt;
-  SdeIntegrator integ(model, SdeScheme::euler_maruyama, s.dt, 1);
+  SdeIntegrator integ(model, Scheme::em, s.dt, 1);
   double t = 0;
   for (int k = 0; k < 500; ++k) integ.step(t, x);
   const Vec3 expected = u0 * std::pow(1 - model.nu(0) * s.gamma * s.dt, 500);
@@ -71,14 +71,14 @@ TEST_CASE("total momentum and angular momentum are conserved to round-off for to
   // Fixed geometry, every contact touching: sum F = 0 and sum (r x F + tau) = (R_i + R_j - r) r_hat x F = 0.
   // Round-off: ~1e-16 per operation on O(1) momenta over 1e4 steps, i.e. < 1e-11 with a wide margin.
   for (const std::string system : {"pair", "cluster"})
-    for (SdeScheme scheme : {SdeScheme::euler_maruyama, SdeScheme::heun}) {
+    for (Scheme scheme : {Scheme::em, Scheme::sde_heun}) {
       const StochasticRunResult r = run_stochastic(spec(system, "coulomb", scheme, 2e-3, 20));
       CHECK_MESSAGE(r.momentum_drift < 1e-11 * r.momentum_scale, system << " " << to_string(scheme));
       CHECK_MESSAGE(r.angular_momentum_drift < 1e-11 * r.momentum_scale, system << " " << to_string(scheme));
     }
   // Bonded: momentum still exact (bond and friction forces are pairwise opposite); angular momentum drifts
   // because |r_ij| != R_i + R_j while the bond vibrates.
-  StochasticRunSpec s = spec("pair", "coulomb", SdeScheme::euler_maruyama, 1e-3, 20);
+  StochasticRunSpec s = spec("pair", "coulomb", Scheme::em, 1e-3, 20);
   s.geometry = ContactGeometry::bonded;
   const StochasticRunResult r = run_stochastic(s);
   CHECK(r.momentum_drift < 1e-11 * r.momentum_scale);
@@ -89,7 +89,7 @@ TEST_CASE("total momentum and angular momentum are conserved to round-off for to
 TEST_CASE("equipartition of u_perp: linear f against the exact Euler-Maruyama stationary variance") {
   // Pair, dt = 5e-3, t = 2000 (4e5 steps): batch-means stderr ~1 %. Prediction: u_perp is an OU process
   // with rate nu gamma; EM's stationary variance is 1/(1 - nu gamma dt/2) times the continuum one. 4 stderr.
-  const StochasticRunResult pair = run_stochastic(spec("pair", "linear", SdeScheme::euler_maruyama, 5e-3, 2000));
+  const StochasticRunResult pair = run_stochastic(spec("pair", "linear", Scheme::em, 5e-3, 2000));
   CHECK(pair.stderr_ratio < 0.02);
   CHECK(pair.predicted_ratio == doctest::Approx(1 / (1 - 4.666666666666667 * 5e-3 / 2)).epsilon(1e-12));
   CHECK(std::abs(pair.ratio - pair.predicted_ratio) < 4 * pair.stderr_ratio);
@@ -98,7 +98,7 @@ TEST_CASE("equipartition of u_perp: linear f against the exact Euler-Maruyama st
     if (v != 0) CHECK(std::abs(v - pair.predicted_ratio) < 6 * pair.stderr_ratio + 0.01);
   // Tetrahedron of 4 spheres, 6 contacts; prediction from the eigenmodes of J M^-1 J^T.
   const StochasticRunResult cluster =
-      run_stochastic(spec("cluster", "linear", SdeScheme::euler_maruyama, 2e-3, 300));
+      run_stochastic(spec("cluster", "linear", Scheme::em, 2e-3, 300));
   CHECK(cluster.stderr_ratio < 0.02);
   CHECK(std::abs(cluster.ratio - cluster.predicted_ratio) < 4 * cluster.stderr_ratio);
   // Linear-response autocorrelation at lag 0.1 (the pair's ACF decays as exp(-nu gamma t); statistical error of
@@ -111,13 +111,13 @@ TEST_CASE("equipartition for Coulomb f (Ito / EM) and the Stratonovich deviation
   // Pair, mu F_n = 2, kT = 1, dt = 2e-3, t = 3000 (1.5e6 steps): stderr ~1.2 %. EM's bias for Coulomb f is O(dt):
   // the study's dt sweep (t = 1e4) gives 1.042, 1.021, 1.014 at dt = 0.02, 0.01, 0.002, so the bound is
   // 4 stderr + 2 %.
-  const StochasticRunResult em = run_stochastic(spec("pair", "coulomb", SdeScheme::euler_maruyama, 2e-3, 3000));
+  const StochasticRunResult em = run_stochastic(spec("pair", "coulomb", Scheme::em, 2e-3, 3000));
   CHECK(em.stderr_ratio < 0.025);
   CHECK(std::abs(em.ratio - 1) < 4 * em.stderr_ratio + 0.02);
   // Heun solves the Stratonovich SDE: the stationary density becomes sqrt(D(u)) x Gaussian, a ratio of 0.868
   // for Coulomb f; the measured value must sit there and clearly below 1 (sweep: 0.859 .. 0.868 for
   // dt = 0.02 .. 0.002, so Heun's own bias at dt = 2e-3 is < 1 %).
-  const StochasticRunResult heun = run_stochastic(spec("pair", "coulomb", SdeScheme::heun, 2e-3, 3000));
+  const StochasticRunResult heun = run_stochastic(spec("pair", "coulomb", Scheme::sde_heun, 2e-3, 3000));
   CHECK(heun.predicted_ratio == doctest::Approx(0.868).epsilon(0.002));
   CHECK(std::abs(heun.ratio - heun.predicted_ratio) < 4 * heun.stderr_ratio + 0.01);
   CHECK(heun.ratio + 4 * heun.stderr_ratio < 0.97);
@@ -127,7 +127,7 @@ TEST_CASE("core energy ledger with the noise work closes up to the scheme's O(dt
   // The core EnergyLedger balance d(E_kin + U_bond) - dW_f - dW_R vanishes for the exact dynamics. Heun
   // (Stratonovich chain rule) closes it to O(dt^2) per unit time; EM with the Ito heating term sum 2 kT nu D
   // to O(dt). Both well below 3 % of W_R here, at every ledger time.
-  for (SdeScheme scheme : {SdeScheme::euler_maruyama, SdeScheme::heun}) {
+  for (Scheme scheme : {Scheme::em, Scheme::sde_heun}) {
     const StochasticRunResult r = run_stochastic(spec("pair", "linear", scheme, 2e-3, 200));
     CHECK(r.noise_work > 0);
     REQUIRE(r.ledger.size() > 2);
@@ -141,7 +141,7 @@ TEST_CASE("core energy ledger with the noise work closes up to the scheme's O(dt
   }
   // Bonded geometry: the bond energy is the ledger's external potential V and takes part in the balance;
   // the semi-implicit bond update adds its own O(dt) error, still well below 3 % of W_R.
-  StochasticRunSpec b = spec("pair", "linear", SdeScheme::euler_maruyama, 1e-3, 100);
+  StochasticRunSpec b = spec("pair", "linear", Scheme::em, 1e-3, 100);
   b.geometry = ContactGeometry::bonded;
   const StochasticRunResult r = run_stochastic(b);
   double max_bond = 0;

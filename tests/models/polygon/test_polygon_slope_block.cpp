@@ -85,7 +85,7 @@ TEST_CASE("polygon block with C-SDS: the relation under dopri5 against the polyg
     const LawValues values = p.law_values();
     const ContactSystem sys = make_contact_system(rel, "csds", values, relation_options(Driver::dopri5, false, false, ""));
     SolverOptions o;
-    o.kind = SolverKind::dopri5;
+    o.kind = Scheme::dopri5;
     o.dt = t_end;
     o.rtol = 1e-11;
     o.atol = 1e-18;

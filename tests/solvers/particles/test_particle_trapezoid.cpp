@@ -65,7 +65,7 @@ Bodies run_modes(int n, const Bodies& start, double t_end) {
   Vec x = model.make_state(p0);
   Mode mode = model.initial_mode(0, x);
   SolverOptions o;
-  o.kind = SolverKind::dopri5;
+  o.kind = Scheme::dopri5;
   o.dt = t_end / 10;
   o.rtol = 1e-10;
   o.atol = 1e-12;

@@ -31,7 +31,7 @@ TEST_CASE("the rigid Coulomb contact under dopri5 rolls at the rigid-body t_roll
   s.scene.xi = 0.3;
   s.friction.law = "coulomb";
   SphereRunOptions o;
-  o.integrator = "dopri5";
+  o.integrator = Scheme::dopri5;
   o.dt = 1e-3;
   o.rtol = 1e-9;
   o.atol = 1e-12;
@@ -49,7 +49,7 @@ TEST_CASE("Mindlin under the trapezoid rule and velocity Verlet rolls within 0.2
   for (const char* integrator : {"trapezoid", "verlet"}) {
     CAPTURE(integrator);
     SphereRunOptions o;
-    o.integrator = integrator;
+    o.integrator = parse_integrator("integrator", integrator);
     o.dt = 1e-4;
     const double got = rolled_at(s, 1.5 * t_roll, o);
     CHECK(std::abs(got - t_roll) <= 2e-3 * t_roll);
@@ -59,7 +59,7 @@ TEST_CASE("Mindlin under the trapezoid rule and velocity Verlet rolls within 0.2
 TEST_CASE("explicit Euler on the undamped Hertz contact is refused naming integrator") {
   RollingSphereSetup s = rolling_sphere_setup(0.1, 1.0, 1e8, 0.3, 9.81, 0.3, 2.0, 0.0);
   SphereRunOptions o;
-  o.integrator = "euler";
+  o.integrator = Scheme::euler;
   o.dt = 1e-4;
   CHECK_FALSE(sphere_integrator_refuses(s.scene, s.friction, 1.0, o).empty());
   try {
@@ -68,6 +68,6 @@ TEST_CASE("explicit Euler on the undamped Hertz contact is refused naming integr
   } catch (const InputError& e) {
     CHECK(std::string(e.what()).find("integrator") != std::string::npos);
   }
-  o.integrator = "trapezoid";
+  o.integrator = Scheme::trapezoid;
   CHECK(sphere_integrator_refuses(s.scene, s.friction, 1.0, o).empty());
 }

@@ -14,7 +14,7 @@ using namespace stickslip;
 namespace {
 // Least-squares slope of log(error) over log(dt) for dt = dt_max / 2^j, j = 0..levels-1, skipping the
 // round-off floor.
-double measured_order(const std::string& law, SolverKind kind, bool events, double dt_max, int levels) {
+double measured_order(const std::string& law, Scheme kind, bool events, double dt_max, int levels) {
   PlateRunConfig c = test::seed001_plates(law, kind, dt_max, events);
   const double v_exact = exact_plates(c)->at(5).v;
   double sx = 0, sy = 0, sxx = 0, sxy = 0;
@@ -33,20 +33,20 @@ double measured_order(const std::string& law, SolverKind kind, bool events, doub
 
 TEST_CASE("C-SDS with located events: orders 1, 2, 2, 4") {
   // Tolerance 0.15 on the fitted slope: the fits over 6 halvings are within 0.02 of the nominal order.
-  CHECK(measured_order("csds", SolverKind::euler, true, 0.1, 6) == doctest::Approx(1).epsilon(0.15));
-  CHECK(measured_order("csds", SolverKind::midpoint, true, 0.1, 6) == doctest::Approx(2).epsilon(0.075));
-  CHECK(measured_order("csds", SolverKind::heun, true, 0.1, 6) == doctest::Approx(2).epsilon(0.075));
-  CHECK(measured_order("csds", SolverKind::rk4, true, 0.1, 6) == doctest::Approx(4).epsilon(0.04));
+  CHECK(measured_order("csds", Scheme::euler, true, 0.1, 6) == doctest::Approx(1).epsilon(0.15));
+  CHECK(measured_order("csds", Scheme::midpoint, true, 0.1, 6) == doctest::Approx(2).epsilon(0.075));
+  CHECK(measured_order("csds", Scheme::heun, true, 0.1, 6) == doctest::Approx(2).epsilon(0.075));
+  CHECK(measured_order("csds", Scheme::rk4, true, 0.1, 6) == doctest::Approx(4).epsilon(0.04));
 }
 
 TEST_CASE("C-SDS without events: the kink at the stick transition caps RK4 well below 4") {
-  const double p = measured_order("csds", SolverKind::rk4, false, 0.1, 8);
+  const double p = measured_order("csds", Scheme::rk4, false, 0.1, 8);
   CHECK(p < 3.0);
   CHECK(p > 1.0);
 }
 
 TEST_CASE("D-SDS without events stays first order (seed 001 Fig. 3)") {
-  for (SolverKind kind : {SolverKind::euler, SolverKind::heun, SolverKind::rk4}) {
+  for (Scheme kind : {Scheme::euler, Scheme::heun, Scheme::rk4}) {
     CAPTURE(to_string(kind));
     const double p = measured_order("dsds-stage", kind, false, 0.1, 9);
     CHECK(p > 0.75);
@@ -59,7 +59,7 @@ TEST_CASE("D-SDS with per-stage reset under the midpoint rule does not converge 
   c.p = {1, 1, 2, 1};
   c.law = "dsds-stage";
   c.t_end = 5;
-  c.solver.kind = SolverKind::midpoint;
+  c.solver.kind = Scheme::midpoint;
   c.solver.events = false;
   const double v_exact = exact_plates(c)->at(5).v;
   c.solver.dt = 1e-2;
@@ -74,7 +74,7 @@ TEST_CASE("D-SDS with the switches located as events recovers the nominal orders
   // While sliding F = +-F_max does not depend on xi, so the reset never feeds back into v; with the
   // switching instants located and the spring put on eq. 3 at the switch, only the scheme's own error
   // remains (the same reasoning as for the C-SDS rows).
-  CHECK(measured_order("dsds", SolverKind::euler, true, 0.1, 6) == doctest::Approx(1).epsilon(0.15));
-  CHECK(measured_order("dsds", SolverKind::heun, true, 0.1, 6) == doctest::Approx(2).epsilon(0.075));
-  CHECK(measured_order("dsds-stage", SolverKind::rk4, true, 0.1, 4) >= 3.9);
+  CHECK(measured_order("dsds", Scheme::euler, true, 0.1, 6) == doctest::Approx(1).epsilon(0.15));
+  CHECK(measured_order("dsds", Scheme::heun, true, 0.1, 6) == doctest::Approx(2).epsilon(0.075));
+  CHECK(measured_order("dsds-stage", Scheme::rk4, true, 0.1, 4) >= 3.9);
 }

@@ -16,14 +16,14 @@
 using namespace stickslip;
 
 namespace {
-PlateRunConfig config(const std::string& law, SolverKind kind, double dt, bool events) {
+PlateRunConfig config(const std::string& law, Scheme kind, double dt, bool events) {
   return test::seed001_plates(law, kind, dt, events);
 }
 }  // namespace
 
 TEST_CASE("Fig. 2 pairing: E_kin(D-SDS) - E_kin(C-SDS) of two located-event runs equals the exact solutions'") {
-  const PlateRunConfig cd = config("dsds-dae", SolverKind::ida, 0.01, true);
-  const PlateRunConfig cc = config("csds", SolverKind::cvode, 0.01, true);
+  const PlateRunConfig cd = config("dsds-dae", Scheme::ida, 0.01, true);
+  const PlateRunConfig cc = config("csds", Scheme::cvode, 0.01, true);
   const ExactSlidingPlates xd = *exact_plates(cd), xc = *exact_plates(cc);
   const auto diff = kinetic_energy_difference(run_plates(cd).samples, run_plates(cc).samples);
   REQUIRE(diff.size() > 400);
@@ -47,7 +47,7 @@ TEST_CASE("kinetic_energy_at interpolates linearly and clamps at the ends") {
 }
 
 TEST_CASE("energy sweep point: the exact jump is eq. 11's, the D-SDS DAE creates it, the C-SDS nothing") {
-  PlateRunConfig base = config("csds", SolverKind::euler, 1e-3, false);
+  PlateRunConfig base = config("csds", Scheme::euler, 1e-3, false);
   base.t_end = 10;
   for (double v0 : {1.0, 8.0}) {
     CAPTURE(v0);
@@ -61,7 +61,7 @@ TEST_CASE("energy sweep point: the exact jump is eq. 11's, the D-SDS DAE creates
 }
 
 TEST_CASE("Fig. 4 auxiliary states: each midpoint step advances v by dt F(u_1) / m") {
-  const PlateRunConfig c = config("dsds-stage", SolverKind::midpoint, 0.2, false);
+  const PlateRunConfig c = config("dsds-stage", Scheme::midpoint, 0.2, false);
   const PlateRun r = run_plates(c);
   const auto aux = midpoint_auxiliary_states(c, r);
   REQUIRE(aux.size() + 1 == r.samples.size());
@@ -73,7 +73,7 @@ TEST_CASE("Fig. 4 auxiliary states: each midpoint step advances v by dt F(u_1) /
 }
 
 TEST_CASE("runs/<label>.csv reads back every sample to the bit") {
-  const PlateRun r = run_plates(config("csds", SolverKind::rk4, 0.05, true));
+  const PlateRun r = run_plates(config("csds", Scheme::rk4, 0.05, true));
   const auto dir = test::scratch_dir("plate_csv");
   std::filesystem::create_directories(dir);
   write_plate_csv(dir / "run.csv", r);
@@ -148,8 +148,8 @@ TEST_CASE("D-SDS xi_end: exact in a slide from the start, and at each scheme's o
 // Issue: a D-SDS contact that starts sliding with |v0| < v* (a slide of zero length) reported t_stick = null.
 TEST_CASE("D-SDS contact starting to slide below v*: t_stick = 0 in the run and in the exact solution") {
   // m = k = 1, gamma = 2, F_max = 1: v* = 2. xi0 = -3, v0 = 0.5: F_S = 3 - 1 = 2 > F_max, s v0 = 0.5 >= -v*.
-  for (SolverKind kind : {SolverKind::rk4, SolverKind::ida}) {
-    PlateRunConfig c = test::seed001_plates(kind == SolverKind::ida ? "dsds-dae" : "dsds", kind, 0.01,
+  for (Scheme kind : {Scheme::rk4, Scheme::ida}) {
+    PlateRunConfig c = test::seed001_plates(kind == Scheme::ida ? "dsds-dae" : "dsds", kind, 0.01,
                                             true, 3, 0.5);
     c.xi0 = -3;
     const ExactSlidingPlates ex = exact_plates(c).value();
@@ -161,7 +161,7 @@ TEST_CASE("D-SDS contact starting to slide below v*: t_stick = 0 in the run and 
     CHECK(std::abs(r.xi_end - ex.at(3).xi) < 1e-6);
   }
   // The C-SDS slides from the same start, and sticks later.
-  PlateRunConfig c = test::seed001_plates("csds", SolverKind::cvode, 0.01, true, 3, 0.5);
+  PlateRunConfig c = test::seed001_plates("csds", Scheme::cvode, 0.01, true, 3, 0.5);
   c.xi0 = -3;
   const ExactSlidingPlates ex = exact_plates(c).value();
   REQUIRE(ex.t_stick().has_value());

@@ -19,7 +19,7 @@ StochasticRunSpec pair_spec(const std::string& law, double kT, double dt, double
   s.law = law;
   s.kT = kT;
   s.normal_force = 4;  // the study's default: mu F_n = 2
-  s.scheme = SdeScheme::euler_maruyama;
+  s.scheme = Scheme::em;
   s.dt = dt;
   s.t_end = t_end;
   s.t_equil = 10;
