@@ -36,9 +36,9 @@ Driver engine_driver(const std::string& key, const IntegratorSpec& spec, const s
 
 EngineStepper engine_stepper(const std::string& key, const IntegratorSpec& spec, const TrapezoidOptions& trapezoid) {
   EngineStepper st;
-  st.driver = engine_driver(key, spec);
-  if (!fixed_step_driver(st.driver))
+  if (!fixed_step_driver(engine_driver(key, spec)))
     throw_input(key, spec.text(), "verlet or trapezoid (a fixed-step driver of the particle engine)");
+  st.scheme = spec.scheme;
   st.trapezoid = trapezoid;
   return st;
 }

@@ -42,16 +42,16 @@ const std::vector<std::string>& engine_schemes();
 
 // A fixed-step driver of the engine and what it has counted.
 struct EngineStepper {
-  Driver driver = Driver::verlet;  // verlet or trapezoid
+  Scheme scheme = Scheme::verlet;  // verlet or trapezoid
   TrapezoidOptions trapezoid;      // the trapezoid's iteration (its dt: the step's)
   VerletStats verlet;
   ParticleTrapezoidStats trapezoid_stats;
   ParticleTrapezoidWork work;      // kept from step to step: the trapezoid's predictor carries over
-  long steps() const { return driver == Driver::trapezoid ? trapezoid_stats.steps : verlet.steps; }
+  long steps() const { return scheme == Scheme::trapezoid ? trapezoid_stats.steps : verlet.steps; }
   long force_evaluations() const {
-    return driver == Driver::trapezoid ? trapezoid_stats.force_evaluations : verlet.force_evaluations;
+    return scheme == Scheme::trapezoid ? trapezoid_stats.force_evaluations : verlet.force_evaluations;
   }
-  long rebuilds() const { return driver == Driver::trapezoid ? trapezoid_stats.rebuilds : verlet.rebuilds; }
+  long rebuilds() const { return scheme == Scheme::trapezoid ? trapezoid_stats.rebuilds : verlet.rebuilds; }
 };
 
 // A fixed-step driver for `spec` (verlet or trapezoid; InputError naming key otherwise) with the trapezoid's options.
@@ -87,7 +87,7 @@ void trapezoid_span(const Engine& e, GranularState& s, double duration, double d
 // One step of dt under the stepper's driver (the trapezoid may take it in smaller steps after a rejection).
 template <class Engine>
 void engine_step(const Engine& e, GranularState& s, double dt, EngineStepper& st, ParticleLedger* ledger = nullptr) {
-  if (st.driver == Driver::verlet) verlet_step(e, s, dt, st.verlet, ledger);
+  if (st.scheme == Scheme::verlet) verlet_step(e, s, dt, st.verlet, ledger);
   else detail::trapezoid_span(e, s, dt, dt, st, ledger, [](const GranularState&) {});
 }
 

@@ -84,7 +84,7 @@ EngineRunEnd simulate(const Engine& e, GranularState& s, EngineStepper& st, cons
   const bool counted = run.steps > 0;
   if (!counted && !(run.t_end > t0)) return end;  // nothing to do (step_count would ask for one step backwards)
   if constexpr (!stops && !splits) {
-    if (st.driver == Driver::trapezoid && !run.each_step) {  // one trapezoid run over the whole span
+    if (st.scheme == Scheme::trapezoid && !run.each_step) {  // one trapezoid run over the whole span
       const double duration = counted ? static_cast<double>(run.steps) * run.dt : run.t_end - t0;
       detail::trapezoid_span(e, s, duration, run.dt, st, run.ledger,
                              [&](const GranularState& q) { (void)detail::observe_step(observer, q, ++end.steps); });
@@ -112,7 +112,7 @@ EngineRunEnd simulate(const Engine& e, GranularState& s, EngineStepper& st, cons
 // pass over the bodies per step, bit for bit verlet_step's motion; a signal ends it after the step in progress).
 template <class Engine>
 EngineRunEnd simulate(const Engine& e, GranularState& s, EngineStepper& st, const EngineRun& run) {
-  if (st.driver == Driver::verlet && run.steps > 0 && !run.ledger && run.interruptible) {
+  if (st.scheme == Scheme::verlet && run.steps > 0 && !run.ledger && run.interruptible) {
     const VerletStats r = verlet_run(e, s, run.dt, run.steps);
     st.verlet.steps += r.steps;
     st.verlet.force_evaluations += r.force_evaluations;

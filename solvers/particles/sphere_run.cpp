@@ -104,7 +104,7 @@ SphereRunStats run_fixed_step(const ParticleEngine<Normal, Tangential>& e, const
   StepObserver obs(scene, observer);
   engine_setup(e, s);
   simulate(e, s, stepper, {.dt = o.dt, .t_end = t_end}, [&](const GranularState& g) { obs(g); });
-  if (stepper.driver == Driver::trapezoid) return trapezoid_stats(stepper.trapezoid_stats);
+  if (stepper.scheme == Scheme::trapezoid) return trapezoid_stats(stepper.trapezoid_stats);
   SphereRunStats st;
   st.steps = stepper.steps();
   st.rhs_evals = stepper.force_evaluations();
@@ -189,7 +189,7 @@ SphereRunStats simulate(const FewSpheres& scene, const SphereFriction& friction,
     e.skin = 0.1 * scene.min_radius();
     if (!fixed_step_driver(driver)) return run_state_vector(e, scene, t_end, o, observer);
     EngineStepper stepper;
-    stepper.driver = driver;
+    stepper.scheme = o.integrator.scheme;
     stepper.trapezoid = o.trapezoid;
     return run_fixed_step(e, scene, t_end, o, stepper, observer);
   });

@@ -249,7 +249,7 @@ std::pair<double, long> advance(const Engine& e, GranularState& s, const std::st
   const EngineRun run{.dt = dt, .steps = steps};
   if (integrator == "verlet-steps") simulate(e, s, st, run, [](const GranularState&) {});
   else simulate(e, s, st, run);
-  if (st.driver != Driver::trapezoid) return {1.0, 0};
+  if (st.scheme != Scheme::trapezoid) return {1.0, 0};
   const long taken = st.trapezoid_stats.steps - before.steps;
   const double sweeps = taken ? double(st.trapezoid_stats.iterations - before.iterations) / double(taken) : 0.0;
   return {sweeps, st.trapezoid_stats.rejected_steps - before.rejected_steps};

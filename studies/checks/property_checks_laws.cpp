@@ -405,7 +405,7 @@ PropertyCheck particle_cell(const std::string& name, Driver driver) {
       Out o;
       if (fixed_step_driver(driver)) {  // velocity Verlet or the trapezoid, through the engine's one entry
         EngineStepper stepper;
-        stepper.driver = driver;
+        stepper.scheme = driver == Driver::trapezoid ? Scheme::trapezoid : Scheme::verlet;
         stepper.trapezoid.tol = 1e-9;
         engine_setup(eng, s);
         simulate(eng, s, stepper, {.dt = dt, .t_end = steps * dt}, [&](const GranularState& q) {

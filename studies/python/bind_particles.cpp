@@ -113,17 +113,17 @@ class SystemOf final : public System {
   }
 
   void advance(long n, double dt, const EngineStepper& how) override {
-    if (how.driver == Driver::trapezoid && is_exact_static<Tangential>)
+    if (how.scheme == Scheme::trapezoid && is_exact_static<Tangential>)
       throw_input("scheme", "trapezoid",
                   "verlet for tangential=" + tangential + ": " +
                       refusal(tangential, RelationKind::particles, Driver::trapezoid));
-    stepper_.driver = how.driver;
+    stepper_.scheme = how.scheme;
     stepper_.trapezoid = how.trapezoid;
     simulate(engine_, state, stepper_, {.dt = dt, .steps = n, .ledger = &ledger_}, [&](const GranularState&) {
       ++steps;
       if (dumps_) dumps_->write(steps - dump_offset_, engine_, state);
     });
-    if (how.driver == Driver::verlet) stepper_.work.dt_prev = 0;  // the trapezoid's predictor restarts after Verlet
+    if (how.scheme == Scheme::verlet) stepper_.work.dt_prev = 0;  // the trapezoid's predictor restarts after Verlet
   }
 
   ContactList contacts() const override {
@@ -456,7 +456,7 @@ void step(System& s, long n, double dt, const std::string& scheme, double phi, d
   TrapezoidOptions o;
   o.phi = phi, o.tol = tol, o.max_iterations = max_iterations, o.dt = dt;
   const EngineStepper how = engine_stepper("scheme", parse_integrator("scheme", scheme), o);
-  if (how.driver == Driver::trapezoid) validate_trapezoid_options(o);
+  if (how.scheme == Scheme::trapezoid) validate_trapezoid_options(o);
   run_released([&] { s.advance(n, dt, how); });
 }
 

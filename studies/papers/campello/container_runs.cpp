@@ -153,7 +153,7 @@ nlohmann::json engine_pour(const ContainerSetup& setup, bool with_rot, const Tan
   const long max_steps = static_cast<long>(step_count(c.t_end, dt));  // <= kMaxSteps: checked before the runs
   const long report = std::max(1L, static_cast<long>(std::min(0.5 / dt, 1e15)));
   EngineStepper stepper;
-  stepper.driver = c.driver;
+  stepper.scheme = c.scheme;
   stepper.trapezoid = c.topt;
   double t = 0;
   const RunSpan span(0, c.t_end);
@@ -180,7 +180,7 @@ nlohmann::json engine_pour(const ContainerSetup& setup, bool with_rot, const Tan
                    {"steps", stepper.steps()},
                    {"neighbor_rebuilds", stepper.rebuilds()},
                    {"ledger", ledger_json(ledger, drag_loss)}};
-  if (stepper.driver == Driver::trapezoid) {
+  if (stepper.scheme == Scheme::trapezoid) {
     const ParticleTrapezoidStats& ts = stepper.trapezoid_stats;
     j["iterations"] = {{"mean", json_number(ts.mean_iterations())}, {"max", ts.max_iterations},
                        {"relaxed_steps", ts.relaxed_steps}};
@@ -209,7 +209,7 @@ ContainerPourConfig container_run_settings(const Parameters& prm) {
   cfg.integrator = prm.raw("integrator");
   cfg.tangential = prm.choice("tangential", particle_law_names());
   const IntegratorSpec spec = parse_integrator("integrator", cfg.integrator);
-  cfg.driver = engine_stepper("integrator", spec).driver;  // verlet or trapezoid
+  cfg.scheme = engine_stepper("integrator", spec).scheme;  // verlet or trapezoid
   (void)engine_driver("integrator", spec, "tangential", cfg.tangential);  // the law has that driver's form
   cfg.t_end = prm.positive("t_end");
   cfg.rest_ratio = prm.in_range("rest_ratio", 1e-12, 0.1);

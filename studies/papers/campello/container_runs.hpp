@@ -38,7 +38,7 @@ namespace stickslip {
 // Everything one pour needs besides its placement.
 struct ContainerPourConfig {
   std::string integrator, tangential;  // verlet or trapezoid; a law of models/particles/engine_laws.hpp
-  Driver driver = Driver::verlet;      // the integrator's driver (solvers/particles/engine_drivers.hpp)
+  Scheme scheme = Scheme::verlet;      // the integrator: verlet or trapezoid (solvers/particles/engine_drivers.hpp)
   TrapezoidOptions topt;  // trapezoid; topt.dt is the step of both integrators
   double young = 0, poisson = 0, xi = 0, mu = 0, mu_wall = 0, drag = 0;
   double kt = 0, gamma_t = 0;  // csds, dsds, cundall-strack (N/m, 1/s per effective mass)

@@ -105,7 +105,7 @@ ContainerTimes configure_container_contacts(const Parameters& prm, const Contain
   const double v_impact = t.v_impact = std::sqrt(2 * 9.81 * setup.vessel_top);
   const double tc = t.tc = std::min(hertz_collision_duration(pair, v_impact), hertz_collision_duration(wall, v_impact));
   // Campello: t_c/20 for the trapezoid
-  const double dt_fraction = t.dt_fraction = cfg.driver == Driver::verlet ? 100 : 20;
+  const double dt_fraction = t.dt_fraction = cfg.scheme == Scheme::verlet ? 100 : 20;
   if (prm.raw("dt") == "auto") {
     cfg.topt.dt = tc / dt_fraction;
     if (!(cfg.topt.dt > 0 && std::isfinite(cfg.topt.dt))) {  // name what the user gave, not dt

@@ -175,7 +175,7 @@ json heap_setup(const HeapConfig& c, double fill_top, double damping_ratio, doub
                                 " mean diameters; heap = bins >= 1.5 d around the peak; each flank's bins between 0.2 "
                                 "and 0.8 of the peak height fitted by least squares; angle = mean of atan|slope|"},
           {"particle_shape", shape},
-          {"integrator", c.driver == Driver::trapezoid ? "trapezoid (Campello, phi = 1/2, tol 1e-4)" : "velocity Verlet"},
+          {"integrator", c.scheme == Scheme::trapezoid ? "trapezoid (Campello, phi = 1/2, tol 1e-4)" : "velocity Verlet"},
           {"threads", c.threads}};
 }
 

@@ -211,7 +211,7 @@ HeapInputs read_heap_inputs(const Parameters& prm, const json& setup) {
   laws = prm.choice_list("laws", kHeapLaws);
   if (laws.empty()) throw_input("laws", prm.raw("laws"), "at least one of " + particle_law_list());
   const IntegratorSpec integrator = parse_integrator("integrator", prm.raw("integrator"));
-  c.driver = engine_stepper("integrator", integrator).driver;  // verlet or trapezoid
+  c.scheme = engine_stepper("integrator", integrator).scheme;  // verlet or trapezoid
   for (const std::string& law : laws) (void)engine_driver("integrator", integrator, "laws", law);  // its form
   c.rolling.mu_roll = prm.raw("mu_roll") == "auto" ? (c.polygons ? 0.0 : 0.2) : prm.in_range("mu_roll", 0, 10);
   if (c.polygons && c.rolling.mu_roll != 0)

@@ -266,7 +266,7 @@ json drift_windows(const HeapConfig& c, const Engine& e, const GranularState& s,
     };
     measure(0);
     EngineStepper ws;
-    ws.driver = c.driver;
+    ws.scheme = c.scheme;
     simulate(e, w, ws, {.dt = h, .steps = steps, .each_step = true}, [&](const GranularState&, long k) {
       progress_at(s.t + static_cast<double>(q) * c.t_drift + static_cast<double>(k) * h);
       if (k % every == 0 || k == steps) measure(static_cast<double>(k) * h);
@@ -340,7 +340,7 @@ json heap_row(const HeapConfig& c, const std::string& law, const PourEnd& p, con
           {"snapshot_times", p.snapshot_times}};
 }
 
-// The pour to rest, the repose fit and the drift windows on any engine that the particle drivers drive (c.driver:
+// The pour to rest, the repose fit and the drift windows on any engine that the particle drivers drive (c.scheme:
 // velocity Verlet or the trapezoid, solvers/particles/engine_drivers.hpp).
 template <class Engine, class Shape>
 json pour_heap(const HeapConfig& c, const Engine& e, GranularState& s, Shape& shape, const std::string& law,
@@ -351,7 +351,7 @@ json pour_heap(const HeapConfig& c, const Engine& e, GranularState& s, Shape& sh
   engine_setup(e, s, &ledger);
   shape.dump(0, e, s);
   EngineStepper st;
-  st.driver = c.driver;
+  st.scheme = c.scheme;
   FeedSeries feed(ctx, law);
   const PourEnd p = pour(c, e, s, shape, st, ledger, feed, law, ctx);
   shape.close_dumps();

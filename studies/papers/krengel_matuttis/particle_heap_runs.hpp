@@ -45,7 +45,7 @@ struct HeapConfig {
   double feed_every = 0;  // s between the repose readings of the pour (0: only at rest)
   double v_fall = 0;      // m/s: a body below the outlet and faster than this is falling, not heap (sqrt(2 g d_mean))
   int threads = 1;
-  Driver driver = Driver::verlet;  // integrator=verlet or trapezoid (solvers/particles/engine_drivers.hpp)
+  Scheme scheme = Scheme::verlet;  // integrator=verlet or trapezoid (solvers/particles/engine_drivers.hpp)
   long dump_every = 0;  // LAMMPS text dumps every k steps of the pour (0: none)
   double e_ref = 0, d_mean = 0;
   double mean_mass = 0;  // kg/m (polygons: of the drawn shapes)

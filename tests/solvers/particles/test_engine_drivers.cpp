@@ -66,8 +66,8 @@ TEST_CASE("a law runs under a driver exactly where the registry gives it that dr
 }
 
 TEST_CASE("engine_stepper takes the fixed-step drivers only") {
-  CHECK(engine_stepper("scheme", parse_integrator("scheme", "verlet")).driver == Driver::verlet);
-  CHECK(engine_stepper("scheme", parse_integrator("scheme", "trapezoid")).driver == Driver::trapezoid);
+  CHECK(engine_stepper("scheme", parse_integrator("scheme", "verlet")).scheme == Scheme::verlet);
+  CHECK(engine_stepper("scheme", parse_integrator("scheme", "trapezoid")).scheme == Scheme::trapezoid);
   const std::string m =
       test::input_error_message([] { (void)engine_stepper("scheme", parse_integrator("scheme", "rk4")); });
   CHECK(m.rfind("scheme=rk4:", 0) == 0);
@@ -80,7 +80,7 @@ TEST_CASE("engine_step is velocity Verlet's step, and the trapezoid's with its w
     GranularState a = start(), b = start();
     ParticleLedger la, lb;
     EngineStepper st;
-    st.driver = Driver::verlet;
+    st.scheme = Scheme::verlet;
     engine_setup(e, a, &la);
     verlet_setup(e, b, &lb);
     VerletStats vs;
@@ -96,7 +96,7 @@ TEST_CASE("engine_step is velocity Verlet's step, and the trapezoid's with its w
   SUBCASE("trapezoid") {
     GranularState a = start(), b = start();
     EngineStepper st;
-    st.driver = Driver::trapezoid;
+    st.scheme = Scheme::trapezoid;
     st.trapezoid.tol = 1e-8;
     engine_setup(e, a);
     trapezoid_setup(e, b);

@@ -64,7 +64,7 @@ TEST_CASE("a run to t_end covers [t0, t_end] on the grid k dt, the last step lan
   SUBCASE("the trapezoid: one trapezoid_run over the span") {
     GranularState c = start(), d = start();
     EngineStepper tr;
-    tr.driver = Driver::trapezoid;
+    tr.scheme = Scheme::trapezoid;
     engine_setup(e, c);
     long observed = 0;
     const EngineRunEnd te = simulate(e, c, tr, {.dt = dt, .t_end = t_end}, [&](const GranularState&) { ++observed; });
@@ -121,7 +121,7 @@ TEST_CASE("a run of n steps, and an observer's stop after the step where its con
   SUBCASE("the trapezoid in a run that can stop: each step a trapezoid run of its own, as engine_step") {
     GranularState c = start(), d = start();
     EngineStepper sc, sd;
-    sc.driver = sd.driver = Driver::trapezoid;
+    sc.scheme = sd.scheme = Scheme::trapezoid;
     engine_setup(e, c);
     engine_setup(e, d);
     const EngineRunEnd te = simulate(e, c, sc, {.dt = dt, .steps = 300},
