@@ -91,7 +91,7 @@ nlohmann::json rolling_sphere_row(const RollingSpherePrepared& pr, long every, c
   j["steps"] = st.steps;
   j["force_or_rhs_evaluations"] = st.rhs_evals;
   j["events"] = st.events;
-  if (engine_driver("integrator", opt.integrator) == Driver::trapezoid) {
+  if (opt.integrator.scheme == Scheme::trapezoid) {
     j["iterations"] = {{"mean", json_number(st.mean_iterations)}, {"max", st.max_iterations}, {"total", st.iterations}};
     // Steps retried with dt/2 (solvers/particles/particle_trapezoid.hpp); smallest_dt 0: none was.
     j["rejected_steps"] = {{"count", st.rejected_steps}, {"smallest_dt", json_number(st.min_dt)}};
@@ -206,7 +206,7 @@ nlohmann::json three_spheres_row(const ThreeSpheresPrepared& pr, const std::file
                 {"rolling_again_time", 0.69}, {"back_at_start_time", 1.39}};
   j["stick_oscillation"] = stick_oscillation_json(pr, tr);
   j["steps"] = st.steps;
-  if (engine_driver("integrator", opt.integrator) == Driver::trapezoid) {
+  if (opt.integrator.scheme == Scheme::trapezoid) {
     j["iterations"] = {{"mean", json_number(st.mean_iterations)}, {"max", st.max_iterations}};
     // Steps retried with dt/2 (solvers/particles/particle_trapezoid.hpp); smallest_dt 0: none was.
     j["rejected_steps"] = {{"count", st.rejected_steps}, {"smallest_dt", json_number(st.min_dt)}};
