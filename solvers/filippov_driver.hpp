@@ -44,7 +44,7 @@ FlowKind classify_flow(double a_I, double a_II);
 enum class GradientKind { exact, finite_difference };
 
 struct FilippovOptions {
-  SolverOptions solver;                     // the underlying driver (any Scheme)
+  SolverOptions solver;                     // the underlying driver (a general scheme, euler .. gear)
   GradientKind gradient = GradientKind::exact;
   double fd_delta = 1e-7;                   // step of the finite-difference directional derivatives
 };
