@@ -80,8 +80,8 @@
 
 #include "core/parameters.hpp"
 #include "solvers/particles/engine_simulate.hpp"
-#include "studies/experiment/lammps_files.hpp"
-#include "studies/experiment/lammps_run.hpp"
+#include "solvers/particles/lammps_files.hpp"
+#include "solvers/lammps_run.hpp"
 
 using namespace stickslip;
 

@@ -8,7 +8,7 @@
 
 #include "core/errors.hpp"
 #include "core/interrupt.hpp"
-#include "studies/experiment/child_process.hpp"
+#include "core/child_process.hpp"
 
 namespace stickslip {
 

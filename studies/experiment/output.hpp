@@ -6,10 +6,10 @@
 // `set datafile separator ','`). A non-finite value is never written silently: the writer throws SolverError
 // naming the file and column.
 // JSON: nlohmann::json; json_number() maps non-finite doubles to null. Every file goes through
-// studies/experiment/output_file.hpp: writes checked (a failed one is IoError, exit 4), a temporary name and a rename on
+// core/output_file.hpp: writes checked (a failed one is IoError, exit 4), a temporary name and a rename on
 // commit, removed when abandoned (studies/experiment/run_store.hpp has the rows appended as runs finish).
 // Figures: a gnuplot script is written next to its PNG (so a user can restyle it) and run as a child process
-// (studies/experiment/child_process.hpp) that sends the PNG to stickslip, which writes it like any other file; what gnuplot
+// (core/child_process.hpp) that sends the PNG to stickslip, which writes it like any other file; what gnuplot
 // writes on stderr is reported as warnings on the log.
 #pragma once
 
@@ -24,7 +24,7 @@
 #include <string>
 #include <vector>
 
-#include "studies/experiment/output_file.hpp"
+#include "core/output_file.hpp"
 
 namespace stickslip {
 

@@ -10,7 +10,7 @@
 #include "core/interrupt.hpp"
 #include "core/progress.hpp"
 #include "studies/experiment/output.hpp"
-#include "studies/experiment/output_file.hpp"
+#include "core/output_file.hpp"
 #include "studies/experiment/study.hpp"
 
 namespace stickslip {
@@ -182,7 +182,7 @@ nlohmann::json dry_run_study(const Study& study, const Parameters& params, std::
   nlohmann::json planned;
   StudyContext ctx{std::filesystem::path(), log, nullptr, &planned};
   // Backstop for a study that would do real work before declaring its plan: the flag -1 stops it at the first
-  // run, driver step or file (core/interrupt.hpp, studies/experiment/output_file.hpp). A real signal meanwhile replaces the
+  // run, driver step or file (core/interrupt.hpp, core/output_file.hpp). A real signal meanwhile replaces the
   // -1 and is kept.
   interrupt_flag() = -1;
   struct Restore {

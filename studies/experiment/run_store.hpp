@@ -6,7 +6,7 @@
 // (under --resume) returns the stored row without running, otherwise fn() runs and its row is appended. --resume
 // refuses a parameter that differs from the interrupted study's (exit 2 naming the key), and a line of runs.jsonl
 // that is not a row (a hand edit: exit 2 naming the file and the line); a last line cut short by a failed write or a
-// kill is dropped and its run redone. Every write is checked (studies/experiment/output_file.hpp): a run is on disk as done
+// kill is dropped and its run redone. Every write is checked (core/output_file.hpp): a run is on disk as done
 // only when its row is, and its row is written only after the run's own files are complete under their names.
 // Whole files (CSV, summary.json) are written under a temporary name and renamed (studies/experiment/output.cpp).
 #pragma once
@@ -26,7 +26,7 @@
 #include "core/interrupt.hpp"
 #include "core/parameters.hpp"
 #include "studies/experiment/command_io.hpp"
-#include "studies/experiment/output_file.hpp"
+#include "core/output_file.hpp"
 
 namespace stickslip {
 
@@ -64,7 +64,7 @@ class RunStore {
 
  private:
   std::filesystem::path path_;
-  std::unique_ptr<OutputFile> out_;  // runs.jsonl, appended (studies/experiment/output_file.hpp)
+  std::unique_ptr<OutputFile> out_;  // runs.jsonl, appended (core/output_file.hpp)
   std::map<std::string, nlohmann::json> rows_;
   std::size_t resumed_ = 0;
   nlohmann::json plan_;

@@ -16,7 +16,7 @@
 
 #include "core/errors.hpp"
 #include "core/interrupt.hpp"
-#include "studies/experiment/child_process.hpp"
+#include "core/child_process.hpp"
 #include "studies/experiment/cli_args.hpp"
 #include "studies/experiment/figure.hpp"
 #include "studies/experiment/out_dir_lock.hpp"
@@ -466,7 +466,7 @@ std::string last_line(const std::filesystem::path& log) {
   return last;
 }
 
-// One point as a child `stickslip run` (studies/experiment/child_process.hpp: its own process group, killed with the sweep),
+// One point as a child `stickslip run` (core/child_process.hpp: its own process group, killed with the sweep),
 // its stdout and stderr in points/<k>.log; it keeps the sweep's --out lock (fd 3) until it ends.
 std::unique_ptr<Child> spawn_point(const SweepDef& d, std::size_t k, const std::filesystem::path& out, int lock_fd) {
   ChildSpec spec;

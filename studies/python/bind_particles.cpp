@@ -15,7 +15,7 @@
 // and SignalScope active, so Ctrl-C stops
 // between steps with the state of the last completed step. The energy ledger (models/particles/energy.hpp) is kept
 // at every step and read as the studies report it (studies/experiment/particle_ledger.hpp: ledger_json). Dumps: the
-// studies' ParticleDumps (studies/experiment/particle_dumps.hpp), a LAMMPS atom dump and a contact dump.
+// studies' ParticleDumps (solvers/particles/particle_dumps.hpp), a LAMMPS atom dump and a contact dump.
 // Views: the per-body arrays are std::vectors of Vec3 (24 bytes, 3 contiguous doubles) or of double, so positions,
 // velocities, spins, forces, torques (and radii, masses) are numpy views with strides (24, 8) into them, read-only,
 // their base the Python object (it outlives every view). The engine never reallocates them (the spatial sort is off:
@@ -45,7 +45,7 @@
 #include "solvers/integrator_spec.hpp"
 #include "solvers/particles/engine_simulate.hpp"
 #include "studies/experiment/output.hpp"
-#include "studies/experiment/particle_dumps.hpp"
+#include "solvers/particles/particle_dumps.hpp"
 #include "studies/experiment/particle_ledger.hpp"
 #include "studies/python/bindings.hpp"
 

@@ -15,9 +15,9 @@
 #include "models/particles/wall_friction.hpp"
 #include "solvers/particles/engine_simulate.hpp"
 #include "studies/experiment/output.hpp"
-#include "studies/experiment/particle_dumps.hpp"
+#include "solvers/particles/particle_dumps.hpp"
 #include "studies/experiment/particle_ledger.hpp"
-#include "studies/experiment/rest_detector.hpp"
+#include "solvers/rest_detector.hpp"
 
 namespace stickslip {
 

@@ -8,7 +8,7 @@
 //     errors over 16 seeds, at t_c/100 every packing statistic agrees within 1), drag (eq. 15) as its exact decay
 //     v <- v exp(-c h/m) over half steps around each Verlet step (Strang splitting, second order); the energy ledger
 //     (models/particles/energy.hpp) with the drag's dissipation, and --set dump_every=k LAMMPS text dumps
-//     (studies/experiment/particle_dumps.hpp).
+//     (solvers/particles/particle_dumps.hpp).
 //   integrator=trapezoid: the generalized trapezoidal rule of seed 004 (Algorithm 1, eq. 40-49) on the same engine
 //     (solvers/particles/particle_trapezoid.hpp: fixed-point sweeps, step rejection), every law with a trapezoid form
 //     (not coulomb), dt = t_c/20, the same drag splitting and energy ledger.

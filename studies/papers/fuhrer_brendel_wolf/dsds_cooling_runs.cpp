@@ -12,7 +12,7 @@
 #include "models/hertz_mindlin.hpp"
 #include "solvers/particles/binary_impact.hpp"
 #include "models/particles/collision_kinetics.hpp"
-#include "studies/experiment/lammps_files.hpp"
+#include "solvers/particles/lammps_files.hpp"
 #include "studies/experiment/output.hpp"
 #include "models/particles/cooling_statistics.hpp"
 

@@ -8,7 +8,7 @@
 #include "core/errors.hpp"
 #include "models/particles/granular_gas.hpp"
 #include "models/particles/homogeneous_cooling.hpp"
-#include "studies/experiment/lammps_run.hpp"
+#include "solvers/lammps_run.hpp"
 #include "studies/experiment/study_runs.hpp"
 #include "studies/papers/fuhrer_brendel_wolf/gas_parameters.hpp"
 

@@ -40,7 +40,7 @@
 #include <string>
 #include <vector>
 
-#include "studies/experiment/lammps_run.hpp"
+#include "solvers/lammps_run.hpp"
 #include "studies/experiment/output.hpp"
 #include "studies/experiment/study.hpp"
 #include "studies/experiment/study_runs.hpp"

@@ -12,8 +12,8 @@
 #include "models/particles/engine_laws.hpp"
 #include "models/particles/hard_sphere_gas.hpp"
 #include "models/particles/homogeneous_cooling.hpp"
-#include "studies/experiment/lammps_files.hpp"
-#include "studies/experiment/lammps_run.hpp"
+#include "solvers/particles/lammps_files.hpp"
+#include "solvers/lammps_run.hpp"
 #include "studies/papers/fuhrer_brendel_wolf/gas_parameters.hpp"
 
 namespace stickslip {

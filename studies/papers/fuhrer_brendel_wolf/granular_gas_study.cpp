@@ -34,7 +34,7 @@
 // file + input script (pair_style granular hooke + linear_history, fix nve/sphere, the same dt and skin) and run with
 // `lmp` when it is on PATH; its T(t) is overlaid and its tau compared with the dsds ensemble (|tau_lmp - mean| within
 // 2 standard deviations of one run).
-// Dumps: dump_every = k > 0 writes a LAMMPS text dump (studies/experiment/lammps_files.hpp) and a contact-force dump
+// Dumps: dump_every = k > 0 writes a LAMMPS text dump (solvers/particles/lammps_files.hpp) and a contact-force dump
 // every k steps per run, under dumps/.
 // Parameters and time scales: studies/papers/fuhrer_brendel_wolf/granular_gas_setup.hpp; the runs:
 // studies/papers/fuhrer_brendel_wolf/particle_gas_runs.hpp; the measures: models/particles/cooling_ensemble.hpp; tables

@@ -21,7 +21,7 @@
 #include "models/particles/collision_log.hpp"
 #include "solvers/particles/engine_simulate.hpp"
 #include "studies/experiment/output.hpp"
-#include "studies/experiment/particle_dumps.hpp"
+#include "solvers/particles/particle_dumps.hpp"
 #include "studies/papers/fuhrer_brendel_wolf/particle_gas_runs.hpp"
 #include "studies/experiment/particle_ledger.hpp"
 

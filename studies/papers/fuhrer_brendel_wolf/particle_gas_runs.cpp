@@ -15,10 +15,10 @@
 #include "models/particles/engine_laws.hpp"
 #include "models/contact/normal_registry.hpp"
 #include "solvers/particles/velocity_verlet.hpp"
-#include "studies/experiment/lammps_files.hpp"
-#include "studies/experiment/lammps_run.hpp"
+#include "solvers/particles/lammps_files.hpp"
+#include "solvers/lammps_run.hpp"
 #include "studies/experiment/output.hpp"
-#include "studies/experiment/particle_dumps.hpp"
+#include "solvers/particles/particle_dumps.hpp"
 #include "studies/papers/fuhrer_brendel_wolf/particle_gas_run_with.hpp"
 #include "studies/experiment/particle_ledger.hpp"
 

@@ -47,7 +47,7 @@ struct GasConfig {
   double stop_persist_collisions = 0;
 };
 
-// A LAMMPS run of the gas (run_gas_lammps): the pair style and coefficients (studies/experiment/lammps_files.hpp's
+// A LAMMPS run of the gas (run_gas_lammps): the pair style and coefficients (solvers/particles/lammps_files.hpp's
 // lammps_dsds_coeff for LAMMPS' own D-SDS), the folder under the output folder, the number of steps (0: g.steps).
 struct LammpsGasRun {
   std::string pair_style, pair_coeff;

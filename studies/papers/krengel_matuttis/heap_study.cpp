@@ -41,8 +41,8 @@
 // value wins. Outputs: the figures (Fig. 6 snapshots, kinetic energy, Fig. 7 drift, drift against dt, surface profiles)
 // of studies/papers/krengel_matuttis/heap_figures.hpp and polygon_heap_figures.hpp; summary.json's results, conclusion
 // and setup of studies/papers/krengel_matuttis/heap_report.hpp. Dumps: dump_every = k > 0 writes every k steps of the
-// pour, for discs LAMMPS text and contact-force frames (dumps/heap_<law>*.dump, studies/experiment/particle_dumps.hpp),
-// for polygons VTK XML PolyData with a ParaView collection (dumps/heap_<law>.pvd, studies/experiment/polygon_vtk.hpp);
+// pour, for discs LAMMPS text and contact-force frames (dumps/heap_<law>*.dump, solvers/particles/particle_dumps.hpp),
+// for polygons VTK XML PolyData with a ParaView collection (dumps/heap_<law>.pvd, solvers/particles/polygon_vtk.hpp);
 // OVITO and ParaView read both.
 #include <algorithm>
 #include <cmath>

@@ -20,10 +20,10 @@
 #include "studies/experiment/output.hpp"
 #include "models/polygon/polygon_engine.hpp"
 #include "models/polygon/polygon_repose.hpp"
-#include "studies/experiment/polygon_vtk.hpp"
-#include "studies/experiment/particle_dumps.hpp"
+#include "solvers/particles/polygon_vtk.hpp"
+#include "solvers/particles/particle_dumps.hpp"
 #include "studies/experiment/particle_ledger.hpp"
-#include "studies/experiment/rest_detector.hpp"
+#include "solvers/rest_detector.hpp"
 #include "studies/papers/krengel_matuttis/polygon_heap_figures.hpp"
 
 namespace stickslip {

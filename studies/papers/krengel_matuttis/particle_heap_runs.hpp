@@ -63,7 +63,7 @@ nlohmann::json run_heap(const HeapConfig& c, const HopperHeapScene& scene, const
 // The same with the polygons of the scene on the polygon engine (normal force OverlapNormalForce{young, damping}, no
 // rolling resistance: corners resist rolling); snapshots heap_snap_<law>_<t>.csv per polygon (centroid, theta,
 // corners, speed, spin), heap_snapshots_<law>.png (Fig. 6 with the polygons drawn), dumps as VTK XML PolyData
-// (dumps/heap_<law>.pvd, studies/experiment/polygon_vtk.hpp).
+// (dumps/heap_<law>.pvd, solvers/particles/polygon_vtk.hpp).
 nlohmann::json run_polygon_heap(const HeapConfig& c, const PolygonHopperScene& scene, const std::string& law,
                                 const std::string& tag, const StudyContext& ctx);
 

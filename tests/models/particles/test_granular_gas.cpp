@@ -12,7 +12,7 @@
 #include "models/particles/collision_log.hpp"
 #include "models/particles/granular_gas.hpp"
 #include "models/particles/homogeneous_cooling.hpp"
-#include "studies/experiment/lammps_files.hpp"
+#include "solvers/particles/lammps_files.hpp"
 #include "tests/cli_runner.hpp"
 
 using namespace stickslip;

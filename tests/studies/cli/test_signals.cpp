@@ -1,4 +1,4 @@
-// Signals (core/interrupt.hpp, studies/experiment/child_process.hpp): a Ctrl-C (SIGINT to the terminal's foreground group) is
+// Signals (core/interrupt.hpp, core/child_process.hpp): a Ctrl-C (SIGINT to the terminal's foreground group) is
 // honoured while gnuplot draws a figure and inside every driver's step loop: the study ends within seconds with exit
 // 130 and "complete": false, no figure or CSV left half written, no child left running. A sweep forwards the
 // signal to its points and stops at once; kill -9 of a sweep takes its points with it (PR_SET_PDEATHSIG), and an

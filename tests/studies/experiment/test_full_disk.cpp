@@ -1,4 +1,4 @@
-// A full disk (a small tmpfs): every write is checked (studies/experiment/output_file.hpp), so a study or a sweep that runs out
+// A full disk (a small tmpfs): every write is checked (core/output_file.hpp), so a study or a sweep that runs out
 // of space exits 4 with one line naming the file and "No space left on device", leaves no file under its final name
 // that differs from the same file of an uninterrupted run (and no .part), and marks no run done in runs.jsonl that
 // is not complete on disk; after the space is freed, --resume reruns what is missing and ends with exactly the files

@@ -15,7 +15,7 @@
 
 #include "models/particles/container_scene.hpp"
 #include "models/particles/engine_laws.hpp"
-#include "studies/experiment/lammps_files.hpp"
+#include "solvers/particles/lammps_files.hpp"
 
 namespace {
 struct Result {

@@ -12,7 +12,7 @@
 #include <fstream>
 #include <nlohmann/json.hpp>
 
-#include "studies/experiment/lammps_run.hpp"
+#include "solvers/lammps_run.hpp"
 #include "tests/cli_runner.hpp"
 
 using namespace stickslip;

@@ -1,5 +1,5 @@
-// studies/experiment/child_process.cpp — see child_process.hpp.
-#include "studies/experiment/child_process.hpp"
+// core/child_process.cpp — see child_process.hpp.
+#include "core/child_process.hpp"
 
 #include <fcntl.h>
 #include <poll.h>

@@ -1,5 +1,5 @@
-// studies/experiment/lammps_files.hpp — LAMMPS' text formats for particle states, written once for every particle study and
-// benchmark (and read back for the round-trip test):
+// solvers/particles/lammps_files.hpp — LAMMPS' text formats for particle states, written once for every particle
+// study and benchmark (and read back for the round-trip test):
 //   data file (read_data, atom_style sphere):  "Atoms # sphere" rows  id type diameter density x y z, then
 //       "Velocities" rows  id vx vy vz wx wy wz  (density = m / (4/3 pi r^3), so LAMMPS' mass is ours);
 //   pair lines (pair_style granular) for our laws:  linear spring-dashpot + D-SDS = "hooke k_n gamma_n tangential

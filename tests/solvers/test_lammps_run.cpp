@@ -1,4 +1,4 @@
-// studies/experiment/lammps_run.hpp, run_lmp: with a stand-in `lmp` first on PATH (a shell script), every start gets
+// solvers/lammps_run.hpp, run_lmp: with a stand-in `lmp` first on PATH (a shell script), every start gets
 // its own Open MPI session folder that exists while it runs and is gone afterwards; a start that fails before the
 // thermo header is retried once, with a fresh folder; a run that fails after it started is not retried, and its last
 // lines come back for the caller's message.
@@ -12,7 +12,7 @@
 #include <sstream>
 #include <string>
 
-#include "studies/experiment/lammps_run.hpp"
+#include "solvers/lammps_run.hpp"
 #include "tests/cli_runner.hpp"
 
 using namespace stickslip;

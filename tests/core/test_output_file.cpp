@@ -1,4 +1,4 @@
-// studies/experiment/output_file.hpp: a file is under its final name only when complete, a failed write is an IoError naming
+// core/output_file.hpp: a file is under its final name only when complete, a failed write is an IoError naming
 // the file and the system's reason, and an abandoned file leaves nothing (neither the name nor its .part).
 // The failing writes come from the kernel itself: /dev/full (every write: ENOSPC) and a file-size limit
 // (RLIMIT_FSIZE: EFBIG), so these run without root; the full tmpfs is tests/studies/experiment/test_full_disk.cpp.
@@ -14,8 +14,7 @@
 
 #include "core/errors.hpp"
 #include "core/interrupt.hpp"
-#include "studies/experiment/output.hpp"
-#include "studies/experiment/output_file.hpp"
+#include "core/output_file.hpp"
 #include "tests/fault_helpers.hpp"
 
 using namespace stickslip;
@@ -91,34 +90,10 @@ TEST_CASE("OutputFile: a failed write throws IoError with the file and the syste
   }
 }
 
-TEST_CASE("CsvWriter: only close() puts the file under its name; a run that fails leaves no partial rows") {
-  const test::ScratchDir dir("csv_writer");
-  {
-    CsvWriter w(dir / "done.csv", {"t [s]"});
-    w.row({1.0});
-    w.close();
-  }
-  CHECK(test::file_text(dir / "done.csv") == "t [s]\n1\n");
-  try {
-    CsvWriter w(dir / "failed.csv", {"t [s]", "x [m]"});
-    w.row({0.0, 1.0});
-    w.row({0.1, std::nan("")});  // a diverging run: SolverError naming the file and column
-    FAIL("a NaN was written");
-  } catch (const SolverError& e) {
-    CHECK(std::string(e.what()).find("failed.csv") != std::string::npos);
-  }
-  {  // a failure caught while the writer is alive (slope-drift did this): still nothing under the name
-    CsvWriter w(dir / "caught.csv", {"t [s]"});
-    w.row({0.0});
-  }
-  CHECK(test::files_under(dir.path()).size() == 1);  // done.csv only
-}
-
-TEST_CASE("OutputFile and figures in a --dry-run: nothing is opened, the dry run ends there") {
+TEST_CASE("OutputFile in a --dry-run: nothing is opened, the dry run ends there") {
   const test::ScratchDir dir("output_file_dry");
   interrupt_flag() = -1;
   CHECK_THROWS_AS(OutputFile(dir / "x.csv"), Interrupted);
-  CHECK_THROWS_AS(render_png(dir / "x.png", "plot x", std::cerr), Interrupted);
   interrupt_flag() = 0;
   CHECK(test::files_under(dir.path()).empty());
 }

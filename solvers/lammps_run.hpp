@@ -1,7 +1,7 @@
-// studies/experiment/lammps_run.hpp — running Debian's `lmp` from a study or benchmark and reading its log.
+// solvers/lammps_run.hpp — running Debian's `lmp` from a study or benchmark and reading its log.
 //   on_path(prog)        whether a program is on PATH (an executable file in one of its folders; a name with a
 //                        '/' is checked as it is)
-//   capture(cmd, status) runs a shell command (/bin/sh -c, through studies/experiment/child_process.hpp: its own process
+//   capture(cmd, status) runs a shell command (/bin/sh -c, through core/child_process.hpp: its own process
 //                        group, ended with stickslip, a signal honoured), returns its stdout (status: its exit code,
 //                        128 + signal, -1 if the shell could not start)
 //   run_lmp(dir, what)   runs Debian's `lmp -in in.lmp -log log.lmp -screen none` in dir (one OpenMP thread; its

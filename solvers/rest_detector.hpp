@@ -1,4 +1,4 @@
-// studies/experiment/rest_detector.hpp — when a run has come to rest: a quantity (a kinetic energy) below its
+// solvers/rest_detector.hpp — when a run has come to rest: a quantity (a kinetic energy) below its
 // threshold without a break for a hold time. The quiet stretch starts at its first sample (t_rest); a sample above the
 // threshold ends it. The heap's pour (Krengel & Matuttis §5) and the container's (Campello example 5.3) stop on it,
 // each with its own threshold: the heap's an absolute energy once the pour has been lively, the container's a

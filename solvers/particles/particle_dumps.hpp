@@ -1,8 +1,9 @@
-// studies/experiment/particle_dumps.hpp — `--set dump_every=k` of the particle studies (issue 11 point 3): every k steps one
-// frame of a LAMMPS text atom dump (id type x y z vx vy vz radius omegax omegay omegaz) and one of a contact-force
-// dump (id1 id2 fx fy fz fn ft per touching pair and wall contact, id2 = 0 for a wall; force on id1), in the formats of studies/experiment/lammps_files.hpp, which
-// OVITO and ParaView's LAMMPS reader open. Files: <dir>/<stem>.dump and <dir>/<stem>_contacts.dump, written with
-// checked writes (studies/experiment/output_file.hpp) and under their names once close() is called at the end of the run.
+// solvers/particles/particle_dumps.hpp — `--set dump_every=k` of the particle studies: every k steps one frame of a
+// LAMMPS text atom dump (id type x y z vx vy vz radius omegax omegay omegaz) and one of a contact-force dump (id1 id2
+// fx fy fz fn ft per touching pair and wall contact, id2 = 0 for a wall; force on id1), in the formats of
+// solvers/particles/lammps_files.hpp, which OVITO and ParaView's LAMMPS reader open. Files: <dir>/<stem>.dump and
+// <dir>/<stem>_contacts.dump, written with checked writes (core/output_file.hpp) and under their names once close()
+// is called at the end of the run.
 // The contact forces are the engine's for_each_pair_force and for_each_wall_force (evaluated as at set-up: the
 // springs are not advanced).
 #pragma once
@@ -14,8 +15,8 @@
 #include <vector>
 
 #include "models/particles/particle_engine.hpp"
-#include "studies/experiment/lammps_files.hpp"
-#include "studies/experiment/output_file.hpp"
+#include "solvers/particles/lammps_files.hpp"
+#include "core/output_file.hpp"
 
 namespace stickslip {
 

@@ -1,11 +1,11 @@
-// studies/experiment/polygon_vtk.cpp — see polygon_vtk.hpp.
-#include "studies/experiment/polygon_vtk.hpp"
+// solvers/particles/polygon_vtk.cpp — see polygon_vtk.hpp.
+#include "solvers/particles/polygon_vtk.hpp"
 
 #include <cmath>
 #include <fmt/format.h>
 
 #include "core/errors.hpp"
-#include "studies/experiment/output_file.hpp"
+#include "core/output_file.hpp"
 
 namespace stickslip {
 

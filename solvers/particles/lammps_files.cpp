@@ -1,5 +1,5 @@
-// studies/experiment/lammps_files.cpp — see lammps_files.hpp.
-#include "studies/experiment/lammps_files.hpp"
+// solvers/particles/lammps_files.cpp — see lammps_files.hpp.
+#include "solvers/particles/lammps_files.hpp"
 
 #include <cmath>
 #include <cstdio>
@@ -9,7 +9,7 @@
 #include <stdexcept>
 
 #include "core/errors.hpp"
-#include "studies/experiment/output_file.hpp"
+#include "core/output_file.hpp"
 
 namespace stickslip {
 

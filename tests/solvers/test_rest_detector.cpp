@@ -1,9 +1,9 @@
-// RestDetector (studies/experiment/rest_detector.hpp), the run-to-rest test of the heap's and the container's pours:
+// RestDetector (solvers/rest_detector.hpp), the run-to-rest test of the heap's and the container's pours:
 // at rest once quiet without a break for the hold (met at hold - slack), the stretch starting at its first quiet
 // sample; a loud sample ends the stretch, reset forgets it.
 #include <doctest/doctest.h>
 
-#include "studies/experiment/rest_detector.hpp"
+#include "solvers/rest_detector.hpp"
 
 using namespace stickslip;
 

@@ -1,5 +1,5 @@
-// studies/experiment/lammps_run.cpp — see lammps_run.hpp.
-#include "studies/experiment/lammps_run.hpp"
+// solvers/lammps_run.cpp — see lammps_run.hpp.
+#include "solvers/lammps_run.hpp"
 
 #include <unistd.h>
 
@@ -13,7 +13,7 @@
 #include <thread>
 
 #include "core/interrupt.hpp"
-#include "studies/experiment/child_process.hpp"
+#include "core/child_process.hpp"
 
 namespace stickslip {
 

@@ -1,8 +1,8 @@
 #!/usr/bin/python3
-"""The polygon dumps of stickslip (studies/experiment/polygon_vtk.hpp) read back by VTK's own readers, the ones ParaView
+"""The polygon dumps of stickslip (solvers/particles/polygon_vtk.hpp) read back by VTK's own readers, the ones ParaView
 uses: vtkXMLPolyDataReader for the .vtp frames named by the ParaView collection (.pvd, parsed as the XML it is), and
 vtkPolyDataReader for the legacy .vtk frames named by the ParaView file-series index (.vtk.series, JSON). Compared with
-expected.json that the C++ test (studies_experiment_test_polygon_vtk) wrote from its frames: the times, every point
+expected.json that the C++ test (solvers_particles_test_polygon_vtk) wrote from its frames: the times, every point
 (17 digits: exact), the cells (corner order), each polygon's area computed by VTK (vtkCellSizeFilter) against the area
 of the body's shape (models/polygon/convex_polygon.hpp: relative 1e-12, round-off of two different sums), the cell data
 body_id, speed, omega, corners, velocity (|velocity| = speed) and the TimeValue field.

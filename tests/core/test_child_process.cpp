@@ -1,4 +1,4 @@
-// studies/experiment/child_process.hpp: a child runs in its own process group, its output comes back, a signal for stickslip
+// core/child_process.hpp: a child runs in its own process group, its output comes back, a signal for stickslip
 // ends the child's whole group within milliseconds (Interrupted), a Child destroyed while running leaves nothing,
 // and the kernel kills a child when its parent dies by SIGKILL (PR_SET_PDEATHSIG).
 #include <doctest/doctest.h>
@@ -11,7 +11,7 @@
 #include <thread>
 
 #include "core/interrupt.hpp"
-#include "studies/experiment/child_process.hpp"
+#include "core/child_process.hpp"
 #include "tests/fault_helpers.hpp"
 
 using namespace stickslip;

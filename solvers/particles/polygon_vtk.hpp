@@ -1,4 +1,4 @@
-// studies/experiment/polygon_vtk.hpp — frames of many convex polygons (models/polygon/polygon_frame.hpp) as files that
+// solvers/particles/polygon_vtk.hpp — frames of many convex polygons (models/polygon/polygon_frame.hpp) as files that
 // ParaView and OVITO draw as filled polygons, with a collection that gives each frame its time.
 //
 // Two formats (the same content):

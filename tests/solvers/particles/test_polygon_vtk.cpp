@@ -1,7 +1,7 @@
-// The polygon dumps (studies/experiment/polygon_vtk.hpp), C++ side: frames of seeded random hopper scenes with random
+// The polygon dumps (solvers/particles/polygon_vtk.hpp), C++ side: frames of seeded random hopper scenes with random
 // velocities in both formats, and an expected.json of what they must contain (world corners, cells, each body's area
-// from its shape, speed, omega, times), which tests/studies/experiment/check_polygon_vtk.py reads back with VTK's own
-// readers (ctest studies_polygon_vtk_read, python3-vtk9). Here: the structure of the text (counts, no "nan"), a
+// from its shape, speed, omega, times), which tests/solvers/particles/check_polygon_vtk.py reads back with VTK's own
+// readers (ctest solvers_polygon_vtk_read, python3-vtk9). Here: the structure of the text (counts, no "nan"), a
 // non-finite frame refused with nothing left behind, the collection listing the finished frames only.
 // Files go to $STICKSLIP_POLYGON_VTK_DIR (ctest sets it; kept for the reader) or a scratch folder (removed).
 #include <doctest/doctest.h>
@@ -16,8 +16,8 @@
 
 #include "core/errors.hpp"
 #include "models/polygon/polygon_hopper.hpp"
-#include "studies/experiment/output_file.hpp"
-#include "studies/experiment/polygon_vtk.hpp"
+#include "core/output_file.hpp"
+#include "solvers/particles/polygon_vtk.hpp"
 #include "tests/cli_runner.hpp"
 #include "tests/models/polygon/draws.hpp"
 

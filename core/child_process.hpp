@@ -1,5 +1,5 @@
-// studies/experiment/child_process.hpp — every program stickslip starts goes through here: gnuplot (studies/experiment/output.cpp), the
-// points of a sweep (studies/experiment/sweep.cpp), lmp (studies/experiment/lammps_run.cpp).
+// core/child_process.hpp — every program stickslip starts goes through here: gnuplot (the figures), the points of a
+// sweep (run as stickslip processes), lmp (solvers/lammps_run.cpp).
 //
 // A child (fork + exec) runs in its own process group, so a terminal's Ctrl-C reaches stickslip alone: stickslip's
 // handler sets the interrupt flag (core/interrupt.hpp), and the waits below see it within 20 ms, end the child's

@@ -1,5 +1,5 @@
-// studies/experiment/output_file.cpp — see output_file.hpp.
-#include "studies/experiment/output_file.hpp"
+// core/output_file.cpp — see output_file.hpp.
+#include "core/output_file.hpp"
 
 #include <fcntl.h>
 #include <unistd.h>

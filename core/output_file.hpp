@@ -1,4 +1,4 @@
-// studies/experiment/output_file.hpp — the one path by which stickslip writes a file: every write checked, a file under its
+// core/output_file.hpp — the one path by which stickslip writes a file: every write checked, a file under its
 // final name only when complete.
 //
 // OutputFile is an std::ostream on a file descriptor. Every write(2) is checked; a failed one throws IoError
