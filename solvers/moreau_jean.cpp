@@ -41,7 +41,10 @@ RunStats run_moreau_jean(const SystemModel& model, double t0, double t_end, cons
   RunStats stats;
   Vec q = mech.spec().q0, v = mech.spec().v0;
   Vec F = Vec::Zero(static_cast<Eigen::Index>(m)), g0(n), g1(n), r(n), s(static_cast<Eigen::Index>(m));
+  // The start's flags, before any impulse is solved: a set-valued contact at zero slip velocity starts stuck (the
+  // other drivers' initial mode), so a system at rest reports no transition at its first step.
   std::vector<int> stuck(m, 0);
+  for (std::size_t c : box) stuck[c] = mech.slip(t0, c, v) == 0 ? 1 : 0;
   SystemMechanics::Powers work;
   std::vector<BoxSide> partition(box.size(), BoxSide::free);
   double t = t0;

@@ -37,7 +37,7 @@ struct MoreauJeanSample {
   double t;
   VecCRef q, v;
   VecCRef F;            // contact forces (P/h over the step that ended at t; 0 at t0)
-  const std::vector<int>& stuck;  // per contact: 1 when the step ended with its slip held at zero
+  const std::vector<int>& stuck;  // per contact: 1 when the step ended with its slip held at zero (at t0: at zero slip)
   const SystemMechanics::Powers& work;  // the ledger's integrals since t0 (applied, surfaces, friction, dashpots)
 };
 using MoreauJeanObserver = std::function<void(const MoreauJeanSample&)>;

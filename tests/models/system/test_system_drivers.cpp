@@ -77,6 +77,37 @@ TEST_CASE("Moreau-Jean converges at first order on two masses with two Coulomb c
   CHECK(fit.order <= 1.3);
 }
 
+TEST_CASE("Moreau-Jean's transitions: none for a system at rest, one stick where a sliding block stops") {
+  // Two blocks on Coulomb floors, no springs: block 1 starts at v0 and decelerates at mu g, so it stops at
+  // t_s = v0/(mu g) (exact); block 2 rests. Moreau-Jean resolves the stop at the end of the step it falls in (the
+  // step's impulse takes the rest of the speed); block 2 is stuck from its first sample, with no transition.
+  const double mu = 0.4, g = 9.81, v0 = 0.3, dt = 1e-3;
+  SystemBuilder b("two blocks");
+  const std::size_t x1 = b.body("x1", 1.0, 0.0, v0), x2 = b.body("x2", 2.0);
+  b.contact("floor1", {{x1, 1.0}}, "coulomb", LawValues().set("mu", mu), g);
+  b.contact("floor2", {{x2, 1.0}}, "coulomb", LawValues().set("mu", mu), 2 * g);
+  SystemRunSettings st;
+  st.solver = "moreau", st.dt = dt;
+  std::vector<int> first;
+  const SystemRunResult r = simulate(b.build(), st, 0, 0.2, [&](const SystemSample& s) {
+    if (first.empty()) first = s.stuck;
+  });
+  CHECK(first == std::vector<int>{0, 1});
+  REQUIRE(r.transitions.size() == 1);
+  CHECK(r.transitions[0].contact == 0);
+  CHECK(r.transitions[0].stuck_before == 0);
+  CHECK(r.transitions[0].stuck_after == 1);
+  const double t_s = v0 / (mu * g);
+  CHECK(r.transitions[0].t >= t_s - 1e-12);
+  CHECK(r.transitions[0].t <= t_s + dt + 1e-12);
+
+  SystemBuilder rest("at rest");
+  const std::size_t y = rest.body("y", 1.0);
+  rest.contact("floor", {{y, 1.0}}, "coulomb", LawValues().set("mu", mu), g);
+  rest.force("push", y, TimeFunction::of(0.5 * mu * g));  // below the threshold: it stays
+  CHECK(simulate(rest.build(), st, 0, 0.1, nullptr).transitions.empty());
+}
+
 TEST_CASE("the energy ledger balances to each driver's tolerance") {
   // Two masses: one tied to a plate pulled at 0.3 m/s through a spring and a dashpot, the other on a belt at
   // 0.5 m/s, coupled by a spring; Coulomb or C-SDS contacts, an external force on the second mass.
