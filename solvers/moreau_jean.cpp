@@ -41,15 +41,27 @@ RunStats run_moreau_jean(const SystemModel& model, double t0, double t_end, cons
   RunStats stats;
   Vec q = mech.spec().q0, v = mech.spec().v0;
   Vec F = Vec::Zero(static_cast<Eigen::Index>(m)), g0(n), g1(n), r(n), s(static_cast<Eigen::Index>(m));
-  // The start's flags, before any impulse is solved: a set-valued contact at zero slip velocity starts stuck (the
-  // other drivers' initial mode), so a system at rest reports no transition at its first step.
   std::vector<int> stuck(m, 0);
-  for (std::size_t c : box) stuck[c] = mech.slip(t0, c, v) == 0 ? 1 : 0;
   SystemMechanics::Powers work;
   std::vector<BoxSide> partition(box.size(), BoxSide::free);
   double t = t0;
-  if (observer) observer({t, q, v, F, stuck, work});
+  // The start's sample waits for the first step's impulses, which decide its flags as the other drivers' initial
+  // mode does: a set-valued contact at zero slip velocity that the first step holds starts stuck; one it releases
+  // (loaded beyond its threshold), or one already slipping, starts sliding. So the first step records a transition
+  // only where the contact really changes.
+  const Vec F0 = F;
+  const auto observe_start = [&](const Vec& slip0) {
+    if (!observer) return;
+    std::vector<int> stuck0(m, 0);
+    for (std::size_t c : box) stuck0[c] = slip0[static_cast<Eigen::Index>(c)] == 0 && stuck[c] ? 1 : 0;
+    observer({t0, q, v, F0, stuck0, SystemMechanics::Powers{}});
+  };
   const long steps = static_cast<long>(count);
+  if (steps == 0) {
+    for (std::size_t c : box) stuck[c] = 1;  // no step: a contact at zero slip is read as held
+    for (std::size_t c = 0; c < m; ++c) s[static_cast<Eigen::Index>(c)] = mech.slip(t, c, v);
+    observe_start(s);
+  }
   double h_of_mhat = o.h;
   SparseMatrix mhat = mhat_of(o.h);
   for (long k = 0; k < steps; ++k) {
@@ -92,6 +104,7 @@ RunStats run_moreau_jean(const SystemModel& model, double t0, double t_end, cons
       Eigen::SimplicialLDLT<SparseMatrix> ldlt(mhat);
       dv = ldlt.solve(r);
     }
+    if (k == 0) observe_start(s);  // s: the slip velocities at t0
     const Vec v1 = v + dv;
     const Vec v_theta = (1 - o.theta) * v + o.theta * v1;
     const Vec q1 = q + h * v_theta;

@@ -37,7 +37,8 @@ struct MoreauJeanSample {
   double t;
   VecCRef q, v;
   VecCRef F;            // contact forces (P/h over the step that ended at t; 0 at t0)
-  const std::vector<int>& stuck;  // per contact: 1 when the step ended with its slip held at zero (at t0: at zero slip)
+  const std::vector<int>& stuck;  // per contact: 1 when the step ended with its slip held at zero (at t0: at zero slip
+                                  // and held by the first step)
   const SystemMechanics::Powers& work;  // the ledger's integrals since t0 (applied, surfaces, friction, dashpots)
 };
 using MoreauJeanObserver = std::function<void(const MoreauJeanSample&)>;

@@ -80,7 +80,9 @@ TEST_CASE("Moreau-Jean converges at first order on two masses with two Coulomb c
 TEST_CASE("Moreau-Jean's transitions: none for a system at rest, one stick where a sliding block stops") {
   // Two blocks on Coulomb floors, no springs: block 1 starts at v0 and decelerates at mu g, so it stops at
   // t_s = v0/(mu g) (exact); block 2 rests. Moreau-Jean resolves the stop at the end of the step it falls in (the
-  // step's impulse takes the rest of the speed); block 2 is stuck from its first sample, with no transition.
+  // step's impulse takes the rest of the speed); block 2 is stuck from its first sample, with no transition. A block
+  // at rest pushed below its threshold stays stuck, one pushed beyond it slides from its first sample: neither
+  // records a transition.
   const double mu = 0.4, g = 9.81, v0 = 0.3, dt = 1e-3;
   SystemBuilder b("two blocks");
   const std::size_t x1 = b.body("x1", 1.0, 0.0, v0), x2 = b.body("x2", 2.0);
@@ -106,6 +108,17 @@ TEST_CASE("Moreau-Jean's transitions: none for a system at rest, one stick where
   rest.contact("floor", {{y, 1.0}}, "coulomb", LawValues().set("mu", mu), g);
   rest.force("push", y, TimeFunction::of(0.5 * mu * g));  // below the threshold: it stays
   CHECK(simulate(rest.build(), st, 0, 0.1, nullptr).transitions.empty());
+
+  SystemBuilder pushed("pushed");
+  const std::size_t z = pushed.body("z", 1.0);
+  pushed.contact("floor", {{z, 1.0}}, "coulomb", LawValues().set("mu", mu), g);
+  pushed.force("push", z, TimeFunction::of(2 * mu * g));  // beyond the threshold: it slides from the start
+  std::vector<int> first_pushed;
+  const SystemRunResult p = simulate(pushed.build(), st, 0, 0.1, [&](const SystemSample& s) {
+    if (first_pushed.empty()) first_pushed = s.stuck;
+  });
+  CHECK(first_pushed == std::vector<int>{0});
+  CHECK(p.transitions.empty());
 }
 
 TEST_CASE("the energy ledger balances to each driver's tolerance") {
