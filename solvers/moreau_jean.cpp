@@ -49,18 +49,17 @@ RunStats run_moreau_jean(const SystemModel& model, double t0, double t_end, cons
   // mode does: a set-valued contact at zero slip velocity that the first step holds starts stuck; one it releases
   // (loaded beyond its threshold), or one already slipping, starts sliding. So the first step records a transition
   // only where the contact really changes.
-  const Vec F0 = F;
-  const auto observe_start = [&](const Vec& slip0) {
+  const auto observe_start = [&](const Vec& slip0, bool first_step) {
     if (!observer) return;
     std::vector<int> stuck0(m, 0);
-    for (std::size_t c : box) stuck0[c] = slip0[static_cast<Eigen::Index>(c)] == 0 && stuck[c] ? 1 : 0;
-    observer({t0, q, v, F0, stuck0, SystemMechanics::Powers{}});
+    for (std::size_t c : box)
+      stuck0[c] = slip0[static_cast<Eigen::Index>(c)] == 0 && (!first_step || stuck[c]) ? 1 : 0;
+    observer({t0, q, v, Vec::Zero(static_cast<Eigen::Index>(m)), stuck0, SystemMechanics::Powers{}});
   };
   const long steps = static_cast<long>(count);
-  if (steps == 0) {
-    for (std::size_t c : box) stuck[c] = 1;  // no step: a contact at zero slip is read as held
+  if (steps == 0) {  // no step to decide: a contact at zero slip is read as held
     for (std::size_t c = 0; c < m; ++c) s[static_cast<Eigen::Index>(c)] = mech.slip(t, c, v);
-    observe_start(s);
+    observe_start(s, false);
   }
   double h_of_mhat = o.h;
   SparseMatrix mhat = mhat_of(o.h);
@@ -104,7 +103,7 @@ RunStats run_moreau_jean(const SystemModel& model, double t0, double t_end, cons
       Eigen::SimplicialLDLT<SparseMatrix> ldlt(mhat);
       dv = ldlt.solve(r);
     }
-    if (k == 0) observe_start(s);  // s: the slip velocities at t0
+    if (k == 0) observe_start(s, true);  // s: the slip velocities at t0
     const Vec v1 = v + dv;
     const Vec v_theta = (1 - o.theta) * v + o.theta * v1;
     const Vec q1 = q + h * v_theta;

@@ -163,11 +163,11 @@ class BurridgeKnopoffStudy final : public Study {
       const double wall = std::chrono::duration<double>(std::chrono::steady_clock::now() - start).count();
       space_time.close();
       CsvWriter csv(out / "catalogue.csv", {"start [1/omega_p]", "duration [1/omega_p]", "blocks [count]", "moment [F_0/k_p]", "magnitude [ln moment]"});
-      // No magnitude (an empty field) for an event without net forward slip, M <= 0: a step of Moreau-Jean's that
-      // releases a block and sticks it again before it has moved.
+      // No magnitude (an empty field) for an event without net forward slip, M <= 0 (under Moreau-Jean a released
+      // block pulled back): ln M is not finite there.
       for (const Quake& q : cat.quakes())
         csv.row(std::vector<CsvCell>{q.start, q.duration, static_cast<double>(q.blocks), q.moment,
-                                     q.moment > 0 ? CsvCell(std::log(q.moment)) : CsvCell("")});
+                                     CsvCell::if_finite(std::log(q.moment))});
       csv.close();
       return {{"driver", r.driver}, {"forms", r.forms}, {"steps", r.stats.steps}, {"rhs_evals", r.stats.rhs_evals},
               {"events_located", r.stats.events.size()}, {"quakes", cat.quakes().size()}, {"wall_s", wall},
